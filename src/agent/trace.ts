@@ -1,0 +1,50 @@
+import type { ChatCompletionMessageParam, Usage } from '../llm/types.ts'
+
+/** Default bound on assistant turns in one agent run. */
+export const DEFAULT_MAX_TURNS = 10
+
+/** One tool call the model made, with what came back. */
+export interface ToolCallRecord {
+  /** The tool_call id the model gave. */
+  id: string
+  /** 1-based assistant turn in which the call was made. */
+  turn: number
+  /** Display name (`Slack.search_messages`); see `fromWireName`. */
+  name: string
+  /** The arguments as parsed JSON, or the raw string when they were not JSON. */
+  arguments: unknown
+  /** What the tool returned, or the error message sent back to the model. */
+  result: unknown
+  status: 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
+  startedAt: string
+  durationMs: number
+}
+
+/** How an agent run ended. */
+export type AgentOutcome =
+  | {
+      kind: 'answered'
+      answer: string
+      /** Evidence ids the agent cited (ART-E `sources`), if any. */
+      sources: string[]
+      rationale: string | null
+      /** How the answer was given. */
+      via: 'final-tool' | 'json' | 'text'
+    }
+  | { kind: 'max-turns'; maxTurns: number }
+  | { kind: 'error'; code: string; message: string }
+  | { kind: 'aborted'; reason: string }
+
+/** Everything that happened in one agent run. Plain JSON: safe to store, clone and send between workers. */
+export interface AgentTrace {
+  traceId: string
+  model: string
+  modelKind: 'llm' | 'baseline'
+  messages: ChatCompletionMessageParam[]
+  toolCalls: ToolCallRecord[]
+  outcome: AgentOutcome
+  usage: Usage
+  turns: number
+  startedAt: string
+  durationMs: number
+}

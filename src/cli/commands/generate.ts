@@ -1,0 +1,11 @@
+import type { Command } from '../command.ts'
+
+/** `agent-bench generate` (not implemented yet). */
+export const command: Command = {
+  summary: '(not implemented yet)',
+  usage: 'agent-bench generate: not implemented yet',
+  async run() {
+    console.error('agent-bench generate: not implemented yet')
+    return 2
+  },
+}

@@ -1,0 +1,81 @@
+import type {
+  ChatCompletionFunctionTool,
+  ChatCompletionMessage,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions'
+
+export type { ChatCompletionFunctionTool, ChatCompletionMessage, ChatCompletionMessageParam }
+
+/** Token counts and cost of one or more calls. `costUsd` is null when the model has no known price. */
+export interface Usage {
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
+  costUsd: number | null
+  /** Number of model calls summed into this usage. */
+  calls: number
+}
+
+/** A usage of zero calls. */
+export function emptyUsage(): Usage {
+  return { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
+}
+
+/** Sums two usages; an unknown cost on either side makes the sum's cost unknown. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    costUsd: a.costUsd === null || b.costUsd === null ? null : a.costUsd + b.costUsd,
+    calls: a.calls + b.calls,
+  }
+}
+
+/** Structured output: the reply must be JSON matching `schema`. */
+export interface JsonSchemaResponseFormat {
+  type: 'json_schema'
+  name: string
+  schema: Record<string, unknown>
+}
+
+/** One chat-completions request, independent of provider. */
+export interface ChatRequest {
+  messages: ChatCompletionMessageParam[]
+  tools?: ChatCompletionFunctionTool[]
+  temperature?: number
+  maxTokens?: number
+  /** `json_object` asks for any JSON object; a JSON Schema asks for structured output where the provider supports it. */
+  responseFormat?: { type: 'json_object' } | JsonSchemaResponseFormat
+  /** Free-form label written to the call log (e.g. `agent`, `judge`, `generator:slack`). */
+  purpose?: string
+}
+
+/** The assistant's reply to a {@link ChatRequest}. */
+export interface ChatResult {
+  message: ChatCompletionMessage
+  usage: Usage
+  /** The model id the server reports (may differ from the requested alias). */
+  model: string
+  finishReason: string | null
+  /** Whether the reply came from the response cache (no HTTP call was made). */
+  cached: boolean
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Cancels the call, including any retry wait. */
+  signal?: AbortSignal
+}
+
+/**
+ * Anything that answers chat requests: an LLM behind an OpenAI-compatible API,
+ * or the built-in non-LLM `baseline`.
+ */
+export interface ChatModel {
+  /** The model id as the user gave it, e.g. `openai/gpt-4.1` or `baseline`. */
+  readonly id: string
+  /** `llm` for a real model; `baseline` for the deterministic non-LLM agent. Shown in every output. */
+  readonly kind: 'llm' | 'baseline'
+  complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult>
+}

@@ -1,0 +1,12 @@
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** SQLite email store built (or reused) by the ART-E globalSetup. */
+    arteDbPath: string
+    /** ART-E dataset file selected by the globalSetup. */
+    arteDatasetPath: string
+    /** Folder holding `{scenario_id}_{source}.json` files, prepared by the MPCBench globalSetup. */
+    mpcbenchDataDir: string
+  }
+}
+
+export {}
