@@ -1,7 +1,13 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/vitest/mpcbench-watch.ts'
 
 export default defineConfig({
+  // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
+  server: { watch: { ignored: [...MPCBENCH_WATCH_IGNORED] } },
   test: {
+    // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
+    watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root: fileURLToPath(new URL('.', import.meta.url)) })],
     projects: [
       {
         extends: true,

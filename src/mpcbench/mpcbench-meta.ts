@@ -1,4 +1,33 @@
-/** Test meta of one MPCBench test (placeholder; owned by the MPCBench evaluation). */
+import type { TaskType } from './task.ts'
+
+/** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
+export type MpcbenchJudgeMeta = {
+  /** Judge model id as given (`rules`, `openai/gpt-4.1`). */
+  judgeModel: string
+  /** `rules` is the offline judge and is not an LLM. */
+  judgeKind: 'llm' | 'rules'
+  judgeInputFile: string
+  judgeResultFile: string
+} & (
+  | { kind: 'scored'; answerRequirementsSatisfaction: number; sourceGroundedReasoning: number }
+  | { kind: 'judge-error'; code: string; message: string }
+)
+
+/** Test meta of one MPCBench test (`task.meta.mpcbench`), read by `reporters/mpcbench.ts`. Plain JSON. */
 export interface MpcbenchTestMeta {
   taskId: string
+  taskType: TaskType | null
+  scenarioId: string
+  /** Agent model id as given (`baseline`, `openai/gpt-4.1`). */
+  agentModel: string
+  agentModelKind: 'llm' | 'baseline'
+  /** How the agent run ended (`answered`, `max-turns`, `error`, `aborted`). */
+  agentOutcome: 'answered' | 'max-turns' | 'error' | 'aborted'
+  toolCalls: number
+  turns: number
+  durationMs: number
+  costUsd: number | null
+  totalTokens: number
+  runLogFile: string
+  judges: MpcbenchJudgeMeta[]
 }

@@ -4,6 +4,8 @@ declare module 'vitest' {
     arteDbPath: string
     /** ART-E dataset file selected by the globalSetup. */
     arteDatasetPath: string
+    /** Id of this ART-E run (one per Vitest run or shard), recorded with every stored trace. */
+    arteRunId: string
     /** Folder holding `{scenario_id}_{source}.json` files, prepared by the MPCBench globalSetup. */
     mpcbenchDataDir: string
   }

@@ -1,12 +1,42 @@
-import type { ChatModel } from '../../llm/types.ts'
+import type { CallOptions, ChatModel, ChatRequest, ChatResult } from '../../llm/types.ts'
+import { arteStrategy } from './arte-strategy.ts'
+import { readConversation } from './conversation.ts'
+import { mpcbenchStrategy } from './mpcbench-strategy.ts'
+import { BASELINE_MODEL_NAME, toChatResult } from './step.ts'
+import type { Strategy } from './strategy.ts'
 
-/** Creates the built-in deterministic non-LLM `baseline` agent (placeholder). */
+/** The strategies, tried in order; the first whose tools are offered works the request. */
+export const BASELINE_STRATEGIES: ReadonlyArray<Strategy> = [arteStrategy, mpcbenchStrategy]
+
+/** The model id users pass to pick the baseline. */
+export const BASELINE_MODEL_ID = 'baseline'
+
+/**
+ * Creates the built-in deterministic non-LLM `baseline` agent. It implements {@link ChatModel} so it
+ * runs through the same tool loop as a real model, but it keeps no state: each `complete` call reads
+ * the message history and the offered tools and decides the next step. Replies carry the model name
+ * `baseline (non-LLM)` and rationales starting with `baseline heuristic`; usage is zero tokens, cost 0.
+ */
 export function createBaselineModel(): ChatModel {
   return {
-    id: 'baseline',
+    id: BASELINE_MODEL_ID,
     kind: 'baseline',
-    async complete() {
-      throw new Error('baseline: not implemented yet')
+    async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult> {
+      options?.signal?.throwIfAborted()
+      const conversation = readConversation(request)
+      const turn = conversation.assistantTurns + 1
+      const strategy = BASELINE_STRATEGIES.find((s) => s.appliesTo(conversation.tools))
+      if (strategy === undefined) {
+        const offered = [...conversation.tools]
+        return toChatResult(
+          {
+            kind: 'text',
+            text: `${BASELINE_MODEL_NAME} cannot help with this request: it only knows the ART-E email tools and the MPCBench workplace tools, and ${offered.length === 0 ? 'no tool was offered' : `the offered tools were ${offered.join(', ')}`}.`,
+          },
+          turn,
+        )
+      }
+      return toChatResult(strategy.next(conversation), turn)
     },
   }
 }

@@ -1,11 +1,90 @@
+import { existsSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { ConfigError } from '../../errors.ts'
+import { createJudge } from '../../judge/create-judge.ts'
+import { createModel } from '../../llm/create-model.ts'
+import { mpcbenchLogDir } from '../../mpcbench/file-names.ts'
+import { loadModelConfig } from '../../mpcbench/model-config.ts'
+import type { MpcbenchTestMeta } from '../../mpcbench/mpcbench-meta.ts'
+import { evaluationMeta, runAndJudge, scenarioTools } from '../../mpcbench/run-task.ts'
+import { describeJudgeOutcome, loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
+import { resolveModelMatrix } from '../../mpcbench/run-task-models.ts'
+import { buildSummary, formatSummaryTable } from '../../mpcbench/summary.ts'
+import { loadTask } from '../../mpcbench/task.ts'
 import type { Command } from '../command.ts'
 
-/** `agent-bench run-and-judge` (not implemented yet). */
+const options = {
+  task: { type: 'string' },
+  'scenario-id': { type: 'string' },
+  'agent-model': { type: 'string', multiple: true },
+  'judge-model': { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  'log-dir': { type: 'string' },
+  'prompt-config': { type: 'string' },
+  'model-config': { type: 'string' },
+} as const
+
+/** `agent-bench run-and-judge`: the MPCBench end-to-end step (run log, judge inputs, judge results). */
 export const command: Command = {
-  summary: '(not implemented yet)',
-  usage: 'agent-bench run-and-judge: not implemented yet',
-  async run() {
-    console.error('agent-bench run-and-judge: not implemented yet')
-    return 2
+  summary: 'MPCBench end to end: run every agent on a task and score it with every judge',
+  usage: `Usage: agent-bench run-and-judge --task FILE --scenario-id ID [options]
+
+For each agent model: runs the task (run log); for each judge model: builds the judge input and judges it.
+Writes every file under the log folder and prints the scores keyed agent={model}__judge={model}.
+
+Models: --agent-model / --judge-model (repeatable) when given; else BENCH_AGENT_MODEL / BENCH_JUDGE_MODEL;
+else model_config.json agent_models / judge_models when an API key or OPENAI_BASE_URL is set;
+else the offline baseline agent and the rules judge (neither is an LLM).
+
+Options:
+  --task FILE            task file (required)
+  --scenario-id ID       scenario (default: the task's data_dependencies.scenario_id)
+  --agent-model M        agent model id (repeatable)
+  --judge-model M        judge model id, or rules (repeatable)
+  --data-dir DIR         scenario data folder (default: data)
+  --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
+  --prompt-config FILE   default: prompt_config.json
+  --model-config FILE    default: model_config.json`,
+  async run(argv) {
+    const flags = parseCommandArgs('run-and-judge', argv, options)
+    const taskFile = requireFlag('run-and-judge', 'task', flags.task)
+    const task = loadTask(resolve(taskFile))
+    const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
+    if (scenarioId === undefined) throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
+    const prompts = loadPromptConfigFlag(flags['prompt-config'])
+    const modelConfigFile = resolve(flags['model-config'] ?? 'model_config.json')
+    const matrix = resolveModelMatrix(existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined, process.env, {
+      agents: flags['agent-model'],
+      judges: flags['judge-model'],
+    })
+    const agents = matrix.agents
+    const judgeIds = matrix.judges
+    const judges = judgeIds.map((id) => createJudge(id, { systemPrompt: prompts.evaluation.judge.system_prompt }))
+    const logDir = flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir'])
+    const tools = scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId)
+    const metas: MpcbenchTestMeta[] = []
+    let failed = false
+    for (const agentId of agents) {
+      const evaluation = await runAndJudge({
+        task,
+        taskFile: relative(process.cwd(), resolve(taskFile)),
+        scenarioId,
+        tools,
+        agent: createModel(agentId),
+        systemMessage: prompts.evaluation.agent.system_message,
+        logDir,
+        judges,
+      })
+      console.log(`agent ${agentId}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
+      for (const judged of evaluation.judged) {
+        console.log(`  ${describeJudgeOutcome(judged.judge.kind === 'rules' ? `${judged.judge.id} (not an LLM)` : judged.judge.id, judged.outcome)}`)
+        failed ||= judged.outcome.kind === 'judge-error'
+      }
+      failed ||= evaluation.runLog.outcome.kind === 'error' || evaluation.runLog.outcome.kind === 'aborted'
+      metas.push(evaluationMeta(evaluation, scenarioId, process.cwd()))
+    }
+    const summary = buildSummary(metas)
+    console.log(`\n${formatSummaryTable(summary)}\n\n${JSON.stringify(summary.scores, null, 2)}`)
+    return failed ? 1 : 0
   },
 }

@@ -1,11 +1,65 @@
+import { relative, resolve } from 'node:path'
+import { ConfigError } from '../../errors.ts'
+import { createModel } from '../../llm/create-model.ts'
+import { defaultAgentModel } from '../../llm/default-model.ts'
+import { mpcbenchLogDir } from '../../mpcbench/file-names.ts'
+import { runTask, scenarioTools } from '../../mpcbench/run-task.ts'
+import { loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
+import { loadTask } from '../../mpcbench/task.ts'
 import type { Command } from '../command.ts'
 
-/** `agent-bench run-task` (not implemented yet). */
+const options = {
+  task: { type: 'string' },
+  'scenario-id': { type: 'string' },
+  'agent-model': { type: 'string' },
+  'data-dir': { type: 'string' },
+  'log-dir': { type: 'string' },
+  'prompt-config': { type: 'string' },
+  'max-turns': { type: 'string' },
+} as const
+
+/** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
 export const command: Command = {
-  summary: '(not implemented yet)',
-  usage: 'agent-bench run-task: not implemented yet',
-  async run() {
-    console.error('agent-bench run-task: not implemented yet')
-    return 2
+  summary: 'MPCBench step 1: run an agent on a task and write its run log',
+  usage: `Usage: agent-bench run-task --task FILE --scenario-id ID [--agent-model M] [options]
+
+Runs the agent on one MPCBench task over the scenario's six sources and writes
+{log-dir}/{task_id}__agent-{model}_run.json (model names made file-safe: / and : become _).
+
+Options:
+  --task FILE            task file, e.g. tasks/planning/x.json (required)
+  --scenario-id ID       scenario whose data/{ID}_{source}.json files the tools read
+                         (default: the task's data_dependencies.scenario_id)
+  --agent-model M        agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)
+  --data-dir DIR         folder of the scenario data (default: data)
+  --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
+  --prompt-config FILE   system prompts (default: prompt_config.json)
+  --max-turns N          bound on agent turns (default: 10)`,
+  async run(argv) {
+    const flags = parseCommandArgs('run-task', argv, options)
+    const taskFile = requireFlag('run-task', 'task', flags.task)
+    const task = loadTask(resolve(taskFile))
+    const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
+    if (scenarioId === undefined) {
+      throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
+    }
+    const maxTurns = flags['max-turns'] === undefined ? undefined : Number(flags['max-turns'])
+    if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
+      throw new ConfigError(`--max-turns must be a whole number from 1 up, got ${flags['max-turns']}`, { hint: 'Pass e.g. --max-turns 10.' })
+    }
+    const prompts = loadPromptConfigFlag(flags['prompt-config'])
+    const agent = createModel(flags['agent-model'] ?? defaultAgentModel())
+    const { runLog, runLogFile } = await runTask({
+      task,
+      taskFile: relative(process.cwd(), resolve(taskFile)),
+      scenarioId,
+      tools: scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId),
+      agent,
+      systemMessage: prompts.evaluation.agent.system_message,
+      logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
+      ...(maxTurns === undefined ? {} : { maxTurns }),
+    })
+    console.log(`${runLogFile}\nagent ${runLog.agent_model}${agent.kind === 'baseline' ? ' (non-LLM)' : ''}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
+    return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
 }

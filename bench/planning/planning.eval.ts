@@ -1,0 +1,3 @@
+import { defineMpcbenchBench } from '../../src/vitest/mpcbench-bench.ts'
+
+defineMpcbenchBench({ taskType: 'planning' })

@@ -1,0 +1,102 @@
+import { runAgent } from '../agent/run-agent.ts'
+import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
+import { createEmailTools } from '../email/email-tools.ts'
+import type { EmailStore } from '../email/email-store.ts'
+import type { ChatModel } from '../llm/types.ts'
+import { scoreAnswer } from '../scoring/score-answer.ts'
+import type { ArteTaskOutcome, ArteTestMeta } from './arte-meta.ts'
+import type { ArteRow } from './row.ts'
+
+/** The system prompt of the ART-E agent for one row (inbox and date are part of the task). */
+export function arteSystemPrompt(row: Pick<ArteRow, 'inbox_address' | 'query_date'>): string {
+  return [
+    `You are an email research assistant working in the mailbox of ${row.inbox_address}.`,
+    `Today's date is ${row.query_date.slice(0, 10)}; you can only see mail sent on or before that day.`,
+    'Use search_emails to find relevant messages and read_email to read them in full.',
+    'When you know the answer, call return_final_answer with a short, precise answer (a name, number, date or phrase,',
+    'not a sentence) and the Message-IDs of the emails it comes from as sources.',
+    'If the mailbox does not contain the answer, answer "I don\'t know".',
+  ].join('\n')
+}
+
+/** Inputs of {@link runArteTask}. */
+export interface RunArteTaskOptions {
+  row: ArteRow
+  store: EmailStore
+  model: ChatModel
+  /** Cancels the agent run (Vitest's test `signal`). */
+  signal?: AbortSignal
+  /** @default DEFAULT_MAX_TURNS */
+  maxTurns?: number
+  /** Dataset file the row came from, recorded in the meta. */
+  dataset: string
+}
+
+/** The trace and scored meta of one ART-E task. */
+export interface ArteTaskRun {
+  trace: AgentTrace
+  meta: ArteTestMeta
+}
+
+function toTaskOutcome(trace: AgentTrace): ArteTaskOutcome {
+  const { outcome } = trace
+  switch (outcome.kind) {
+    case 'answered':
+      return { kind: 'answered', via: outcome.via }
+    case 'max-turns':
+      return { kind: 'max-turns', maxTurns: outcome.maxTurns }
+    case 'error':
+      return { kind: 'error', code: outcome.code, message: outcome.message }
+    case 'aborted':
+      return { kind: 'aborted', reason: outcome.reason }
+  }
+}
+
+/**
+ * Runs the agent on one ART-E row with the email tools scoped to the row's inbox and query date,
+ * and scores its answer (exact match and Jaccard). Never throws for agent failures: they are in `meta.outcome`.
+ */
+export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
+  const { row, store, model } = options
+  const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) })
+  const started = performance.now()
+  const trace = await runAgent({
+    model,
+    system: arteSystemPrompt(row),
+    user: row.question,
+    tools,
+    maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+    purpose: 'arte',
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
+  const executionTimeMs = Math.round(performance.now() - started)
+  const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
+  const agentAnswer = answered?.answer ?? ''
+  const score = answered === undefined ? { exactMatch: false, semanticScore: 0 } : scoreAnswer(agentAnswer, row.answer)
+  const meta: ArteTestMeta = {
+    taskId: String(row.id),
+    question: row.question,
+    groundTruth: row.answer,
+    agentAnswer,
+    sources: answered?.sources ?? [],
+    exactMatch: score.exactMatch,
+    semanticScore: score.semanticScore,
+    traceId: trace.traceId,
+    executionTimeMs,
+    usage: { ...trace.usage },
+    model: trace.model,
+    modelKind: trace.modelKind,
+    outcome: toTaskOutcome(trace),
+    inboxAddress: row.inbox_address,
+    queryDate: row.query_date,
+    split: row.split,
+    dataset: options.dataset,
+  }
+  return { trace, meta }
+}
+
+/** The short per-test annotation, e.g. `EM=1 J=0.83 answered in 3 turns, 1,234 tokens`. */
+export function arteAnnotation(meta: ArteTestMeta, trace: AgentTrace): string {
+  const status = meta.outcome.kind === 'answered' ? 'answered' : meta.outcome.kind
+  return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}`
+}

@@ -1,0 +1,32 @@
+import { createModel } from '../llm/create-model.ts'
+import type { ChatModel } from '../llm/types.ts'
+import type { Judge } from './judge.ts'
+import { createLlmJudge } from './llm-judge.ts'
+import { RULES_JUDGE_ID, createRulesJudge } from './rules-judge.ts'
+
+/** Options of {@link createJudge}. */
+export interface CreateJudgeOptions {
+  /** The judge system prompt (`evaluation.judge.system_prompt` of `prompt_config.json`); unused by `rules`. */
+  systemPrompt: string
+  /**
+   * Makes the chat model of an LLM judge.
+   * @default (id) => createModel(id)
+   */
+  makeModel?: (id: string) => ChatModel
+  /**
+   * Attempts an LLM judge gets to return valid JSON.
+   * @default 2
+   */
+  maxAttempts?: number
+}
+
+/** The judge named `id`: `rules` is the offline non-LLM judge; anything else is an LLM judge over `createModel(id)`. */
+export function createJudge(id: string, options: CreateJudgeOptions): Judge {
+  if (id === RULES_JUDGE_ID) return createRulesJudge()
+  const model = (options.makeModel ?? ((modelId: string) => createModel(modelId)))(id)
+  return createLlmJudge({
+    model,
+    systemPrompt: options.systemPrompt,
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+  })
+}

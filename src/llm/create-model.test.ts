@@ -1,0 +1,162 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { scriptedError, scriptedText, scriptedToolCalls, startScriptedServer, type Script } from '../testing/scripted-server.ts'
+import type { CallLogEntry } from './call-log.ts'
+import { type CreateModelOptions, createModel } from './create-model.ts'
+import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
+import { cacheKey } from './response-cache.ts'
+import type { ChatRequest } from './types.ts'
+
+const SECRET = 'sk-h3-secret-key-0123456789'
+const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix))
+
+async function setup(script: Script, options: Omit<CreateModelOptions, 'env'> = {}) {
+  const server = await startScriptedServer(script)
+  const logDir = tempDir('llm-log-')
+  const model = createModel('test-model', {
+    env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET },
+    callLogDir: logDir,
+    cache: { mode: 'off' },
+    retry: { baseDelayMs: 5 },
+    ...options,
+  })
+  const logs = (): CallLogEntry[] => readdirSync(logDir).map((file) => JSON.parse(readFileSync(join(logDir, file), 'utf8')) as CallLogEntry)
+  return { server, model, logDir, logs, [Symbol.asyncDispose]: () => server.close() }
+}
+
+const hello: ChatRequest = { messages: [{ role: 'user', content: 'Say hi' }], purpose: 'test' }
+
+describe('createModel (OpenAI-compatible client)', () => {
+  it('maps the request (tools, json schema, temperature, max tokens) and the reply with usage', async () => {
+    await using t = await setup([scriptedToolCalls([{ name: 'lookup', arguments: { q: 'x' } }], { usage: { prompt_tokens: 12, completion_tokens: 4 } })])
+    const result = await t.model.complete({
+      ...hello,
+      tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } } }],
+      temperature: 0,
+      maxTokens: 64,
+      responseFormat: { type: 'json_schema', name: 'out', schema: { type: 'object' } },
+    })
+    const body = t.server.requests[0]?.body
+    expect(body).toMatchObject({ model: 'test-model', temperature: 0, max_tokens: 64, response_format: { type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' } } } })
+    expect(body?.tools?.[0]?.function.name).toBe('lookup')
+    expect(t.model.kind).toBe('llm')
+    expect(result).toMatchObject({ model: 'scripted:test-model', finishReason: 'tool_calls', cached: false })
+    expect(result.usage).toEqual({ promptTokens: 12, completionTokens: 4, totalTokens: 16, costUsd: null, calls: 1 })
+    expect(result.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } })
+  })
+
+  it('prices calls from the table, overridable', async () => {
+    await using t = await setup([scriptedText('hi', { usage: { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 } })], {
+      prices: { 'test-model': { inputPerMillion: 1, outputPerMillion: 3 } },
+    })
+    expect((await t.model.complete(hello)).usage.costUsd).toBe(4)
+  })
+
+  it('honors retry-after on a 429, then succeeds; the log records the retry', async () => {
+    await using t = await setup([scriptedError(429, { headers: { 'retry-after-ms': '300' } }), scriptedText('hi')])
+    const started = performance.now()
+    const result = await t.model.complete(hello)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    expect(result.message.content).toBe('hi')
+    expect(t.server.requests).toHaveLength(2)
+    const [entry] = t.logs()
+    expect(entry).toMatchObject({ retries: 1, cached: false, purpose: 'test', attempts: [{ reason: 'HTTP 429', delayMs: 300 }], outcome: { kind: 'response' } })
+  })
+
+  it('retries 5xx, timeouts and dropped connections', async () => {
+    await using t = await setup([scriptedError(503), scriptedText('slow', { delayMs: 5_000 }), { kind: 'drop' }, scriptedText('hi')], { timeoutMs: 500 })
+    const result = await t.model.complete(hello)
+    expect(result.message.content).toBe('hi')
+    const [entry] = t.logs()
+    expect(entry?.attempts.map((a) => a.reason.split(':')[0])).toEqual(['HTTP 503', 'timeout', 'connection error'])
+  })
+
+  it('does not retry a 400 and gives a coded error; failures are logged too', async () => {
+    await using t = await setup([scriptedError(400, { body: { error: { message: 'bad tools' } } })])
+    const error = await t.model.complete(hello).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ModelCallError)
+    expect(error).toMatchObject({ code: 'ERR_MODEL_REQUEST', status: 400, retries: 0 })
+    expect(t.server.requests).toHaveLength(1)
+    expect(t.logs()[0]?.outcome).toMatchObject({ kind: 'error', code: 'ERR_MODEL_REQUEST', status: 400 })
+  })
+
+  it('gives up after maxRetries', async () => {
+    await using t = await setup([scriptedError(500), scriptedError(500), scriptedError(500)], { maxRetries: 1 })
+    await expect(t.model.complete(hello)).rejects.toMatchObject({ code: 'ERR_MODEL_SERVER', retries: 1 })
+    expect(t.server.requests).toHaveLength(2)
+  })
+
+  it('rejects within 100 ms of an abort, during a request and during a retry wait', async () => {
+    await using t = await setup([scriptedText('late', { delayMs: 10_000 }), scriptedError(429, { headers: { 'retry-after': '30' } })])
+    for (let i = 0; i < 2; i++) {
+      const controller = new AbortController()
+      const pending = t.model.complete(hello, { signal: controller.signal }).catch((e: unknown) => e)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const abortedAt = performance.now()
+      controller.abort(new Error('test timed out'))
+      const error = await pending
+      expect(performance.now() - abortedAt).toBeLessThan(100)
+      expect(error).toBeInstanceOf(CallAbortedError)
+    }
+  })
+
+  it('never writes the API key to the call log', async () => {
+    await using t = await setup([scriptedText(`echo ${SECRET}`), scriptedError(401)])
+    await t.model.complete({ messages: [{ role: 'user', content: `my key is ${SECRET}` }] })
+    await t.model.complete(hello).catch(() => undefined)
+    expect(t.server.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`)
+    const files = readdirSync(t.logDir)
+    expect(files).toHaveLength(2)
+    for (const file of files) {
+      const text = readFileSync(join(t.logDir, file), 'utf8')
+      expect(text).not.toContain(SECRET)
+      expect(text).not.toContain(SECRET.slice(3))
+    }
+    expect(readFileSync(join(t.logDir, files.sort()[0] ?? ''), 'utf8')).toContain('[REDACTED]')
+  })
+})
+
+describe('response cache', () => {
+  it('records in read-write mode and replays without an HTTP call', async () => {
+    const cacheDir = tempDir('cassettes-')
+    await using t = await setup([scriptedText('recorded reply')], { cache: { mode: 'read-write', dir: cacheDir } })
+    const first = await t.model.complete(hello)
+    expect(first.cached).toBe(false)
+    const key = cacheKey('test-model', hello)
+    const cassette = JSON.parse(readFileSync(join(cacheDir, `${key}.json`), 'utf8'))
+    expect(cassette).toMatchObject({ key, model: 'test-model', recordedFrom: 'scripted-server', response: { id: 'scripted-0' } })
+
+    // Replay needs no key.
+    const replay = createModel('test-model', { env: { OPENAI_BASE_URL: t.server.baseURL }, callLogDir: t.logDir, cache: { mode: 'replay', dir: cacheDir } })
+    const second = await replay.complete({ ...hello, purpose: 'another label' })
+    expect(second).toEqual({ ...first, cached: true })
+    expect(t.server.requests).toHaveLength(1)
+    expect(t.logs().filter((entry) => entry.cached)).toHaveLength(1)
+  })
+
+  it('keys ignore object key order but not content', () => {
+    const a: ChatRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0 }
+    const b = { temperature: 0, messages: [{ content: 'x', role: 'user' }] } as ChatRequest
+    expect(cacheKey('m', a)).toBe(cacheKey('m', b))
+    expect(cacheKey('m', a)).not.toBe(cacheKey('m', { ...a, temperature: 1 }))
+    expect(cacheKey('m', a)).not.toBe(cacheKey('other', a))
+  })
+
+  it('a replay miss names the request and makes no call', async () => {
+    await using t = await setup([scriptedText('never')], { cache: { mode: 'replay', dir: tempDir('cassettes-') } })
+    const error = await t.model.complete({ messages: [{ role: 'user', content: 'Who signed the Raptor memo?' }], purpose: 'agent' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CacheMissError)
+    expect(String((error as Error).message)).toMatch(/test-model.*purpose agent.*Who signed the Raptor memo\?.*key [0-9a-f]{64}/)
+    expect(t.server.requests).toHaveLength(0)
+  })
+})
+
+describe('createModel ids', () => {
+  it('returns the baseline for `baseline` and names a missing key', () => {
+    expect(createModel('baseline').kind).toBe('baseline')
+    expect(() => createModel('openai/gpt-4.1', { env: {} })).toThrow(/OPENAI_API_KEY/)
+    expect(createModel('openai/gpt-4.1', { env: {}, cache: { mode: 'replay' }, callLogDir: false }).id).toBe('openai/gpt-4.1')
+  })
+})

@@ -1,0 +1,193 @@
+import OpenAI from 'openai'
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
+import { BenchError } from '../errors.ts'
+import { type CallLog, type CallLogEntry } from './call-log.ts'
+import { ModelCallError } from './errors.ts'
+import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
+import type { ResolvedModel } from './providers.ts'
+import { type ResponseCache, cacheKey } from './response-cache.ts'
+import { type AttemptRecord, type FailureClass, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
+import type { CallOptions, ChatModel, ChatRequest, ChatResult, Usage } from './types.ts'
+
+/** Default per-request timeout. */
+export const DEFAULT_TIMEOUT_MS = 120_000
+
+/** Options of {@link createOpenAIChatModel}. */
+export interface OpenAIChatModelOptions {
+  /** Where and how to reach the model (see `resolveModel`). */
+  target: ResolvedModel
+  /** Per-request timeout in ms. @default 120000 */
+  timeoutMs?: number
+  /** Retry spacing; `maxRetries` @default 4 */
+  retry?: Partial<RetryPolicy>
+  /** @default DEFAULT_PRICES */
+  prices?: PriceTable
+  /** Response cache; none when omitted. */
+  cache?: ResponseCache
+  /** Call log; none when omitted. */
+  callLog?: CallLog
+}
+
+/** Maps a {@link ChatRequest} to a chat.completions request body. */
+export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireModel'>, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+  const body: ChatCompletionCreateParamsNonStreaming = { model: target.wireModel, messages: request.messages }
+  if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
+  if (request.temperature !== undefined) body.temperature = request.temperature
+  if (request.maxTokens !== undefined) {
+    // OpenAI's reasoning models reject `max_tokens`; other OpenAI-compatible servers know `max_tokens` best.
+    if (target.provider === 'openai') body.max_completion_tokens = request.maxTokens
+    else body.max_tokens = request.maxTokens
+  }
+  const format = request.responseFormat
+  if (format?.type === 'json_object') body.response_format = { type: 'json_object' }
+  else if (format?.type === 'json_schema') body.response_format = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema } }
+  return body
+}
+
+/** Maps a chat-completions response to a {@link ChatResult}. */
+export function toChatResult(modelId: string, raw: ChatCompletion, cached: boolean, prices: PriceTable): ChatResult {
+  const choice = raw.choices?.[0]
+  if (choice === undefined || choice.message === undefined) {
+    throw new ModelCallError('ERR_MODEL_RESPONSE', `Model ${modelId} returned a response with no choices (id ${String(raw.id)})`, {
+      hint: 'Check that the server implements OpenAI chat completions; the raw response is in the call log.',
+      retries: 0,
+    })
+  }
+  const promptTokens = raw.usage?.prompt_tokens ?? 0
+  const completionTokens = raw.usage?.completion_tokens ?? 0
+  const usage: Usage = {
+    promptTokens,
+    completionTokens,
+    totalTokens: raw.usage?.total_tokens ?? promptTokens + completionTokens,
+    costUsd: costUsd(modelId, promptTokens, completionTokens, prices),
+    calls: 1,
+  }
+  return { message: choice.message, usage, model: raw.model ?? modelId, finishReason: choice.finish_reason ?? null, cached }
+}
+
+/** Which SDK failures are worth retrying: 408, 409, 429, 5xx, timeouts, connection errors. */
+export function classifyFailure(error: unknown): FailureClass {
+  if (error instanceof OpenAI.APIUserAbortError) return { kind: 'aborted' }
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'retryable', reason: 'timeout', retryAfterMs: null }
+  if (error instanceof OpenAI.APIConnectionError) return { kind: 'retryable', reason: `connection error: ${error.message}`, retryAfterMs: null }
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+    const status = error.status
+    if (status === 408 || status === 409 || status === 429 || status >= 500) {
+      return { kind: 'retryable', reason: `HTTP ${status}`, retryAfterMs: parseRetryAfter(error.headers) }
+    }
+  }
+  return { kind: 'fatal' }
+}
+
+function toModelCallError(target: ResolvedModel, error: unknown, retries: number): BenchError {
+  if (error instanceof BenchError) return error
+  const after = retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''
+  const where = `${target.id} at ${target.baseURL}`
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${where} timed out${after}`, { hint: 'Raise the timeout (BENCH_LLM_TIMEOUT_MS) or check the server.', retries, cause: error })
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    return new ModelCallError('ERR_MODEL_CONNECTION', `Cannot reach ${where}${after}: ${error.message}`, { hint: 'Check the network and the base URL (OPENAI_BASE_URL for a local server).', retries, cause: error })
+  }
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+    const status = error.status
+    const detail = `Model call to ${where} failed with HTTP ${status}${after}: ${error.message}`
+    if (status === 401 || status === 403) return new ModelCallError('ERR_MODEL_AUTH', detail, { hint: `Check the key in ${target.keyVariable}.`, status, retries, cause: error })
+    if (status === 429) return new ModelCallError('ERR_MODEL_RATE_LIMIT', detail, { hint: 'Lower the concurrency or wait; raise BENCH_LLM_MAX_RETRIES to retry longer.', status, retries, cause: error })
+    if (status >= 500) return new ModelCallError('ERR_MODEL_SERVER', detail, { hint: 'The provider is failing; retry later.', status, retries, cause: error })
+    return new ModelCallError('ERR_MODEL_REQUEST', detail, { hint: 'The server rejected the request; check the model name and parameters (the request is in the call log).', status, retries, cause: error })
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new ModelCallError('ERR_MODEL_CALL', `Model call to ${where} failed${after}: ${message}`, { hint: 'See the cause and the call log.', retries, cause: error })
+}
+
+/**
+ * A {@link ChatModel} over the `openai` SDK (any OpenAI-compatible server), with our own retry loop,
+ * an optional response cache and an optional call log.
+ */
+export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
+  const { target, cache, callLog } = options
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const prices = options.prices ?? DEFAULT_PRICES
+  const client = new OpenAI({ baseURL: target.baseURL, apiKey: target.apiKey, maxRetries: 0, timeout })
+
+  const complete = async (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> => {
+    const { signal } = callOptions
+    if (signal?.aborted) throw abortedError(signal)
+    const startedAt = new Date()
+    const started = performance.now()
+    const body = toRequestBody(target, request)
+    const key = cache !== undefined && cache.mode !== 'off' ? cacheKey(target.id, request) : null
+    let retries = 0
+    let attempts: AttemptRecord[] = []
+    const log = (outcome: CallLogEntry['outcome'], cached: boolean, usage: Usage | null): void => {
+      callLog?.write({
+        startedAt: startedAt.toISOString(),
+        model: target.id,
+        baseURL: target.baseURL,
+        purpose: request.purpose ?? null,
+        cached,
+        cacheKey: key,
+        latencyMs: Math.round(performance.now() - started),
+        retries,
+        attempts,
+        request: body,
+        outcome,
+        usage: usage === null ? null : { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, totalTokens: usage.totalTokens, costUsd: usage.costUsd },
+      })
+    }
+    const fail = (error: BenchError): never => {
+      log({ kind: 'error', code: error.code, message: error.message, status: error instanceof ModelCallError ? (error.status ?? null) : null }, false, null)
+      throw error
+    }
+
+    if (cache !== undefined && key !== null) {
+      const cassette = cache.read(key)
+      if (cassette !== undefined) {
+        const result = toChatResult(target.id, cassette.response as ChatCompletion, true, prices)
+        log({ kind: 'response', response: cassette.response }, true, result.usage)
+        return result
+      }
+      if (cache.mode === 'replay') return fail(cache.missError(target.id, request, key))
+    }
+
+    let raw: ChatCompletion
+    try {
+      const outcome = await withRetry(
+        () => client.chat.completions.create(body, { signal: signal ?? null, timeout, maxRetries: 0 }),
+        classifyFailure,
+        { policy: options.retry, signal },
+      )
+      raw = outcome.value
+      retries = outcome.retries
+      attempts = outcome.attempts
+    } catch (error) {
+      if (error instanceof RetriesExhausted) {
+        retries = error.retries
+        attempts = error.attempts
+        return fail(toModelCallError(target, error.lastError, error.retries))
+      }
+      return fail(toModelCallError(target, error, retries))
+    }
+    let result: ChatResult
+    try {
+      result = toChatResult(target.id, raw, false, prices)
+    } catch (error) {
+      return fail(toModelCallError(target, error, retries))
+    }
+    if (cache !== undefined && key !== null) {
+      cache.write({
+        key,
+        model: target.id,
+        request: body,
+        response: raw,
+        recordedAt: new Date().toISOString(),
+        recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : target.baseURL,
+      })
+    }
+    log({ kind: 'response', response: raw }, false, result.usage)
+    return result
+  }
+
+  return { id: target.id, kind: 'llm', complete }
+}

@@ -1,0 +1,29 @@
+import type { SourceName } from '../../workplace/validate-source.ts'
+import type { PromptConfig } from '../prompt-config.ts'
+import type { Scenario } from '../scenario.ts'
+import type { GeneratorRecord, WorldState } from '../world-state.ts'
+
+/** One generated source file's content (`{scenario_id}_{source}.json`), before the `_generator` record is added. */
+export type SourceData = Record<string, unknown>
+
+/** What a generator may use besides the scenario. */
+export interface GenerationContext {
+  /** Seed of the procedural generator (the llm generator records it only). */
+  seed: number
+  /** Multiplies the number of noise scenarios (procedural only). */
+  scale: number
+  prompts: PromptConfig
+  /** JSON Schema of each source file (`schemas/{source}_schema.json`). */
+  sourceSchemas: Record<SourceName, Record<string, unknown>>
+  /** JSON Schema of the world state (`schemas/world_state_schema.json`). */
+  worldStateSchema: Record<string, unknown>
+  signal?: AbortSignal
+}
+
+/** Turns a scenario into a world state (step 1) and the world state into the six sources (step 2). */
+export interface Generator {
+  /** The record written into every file this generator makes. */
+  readonly record: GeneratorRecord
+  worldState(scenario: Scenario, ctx: GenerationContext): Promise<WorldState>
+  source(name: SourceName, scenario: Scenario, world: WorldState, ctx: GenerationContext): Promise<SourceData>
+}

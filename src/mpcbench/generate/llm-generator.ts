@@ -1,0 +1,153 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import addFormats from 'ajv-formats'
+import { BenchError } from '../../errors.ts'
+import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
+import { type SourceName, sourceValidationErrors } from '../../workplace/validate-source.ts'
+import type { Scenario } from '../scenario.ts'
+import type { GeneratorRecord, WorldState } from '../world-state.ts'
+import type { GenerationContext, Generator, SourceData } from './generator.ts'
+
+/** The llm generator could not get schema-valid JSON for one file within its attempts. */
+export class GenerationError extends BenchError {
+  /** `world_state` or a source name. */
+  readonly target: string
+  /** Dotted JSON path of the first remaining error, `(root)` for unparsable output. */
+  readonly path: string
+  readonly reason: string
+
+  constructor(target: string, scenarioId: string, attempts: number, errors: readonly string[], options: { cause?: unknown } = {}) {
+    const first = errors[0] ?? '(root): no output'
+    const separator = first.indexOf(': ')
+    const path = separator < 0 ? '(root)' : first.slice(0, separator)
+    const reason = separator < 0 ? first : first.slice(separator + 2)
+    super(
+      'ERR_GENERATION',
+      `The data-generation model gave no valid ${target} for ${scenarioId} in ${attempts} attempt(s): ${path}: ${reason}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+      { hint: `Try again, raise maxAttempts, use a stronger data_generation_model in model_config.json, or use --generator procedural.`, ...options },
+    )
+    this.target = target
+    this.path = path
+    this.reason = reason
+  }
+}
+
+function describeAjvError(error: ErrorObject): string {
+  const parts = error.instancePath.split('/').slice(1)
+  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty))
+  if (error.keyword === 'additionalProperties') parts.push(String((error.params as { additionalProperty: string }).additionalProperty))
+  const reason = error.keyword === 'required' ? 'is required' : error.keyword === 'additionalProperties' ? 'is not a field of this object' : (error.message ?? error.keyword)
+  return `${parts.length === 0 ? '(root)' : parts.join('.')}: ${reason}`
+}
+
+/** Parses a model reply as JSON (tolerating a ```json fence); errors come back as `(root): reason` lines. */
+function parseReply(content: string | null | undefined): { kind: 'json'; value: unknown } | { kind: 'invalid'; errors: string[] } {
+  if (content === null || content === undefined || content.trim() === '') return { kind: 'invalid', errors: ['(root): the reply was empty'] }
+  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content)
+  try {
+    return { kind: 'json', value: JSON.parse(fenced?.[1] ?? content) }
+  } catch (error) {
+    return { kind: 'invalid', errors: [`(root): not valid JSON (${(error as Error).message})`] }
+  }
+}
+
+/**
+ * Generation through a chat model: structured output with the target JSON Schema, ajv validation, and on invalid
+ * output a retry that feeds the validation errors back as a user message.
+ */
+export class LlmGenerator implements Generator {
+  readonly record: GeneratorRecord
+  readonly #model: () => ChatModel
+  readonly #maxAttempts: number
+  #worldValidator: { schema: Record<string, unknown>; validate: ValidateFunction } | undefined
+
+  /** @param options.model called once, when the first request is made (so up-to-date files need no API key) */
+  constructor(options: { model: () => ChatModel; modelId: string; seed: number; maxAttempts: number }) {
+    this.#model = options.model
+    this.#maxAttempts = Math.max(1, options.maxAttempts)
+    this.record = { name: 'llm', model: options.modelId, seed: options.seed }
+  }
+
+  async worldState(scenario: Scenario, ctx: GenerationContext): Promise<WorldState> {
+    const user = [
+      'Scenario:',
+      JSON.stringify(scenario, null, 2),
+      '',
+      `noise_level=${scenario.noise_level} (0 = no unrelated activity, 1 = a lot), depth=${scenario.depth} (0 = each fact stated once and directly, 1 = facts spread over several sources and only inferable by combining them).`,
+      `Reference date ("today"): ${scenario.global_settings.reference_date ?? 'pick a Monday and state it in global_settings.reference_date'}. All timestamps are ISO 8601 with the offset of ${scenario.global_settings.timezone}.`,
+      'Answer with the world state JSON only.',
+    ].join('\n')
+    const validate = this.#validatorFor(ctx.worldStateSchema)
+    const value = await this.#complete('world_state', scenario.scenario_id, ctx.prompts.generator.world_state.system_prompt, user, ctx.worldStateSchema, ctx, (data) =>
+      validate(data) ? [] : (validate.errors ?? []).map(describeAjvError),
+    )
+    return value as WorldState
+  }
+
+  async source(name: SourceName, scenario: Scenario, world: WorldState, ctx: GenerationContext): Promise<SourceData> {
+    const user = [
+      `World state of scenario ${scenario.scenario_id}:`,
+      JSON.stringify(
+        {
+          global_settings: world.global_settings,
+          people: world.people,
+          projects: world.projects,
+          sub_scenarios_expanded: world.sub_scenarios_expanded,
+          noise_scenarios: world.noise_scenarios,
+          background_events: world.background_events ?? [],
+        },
+        null,
+        2,
+      ),
+      '',
+      `noise_level=${world.noise_level ?? scenario.noise_level}, depth=${world.depth ?? scenario.depth}.`,
+      `Answer with the ${name} JSON only, matching this JSON Schema:`,
+      JSON.stringify(ctx.sourceSchemas[name]),
+    ].join('\n')
+    const value = await this.#complete(name, scenario.scenario_id, ctx.prompts.generator[name].system_prompt, user, ctx.sourceSchemas[name], ctx, (data) =>
+      sourceValidationErrors(name, data),
+    )
+    return value as SourceData
+  }
+
+  #validatorFor(schema: Record<string, unknown>): ValidateFunction {
+    if (this.#worldValidator?.schema !== schema) {
+      const ajv = new Ajv({ allErrors: true, strict: false })
+      addFormats(ajv)
+      this.#worldValidator = { schema, validate: ajv.compile(schema) }
+    }
+    return this.#worldValidator.validate
+  }
+
+  async #complete(
+    target: string,
+    scenarioId: string,
+    system: string,
+    user: string,
+    schema: Record<string, unknown>,
+    ctx: GenerationContext,
+    validate: (data: unknown) => string[],
+  ): Promise<unknown> {
+    const model = this.#model()
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ]
+    let errors: string[] = []
+    for (let attempt = 1; attempt <= this.#maxAttempts; attempt++) {
+      const result = await model.complete(
+        { messages, responseFormat: { type: 'json_schema', name: target, schema }, purpose: `generator:${target}` },
+        ctx.signal === undefined ? {} : { signal: ctx.signal },
+      )
+      const content = result.message.content
+      const parsed = parseReply(content)
+      errors = parsed.kind === 'json' ? validate(parsed.value) : parsed.errors
+      if (parsed.kind === 'json' && errors.length === 0) return parsed.value
+      messages.push({ role: 'assistant', content: content ?? '' })
+      messages.push({
+        role: 'user',
+        content: `That ${target} JSON is not valid against the schema:\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\nReturn the complete corrected JSON only.`,
+      })
+    }
+    throw new GenerationError(target, scenarioId, this.#maxAttempts, errors)
+  }
+}

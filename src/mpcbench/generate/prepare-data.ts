@@ -1,0 +1,91 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import { ConfigError } from '../../errors.ts'
+import type { ChatModel } from '../../llm/types.ts'
+import { type GenerateScenarioResult, type GeneratorName, generateScenario } from './generate-scenario.ts'
+
+/** Options of {@link prepareMpcbenchData}. */
+export interface PrepareDataOptions {
+  /** Folder of `{scenario_id}.json` files. */
+  scenariosDir: string
+  /** Folder receiving the generated files. */
+  dataDir: string
+  /** Only these scenario ids. @default every `*.json` in `scenariosDir` */
+  scenarioIds?: readonly string[]
+  /** @default 'procedural' */
+  generator?: GeneratorName
+  seed?: number
+  scale?: number
+  force?: boolean
+  /** For the llm generator; default from `model_config.json`. */
+  model?: ChatModel
+  promptConfigPath?: string
+  modelConfigPath?: string
+  /** Receives one line per scenario. @default console.log */
+  log?: (line: string) => void
+}
+
+/** The scenario ids of a folder (`*.json`, sorted). */
+export function listScenarioIds(scenariosDir: string): string[] {
+  if (!existsSync(scenariosDir)) return []
+  return readdirSync(scenariosDir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => basename(name, '.json'))
+    .sort()
+}
+
+/**
+ * (Re)generates the data of each scenario whose files are missing or stale (see `generateScenario`) and logs
+ * one line per scenario: `mpcbench: lumen_robotics generated (procedural)` or `... skipped (up to date)`.
+ */
+export async function prepareMpcbenchData(options: PrepareDataOptions): Promise<GenerateScenarioResult[]> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const available = listScenarioIds(options.scenariosDir)
+  const ids = options.scenarioIds ?? available
+  const missing = ids.filter((id) => !available.includes(id))
+  if (missing.length > 0) {
+    throw new ConfigError(`No scenario file for ${missing.map((id) => JSON.stringify(id)).join(', ')} in ${options.scenariosDir}`, {
+      hint: `Use ids of files in ${options.scenariosDir} (${available.join(', ') || 'none'}), e.g. MPCBENCH_SCENARIOS=${available[0] ?? 'scenario_id'}.`,
+    })
+  }
+  const results: GenerateScenarioResult[] = []
+  for (const id of ids) {
+    const result = await generateScenario({
+      scenarioPath: join(options.scenariosDir, `${id}.json`),
+      outDir: options.dataDir,
+      generator: options.generator ?? 'procedural',
+      ...pick(options, ['seed', 'scale', 'force', 'model', 'promptConfigPath', 'modelConfigPath']),
+    })
+    const generated = result.files.filter((f) => f.outcome.kind === 'generated').map((f) => f.name)
+    log(
+      result.kind === 'skipped'
+        ? `mpcbench: ${id} skipped (up to date)`
+        : `mpcbench: ${id} generated (${result.generator}: ${generated.join(', ')})`,
+    )
+    results.push(result)
+  }
+  return results
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {}
+  for (const key of keys) if (value[key] !== undefined) out[key] = value[key]
+  return out
+}
+
+/** Reads the globalSetup settings from the environment: `MPCBENCH_SCENARIOS` (comma-separated ids), `MPCBENCH_GENERATOR`, `MPCBENCH_DATA_DIR`, `MPCBENCH_SCENARIOS_DIR`. */
+export function prepareOptionsFromEnv(root: string, env: Record<string, string | undefined> = process.env): PrepareDataOptions {
+  const generator = env.MPCBENCH_GENERATOR?.trim() || 'procedural'
+  if (generator !== 'procedural' && generator !== 'llm') {
+    throw new ConfigError(`MPCBENCH_GENERATOR must be \`procedural\` or \`llm\`, got ${JSON.stringify(generator)}`, {
+      hint: 'Unset MPCBENCH_GENERATOR (procedural) or set it to llm.',
+    })
+  }
+  const ids = env.MPCBENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return {
+    scenariosDir: resolve(root, env.MPCBENCH_SCENARIOS_DIR ?? 'scenarios'),
+    dataDir: resolve(root, env.MPCBENCH_DATA_DIR ?? 'data'),
+    generator,
+    ...(ids === undefined || ids.length === 0 ? {} : { scenarioIds: ids }),
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { readJsonFile } from '../parse.ts'
+
+const GeneratorPromptSchema = z.looseObject({
+  system_prompt: z.string().min(1),
+  /** Upstream also keeps a `{placeholder}` template of the user message; ours builds the user message in code. */
+  user_prompt_template: z.string().optional(),
+})
+export type GeneratorPrompt = z.infer<typeof GeneratorPromptSchema>
+
+/** `prompt_config.json`: system prompts of the agent, the judge and the data generators. Upstream's file parses too. */
+export const PromptConfigSchema = z.looseObject({
+  evaluation: z.looseObject({
+    agent: z.looseObject({ system_message: z.string().min(1) }),
+    judge: z.looseObject({ system_prompt: z.string().min(1) }),
+  }),
+  generator: z.looseObject({
+    world_state: GeneratorPromptSchema,
+    slack: GeneratorPromptSchema,
+    gmail: GeneratorPromptSchema,
+    calendar: GeneratorPromptSchema,
+    contacts: GeneratorPromptSchema,
+    jira: GeneratorPromptSchema,
+    drive: GeneratorPromptSchema,
+  }),
+})
+export type PromptConfig = z.infer<typeof PromptConfigSchema>
+
+/** Reads and parses a prompt config file. */
+export function loadPromptConfig(file: string): PromptConfig {
+  return readJsonFile(PromptConfigSchema, file, 'prompt config')
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
+import type { Task } from './task.ts'
+import { TASK_TYPES, inferTaskType } from './task.ts'
+import { safeModelName } from './file-names.ts'
+
+/** One recorded tool call as the MPCBench files store it. */
+export const RawToolCallSchema = z.object({
+  tool_name: z.string(),
+  arguments: z.unknown(),
+  result: z.unknown(),
+  /** `ok`, or why the call failed (`unknown-tool`, `invalid-arguments`, `tool-error`). */
+  status: z.enum(['ok', 'unknown-tool', 'invalid-arguments', 'tool-error']).optional(),
+})
+
+/** One recorded tool call; see {@link RawToolCallSchema}. */
+export type RawToolCall = z.infer<typeof RawToolCallSchema>
+
+const UsageSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+  costUsd: z.number().nullable(),
+  calls: z.number(),
+})
+
+/** How the agent run ended (mirrors `AgentOutcome` without the answer text, which is `final_answer`). */
+export const RunOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('answered'), via: z.enum(['final-tool', 'json', 'text']) }),
+  z.object({ kind: z.literal('max-turns'), maxTurns: z.number() }),
+  z.object({ kind: z.literal('error'), code: z.string(), message: z.string() }),
+  z.object({ kind: z.literal('aborted'), reason: z.string() }),
+])
+
+/** How the agent run ended; see {@link RunOutcomeSchema}. */
+export type RunOutcome = z.infer<typeof RunOutcomeSchema>
+
+/**
+ * `evaluation/logs/{task_id}__agent-{model}_run.json`: the documented fields (`task_id`, `task_type`, `user_prompt`,
+ * `tool_trace_steps`, `raw_tool_calls`, `final_answer`, `rationale`) plus the agent model (original id and the
+ * file-safe name), the scenario, the outcome, usage and timing. `final_answer` and `rationale` are `""` when the agent gave none
+ * (the `outcome` says why).
+ */
+export const RunLogSchema = z.object({
+  task_id: z.string(),
+  task_type: z.enum(TASK_TYPES).nullable(),
+  user_prompt: z.string(),
+  tool_trace_steps: z.array(z.string()),
+  raw_tool_calls: z.array(RawToolCallSchema),
+  final_answer: z.string(),
+  rationale: z.string(),
+  agent_model: z.string(),
+  agent_model_file_name: z.string(),
+  agent_model_kind: z.enum(['llm', 'baseline']),
+  scenario_id: z.string().nullable(),
+  task_file: z.string().nullable(),
+  outcome: RunOutcomeSchema,
+  usage: UsageSchema,
+  turns: z.number(),
+  trace_id: z.string(),
+  started_at: z.string(),
+  duration_ms: z.number(),
+})
+
+/** A run log; see {@link RunLogSchema}. */
+export type RunLog = z.infer<typeof RunLogSchema>
+
+const MAX_ARG_CHARS = 80
+
+function summarizeValue(value: unknown): string {
+  const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
+  return text.length > MAX_ARG_CHARS ? `${text.slice(0, MAX_ARG_CHARS - 3)}...` : text
+}
+
+/**
+ * One human-readable step, `Step N: Tool.name(key='value', n=3)`; long values are cut at 80 characters.
+ * Arguments that were not a JSON object are shown as they came.
+ */
+export function formatToolStep(step: number, name: string, args: unknown): string {
+  let summary: string
+  if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
+    summary = Object.entries(args as Record<string, unknown>)
+      .map(([key, value]) => `${key}=${summarizeValue(value)}`)
+      .join(', ')
+  } else {
+    summary = args === undefined ? '' : summarizeValue(args)
+  }
+  return `Step ${step}: ${name}(${summary})`
+}
+
+function rawToolCall(call: ToolCallRecord): RawToolCall {
+  return { tool_name: call.name, arguments: call.arguments, result: call.result, status: call.status }
+}
+
+function runOutcome(trace: AgentTrace): RunOutcome {
+  const outcome = trace.outcome
+  switch (outcome.kind) {
+    case 'answered':
+      return { kind: 'answered', via: outcome.via }
+    case 'max-turns':
+      return { kind: 'max-turns', maxTurns: outcome.maxTurns }
+    case 'error':
+      return { kind: 'error', code: outcome.code, message: outcome.message }
+    case 'aborted':
+      return { kind: 'aborted', reason: outcome.reason }
+  }
+}
+
+/** What {@link buildRunLog} needs besides the trace. */
+export interface RunLogContext {
+  task: Task
+  /** Where the task came from (kept in the log so `build-judge-input` can find `answer_requirements`). */
+  taskFile?: string
+  scenarioId?: string
+  /** The agent model id as the user gave it; defaults to `trace.model`. */
+  agentModel?: string
+}
+
+/** Builds the run log of one agent run. */
+export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
+  const agentModel = context.agentModel ?? trace.model
+  const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
+  return {
+    task_id: context.task.task_id,
+    task_type: inferTaskType(context.task, context.taskFile) ?? null,
+    user_prompt: context.task.user_prompt,
+    tool_trace_steps: trace.toolCalls.map((call, index) => formatToolStep(index + 1, call.name, call.arguments)),
+    raw_tool_calls: trace.toolCalls.map(rawToolCall),
+    final_answer: answered?.answer ?? '',
+    rationale: answered?.rationale ?? '',
+    agent_model: agentModel,
+    agent_model_file_name: safeModelName(agentModel),
+    agent_model_kind: trace.modelKind,
+    scenario_id: context.scenarioId ?? context.task.data_dependencies.scenario_id ?? null,
+    task_file: context.taskFile ?? null,
+    outcome: runOutcome(trace),
+    usage: trace.usage,
+    turns: trace.turns,
+    trace_id: trace.traceId,
+    started_at: trace.startedAt,
+    duration_ms: trace.durationMs,
+  }
+}

@@ -1,0 +1,172 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createJudge } from '../judge/create-judge.ts'
+import { JudgeResultFileSchema } from '../judge/judge-result.ts'
+import { createModel } from '../llm/create-model.ts'
+import { lastUserText, scriptedText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
+import type { ReceivedRequest, ScriptedResponse } from '../testing/scripted-server.ts'
+import { Workplace } from '../workplace/workplace.ts'
+import { JudgeInputSchema } from './judge-input.ts'
+import { RunLogSchema } from './run-log.ts'
+import { runAndJudge, readJudgeInput, readRunLog, workplaceTools } from './run-task.ts'
+import type { Task } from './task.ts'
+
+const AGENT_SYSTEM = 'You are the test agent.'
+const JUDGE_SYSTEM = 'You are the test judge.'
+
+const workplace = Workplace.fromSources(
+  {
+    slack: { workspace_name: 'Northwind', channels: [{ id: 'C1', name: 'launch' }], users: [{ id: 'U1', name: 'Priya Natarajan', email: 'priya@northwind.test' }], messages: [] },
+    gmail: { threads: [] },
+    calendar: {
+      calendars: [{ id: 'cal-priya', email: 'priya@northwind.test' }],
+      events: [
+        {
+          id: 'e1',
+          title: 'Design review',
+          start: '2026-03-10T09:00:00+01:00',
+          end: '2026-03-10T12:00:00+01:00',
+          attendees: [{ email: 'priya@northwind.test' }],
+        },
+      ],
+    },
+    contacts: { contacts: [{ id: 'p1', name: 'Priya Natarajan', email: 'priya@northwind.test' }] },
+    jira: { projects: [{ key: 'NW', name: 'Northwind' }], issues: [{ key: 'NW-12', summary: 'Launch checklist', status: 'In Progress' }] },
+    drive: { files: [] },
+  },
+  { timezone: 'Europe/Berlin', workdayStart: '09:00', workdayEnd: '18:00' },
+)
+
+const task: Task = {
+  task_id: 'nw_planning_test',
+  task_type: 'planning',
+  user_prompt: 'Find a 45-minute slot with Priya Natarajan on 2026-03-10.',
+  data_dependencies: { scenario_id: 'northwind_test' },
+  answer_requirements: ['Proposes a 45-minute slot on 2026-03-10 when Priya is free.'],
+  checks: [
+    { must_mention: ['Priya'] },
+    { time_slot_within: { start: '2026-03-10T12:00', end: '2026-03-10T17:15', timezone: 'Europe/Berlin' } },
+  ],
+}
+
+const SCRIPTED_SCORES = {
+  answer_requirements_satisfaction: { score: 5, justification: 'scripted: proposes a free slot' },
+  source_grounded_reasoning: { score: 4, justification: 'scripted: grounded in the calendar result' },
+}
+
+/** Routes by system prompt: the agent gets contacts → free slots → answer; the judge gets scores. */
+function responder(request: ReceivedRequest): ScriptedResponse {
+  const messages = request.body.messages ?? []
+  if (messages[0]?.content === JUDGE_SYSTEM) return scriptedText(JSON.stringify(SCRIPTED_SCORES))
+  const toolMessages = messages.filter((m) => m.role === 'tool').length
+  if (toolMessages === 0) return scriptedToolCalls([{ name: 'GoogleContacts__SearchContactsByName', arguments: { name: 'Priya Natarajan' } }])
+  if (toolMessages === 1) {
+    return scriptedToolCalls([
+      {
+        name: 'GoogleCalendar__FindTimeSlotsWhenEveryoneIsFree',
+        arguments: {
+          email_addresses: ['priya@northwind.test'],
+          date_range_start: '2026-03-10',
+          date_range_end: '2026-03-10',
+          workday_start_time: '09:00',
+          workday_end_time: '18:00',
+          slot_minimum_minutes: 45,
+        },
+      },
+    ])
+  }
+  expect(lastUserText(request)).toBe(task.user_prompt)
+  return scriptedText(
+    JSON.stringify({
+      final_answer: 'Priya Natarajan (priya@northwind.test) is free on 2026-03-10 from 12:00; I suggest 2026-03-10 13:00-13:45.',
+      rationale: 'Looked Priya up in Contacts, then asked the Calendar for free slots on 2026-03-10.',
+    }),
+  )
+}
+
+describe('runAndJudge through the scripted server', () => {
+  it('writes the run log, one judge input and one judge result per judge, with the documented content', async () => {
+    await using server = await startScriptedServer(responder)
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+    const callLogDir = mkdtempSync(join(tmpdir(), 'mpc-calls-'))
+    const make = (id: string) => createModel(id, { env, callLogDir, cache: { mode: 'off' }, maxRetries: 0 })
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
+    const judges = ['rules', 'scripted/judge:2'].map((id) => createJudge(id, { systemPrompt: JUDGE_SYSTEM, makeModel: make }))
+
+    const evaluation = await runAndJudge({
+      task,
+      taskFile: 'tasks/planning/nw_planning_test.json',
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace),
+      agent: make('scripted/agent:1'),
+      systemMessage: AGENT_SYSTEM,
+      logDir,
+      judges,
+    })
+
+    expect(readdirSync(logDir).sort()).toEqual([
+      'nw_planning_test__agent-scripted_agent_1__judge-rules_judge_input.json',
+      'nw_planning_test__agent-scripted_agent_1__judge-rules_judge_result.json',
+      'nw_planning_test__agent-scripted_agent_1__judge-scripted_judge_2_judge_input.json',
+      'nw_planning_test__agent-scripted_agent_1__judge-scripted_judge_2_judge_result.json',
+      'nw_planning_test__agent-scripted_agent_1_run.json',
+    ])
+
+    // Run log.
+    const runLog = readRunLog(join(logDir, 'nw_planning_test__agent-scripted_agent_1_run.json'))
+    expect(runLog).toEqual(evaluation.runLog)
+    expect(runLog).toMatchObject({
+      task_id: 'nw_planning_test',
+      task_type: 'planning',
+      user_prompt: task.user_prompt,
+      agent_model: 'scripted/agent:1',
+      agent_model_file_name: 'scripted_agent_1',
+      agent_model_kind: 'llm',
+      scenario_id: 'northwind_test',
+      task_file: 'tasks/planning/nw_planning_test.json',
+      outcome: { kind: 'answered', via: 'json' },
+      rationale: 'Looked Priya up in Contacts, then asked the Calendar for free slots on 2026-03-10.',
+      turns: 3,
+    })
+    expect(runLog.final_answer).toContain('2026-03-10 13:00-13:45')
+    expect(runLog.tool_trace_steps).toEqual([
+      "Step 1: GoogleContacts.SearchContactsByName(name='Priya Natarajan')",
+      'Step 2: GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree(email_addresses=["priya@northwind.test"], ' +
+        "date_range_start='2026-03-10', date_range_end='2026-03-10', workday_start_time='09:00', workday_end_time='18:00', " +
+        'slot_minimum_minutes=45)',
+    ])
+    expect(runLog.raw_tool_calls.map((c) => c.tool_name)).toEqual(['GoogleContacts.SearchContactsByName', 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree'])
+    expect(JSON.stringify(runLog.raw_tool_calls[1]?.result)).toContain('2026-03-10T12:00:00+01:00')
+    expect(runLog.usage.calls).toBe(3)
+
+    // Judge inputs: every run log field verbatim, plus the task's requirements and the stepped trace.
+    for (const judge of ['rules', 'scripted_judge_2']) {
+      const input = readJudgeInput(join(logDir, `nw_planning_test__agent-scripted_agent_1__judge-${judge}_judge_input.json`))
+      expect(JudgeInputSchema.parse(input)).toEqual(input)
+      for (const key of Object.keys(RunLogSchema.shape) as Array<keyof typeof runLog>) expect(input[key]).toEqual(runLog[key])
+      expect(input.answer_requirements).toEqual(task.answer_requirements)
+      expect(input.checks).toEqual(task.checks)
+      expect(input.tool_trace).toEqual(runLog.raw_tool_calls.map((c, i) => ({ step: i + 1, tool_name: c.tool_name, arguments: c.arguments, result: c.result })))
+      expect(input.judge_model_file_name).toBe(judge)
+    }
+
+    // Judge results.
+    const result = (judge: string) =>
+      JudgeResultFileSchema.parse(
+        JSON.parse(readFileSync(join(logDir, `nw_planning_test__agent-scripted_agent_1__judge-${judge}_judge_result.json`), 'utf8')),
+      )
+    const rules = result('rules')
+    expect(rules).toMatchObject({ kind: 'scored', judge_kind: 'rules', judge_model: 'rules', agent_model: 'scripted/agent:1' })
+    expect(rules.judge_label).toContain('not an LLM')
+    if (rules.kind === 'scored') {
+      expect(rules.answer_requirements_satisfaction.score).toBe(5)
+      expect(rules.source_grounded_reasoning.score).toBe(5)
+    }
+    const llm = result('scripted_judge_2')
+    expect(llm).toMatchObject({ kind: 'scored', judge_kind: 'llm', judge_model: 'scripted/judge:2', attempts: 1, ...SCRIPTED_SCORES })
+    expect(llm.judge_label).toBeUndefined()
+    expect(server.requests).toHaveLength(4)
+  })
+})

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { writeJsonAtomic } from '../atomic-write.ts'
+import { runAgent } from '../agent/run-agent.ts'
+import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
+import type { Judge } from '../judge/judge.ts'
+import type { JudgeOutcome, JudgeResultFile } from '../judge/judge-result.ts'
+import { judgeResultFile } from '../judge/judge-result.ts'
+import type { ChatModel } from '../llm/types.ts'
+import { parseWith } from '../parse.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import { loadWorkplace } from '../workplace/workplace.ts'
+import type { Workplace } from '../workplace/workplace.ts'
+import { createWorkplaceTools } from '../workplace/tools/create-workplace-tools.ts'
+import { evaluationFiles, runLogFileName } from './file-names.ts'
+import type { JudgeInput } from './judge-input.ts'
+import { JudgeInputSchema, buildJudgeInput } from './judge-input.ts'
+import type { RunLog } from './run-log.ts'
+import { RunLogSchema, buildRunLog } from './run-log.ts'
+import type { Task } from './task.ts'
+import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './mpcbench-meta.ts'
+
+/** The workplace tools of a scenario whose six source files are in `dataDir` (`{scenario_id}_{source}.json`). */
+export function scenarioTools(dataDir: string, scenarioId: string): AnyTool[] {
+  return createWorkplaceTools(loadWorkplace(dataDir, scenarioId))
+}
+
+/** The workplace tools over an already loaded workplace. */
+export function workplaceTools(workplace: Workplace): AnyTool[] {
+  return createWorkplaceTools(workplace)
+}
+
+/** Options of {@link runTask} (step 1 of the seed: the agent run and its run log). */
+export interface RunTaskOptions {
+  task: Task
+  /** Recorded in the run log; lets `build-judge-input` find the task again. */
+  taskFile?: string
+  scenarioId: string
+  /** The scenario's tools, e.g. from {@link scenarioTools}. */
+  tools: ReadonlyArray<AnyTool>
+  agent: ChatModel
+  /** `evaluation.agent.system_message` of `prompt_config.json`. */
+  systemMessage: string
+  /** Where the run log is written. */
+  logDir: string
+  /** @default DEFAULT_MAX_TURNS */
+  maxTurns?: number
+  signal?: AbortSignal
+}
+
+/** A written run log. */
+export interface RunTaskResult {
+  runLog: RunLog
+  runLogFile: string
+}
+
+/** Runs the agent on the task over the scenario's tools and writes `{task_id}__agent-{model}_run.json` atomically. */
+export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
+  const trace = await runAgent({
+    model: options.agent,
+    system: options.systemMessage,
+    user: options.task.user_prompt,
+    tools: [...options.tools],
+    maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
+  const runLog = buildRunLog(trace, {
+    task: options.task,
+    scenarioId: options.scenarioId,
+    agentModel: options.agent.id,
+    ...(options.taskFile === undefined ? {} : { taskFile: options.taskFile }),
+  })
+  const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
+  writeJsonAtomic(runLogFile, runLog)
+  return { runLog, runLogFile }
+}
+
+/** Reads a run log file, validated. */
+export function readRunLog(file: string): RunLog {
+  return parseWith(RunLogSchema, JSON.parse(readFileSync(file, 'utf8')), 'run log', file)
+}
+
+/** Reads a judge input file, validated. */
+export function readJudgeInput(file: string): JudgeInput {
+  return parseWith(JudgeInputSchema, JSON.parse(readFileSync(file, 'utf8')), 'judge input', file)
+}
+
+/** Step 2 of the seed: builds the judge input of a run log for one judge and writes it atomically. */
+export function writeJudgeInput(runLog: RunLog, task: Task, judgeModel: string, file: string): JudgeInput {
+  const input = buildJudgeInput(runLog, task, judgeModel)
+  writeJsonAtomic(file, input)
+  return input
+}
+
+/** A judged input and its written result. */
+export interface JudgeRunResult {
+  outcome: JudgeOutcome
+  result: JudgeResultFile
+  judgeResultFile: string
+}
+
+/** Step 3 of the seed: runs one judge on a judge input and writes the validated result atomically to `file`. */
+export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, signal?: AbortSignal): Promise<JudgeRunResult> {
+  const outcome = await judge.judge(input, signal === undefined ? {} : { signal })
+  const result = judgeResultFile(outcome, {
+    taskId: input.task_id,
+    agentModel: input.agent_model,
+    agentModelFileName: input.agent_model_file_name,
+    judgeModel: judge.id,
+    judgeModelFileName: input.judge_model_file_name,
+    judgeKind: judge.kind,
+  })
+  writeJsonAtomic(file, result)
+  return { outcome, result, judgeResultFile: file }
+}
+
+/** One judge's part of an evaluation. */
+export interface JudgedRun extends JudgeRunResult {
+  judge: Judge
+  judgeInputFile: string
+}
+
+/** Everything one task × agent evaluation produced. */
+export interface TaskEvaluation extends RunTaskResult {
+  judged: JudgedRun[]
+}
+
+/** Options of {@link runAndJudge}: a {@link RunTaskOptions} plus the judges. */
+export interface RunAndJudgeOptions extends RunTaskOptions {
+  judges: ReadonlyArray<Judge>
+}
+
+/**
+ * The seed's end-to-end step for one agent: run the task (run log), then for each judge build the judge input and
+ * judge it, writing every documented file under `logDir`. Judges run one after another.
+ */
+export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
+  const run = await runTask(options)
+  const judged: JudgedRun[] = []
+  for (const judge of options.judges) {
+    judged.push(await judgeRunLog(run.runLog, options.task, judge, options.logDir, options.signal))
+  }
+  return { ...run, judged }
+}
+
+/** Steps 2 and 3 for one run log and one judge: writes the judge input and the judge result under `logDir`. */
+export async function judgeRunLog(runLog: RunLog, task: Task, judge: Judge, logDir: string, signal?: AbortSignal): Promise<JudgedRun> {
+  const files = evaluationFiles(logDir, runLog.task_id, runLog.agent_model, judge.id)
+  const input = writeJudgeInput(runLog, task, judge.id, files.judgeInput)
+  const result = await judgeAndWrite(judge, input, files.judgeResult, signal)
+  return { ...result, judge, judgeInputFile: files.judgeInput }
+}
+
+/** The test meta (`task.meta.mpcbench`) of one evaluation; file paths relative to `root`. */
+export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, root: string): MpcbenchTestMeta {
+  const { runLog } = evaluation
+  const judges: MpcbenchJudgeMeta[] = evaluation.judged.map((judged) => {
+    const base = {
+      judgeModel: judged.judge.id,
+      judgeKind: judged.judge.kind,
+      judgeInputFile: relative(root, judged.judgeInputFile),
+      judgeResultFile: relative(root, judged.judgeResultFile),
+    }
+    const { outcome } = judged
+    return outcome.kind === 'scored'
+      ? {
+          ...base,
+          kind: 'scored' as const,
+          answerRequirementsSatisfaction: outcome.scores.answer_requirements_satisfaction.score,
+          sourceGroundedReasoning: outcome.scores.source_grounded_reasoning.score,
+        }
+      : { ...base, kind: 'judge-error' as const, code: outcome.code, message: outcome.message }
+  })
+  return {
+    taskId: runLog.task_id,
+    taskType: runLog.task_type,
+    scenarioId,
+    agentModel: runLog.agent_model,
+    agentModelKind: runLog.agent_model_kind,
+    agentOutcome: runLog.outcome.kind,
+    toolCalls: runLog.raw_tool_calls.length,
+    turns: runLog.turns,
+    durationMs: runLog.duration_ms,
+    costUsd: runLog.usage.costUsd,
+    totalTokens: runLog.usage.totalTokens,
+    runLogFile: relative(root, evaluation.runLogFile),
+    judges,
+  }
+}
+

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { SummarySchema, buildSummary, formatSummaryTable } from './summary.ts'
+
+function meta(taskId: string, taskType: MpcbenchTestMeta['taskType'], agentModel: string, judges: MpcbenchTestMeta['judges'], agentOutcome: MpcbenchTestMeta['agentOutcome'] = 'answered'): MpcbenchTestMeta {
+  return {
+    taskId,
+    taskType,
+    scenarioId: 's',
+    agentModel,
+    agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm',
+    agentOutcome,
+    toolCalls: 2,
+    turns: 3,
+    durationMs: 5,
+    costUsd: 0,
+    totalTokens: 0,
+    runLogFile: `evaluation/logs/${taskId}__agent-${agentModel}_run.json`,
+    judges,
+  }
+}
+
+const scored = (judgeModel: string, ars: number, sgr: number): MpcbenchTestMeta['judges'][number] => ({
+  judgeModel,
+  judgeKind: judgeModel === 'rules' ? 'rules' : 'llm',
+  judgeInputFile: 'i',
+  judgeResultFile: 'r',
+  kind: 'scored',
+  answerRequirementsSatisfaction: ars,
+  sourceGroundedReasoning: sgr,
+})
+
+describe('buildSummary', () => {
+  const metas = [
+    meta('p2', 'planning', 'baseline', [scored('rules', 3, 4)]),
+    meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]),
+    meta('e1', 'email_reply', 'baseline', [scored('rules', 2, 1)]),
+    meta('p1', 'planning', 'openai/gpt-4.1', [
+      scored('rules', 4, 4),
+      { judgeModel: 'gpt-5.1', judgeKind: 'llm', judgeInputFile: 'i', judgeResultFile: 'r', kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'bad' },
+    ]),
+    meta('p2', 'planning', 'openai/gpt-4.1', [scored('rules', 0, 0), scored('gpt-5.1', 1, 2)], 'max-turns'),
+  ]
+
+  it('averages per agent x judge x task type, counting failures', () => {
+    const summary = buildSummary(metas, new Date('2026-01-01T00:00:00Z'))
+    expect(SummarySchema.parse(summary)).toEqual(summary)
+    expect(summary.rows.map((r) => [r.agent_model, r.judge_model, r.task_type, r.count, r.scored, r.failures, r.mean_answer_requirements_satisfaction, r.mean_source_grounded_reasoning])).toEqual([
+      ['baseline', 'rules', 'email_reply', 1, 1, 0, 2, 1],
+      ['baseline', 'rules', 'planning', 2, 2, 0, 4, 4.5],
+      ['openai/gpt-4.1', 'gpt-5.1', 'planning', 2, 1, 2, 1, 2],
+      ['openai/gpt-4.1', 'rules', 'planning', 2, 2, 1, 2, 2],
+    ])
+    expect(Object.keys(summary.scores)).toEqual(['agent=baseline__judge=rules', 'agent=openai/gpt-4.1__judge=gpt-5.1', 'agent=openai/gpt-4.1__judge=rules'])
+    expect(summary.scores['agent=openai/gpt-4.1__judge=gpt-5.1']).toEqual([
+      { task_id: 'p1', task_type: 'planning', answer_requirements_satisfaction: null, source_grounded_reasoning: null, error: 'ERR_JUDGE_REPLY: bad' },
+      { task_id: 'p2', task_type: 'planning', answer_requirements_satisfaction: 1, source_grounded_reasoning: 2, error: 'agent max-turns' },
+    ])
+  })
+
+  it('does not depend on the order of the tests (shards merge in any order)', () => {
+    const a = buildSummary(metas, new Date(0))
+    const b = buildSummary([...metas].reverse(), new Date(0))
+    expect(b).toEqual(a)
+  })
+
+  it('prints a table that marks non-LLM models', () => {
+    const table = formatSummaryTable(buildSummary(metas))
+    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+requirements\s+grounding\s+n\s+failed$/)
+    expect(table).toContain('baseline (non-LLM)  rules (non-LLM)')
+    expect(table).toMatch(/planning\s+4\.00\s+4\.50\s+2\s+0/)
+  })
+})

@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+
+/** One agent × judge × task type cell of the summary. */
+export const SummaryRowSchema = z.object({
+  agent_model: z.string(),
+  agent_model_kind: z.enum(['llm', 'baseline']),
+  judge_model: z.string(),
+  judge_kind: z.enum(['llm', 'rules']),
+  task_type: z.string(),
+  /** Tests of this agent and task type that reached this judge. */
+  count: z.number(),
+  /** Tests that got a score from this judge. */
+  scored: z.number(),
+  /** Tests whose agent did not answer (error, max-turns, aborted) or whose judge gave no usable reply. */
+  failures: z.number(),
+  /** Means over scored tests; null when none was scored. */
+  mean_answer_requirements_satisfaction: z.number().nullable(),
+  mean_source_grounded_reasoning: z.number().nullable(),
+})
+
+/** One row of the summary; see {@link SummaryRowSchema}. */
+export type SummaryRow = z.infer<typeof SummaryRowSchema>
+
+const PairScoreSchema = z.object({
+  task_id: z.string(),
+  task_type: z.string(),
+  answer_requirements_satisfaction: z.number().nullable(),
+  source_grounded_reasoning: z.number().nullable(),
+  error: z.string().nullable(),
+})
+
+/**
+ * `evaluation/summary.json`, the seed's end-to-end summary over a whole run: mean scores per agent × judge ×
+ * task type (`rows`), and every score keyed by `agent={model}__judge={model}` (`scores`).
+ */
+export const SummarySchema = z.object({
+  generated_at: z.string(),
+  tests: z.number(),
+  rows: z.array(SummaryRowSchema),
+  scores: z.record(z.string(), z.array(PairScoreSchema)),
+})
+
+/** The summary; see {@link SummarySchema}. */
+export type Summary = z.infer<typeof SummarySchema>
+
+function mean(values: number[]): number | null {
+  if (values.length === 0) return null
+  return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100
+}
+
+/** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
+export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date()): Summary {
+  interface Cell {
+    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning'>
+    ars: number[]
+    sgr: number[]
+  }
+  const cells = new Map<string, Cell>()
+  const scores: Summary['scores'] = {}
+  const sorted = [...metas].sort((a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel))
+  for (const meta of sorted) {
+    const taskType = meta.taskType ?? 'unknown'
+    for (const judge of meta.judges) {
+      const key = JSON.stringify([meta.agentModel, judge.judgeModel, taskType])
+      let cell = cells.get(key)
+      if (cell === undefined) {
+        cell = {
+          row: {
+            agent_model: meta.agentModel,
+            agent_model_kind: meta.agentModelKind,
+            judge_model: judge.judgeModel,
+            judge_kind: judge.judgeKind,
+            task_type: taskType,
+            count: 0,
+            scored: 0,
+            failures: 0,
+          },
+          ars: [],
+          sgr: [],
+        }
+        cells.set(key, cell)
+      }
+      cell.row.count++
+      const failedAgent = meta.agentOutcome !== 'answered'
+      if (judge.kind === 'scored') {
+        cell.row.scored++
+        cell.ars.push(judge.answerRequirementsSatisfaction)
+        cell.sgr.push(judge.sourceGroundedReasoning)
+      }
+      if (failedAgent || judge.kind === 'judge-error') cell.row.failures++
+      const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
+      ;(scores[pair] ??= []).push({
+        task_id: meta.taskId,
+        task_type: taskType,
+        answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
+        source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
+        error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
+      })
+    }
+  }
+  const rows = [...cells.values()]
+    .map((cell) => ({
+      ...cell.row,
+      mean_answer_requirements_satisfaction: mean(cell.ars),
+      mean_source_grounded_reasoning: mean(cell.sgr),
+    }))
+    .sort(
+      (a, b) =>
+        a.agent_model.localeCompare(b.agent_model) ||
+        a.judge_model.localeCompare(b.judge_model) ||
+        a.task_type.localeCompare(b.task_type),
+    )
+  const orderedScores: Summary['scores'] = {}
+  for (const key of Object.keys(scores).sort()) orderedScores[key] = scores[key] ?? []
+  return { generated_at: generatedAt.toISOString(), tests: metas.length, rows, scores: orderedScores }
+}
+
+function cell(value: number | null): string {
+  return value === null ? '-' : value.toFixed(2)
+}
+
+/**
+ * The summary as a text table: one line per agent × judge × task type with the two mean scores (0-5),
+ * the count and the failures. Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
+ */
+export function formatSummaryTable(summary: Summary): string {
+  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed']
+  const lines = summary.rows.map((row) => [
+    row.agent_model_kind === 'baseline' ? `${row.agent_model} (non-LLM)` : row.agent_model,
+    row.judge_kind === 'rules' ? `${row.judge_model} (non-LLM)` : row.judge_model,
+    row.task_type,
+    cell(row.mean_answer_requirements_satisfaction),
+    cell(row.mean_source_grounded_reasoning),
+    String(row.count),
+    String(row.failures),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+  const numeric = new Set([3, 4, 5, 6])
+  const format = (cells: string[]): string =>
+    cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')
+}

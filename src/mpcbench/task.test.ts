@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fg from 'fast-glob'
+import { describe, expect, it } from 'vitest'
+import { InvalidFormatError } from '../errors.ts'
+import { parseWith } from '../parse.ts'
+import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
+import { TaskSchema, inferTaskType, loadTask } from './task.ts'
+
+describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
+  const files = fg.sync(['v1_eb0b7ca/tasks/**/*.json', 'v1_cdf38c1/tasks/**/*.json'], {
+    cwd: sharedDataPath('mpcbench'),
+    absolute: true,
+  })
+
+  it('finds the upstream task files', () => {
+    expect(files.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it.each(files.map((file) => [file.split('/mpcbench/')[1] ?? file, file]))('parses %s unchanged', (_name, file) => {
+    const task = loadTask(file)
+    expect(task.answer_requirements.length).toBeGreaterThan(0)
+    expect(inferTaskType(task, file)).toMatch(/^(planning|email_reply|document_generation)$/)
+  })
+
+  it('keeps unknown upstream fields (data_dependencies extras, tool_name/description steps)', () => {
+    const task = loadTask(sharedDataPath('mpcbench/v1_eb0b7ca/tasks/email_reply/email_reply_task.json'))
+    expect(task.data_dependencies.jira_issue_key).toBe('APP-412')
+    expect(task.expected_tool_sequence?.[0]?.tool_name).toBe('Gmail.SearchThreads')
+  })
+})
+
+describe('TaskSchema', () => {
+  const base = {
+    task_id: 't1',
+    user_prompt: 'Find a slot.',
+    data_dependencies: { scenario_id: 's' },
+    answer_requirements: ['A slot is proposed.'],
+  }
+
+  it('accepts every check kind', () => {
+    const task = parseWith(TaskSchema, {
+      ...base,
+      checks: [
+        { must_mention: ['a'] },
+        { must_not_mention: ['b'] },
+        { mentions_any: ['c', 'd'] },
+        { min_length: 10 },
+        { time_slot_within: { start: '2026-03-09T09:00', end: '2026-03-13T18:00', timezone: 'Europe/Berlin' } },
+      ],
+    }, 'task')
+    expect(task.checks).toHaveLength(5)
+  })
+
+  it('rejects a check with two keys or an unknown kind, naming the path', () => {
+    expect(() => parseWith(TaskSchema, { ...base, checks: [{ must_mention: ['a'], min_length: 3 }] }, 'task', 'tasks/x.json')).toThrow(
+      /Invalid task tasks\/x\.json:\n {2}checks\.0/,
+    )
+    expect(() => parseWith(TaskSchema, { ...base, checks: [{ sounds_nice: true }] }, 'task')).toThrow(InvalidFormatError)
+  })
+
+  it('names the file and field of a bad task file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'task-'))
+    const file = join(dir, 'bad.json')
+    writeFileSync(file, JSON.stringify({ ...base, answer_requirements: [3] }))
+    expect(() => loadTask(file)).toThrow(`Invalid task ${file}:\n  answer_requirements.0: Invalid input: expected string, received number`)
+  })
+
+  it('rejects an expected tool step without a tool name', () => {
+    expect(() => parseWith(TaskSchema, { ...base, expected_tool_sequence: [{ reason: 'x' }] }, 'task')).toThrow(/tool_name/)
+  })
+
+  it('infers the type from task_type, then the folder, then the id', () => {
+    expect(inferTaskType({ task_id: 'x', task_type: 'email_reply' }, 'tasks/planning/x.json')).toBe('email_reply')
+    expect(inferTaskType({ task_id: 'x' }, 'tasks/document_generation/x.json')).toBe('document_generation')
+    expect(inferTaskType({ task_id: 'companyA_weekly_report_v1' })).toBe('document_generation')
+    expect(inferTaskType({ task_id: 'companyA_email_reply_v1' })).toBe('email_reply')
+    expect(inferTaskType({ task_id: 'scenario_noise0_depth0_planning_task' })).toBe('planning')
+    expect(inferTaskType({ task_id: 'x' })).toBeUndefined()
+  })
+})

@@ -1,0 +1,92 @@
+import { basename, dirname } from 'node:path'
+import { z } from 'zod'
+import { readJsonFile } from '../parse.ts'
+
+/** The three MPCBench task types; also the folder names under `tasks/`. */
+export const TASK_TYPES = ['planning', 'email_reply', 'document_generation'] as const
+
+/** One MPCBench task type. */
+export type TaskType = (typeof TASK_TYPES)[number]
+
+/** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`). */
+const DateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO date-time')
+
+/**
+ * Machine-checkable requirement, checked by the offline `rules` judge beside the prose `answer_requirements`.
+ * Each check is an object with exactly one key:
+ * - `must_mention`: every string appears in the final answer (case-insensitive).
+ * - `must_not_mention`: no string appears in the final answer (case-insensitive).
+ * - `mentions_any`: at least one string appears in the final answer (case-insensitive).
+ * - `min_length`: the final answer has at least this many characters.
+ * - `time_slot_within`: the answer proposes at least one `YYYY-MM-DD HH:MM` (or `T`) date-time and every one
+ *   it proposes lies in `[start, end]`; times without an offset are read in `timezone` (default: the offsets
+ *   written in `start`/`end`, else UTC). Dates with a weekday name or 12-hour clock are not recognised.
+ */
+export const CheckSchema = z.union([
+  z.strictObject({ must_mention: z.array(z.string().min(1)).min(1) }),
+  z.strictObject({ must_not_mention: z.array(z.string().min(1)).min(1) }),
+  z.strictObject({ mentions_any: z.array(z.string().min(1)).min(1) }),
+  z.strictObject({ min_length: z.int().positive() }),
+  z.strictObject({
+    time_slot_within: z.strictObject({ start: DateTimeString, end: DateTimeString, timezone: z.string().optional() }),
+  }),
+])
+
+/** One machine-checkable requirement; see {@link CheckSchema}. */
+export type Check = z.infer<typeof CheckSchema>
+
+/** One step of the expected tool sequence; upstream uses both `{tool, reason}` and `{tool_name, description}`. */
+export const ExpectedToolStepSchema = z
+  .looseObject({
+    tool: z.string().optional(),
+    tool_name: z.string().optional(),
+    reason: z.string().optional(),
+    description: z.string().optional(),
+  })
+  .refine((step) => step.tool !== undefined || step.tool_name !== undefined, { message: 'expected `tool` or `tool_name`' })
+
+/**
+ * An MPCBench task file, `tasks/{task_type}/{task_id}.json`. Upstream task files parse unchanged;
+ * `checks` is ours (optional) and feeds the offline `rules` judge.
+ */
+export const TaskSchema = z.looseObject({
+  task_id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, `.`, `_` or `-` (it names files)'),
+  task_type: z.enum(TASK_TYPES).optional(),
+  user_prompt: z.string().min(1),
+  data_dependencies: z.looseObject({
+    scenario_id: z.string().min(1).optional(),
+    required_sources: z.array(z.string()).optional(),
+  }),
+  expected_tool_sequence: z.array(ExpectedToolStepSchema).optional(),
+  answer_requirements: z.array(z.string().min(1)).min(1),
+  checks: z.array(CheckSchema).optional(),
+})
+
+/** An MPCBench task; see {@link TaskSchema}. */
+export type Task = z.infer<typeof TaskSchema>
+
+/** Reads and validates a task file; errors name the file and the field. */
+export function loadTask(file: string): Task {
+  return readJsonFile(TaskSchema, file, 'task')
+}
+
+function isTaskType(value: string): value is TaskType {
+  return (TASK_TYPES as ReadonlyArray<string>).includes(value)
+}
+
+/**
+ * The task's type: its `task_type` when set, else the folder it sits in (`tasks/planning/x.json`),
+ * else a keyword in its id (`planning`, `email`/`reply`, `report`/`document`/`doc`), else `undefined`.
+ */
+export function inferTaskType(task: Pick<Task, 'task_id' | 'task_type'>, file?: string): TaskType | undefined {
+  if (task.task_type !== undefined) return task.task_type
+  if (file !== undefined) {
+    const folder = basename(dirname(file))
+    if (isTaskType(folder)) return folder
+  }
+  const id = task.task_id.toLowerCase()
+  if (/plan|meeting|schedul/.test(id)) return 'planning'
+  if (/email|reply|mail/.test(id)) return 'email_reply'
+  if (/report|document|doc|summary/.test(id)) return 'document_generation'
+  return undefined
+}

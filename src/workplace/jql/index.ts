@@ -1,0 +1,6 @@
+export type { JqlExpr, JqlField, JqlOperator, JqlOrder, JqlQuery, JqlValue } from './ast.ts'
+export { JQL_FIELDS } from './ast.ts'
+export { compileJql, type JqlContext } from './evaluate.ts'
+export { JqlError } from './jql-error.ts'
+export { tokenize, type JqlToken } from './lexer.ts'
+export { parseJql } from './parser.ts'
