@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { benchConcurrency } from './src/vitest/arte-settings.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/vitest/mpcbench-watch.ts'
 
 export default defineConfig({
@@ -26,6 +27,8 @@ export default defineConfig({
           globalSetup: ['./src/vitest/arte-global-setup.ts', './src/mpcbench/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
+          // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.
+          maxConcurrency: benchConcurrency(),
         },
       },
     ],

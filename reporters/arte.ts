@@ -11,6 +11,7 @@ import {
   toTaskResult,
 } from '../src/arte/results.ts'
 import {
+  type ArteThreshold,
   type ArteThresholdsOption,
   checkArteThresholds,
   formatMetricValue,
@@ -64,6 +65,7 @@ function distinct(values: Iterable<string>): string[] {
 export class ArteReporter implements Reporter {
   readonly #options: ArteReporterOptions
   #vitest: Vitest | undefined
+  #thresholds: ArteThreshold[] = []
   /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
   results: ArteResults | undefined
 
@@ -73,6 +75,11 @@ export class ArteReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
+    this.#thresholds = resolveArteThresholds(
+      this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,
+      this.#options.thresholds === undefined ? 'ARTE_THRESHOLDS' : 'reporter option `thresholds`',
+    )
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
@@ -93,10 +100,7 @@ export class ArteReporter implements Reporter {
     const root = this.#vitest?.config.root ?? process.cwd()
     const taskResults = metas.map(toTaskResult).sort((a, b) => compareTaskIds(a.taskId, b.taskId))
     const metrics = computeArteMetrics(taskResults, spans)
-    const thresholds = resolveArteThresholds(
-      this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,
-      this.#options.thresholds === undefined ? 'ARTE_THRESHOLDS' : 'reporter option `thresholds`',
-    )
+    const thresholds = this.#thresholds
     const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
     const models = distinct(metas.map((meta) => meta.model))
     const kinds = distinct(metas.map((meta) => meta.modelKind))
@@ -121,6 +125,10 @@ export class ArteReporter implements Reporter {
     this.results = results
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
+    const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))
+    if (duplicates.length > 0) {
+      this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
+    }
     if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
     const failed = checks.filter((check) => !check.passed)
     if (failed.length > 0) {
@@ -142,7 +150,7 @@ export class ArteReporter implements Reporter {
   #print(results: ArteResults, outputFile: string): void {
     const { usage, config } = results
     const exact = results.taskResults.filter((task) => task.exactMatch).length
-    const kind = config.modelKind === 'baseline' ? ' (baseline, non-LLM)' : ''
+    const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
     const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
     const rows: Array<[string, string]> = [
       ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks})`],

@@ -74,6 +74,8 @@ describe('EmailStore', () => {
     expect(store.search({ keywords: ['contract'], sentAfter: '2001-05-20' }, ANN).map((hit) => hit.messageId)).toEqual(['<in-2@corp>'])
     expect(store.search({ keywords: ['contract'], sentBefore: '2001-05-20' }, ANN).map((hit) => hit.messageId)).not.toContain('<in-2@corp>')
     expect(store.search({ keywords: ['contract'], from: '%' }, ANN)).toEqual([])
+    expect(store.search({ keywords: ['contract'], from: 'Ann Corp' }, ANN).map((hit) => hit.messageId)).toEqual(['<sent-by-ann@corp>'])
+    expect(store.search({ keywords: ['contract'], to: 'dora ann' }, ANN)).toEqual([])
   })
 
   it('returns the latest mail in scope when no keyword has a word in it', () => {

@@ -53,9 +53,9 @@ export interface EmailScope {
 export interface EmailSearch {
   /** Every keyword must match (a multi-word keyword is a phrase); see `fts-query.ts`. No usable keyword: latest mail first. */
   keywords: ReadonlyArray<string>
-  /** Case-insensitive substring of the sender address. */
+  /** Sender filter: every word of it (split on spaces, commas, quotes, angle brackets) is a case-insensitive substring of the sender address. */
   from?: string | undefined
-  /** Case-insensitive substring of a to/cc/bcc address. */
+  /** Recipient filter: as `from`, for one of the to/cc/bcc addresses. */
   to?: string | undefined
   /** `YYYY-MM-DD`, inclusive. */
   sentAfter?: string | undefined
@@ -128,6 +128,15 @@ function scopeParams(scope: EmailScope): { inbox: string; until: string } {
     throw new ConfigError('Email scope has an empty inbox.', { hint: "Pass the task's inbox_address." })
   }
   return { inbox, until: `${day}T23:59:59.999Z` }
+}
+
+/** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
+function addressParts(value: string | undefined): string[] {
+  return (value ?? '')
+    .toLowerCase()
+    .split(/[\s,;<>"']+/)
+    .filter((part) => part !== '')
+    .slice(0, 5)
 }
 
 function likeContains(value: string): string {
@@ -251,13 +260,17 @@ export class EmailStore {
     const match = buildFtsQuery(query.keywords)
     const params: Record<string, string | number> = { ...scopeParams(scope) }
     const filters: string[] = []
-    if (query.from !== undefined && query.from.trim() !== '') {
-      filters.push("e.sender LIKE @from ESCAPE '\\'")
-      params.from = likeContains(query.from)
-    }
-    if (query.to !== undefined && query.to.trim() !== '') {
-      filters.push("EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND b.address LIKE @to ESCAPE '\\')")
-      params.to = likeContains(query.to)
+    addressParts(query.from).forEach((part, i) => {
+      filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+      params[`from${i}`] = likeContains(part)
+    })
+    const toParts = addressParts(query.to)
+    if (toParts.length > 0) {
+      const likes = toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
+      filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
+      toParts.forEach((part, i) => {
+        params[`to${i}`] = likeContains(part)
+      })
     }
     if (query.sentAfter !== undefined) {
       filters.push('e.date >= @after')

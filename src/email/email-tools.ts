@@ -12,8 +12,8 @@ export const SearchEmailsArgsSchema = z.object({
     .describe(
       'Words or short phrases to look for in the subject and body. Every keyword must match; a multi-word keyword must match as a phrase. Matching ignores case and word endings (contract matches contracts). Punctuation and search operators are treated as plain spaces. Pass [] to list the most recent emails that match the other filters.',
     ),
-  from: z.string().optional().describe('Only emails whose sender address contains this text, e.g. "jeff.skilling" or "skilling@enron.com".'),
-  to: z.string().optional().describe('Only emails with a to/cc/bcc address containing this text.'),
+  from: z.string().optional().describe('Only emails whose sender address contains this text, e.g. "skilling" or "jeff.skilling@enron.com". Several words ("Jeff Skilling") must all appear in the address.'),
+  to: z.string().optional().describe('Only emails with a to/cc/bcc address containing this text (several words must all appear in that address).'),
   sent_after: Day.optional().describe('Only emails sent on or after this day, YYYY-MM-DD (UTC).'),
   sent_before: Day.optional().describe('Only emails sent before this day, YYYY-MM-DD (UTC); the day itself is excluded.'),
   max_results: z.number().int().min(1).max(10).optional().describe('How many results to return, 1 to 10. Default 10.'),

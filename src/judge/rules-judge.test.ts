@@ -72,6 +72,27 @@ describe('runCheck', () => {
     expect(runCheck(check, 'Tuesday afternoon')).toMatchObject({ passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' })
   })
 
+  it('time_slot_free accepts only starts whose whole meeting fits in a free interval', () => {
+    const check = {
+      time_slot_free: {
+        attendees: ['priya@northwind.test'],
+        from: '2026-03-10',
+        to: '2026-03-11',
+        workday_start: '09:00',
+        workday_end: '18:00',
+        duration_minutes: 45,
+        timezone: 'Europe/Berlin',
+        free: [
+          { start: '2026-03-10T12:00:00+01:00', end: '2026-03-10T13:00:00+01:00' },
+          { start: '2026-03-11T09:00:00+01:00', end: '2026-03-11T18:00:00+01:00' },
+        ],
+      },
+    }
+    expect(runCheck(check, 'Either 2026-03-10 12:15 or 2026-03-11 17:15.').passed).toBe(true)
+    expect(runCheck(check, '2026-03-10 12:30-13:15')).toMatchObject({ passed: false, detail: 'not a free 45-minute slot for everyone: 2026-03-10T12:30' })
+    expect(runCheck(check, 'Wednesday morning').passed).toBe(false)
+  })
+
   it('finds date-times written with a space, a T, seconds or an offset', () => {
     expect(dateTimesIn('a 2026-03-10 9:05, b 2026-03-11T10:00:00+01:00 c 2026-03-12')).toEqual(['2026-03-10T09:05', '2026-03-11T10:00+01:00'])
   })
@@ -85,6 +106,10 @@ describe('grounding', () => {
       issueKeys: ['NW-12'],
       fileNames: ['v2.docx'],
     })
+  })
+
+  it('does not read UTC/GMT offsets as issue keys', () => {
+    expect(answerEntities('Mon 2026-04-13 09:00 (UTC-07:00), GMT-5, PORT-356').issueKeys).toEqual(['PORT-356'])
   })
 
   it('fails each entity absent from every tool result, and tools the rationale claims but never called', () => {

@@ -77,22 +77,35 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
     const length = answer.trim().length
     return { name: `min_length ${check.min_length}`, passed: length >= check.min_length, detail: length >= check.min_length ? '' : `answer has ${length} characters` }
   }
-  const { start, end, timezone = 'UTC' } = check.time_slot_within
-  const name = `time_slot_within ${start}..${end}`
-  const from = parseInstant(start, timezone)
-  const to = parseInstant(end, timezone)
+  if ('time_slot_within' in check) {
+    const { start, end, timezone = 'UTC' } = check.time_slot_within
+    const name = `time_slot_within ${start}..${end}`
+    const from = parseInstant(start, timezone)
+    const to = parseInstant(end, timezone)
+    const proposed = dateTimesIn(answer)
+    if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
+    const outside = proposed.filter((text) => {
+      const at = parseInstant(text, timezone)
+      return at === undefined || from === undefined || to === undefined || at < from || at > to
+    })
+    return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}` }
+  }
+  const { free, duration_minutes: minutes, timezone, attendees } = check.time_slot_free
+  const name = `time_slot_free ${minutes} min for ${attendees.length} attendee(s)`
+  const intervals = free.map((slot) => [parseInstant(slot.start, timezone) ?? Number.NaN, parseInstant(slot.end, timezone) ?? Number.NaN] as const)
   const proposed = dateTimesIn(answer)
   if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
-  const outside = proposed.filter((text) => {
+  const busy = proposed.filter((text) => {
     const at = parseInstant(text, timezone)
-    return at === undefined || from === undefined || to === undefined || at < from || at > to
+    return at === undefined || !intervals.some(([from, to]) => at >= from && at + minutes * 60_000 <= to)
   })
-  return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}` }
+  return { name, passed: busy.length === 0, detail: busy.length === 0 ? '' : `not a free ${minutes}-minute slot for everyone: ${busy.join(', ')}` }
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g
-const ISSUE_KEY = /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g
+/** `ABC-123`; `UTC-07` / `GMT-5` are time-zone offsets, not issue keys. */
+const ISSUE_KEY = /\b(?!(?:UTC|GMT)-)[A-Z][A-Z0-9]{1,9}-\d+\b/g
 /** A file name's last word and extension (`Template.docx` of `Weekly Report Template.docx`): names may hold spaces. */
 const FILE_NAME = /[\w-][\w.-]*\.(?:docx?|pdf|xlsx?|pptx?|csv|txt|md|gdoc|gsheet|gslides)\b/gi
 

@@ -5,7 +5,7 @@ import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from '../judge/judge-result.ts'
-import { judgeResultFile } from '../judge/judge-result.ts'
+import { JudgeResultFileSchema, judgeResultFile } from '../judge/judge-result.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { parseWith } from '../parse.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
@@ -99,17 +99,17 @@ export interface JudgeRunResult {
   judgeResultFile: string
 }
 
-/** Step 3 of the seed: runs one judge on a judge input and writes the validated result atomically to `file`. */
+/** Step 3 of the seed: runs one judge on a judge input and writes the result, validated against its schema, atomically to `file`. */
 export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, signal?: AbortSignal): Promise<JudgeRunResult> {
   const outcome = await judge.judge(input, signal === undefined ? {} : { signal })
-  const result = judgeResultFile(outcome, {
+  const result = parseWith(JudgeResultFileSchema, judgeResultFile(outcome, {
     taskId: input.task_id,
     agentModel: input.agent_model,
     agentModelFileName: input.agent_model_file_name,
     judgeModel: judge.id,
     judgeModelFileName: input.judge_model_file_name,
     judgeKind: judge.kind,
-  })
+  }), 'judge result', file)
   writeJsonAtomic(file, result)
   return { outcome, result, judgeResultFile: file }
 }

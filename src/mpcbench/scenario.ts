@@ -87,6 +87,8 @@ export const ScenarioSchema = z
   .looseObject({
     scenario_id: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'expected letters, digits, `_`, `.` or `-`'),
     description: z.string(),
+    /** Company name (ours; optional): names the Slack workspace and the contacts' organization. */
+    company: z.string().min(1).optional(),
     noise_level: z.number().min(0).max(1),
     depth: z.number().min(0).max(1),
     global_settings: GlobalSettingsSchema,

@@ -1,12 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import fg from 'fast-glob'
 import { describe, expect, it } from 'vitest'
 import { InvalidFormatError } from '../errors.ts'
 import { parseWith } from '../parse.ts'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
-import { TaskSchema, inferTaskType, loadTask } from './task.ts'
+import type { FreeSlotsResult } from '../workplace/tool-results.ts'
+import { createWorkplaceTools } from '../workplace/tools/create-workplace-tools.ts'
+import { SOURCES } from '../workplace/validate-source.ts'
+import { loadWorkplace } from '../workplace/workplace.ts'
+import { TASK_TYPES, TaskSchema, inferTaskType, loadTask } from './task.ts'
 
 describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
   const files = fg.sync(['v1_eb0b7ca/tasks/**/*.json', 'v1_cdf38c1/tasks/**/*.json'], {
@@ -78,5 +83,63 @@ describe('TaskSchema', () => {
     expect(inferTaskType({ task_id: 'companyA_email_reply_v1' })).toBe('email_reply')
     expect(inferTaskType({ task_id: 'scenario_noise0_depth0_planning_task' })).toBe('planning')
     expect(inferTaskType({ task_id: 'x' })).toBeUndefined()
+  })
+})
+
+describe('shipped tasks (tasks/**) against the shipped scenario data', () => {
+  const repo = fileURLToPath(new URL('../../', import.meta.url))
+  const files = fg.sync('tasks/*/*.json', { cwd: repo }).sort()
+
+  it('ships at least five tasks of each type', () => {
+    for (const type of TASK_TYPES) expect(files.filter((f) => f.startsWith(`tasks/${type}/`)).length, type).toBeGreaterThanOrEqual(5)
+  })
+
+  describe.each(files)('%s', (file) => {
+    const task = loadTask(join(repo, file))
+    const scenarioId = task.data_dependencies.scenario_id ?? ''
+    const sourceText = () =>
+      SOURCES.map((source) => readFileSync(join(repo, 'data', `${scenarioId}_${source}.json`), 'utf8'))
+        .join('\n')
+        .toLowerCase()
+
+    it('is named by its id, sits in its type folder, and has checks over a shipped scenario', () => {
+      expect(basename(file, '.json')).toBe(task.task_id)
+      expect(inferTaskType(task, file)).toBe(basename(dirname(file)))
+      expect(existsSync(join(repo, 'scenarios', `${scenarioId}.json`))).toBe(true)
+      expect(task.checks?.length).toBeGreaterThan(0)
+    })
+
+    it('only asks to mention what the sources contain', () => {
+      const text = sourceText()
+      for (const check of task.checks ?? []) {
+        if ('must_mention' in check) for (const s of check.must_mention) expect(text, s).toContain(s.toLowerCase())
+        if ('mentions_any' in check) expect(check.mentions_any.some((s) => text.includes(s.toLowerCase())), JSON.stringify(check)).toBe(true)
+      }
+    })
+
+    it('lists as free exactly what the ToolBackend finds free (minus excluded dates)', async () => {
+      const slotChecks = (task.checks ?? []).flatMap((check) => ('time_slot_free' in check ? [check.time_slot_free] : []))
+      if (slotChecks.length === 0) return
+      const tool = createWorkplaceTools(loadWorkplace(join(repo, 'data'), scenarioId)).find(
+        (t) => t.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+      )
+      for (const check of slotChecks) {
+        const args = tool?.parameters.parse({
+          email_addresses: check.attendees,
+          date_range_start: check.from,
+          date_range_end: check.to,
+          workday_start_time: check.workday_start,
+          workday_end_time: check.workday_end,
+          slot_minimum_minutes: check.duration_minutes,
+        })
+        const result = (await tool?.handler(args, {})) as FreeSlotsResult
+        expect(result.unknown_emails).toEqual([])
+        expect(result.timezone).toBe(check.timezone)
+        const excluded = check.excluded_dates ?? []
+        expect(check.free).toEqual(result.time_slots.filter((slot) => !excluded.includes(slot.start.slice(0, 10))))
+        expect(check.free.length).toBeGreaterThan(0)
+        if (excluded.length > 0) expect(result.time_slots.some((slot) => excluded.includes(slot.start.slice(0, 10)))).toBe(true)
+      }
+    })
   })
 })

@@ -11,6 +11,9 @@ export type TaskType = (typeof TASK_TYPES)[number]
 /** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`). */
 const DateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO date-time')
 
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM')
+
 /**
  * Machine-checkable requirement, checked by the offline `rules` judge beside the prose `answer_requirements`.
  * Each check is an object with exactly one key:
@@ -19,8 +22,13 @@ const DateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?
  * - `mentions_any`: at least one string appears in the final answer (case-insensitive).
  * - `min_length`: the final answer has at least this many characters.
  * - `time_slot_within`: the answer proposes at least one `YYYY-MM-DD HH:MM` (or `T`) date-time and every one
- *   it proposes lies in `[start, end]`; times without an offset are read in `timezone` (default: the offsets
- *   written in `start`/`end`, else UTC). Dates with a weekday name or 12-hour clock are not recognised.
+ *   it proposes lies in `[start, end]`; times without an offset are read in `timezone` (default UTC).
+ *   Dates written with a weekday name or a 12-hour clock are not recognised.
+ * - `time_slot_free`: the answer proposes at least one date-time and each one starts a `duration_minutes` meeting
+ *   that fits inside one of the `free` intervals. `free` is what the ToolBackend's
+ *   `GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree` returns for `attendees` over `from`..`to` within
+ *   `workday_start`..`workday_end`, minus the intervals on `excluded_dates` (days ruled out by other sources, e.g. a
+ *   Slack message); a test recomputes it from the shipped data, so it cannot go stale silently.
  */
 export const CheckSchema = z.union([
   z.strictObject({ must_mention: z.array(z.string().min(1)).min(1) }),
@@ -29,6 +37,19 @@ export const CheckSchema = z.union([
   z.strictObject({ min_length: z.int().positive() }),
   z.strictObject({
     time_slot_within: z.strictObject({ start: DateTimeString, end: DateTimeString, timezone: z.string().optional() }),
+  }),
+  z.strictObject({
+    time_slot_free: z.strictObject({
+      attendees: z.array(z.email()).min(1),
+      from: IsoDate,
+      to: IsoDate,
+      workday_start: Clock,
+      workday_end: Clock,
+      duration_minutes: z.int().positive(),
+      timezone: z.string().min(1),
+      excluded_dates: z.array(IsoDate).optional(),
+      free: z.array(z.strictObject({ start: DateTimeString, end: DateTimeString })).min(1),
+    }),
   }),
 ])
 

@@ -145,6 +145,7 @@ export type ExpandedScenario = z.infer<typeof ExpandedScenarioSchema>
 export const WorldStateSchema = z.looseObject({
   scenario_id: z.string(),
   description: z.string().optional(),
+  company: z.string().optional(),
   noise_level: z.number().min(0).max(1).optional(),
   depth: z.number().min(0).max(1).optional(),
   global_settings: GlobalSettingsSchema,
@@ -167,6 +168,7 @@ export type WorldState = z.infer<typeof WorldStateSchema>
 export const GeneratedWorldStateSchema = z.object({
   scenario_id: z.string(),
   description: z.string(),
+  company: z.string(),
   noise_level: z.number().min(0).max(1),
   depth: z.number().min(0).max(1),
   global_settings: z.object({

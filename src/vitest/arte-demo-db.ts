@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import fg from 'fast-glob'
 import { z } from 'zod'
 import { loadArteDataset } from '../arte/load-dataset.ts'

@@ -5,6 +5,8 @@ import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../.
 import type { ArteRow } from '../arte/row.ts'
 import { InvalidFormatError } from '../errors.ts'
 import { type ReceivedRequest, startScriptedServer } from '../testing/scripted-server.ts'
+import config from '../../vitest.config.ts'
+import { benchConcurrency } from './arte-settings.ts'
 import { assertUniqueIds, selectPart } from './arte-tests.ts'
 
 function row(id: number | string): ArteRow {
@@ -39,11 +41,18 @@ describe('assertUniqueIds', () => {
 })
 
 describe('ART-E tests concurrency', () => {
+  it('is set from BENCH_CONCURRENCY in the bench project of vitest.config.ts', () => {
+    const bench = config.test?.projects?.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'bench')
+    expect(bench).toMatchObject({ test: { maxConcurrency: benchConcurrency() } })
+    expect(benchConcurrency({})).toBe(5)
+    expect(benchConcurrency({ BENCH_CONCURRENCY: '12' })).toBe(12)
+  })
+
   const scratch = scratchDir('arte-concurrency')
   afterAll(() => scratch.remove())
 
   it('runs BENCH_CONCURRENCY tasks at once against a slow server, and no more', async () => {
-    const delayMs = 200
+    const delayMs = 300
     const arrivals: number[] = []
     const responder = fixtureResponder({ delayMs })
     await using server = await startScriptedServer((request: ReceivedRequest, index: number) => {

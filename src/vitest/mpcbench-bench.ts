@@ -133,7 +133,8 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
  * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`.
  * Models come from {@link resolveModelMatrix} (`BENCH_AGENT_MODEL` / `BENCH_JUDGE_MODEL`, else `model_config.json`
  * when an LLM is configured, else `baseline` and the `rules` judge). Scenario data comes from the MPCBench
- * globalSetup (`inject('mpcbenchDataDir')`).
+ * globalSetup (`inject('mpcbenchDataDir')`). Tests are `test.concurrent`: Vitest's `maxConcurrency` bounds how many
+ * model calls run at once within a file.
  */
 export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   const root = options.root ?? process.cwd()
@@ -154,7 +155,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
     }
     const scenarioId = task.data_dependencies.scenario_id
     for (const agentModel of setup.matrix.agents) {
-      test(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel), async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',

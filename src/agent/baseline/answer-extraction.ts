@@ -142,6 +142,11 @@ function candidates(spec: AnswerSpec, sentence: string): Candidate[] {
     const clean = text.replace(/[.,;:]+$/, '').trim()
     if (clean.length > 0 && !out.some((c) => c.start === start)) out.push({ text: clean, start, weak })
   }
+  // First, so it wins over the bare capitalised word at the same place.
+  if (type === 'entity' && spec.noun !== undefined) {
+    // `Pad 7`, `Gate 3`: the noun asked about followed by its number.
+    for (const match of sentence.matchAll(new RegExp(String.raw`\b${spec.noun}\s+#?\d+[A-Za-z]?\b`, 'gi'))) add(match[0], match.index ?? 0)
+  }
   for (const [patternIndex, pattern] of PATTERNS[type].entries()) {
     for (const match of sentence.matchAll(pattern)) {
       const index = match.index ?? 0
@@ -167,10 +172,6 @@ function candidates(spec: AnswerSpec, sentence: string): Candidate[] {
         add(text, start, type === 'date' && patternIndex >= FIRST_WEAK_DATE_PATTERN)
       }
     }
-  }
-  if (type === 'entity' && spec.noun !== undefined) {
-    // `Pad 7`, `Gate 3`: the noun asked about followed by its number.
-    for (const match of sentence.matchAll(new RegExp(String.raw`\b${spec.noun}\s+#?\d+[A-Za-z]?\b`, 'gi'))) add(match[0], match.index ?? 0)
   }
   return out.sort((a, b) => a.start - b.start)
 }

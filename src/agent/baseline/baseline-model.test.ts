@@ -141,6 +141,21 @@ describe('baseline on ART-E, step by step', () => {
     expect(String(call?.args.rationale)).toMatch(/^baseline heuristic: /)
   })
 
+  it('prefers the newest email read when the question asks for the current state', async () => {
+    const read = (n: number, date: string, body: string) => ({ message_id: `<r${n}@x>`, date, subject: 'Audit', from: 'a@x', to: [], cc: [], bcc: [], body })
+    const history: ChatCompletionMessageParam[] = [
+      { role: 'user', content: 'What is the current date of the warehouse audit?' },
+      assistantCall('a', 'search_emails', { keywords: ['warehouse'] }),
+      { role: 'tool', tool_call_id: 'a', content: '[{"message_id":"<r1@x>"},{"message_id":"<r2@x>"}]' },
+      assistantCall('b', 'read_email', { message_id: '<r1@x>' }),
+      { role: 'tool', tool_call_id: 'b', content: JSON.stringify(read(1, '2024-03-01T10:00:00.000Z', 'The warehouse audit date is April 9.')) },
+      assistantCall('c', 'read_email', { message_id: '<r2@x>' }),
+      { role: 'tool', tool_call_id: 'c', content: JSON.stringify(read(2, '2024-03-20T10:00:00.000Z', 'The warehouse audit date is now April 16.')) },
+    ]
+    const [call] = toolCalls(await model.complete(request(history)))
+    expect(call?.args).toMatchObject({ answer: 'April 16', sources: ['<r2@x>'] })
+  })
+
   it("says it doesn't know after every keyword set found nothing", async () => {
     const history: ChatCompletionMessageParam[] = [{ role: 'user', content: 'Who approved the zeppelin budget?' }]
     for (let i = 0; i < 10; i++) {

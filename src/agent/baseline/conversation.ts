@@ -25,6 +25,8 @@ export interface Conversation {
   assistantTurns: number
   /** Display names of the tools offered in this request. */
   tools: ReadonlySet<string>
+  /** The offered tools' function definitions (description and parameters), by display name. */
+  toolDefinitions: ReadonlyMap<string, unknown>
 }
 
 function textOf(content: ChatCompletionMessageParam['content']): string {
@@ -74,8 +76,8 @@ export function readConversation(request: ChatRequest): Conversation {
       if (record !== undefined) record.result = parseMaybeJson(textOf(message.content))
     }
   }
-  const tools = new Set((request.tools ?? []).map((tool) => fromWireName(tool.function.name)))
-  return { system: system.join('\n'), user: user ?? '', calls, assistantTurns, tools }
+  const toolDefinitions = new Map((request.tools ?? []).map((tool) => [fromWireName(tool.function.name), tool.function] as const))
+  return { system: system.join('\n'), user: user ?? '', calls, assistantTurns, tools: new Set(toolDefinitions.keys()), toolDefinitions }
 }
 
 /** The calls to the tool `name`, in order. */

@@ -55,7 +55,7 @@ const SOURCES = {
 }
 
 function world(): Workplace {
-  return Workplace.fromSources(SOURCES, { timezone: 'Europe/Berlin', workdayStart: '09:00', workdayEnd: '18:00' })
+  return Workplace.fromSources(SOURCES, { timezone: 'Europe/Berlin', workdayStart: '09:00', workdayEnd: '17:30' })
 }
 
 const SYSTEM = 'You are a workplace assistant. Answer with {"final_answer": "...", "rationale": "..."}.'
@@ -92,7 +92,8 @@ describe('baseline on MPCBench-style tasks through runAgent', () => {
     expect(answer).toContain('Ines Duarte (ines.duarte@orbit.test)')
     expect(rationale).toMatch(/^baseline heuristic: planning: .*45 minutes \(from Slack\)/)
     const slotCall = trace.toolCalls.find((c) => c.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
-    expect(slotCall?.arguments).toMatchObject({ date_range_start: '2025-11-17', date_range_end: '2025-11-21', slot_minimum_minutes: 45 })
+    // The workday comes from the tool's own description of this company's hours.
+    expect(slotCall?.arguments).toMatchObject({ date_range_start: '2025-11-17', date_range_end: '2025-11-21', slot_minimum_minutes: 45, workday_end_time: '17:30' })
     expect(trace.usage).toMatchObject({ totalTokens: 0, costUsd: 0 })
   })
 

@@ -163,3 +163,25 @@ export function referenceDay(conversation: Conversation): string | undefined {
   }
   return seen.sort().at(-1)
 }
+
+/** Files read from Drive so far: `{name, content}`. */
+export function driveFilesRead(conversation: Conversation): Array<{ name: string; content: string }> {
+  return callsTo(conversation, WORKPLACE_TOOLS.driveRead).flatMap((call) => {
+    const r = call.result
+    if (isErrorResult(r) || r === null || typeof r !== 'object') return []
+    const file = (r as Record<string, unknown>).file
+    if (file === null || typeof file !== 'object') return []
+    const record = file as Record<string, unknown>
+    return [{ name: str(record, 'name'), content: str(record, 'content') }]
+  })
+}
+
+/** Read calls for the top `count` Drive hits not read yet. */
+export function driveReads(conversation: Conversation, drive: SearchTrack, count: number): PlannedCall[] {
+  if (!conversation.tools.has(WORKPLACE_TOOLS.driveRead) || callsTo(conversation, WORKPLACE_TOOLS.driveRead).length > 0) return []
+  return trackHits(conversation, drive)
+    .slice(0, count)
+    .map((file) => str(file, 'id'))
+    .filter((id) => id !== '')
+    .map((file_id) => ({ name: WORKPLACE_TOOLS.driveRead, arguments: { file_id } }))
+}

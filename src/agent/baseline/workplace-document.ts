@@ -7,6 +7,8 @@ import {
   HITS,
   LATEST_ISSUE_JQL,
   WORKPLACE_TOOLS as T,
+  driveFilesRead,
+  driveReads,
   issueKeysIn,
   pendingSearches,
   referenceDay,
@@ -15,7 +17,6 @@ import {
   trackHits,
   type SearchTrack,
 } from './workplace-common.ts'
-import { driveFilesRead, driveReads } from './workplace-email-reply.ts'
 
 /** Items listed per section of the generated document. */
 export const ITEMS_PER_SECTION = 5

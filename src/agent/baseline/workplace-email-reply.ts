@@ -6,6 +6,8 @@ import { overlapScore, splitSentences, truncate, weightedStems } from './text.ts
 import {
   HITS,
   WORKPLACE_TOOLS as T,
+  driveFilesRead,
+  driveReads,
   emailAddressesIn,
   issueKeysIn,
   pendingSearches,
@@ -37,28 +39,6 @@ export function replyTracks(prompt: string): { gmail: SearchTrack; jira: SearchT
     jira: { tool: T.jiraSearch, attempts: jiraAttempts, hits: HITS.jira },
     drive: { tool: T.driveSearch, attempts: queries.map((query) => ({ query })), hits: HITS.drive },
   }
-}
-
-/** Files read from Drive so far: `{name, content}`. */
-export function driveFilesRead(conversation: Conversation): Array<{ name: string; content: string }> {
-  return callsTo(conversation, T.driveRead).flatMap((call) => {
-    const r = call.result
-    if (isErrorResult(r) || r === null || typeof r !== 'object') return []
-    const file = (r as Record<string, unknown>).file
-    if (file === null || typeof file !== 'object') return []
-    const record = file as Record<string, unknown>
-    return [{ name: str(record, 'name'), content: str(record, 'content') }]
-  })
-}
-
-/** Read calls for the top `count` Drive hits not read yet. */
-export function driveReads(conversation: Conversation, drive: SearchTrack, count: number): PlannedCall[] {
-  if (!conversation.tools.has(T.driveRead) || callsTo(conversation, T.driveRead).length > 0) return []
-  return trackHits(conversation, drive)
-    .slice(0, count)
-    .map((file) => str(file, 'id'))
-    .filter((id) => id !== '')
-    .map((file_id) => ({ name: T.driveRead, arguments: { file_id } }))
 }
 
 /** The sentence of `text` sharing the most topic stems, or `undefined` when none shares any. */

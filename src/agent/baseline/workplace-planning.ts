@@ -52,6 +52,25 @@ function resolveParticipants(conversation: Conversation): Array<{ name: string; 
   })
 }
 
+/** A time written in the description of one parameter of a tool definition. */
+function timeInParameter(definition: unknown, parameter: string): string | undefined {
+  const properties = (definition as { parameters?: { properties?: Record<string, { description?: unknown }> } } | undefined)?.parameters?.properties
+  const description = properties?.[parameter]?.description
+  const time = typeof description === 'string' ? /\b(\d{1,2}:\d{2})\b/.exec(description)?.[1] : undefined
+  return time?.padStart(5, '0')
+}
+
+/** Workday bounds: written in the prompt (`09:00-17:00`), else in the free-slots tool's parameter descriptions, else the default. */
+function workdayOf(conversation: Conversation): { start: string; end: string } {
+  const hours = /\b(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})\b/.exec(conversation.user)
+  if (hours !== null) return { start: (hours[1] as string).padStart(5, '0'), end: (hours[2] as string).padStart(5, '0') }
+  const definition = conversation.toolDefinitions.get(T.freeSlots)
+  return {
+    start: timeInParameter(definition, 'workday_start_time') ?? DEFAULT_WORKDAY.start,
+    end: timeInParameter(definition, 'workday_end_time') ?? DEFAULT_WORKDAY.end,
+  }
+}
+
 /**
  * Planning: resolve the people named in the prompt through Contacts (and read Slack for the
  * meeting's length), ask Calendar for slots when everyone is free in the range the prompt names,
@@ -72,8 +91,7 @@ export function planningStep(conversation: Conversation): BaselineStep {
   const emails = [...new Set(participants.flatMap((p) => (p.email === undefined ? [] : [p.email])))]
   const slackTexts = trackHits(conversation, slack).map((m) => str(m, 'text'))
   const duration = durationIn(conversation.user) ?? slackTexts.map(durationIn).find((d) => d !== undefined) ?? DEFAULT_MEETING_MINUTES
-  const hours = /\b(\d{1,2}:\d{2})\s*(?:-|–|to)\s*(\d{1,2}:\d{2})\b/.exec(conversation.user)
-  const workday = hours === null ? DEFAULT_WORKDAY : { start: (hours[1] as string).padStart(5, '0'), end: (hours[2] as string).padStart(5, '0') }
+  const workday = workdayOf(conversation)
   const today = referenceDay(conversation)
   const unresolved = participants.filter((p) => p.email === undefined).map((p) => p.name)
 
@@ -85,7 +103,15 @@ export function planningStep(conversation: Conversation): BaselineStep {
     }
   }
 
-  if (slotCalls.length === 0 && conversation.tools.has(T.freeSlots)) {
+  if (!conversation.tools.has(T.freeSlots)) {
+    return {
+      kind: 'json-answer',
+      finalAnswer: `Participants: ${participants.map((p) => `${p.fullName} <${p.email ?? 'unknown'}>`).join(', ')}. No calendar tool was available to find a common free time.`,
+      rationale: 'planning: resolved participants through Contacts, but no free-slot tool was offered',
+    }
+  }
+
+  if (slotCalls.length === 0) {
     if (today === undefined && conversation.tools.has(T.jiraSearch) && callsTo(conversation, T.jiraSearch).length === 0) {
       return {
         kind: 'call',

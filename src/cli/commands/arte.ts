@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import fg from 'fast-glob'
 import { ensureArteDataset } from '../../arte/download-dataset.ts'
 import { loadArteDataset } from '../../arte/load-dataset.ts'
 import { parseArteThresholds } from '../../arte/results-thresholds.ts'
@@ -47,7 +48,10 @@ Options:
       --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
                                 repeatable                                          default: default
       --outputFile.<reporter> <file>  output file of a reporter, e.g. --outputFile.junit=reports/arte.xml
-      --shard <i/n>             Vitest --shard (Vitest shards by file)              default: none
+      --shard <i/n>             Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E
+                                reporter is left out (it runs when the blobs are merged)   default: none
+      --merge-reports [dir]     merge blob reports instead of running (Vitest --merge-reports)
+                                                                                    default: .vitest-reports
   -t, --test-name-pattern <re>  run only rows whose id matches                      default: all
       --config <file>           Vitest config file (no project filter then)         default: vitest.config.ts, project bench
       --stats                   print statistics of the selected dataset split and exit
@@ -78,6 +82,7 @@ function parse(argv: string[]) {
       thresholds: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       shard: { type: 'string' },
+      'merge-reports': { type: 'string' },
       'test-name-pattern': { type: 'string', short: 't' },
       config: { type: 'string' },
       stats: { type: 'boolean' },
@@ -94,6 +99,8 @@ export interface ArteCliPlan {
   /** `--outputFile.<reporter>` values. */
   outputFile: Record<string, string>
   shard: string | undefined
+  /** `--merge-reports`: the blob folder to merge, or undefined to run tests. */
+  mergeReports: string | undefined
   testNamePattern: string | undefined
   config: string | undefined
   filters: string[]
@@ -132,6 +139,10 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   const rest: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
+    if (arg === '--merge-reports' && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('-'))) {
+      rest.push('--merge-reports=.vitest-reports')
+      continue
+    }
     const match = /^--outputFile\.([\w-]+)(?:=(.*))?$/.exec(arg)
     if (match === null) {
       rest.push(arg)
@@ -176,6 +187,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
     reporters: values.reporter ?? [],
     outputFile,
     shard: values.shard,
+    mergeReports: values['merge-reports'],
     testNamePattern: values['test-name-pattern'],
     config: values.config,
     filters: positionals,
@@ -190,10 +202,24 @@ function isArteReporter(name: string): boolean {
   return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.ts$/, '')
 }
 
-/** The reporters to run: the user's (or `default`), plus the ART-E reporter once. */
+/**
+ * The reporters to run: the user's (or `default`), plus the ART-E reporter once; not beside `blob`
+ * (a shard's partial metrics would overwrite the results JSON: they are computed when the blobs are merged).
+ */
 export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
   const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isArteReporter(name))
-  return [...user, ARTE_REPORTER]
+  return user.includes('blob') ? user : [...user, ARTE_REPORTER]
+}
+
+/** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
+function assertShardable(shard: string): void {
+  const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
+  const files = fg.sync('bench/arte/**/*.eval.ts')
+  if (Number.isInteger(count) && files.length < count) {
+    throw new ConfigError(`--shard ${shard} needs at least ${count} test files in bench/arte, which has ${files.length}: Vitest shards by file.`, {
+      hint: 'Spread the rows over part files (each calling `defineArteTests({ part: { index: k, count: n } })`, see bench/arte/README.md), or shard the whole bench project with `npx vitest run --project bench --shard=...`.',
+    })
+  }
 }
 
 async function printStats(plan: ArteCliPlan): Promise<number> {
@@ -219,6 +245,7 @@ export const command: Command = {
     }
     if (plan.stats) return printStats(plan)
 
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
     Object.assign(process.env, plan.env)
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
@@ -231,6 +258,7 @@ export const command: Command = {
       reporters: withArteReporter(plan.reporters),
       ...outputFile,
       ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+      ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
       ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
       ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
     })

@@ -16,7 +16,8 @@ Options:
   --generator NAME          procedural (seeded, offline) or llm (model_config.json data_generation_model)
                                                                        default: procedural
   --seed N                  seed of the procedural generator           default: ${DEFAULT_SEED}
-  --scale N                 noise multiplier (procedural; > 0)         default: 1
+  --scale N                 noise multiplier (procedural; > 0): about 40 more items per unit
+                            at noise_level 1, so ~2500 gives a 100K-item world  default: 1
   --force                   regenerate even when up to date
   --scenarios-dir DIR       folder of scenario files                   default: scenarios
   --out DIR                 output folder                              default: data

@@ -65,17 +65,18 @@ Options:
     const metas: MpcbenchTestMeta[] = []
     let failed = false
     for (const agentId of agents) {
+      const agent = createModel(agentId)
       const evaluation = await runAndJudge({
         task,
         taskFile: relative(process.cwd(), resolve(taskFile)),
         scenarioId,
         tools,
-        agent: createModel(agentId),
+        agent,
         systemMessage: prompts.evaluation.agent.system_message,
         logDir,
         judges,
       })
-      console.log(`agent ${agentId}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
+      console.log(`agent ${agentId}${agent.kind === 'baseline' ? ' (non-LLM)' : ''}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
       for (const judged of evaluation.judged) {
         console.log(`  ${describeJudgeOutcome(judged.judge.kind === 'rules' ? `${judged.judge.id} (not an LLM)` : judged.judge.id, judged.outcome)}`)
         failed ||= judged.outcome.kind === 'judge-error'

@@ -90,6 +90,7 @@ function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
 }
 
+/** The sidecar record; a missing or unreadable one counts as empty, so every file is regenerated. */
 function readRecord(path: string, scenarioId: string): GenerationRecord {
   if (!existsSync(path)) return { scenario_id: scenarioId, files: {} }
   try {

@@ -20,8 +20,29 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
-/** Offset of `timeZone` from UTC at the instant `utcMs`, in minutes (east positive). */
+const offsetCache = new Map<string, Map<number, number>>()
+const BUCKET_MS = 15 * 60_000
+
+/**
+ * Offset of `timeZone` from UTC at the instant `utcMs`, in minutes (east positive). Cached per 15-minute bucket
+ * (zone transitions fall on whole quarter hours).
+ */
 export function offsetMinutes(timeZone: string, utcMs: number): number {
+  let zoneCache = offsetCache.get(timeZone)
+  if (zoneCache === undefined) {
+    zoneCache = new Map()
+    offsetCache.set(timeZone, zoneCache)
+  }
+  const bucket = Math.floor(utcMs / BUCKET_MS)
+  let offset = zoneCache.get(bucket)
+  if (offset === undefined) {
+    offset = computeOffset(timeZone, bucket * BUCKET_MS)
+    zoneCache.set(bucket, offset)
+  }
+  return offset
+}
+
+function computeOffset(timeZone: string, utcMs: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(utcMs))
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))

@@ -35,7 +35,7 @@ function teamChannel(b: WorldBuilder, person: Person): string {
 }
 
 function futureSlot(b: WorldBuilder): { date: string; start: number } {
-  const t = b.randomTime(addDays(b.thisMonday, -7), addDays(b.nextMonday, 11))
+  const t = b.randomTime(b.pastFrom, b.calendarTo)
   return { date: t.date, start: b.workStart + 30 * b.rng.int(0, Math.max(0, (b.workEnd - b.workStart) / 30 - 2)) }
 }
 

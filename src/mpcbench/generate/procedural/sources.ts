@@ -33,7 +33,15 @@ export function worldEvents(world: WorldState): WorldEvent[] {
   world.sub_scenarios_expanded.forEach((s, i) => take(s.events, `sub_scenarios_expanded.${i}.events`))
   world.noise_scenarios.forEach((s, i) => take(s.events, `noise_scenarios.${i}.events`))
   take(world.background_events, 'background_events')
-  return events.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.event_id.localeCompare(b.event_id))
+  return sortBy(events, (e) => Date.parse(e.timestamp), (e) => e.event_id)
+}
+
+/** Sorts by a numeric key computed once per item, then by a string tie-breaker. */
+function sortBy<T>(items: readonly T[], key: (item: T) => number, tie: (item: T) => string): T[] {
+  return items
+    .map((item) => ({ item, key: key(item), tie: tie(item) }))
+    .sort((a, b) => a.key - b.key || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0))
+    .map((entry) => entry.item)
 }
 
 function byEmail(world: WorldState): Map<string, Person> {
@@ -41,8 +49,7 @@ function byEmail(world: WorldState): Map<string, Person> {
 }
 
 function companyOf(world: WorldState): string {
-  const company = (world as Record<string, unknown>).company
-  if (typeof company === 'string') return company
+  if (world.company !== undefined) return world.company
   const domain = world.people[0]?.email.split('@')[1] ?? 'example.com'
   const name = domain.split('.')[0] ?? domain
   return name.charAt(0).toUpperCase() + name.slice(1)
@@ -103,9 +110,11 @@ function calendar(world: WorldState, events: readonly WorldEvent[]): CalendarSou
     const p = people.get(email)
     return p === undefined ? { email } : { email, name: p.name }
   }
-  const calendarEvents = events
-    .filter((e) => e.source === 'calendar')
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.calendar_event_id.localeCompare(b.calendar_event_id))
+  const calendarEvents = sortBy(
+    events.filter((e) => e.source === 'calendar'),
+    (e) => Date.parse(e.start),
+    (e) => e.calendar_event_id,
+  )
   return {
     calendars: world.people.map((p) => ({ id: p.email, email: p.email })),
     events: calendarEvents.map((e) => {

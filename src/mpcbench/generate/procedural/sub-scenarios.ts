@@ -362,7 +362,8 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
     metrics.weekly_active_users_growth_percent = b.rng.int(2, 12)
     metrics.open_bugs = b.rng.int(3, 20)
   }
-  const label = (name: string): string => name.replace(/_/g, ' ')
+  const describeMetric = (name: string, value: number): string =>
+    name.endsWith('_percent') ? `${name.slice(0, -'_percent'.length).replace(/_/g, ' ')}: ${value}%` : `${name.replace(/_/g, ' ')}: ${value}`
   const template = b.drive({
     timestamp: b.randomTime(addDays(b.thisMonday, -30), addDays(b.thisMonday, -20)).iso,
     name: 'Weekly Report Template',
@@ -418,7 +419,7 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
   })
   const channel = project === undefined ? 'general' : `proj-${slug(project.name)}`
   const numbers = Object.entries(metrics)
-    .map(([name, value]) => `${label(name)}: ${value}`)
+    .map(([name, value]) => describeMetric(name, value))
     .join(', ')
   b.slack(
     channel,
@@ -444,6 +445,10 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
   }
 }
 
+/**
+ * Any other sub-scenario becomes a choice between two vendors, weighed in a Slack thread against the next
+ * milestone and recorded in a Drive decision log. (Shipped data depends on this exact sequence of random draws.)
+ */
 function discussion(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'from' | 'to'> {
   const participants = participantsOf(b, sub, 3)
   const project = mainProject(b)
@@ -459,6 +464,7 @@ function discussion(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, '
     { label: 'B', vendor: second.name, cost: 1000 * b.rng.int(31, 45), weeks: Math.max(1, weeksLeft - 1) },
   ] as const
   const [cheap, fast] = options
+  const weeks = (n: number): string => `${n} week${n === 1 ? '' : 's'}`
   const chosen = fast
   const owner = participants[participants.length > 1 ? 1 : 0] as Person
   const followUp = addDays(b.today, 5)
@@ -466,14 +472,14 @@ function discussion(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, '
   const root = b.slack(
     channel,
     lead,
-    `We need to settle this: ${sub.abstract_description} Option A is ${cheap.vendor} ($${cheap.cost.toLocaleString('en-US')}, ${cheap.weeks} weeks lead time); option B is ${fast.vendor} ($${fast.cost.toLocaleString('en-US')}, ${fast.weeks} weeks).`,
+    `We need to settle this: ${sub.abstract_description} Option A is ${cheap.vendor} ($${cheap.cost.toLocaleString('en-US')}, ${weeks(cheap.weeks)} lead time); option B is ${fast.vendor} ($${fast.cost.toLocaleString('en-US')}, ${weeks(fast.weeks)}).`,
     start.iso,
   )
   const reviewers = participants.slice(1)
   reviewers.forEach((person, i) => {
     const text =
       i === 0
-        ? `A is cheaper, but ${cheap.weeks} weeks puts us past ${upcoming === undefined ? deadline : `${upcoming.name} on ${deadline}`}. B fits.`
+        ? `A is cheaper, but ${weeks(cheap.weeks)} puts us past ${upcoming === undefined ? deadline : `${upcoming.name} on ${deadline}`}. B fits.`
         : `Agree with ${b.firstName(reviewers[0] as Person)}, the extra cost is within budget.`
     b.slack(channel, person, text, at(10 + 15 * i), root)
   })
@@ -488,7 +494,7 @@ function discussion(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, '
       `Question: ${sub.abstract_description}`,
       '',
       'Option | Vendor | Cost | Lead time',
-      ...options.map((o) => `${o.label} | ${o.vendor} | $${o.cost.toLocaleString('en-US')} | ${o.weeks} weeks`),
+      ...options.map((o) => `${o.label} | ${o.vendor} | $${o.cost.toLocaleString('en-US')} | ${weeks(o.weeks)}`),
       '',
       `Decision (${start.date}): ${decision}.`,
       `Participants: ${participants.map((p) => p.name).join(', ')}`,

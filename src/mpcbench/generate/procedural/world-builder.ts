@@ -51,6 +51,10 @@ export class WorldBuilder {
   readonly today: string
   readonly thisMonday: string
   readonly nextMonday: string
+  /** First day of past communications (the Monday before this week's). */
+  readonly pastFrom: string
+  /** Calendar noise spans last week to the week after next. */
+  readonly calendarTo: string
   readonly company: string
   readonly domain: string
   readonly events: WorldEvent[] = []
@@ -69,9 +73,10 @@ export class WorldBuilder {
     this.today = scenario.global_settings.reference_date ?? DEFAULT_REFERENCE_DATE
     this.thisMonday = mondayOf(this.today)
     this.nextMonday = addDays(this.thisMonday, 7)
+    this.pastFrom = addDays(this.thisMonday, -7)
+    this.calendarTo = addDays(this.nextMonday, 11)
     this.domain = majorityDomain(scenario.people)
-    const company = (scenario as Record<string, unknown>).company
-    this.company = typeof company === 'string' ? company : titleFromDomain(this.domain)
+    this.company = scenario.company ?? titleFromDomain(this.domain)
     for (const project of scenario.projects) {
       const key = projectKeyOf(project)
       const seeded = (project.jira_seeds ?? []).map((s) => Number(s.issue_key.split('-')[1]))
@@ -120,7 +125,7 @@ export class WorldBuilder {
 
   /** A random past communication time: the two weeks up to today. */
   pastTime(): { date: string; minutes: number; iso: string } {
-    return this.randomTime(addDays(this.thisMonday, -7), this.today)
+    return this.randomTime(this.pastFrom, this.today)
   }
 
   person(id: string): Person {

@@ -30,6 +30,7 @@ export function buildProceduralWorld(scenario: Scenario, seed: number, scale: nu
   return {
     scenario_id: scenario.scenario_id,
     description: scenario.description,
+    company: b.company,
     noise_level: scenario.noise_level,
     depth: scenario.depth,
     global_settings: { timezone, workday_start, workday_end, reference_date: b.today },

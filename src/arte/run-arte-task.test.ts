@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_MAILDIR } from '../../fixtures/arte-e2e/harness.ts'
+import { EmailStore } from '../email/email-store.ts'
+import { importMaildir } from '../email/import-maildir.ts'
+import { createModel } from '../llm/create-model.ts'
+import { type ReceivedRequest, scriptedError, scriptedToolCalls, startScriptedServer, toolResults } from '../testing/scripted-server.ts'
+import { ArteTaskFailedError } from '../vitest/arte-tests.ts'
+import type { ArteRow } from './row.ts'
+import { arteAnnotation, arteSystemPrompt, runArteTask } from './run-arte-task.ts'
+
+const row: ArteRow = {
+  id: 'launch-1',
+  question: 'When is the launch party?',
+  answer: 'Friday March 14',
+  message_ids: ['<fx-1003@fernwood.example>'],
+  inbox_address: 'ann.lee@fernwood.example',
+  query_date: '2003-03-04',
+  how_realistic: 0.6,
+  split: 'test',
+}
+
+function modelFor(baseURL: string) {
+  return createModel('scripted-model', { env: { OPENAI_BASE_URL: baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
+}
+
+describe('runArteTask', () => {
+  const store = EmailStore.open(':memory:')
+  beforeAll(async () => {
+    await importMaildir(store, FIXTURE_MAILDIR)
+  })
+  afterAll(() => store.close())
+
+  it('scopes the tools to the row: mail after query_date is invisible', async () => {
+    const seen: string[] = []
+    await using server = await startScriptedServer((request: ReceivedRequest) => {
+      const results = toolResults(request)
+      if (results.length === 0) return scriptedToolCalls([{ name: 'search_emails', arguments: { keywords: ['launch'] } }])
+      seen.push(results[0]!.content)
+      return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: "I don't know", sources: [] } }])
+    })
+    const run = await runArteTask({ row, store, model: modelFor(server.baseURL), dataset: 'fixture.jsonl' })
+    expect(seen).toEqual(['[]']) // the launch email is dated 2003-03-05, after the row's query date
+    expect(server.requests[0]!.body.messages?.[0]?.content).toBe(arteSystemPrompt(row))
+    expect(run.meta).toMatchObject({
+      taskId: 'launch-1',
+      agentAnswer: "I don't know",
+      exactMatch: false,
+      semanticScore: 0,
+      outcome: { kind: 'answered', via: 'final-tool' },
+      inboxAddress: 'ann.lee@fernwood.example',
+      queryDate: '2003-03-04',
+      split: 'test',
+      dataset: 'fixture.jsonl',
+    })
+    expect(structuredClone(run.meta)).toEqual(run.meta)
+    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}$/)
+  })
+
+  it('records a model error as a failed outcome whose message has the error and the last turns', async () => {
+    await using server = await startScriptedServer([scriptedError(500, { body: { error: { message: 'scripted outage', type: 'server_error' } } })])
+    const run = await runArteTask({ row, store, model: modelFor(server.baseURL), dataset: 'fixture.jsonl' })
+    expect(run.meta.outcome.kind).toBe('error')
+    expect(run.meta).toMatchObject({ agentAnswer: '', exactMatch: false, semanticScore: 0, sources: [] })
+    const failure = new ArteTaskFailedError(run)
+    expect(failure.code).toBe('ERR_ARTE_TASK_FAILED')
+    expect(failure.message).toMatch(/^ART-E task launch-1: error \S+: .*scripted outage/)
+    expect(failure.message).toContain('Last turns:\n  user: When is the launch party?')
+    expect(failure.message).toContain(`agent-bench trace ${run.meta.traceId}`)
+  })
+})

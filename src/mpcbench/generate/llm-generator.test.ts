@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createModel } from '../../llm/create-model.ts'
+import { type ReceivedRequest, type ScriptedResponse, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
+import { SOURCES, type SourceName } from '../../workplace/validate-source.ts'
+import { loadScenario } from '../scenario.ts'
+import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
+import { GenerationError } from './llm-generator.ts'
+import { projectSource, worldEvents } from './procedural/sources.ts'
+import { buildProceduralWorld } from './procedural/world.ts'
+
+// Scripted replies (test inputs, not model output): a procedurally built world state and its projections.
+const scenario = loadScenario(join(repoRoot, 'scenarios', 'lumen_robotics.json'))
+const { generator: _generator, ...scriptedWorld } = buildProceduralWorld(scenario, 1, 1)
+const scriptedEvents = worldEvents(scriptedWorld)
+const scriptedSource = (name: SourceName): Record<string, unknown> => projectSource(name, scriptedWorld, scriptedEvents) as unknown as Record<string, unknown>
+
+function target(request: ReceivedRequest): string {
+  const format = request.body.response_format as { json_schema?: { name?: string } } | undefined
+  return format?.json_schema?.name ?? ''
+}
+
+function modelFor(baseURL: string) {
+  return createModel('some-model', {
+    env: { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key' },
+    cache: { mode: 'off' },
+    callLogDir: false,
+    maxRetries: 0,
+  })
+}
+
+describe('llm generator through the scripted server', () => {
+  it('asks for structured output, repairs an invalid reply by retrying with the validation errors, and records the model', async () => {
+    let slackCalls = 0
+    await using server = await startScriptedServer((request): ScriptedResponse => {
+      const name = target(request)
+      if (name === 'world_state') return scriptedText(JSON.stringify(scriptedWorld))
+      if (name === 'slack' && slackCalls++ === 0) {
+        const { workspace_name: _w, ...withoutName } = scriptedSource('slack')
+        return scriptedText(JSON.stringify(withoutName))
+      }
+      return scriptedText(`\`\`\`json\n${JSON.stringify(scriptedSource(name as SourceName))}\n\`\`\``)
+    })
+    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const result = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL) })
+
+    expect(result.kind).toBe('generated')
+    expect(server.requests.map(target)).toEqual(['world_state', 'slack', 'slack', 'gmail', 'calendar', 'contacts', 'jira', 'drive'])
+    const first = server.requests[0]
+    expect(first?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'world_state' } })
+    expect(first?.body.messages?.[0]?.content).toContain('world state')
+    const retry = server.requests[2]?.body.messages ?? []
+    expect(retry.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
+    expect(retry[3]?.content).toContain('workspace_name: is required')
+
+    for (const source of SOURCES) {
+      expect(JSON.parse(readFileSync(join(outDir, `lumen_robotics_${source}.json`), 'utf8'))).toEqual(scriptedSource(source))
+    }
+    const record = JSON.parse(readFileSync(generationRecordPath(outDir, 'lumen_robotics'), 'utf8'))
+    expect(record.files.slack.generator).toEqual({ name: 'llm', model: 'some-model', seed: 1 })
+    expect(record.files.slack.inputs.prompt).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.parse(readFileSync(join(outDir, 'lumen_robotics_world_state.json'), 'utf8')).generator).toEqual({ name: 'llm', model: 'some-model', seed: 1 })
+
+    const again = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL) })
+    expect(again.kind).toBe('skipped')
+    expect(server.requests).toHaveLength(8)
+  })
+
+  it('fails naming the source, the JSON path and the reason when the reply stays invalid', async () => {
+    await using server = await startScriptedServer((request): ScriptedResponse => {
+      const name = target(request)
+      if (name === 'world_state') return scriptedText(JSON.stringify(scriptedWorld))
+      if (name === 'jira') {
+        const jira = scriptedSource('jira') as { issues: Array<Record<string, unknown>> }
+        delete jira.issues[2]?.status
+        return scriptedText(JSON.stringify(jira))
+      }
+      return scriptedText(JSON.stringify(scriptedSource(name as SourceName)))
+    })
+    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 2 }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(GenerationError)
+    expect(error).toMatchObject({ code: 'ERR_GENERATION', target: 'jira', path: 'issues.2.status', reason: 'is required' })
+    expect((error as Error).message).toContain('no valid jira for lumen_robotics in 2 attempt(s): issues.2.status: is required')
+    expect(server.requests.filter((r) => target(r) === 'jira')).toHaveLength(2)
+    // Sources before jira were written and are kept; the next run resumes at jira.
+    const resumed = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
+    expect(resumed).toBeInstanceOf(GenerationError)
+    expect(server.requests.slice(-1).map(target)).toEqual(['jira'])
+  })
+
+  it('reports unparsable JSON at the root', async () => {
+    await using server = await startScriptedServer(() => scriptedText('not json at all'))
+    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ target: 'world_state', path: '(root)' })
+    expect((error as GenerationError).reason).toMatch(/^not valid JSON/)
+  })
+})
