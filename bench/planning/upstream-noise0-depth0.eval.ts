@@ -1,14 +1,19 @@
 import { test } from 'vitest'
 import { workplaceTools } from '../../src/mpcbench/run-task.ts'
 import { loadTask } from '../../src/mpcbench/task.ts'
+import type { Check } from '../../src/mpcbench/task.ts'
+import type { FreeSlotsResult } from '../../src/workplace/tool-results.ts'
 import { hasSharedData, sharedDataDir, sharedDataPath } from '../../src/testing/shared-data.ts'
 import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from '../../src/vitest/mpcbench-bench.ts'
 import { readUpstreamScenario } from '../../src/workplace/upstream-logs.ts'
 import { Workplace } from '../../src/workplace/workplace.ts'
 
 /**
- * The upstream MPCBench planning task `scenario_noise0_depth0_planning_task`, run unchanged against the data
- * upstream generated for that scenario (the `response` of its seven generation logs in ../shared).
+ * The upstream MPCBench planning task `scenario_noise0_depth0_planning_task`, run against the data upstream
+ * generated for that scenario (the `response` of its seven generation logs in ../shared). The task file is read
+ * unchanged; for the offline `rules` judge its prose requirements (45 minutes, 09:00-18:00, next week, all three
+ * participants) are turned into checks here, with "next week" read as the week after the scenario's events
+ * (2025-01-13 to 2025-01-17) and the free slots taken from the ToolBackend.
  * Skipped, with the reason in its name, when ../shared is absent.
  */
 const UPSTREAM = 'mpcbench/v1_eb0b7ca'
@@ -28,11 +33,30 @@ if (!hasSharedData) {
         ...(settings.workday_start === undefined ? {} : { workdayStart: settings.workday_start }),
         ...(settings.workday_end === undefined ? {} : { workdayEnd: settings.workday_end }),
       })
+      const tools = workplaceTools(workplace)
+      const attendees = ['alex.smith@company.com', 'jordan.johnson@company.com', 'sam.williams@company.com']
+      const window = { from: '2025-01-13', to: '2025-01-17', workday_start: '09:00', workday_end: '18:00', duration_minutes: 45 }
+      const findSlots = tools.find((tool) => tool.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
+      const slots = (await findSlots?.handler(
+        findSlots.parameters.parse({
+          email_addresses: attendees,
+          date_range_start: window.from,
+          date_range_end: window.to,
+          workday_start_time: window.workday_start,
+          workday_end_time: window.workday_end,
+          slot_minimum_minutes: window.duration_minutes,
+        }),
+        {},
+      )) as FreeSlotsResult
+      const checks: Check[] = [
+        { must_mention: ['Alex Smith', 'Jordan Johnson', 'Sam Williams', '45'] },
+        { time_slot_free: { attendees, ...window, timezone: slots.timezone, free: slots.time_slots } },
+      ]
       await runMpcbenchCase(context, {
-        task,
+        task: { ...task, checks },
         taskFile: `../shared/data/${UPSTREAM}/tasks/planning/scenario_noise0_depth0_planning_task.json`,
         scenarioId: SCENARIO,
-        tools: workplaceTools(workplace),
+        tools,
         agentModel,
         setup,
       })

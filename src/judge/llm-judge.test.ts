@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createModel } from '../llm/create-model.ts'
 import { emptyUsage } from '../llm/types.ts'
 import type { JudgeInput } from '../mpcbench/judge-input.ts'
+import { LLM_JUDGE_FIELDS } from '../mpcbench/judge-input.ts'
 import { scriptedError, scriptedText, startScriptedServer } from '../testing/scripted-server.ts'
 import type { Script } from '../testing/scripted-server.ts'
 import { createLlmJudge, parseJudgeReply } from './llm-judge.ts'
@@ -77,7 +78,7 @@ describe('parseJudgeReply', () => {
 })
 
 describe('LLM judge through the scripted server', () => {
-  it('sends the judge prompt as system message and the judge input JSON (without checks) as user message, no tools', async () => {
+  it('sends the judge prompt as system message and the upstream judge input fields as user message, no tools', async () => {
     const { outcome, requests } = await judgeWith([scriptedText(SCRIPTED_SCORES)])
     expect(outcome).toMatchObject({ kind: 'scored', attempts: 1, scores: JSON.parse(SCRIPTED_SCORES) })
     expect(requests).toHaveLength(1)
@@ -85,8 +86,9 @@ describe('LLM judge through the scripted server', () => {
     expect(body?.tools).toBeUndefined()
     expect(body?.messages?.[0]).toEqual({ role: 'system', content: JUDGE_PROMPT })
     const sent = JSON.parse(String(body?.messages?.[1]?.content))
-    const { checks: _checks, ...withoutChecks } = input
-    expect(sent).toEqual(withoutChecks)
+    expect(Object.keys(sent)).toEqual([...LLM_JUDGE_FIELDS])
+    expect(sent).toMatchObject({ task_id: input.task_id, final_answer: input.final_answer, tool_trace: input.tool_trace })
+    expect(JSON.stringify(sent)).not.toContain('openai/gpt-4.1')
   })
 
   it('retries an unparseable reply, feeding the problem back, then scores', async () => {

@@ -64,7 +64,7 @@ function retryMessage(problem: string): string {
 
 /**
  * The LLM judge: no tools; the system prompt from `prompt_config.json`; the judge input JSON as the user message
- * (without `checks`, see `llmJudgeView`). A reply that is not valid JSON of the required shape is retried with the
+ * (its upstream fields, see `llmJudgeView`). A reply that is not valid JSON of the required shape is retried with the
  * problem fed back; after `maxAttempts` it is a `judge-error` outcome, never a score. A model error (after the
  * client's own retries) is a `judge-error` too.
  */

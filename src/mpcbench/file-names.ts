@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 export const DEFAULT_LOG_DIR = 'evaluation/logs'
 
 /** The log folder: `MPCBENCH_LOG_DIR` when set, else {@link DEFAULT_LOG_DIR}, resolved against `cwd`. */
-export function mpcbenchLogDir(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function mpcbenchLogDir(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): string {
   const fromEnv = env.MPCBENCH_LOG_DIR
   return resolve(cwd, fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_LOG_DIR)
 }

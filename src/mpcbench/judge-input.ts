@@ -51,11 +51,29 @@ export function buildJudgeInput(runLog: RunLog, task: Task, judgeModel: string, 
   }
 }
 
+/** The judge input fields an LLM judge is shown: the upstream judge input, nothing about who or when. */
+export const LLM_JUDGE_FIELDS = [
+  'task_id',
+  'task_type',
+  'user_prompt',
+  'answer_requirements',
+  'tool_trace_steps',
+  'raw_tool_calls',
+  'tool_trace',
+  'final_answer',
+  'rationale',
+] as const
+
+/** The part of a judge input an LLM judge is shown; see {@link llmJudgeView}. */
+export type LlmJudgeView = Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[number]>
+
 /**
- * What an LLM judge is shown: the judge input without our bookkeeping for the offline judge (`checks`),
- * so its view matches the upstream judge input.
+ * What an LLM judge is shown: the upstream judge input fields ({@link LLM_JUDGE_FIELDS}). Left out: the agent
+ * model (so the judge cannot favour a model), run ids, timing and usage (so an unchanged run gives a byte-identical
+ * judge request, which the response cache can answer), and `checks` (the offline judge's own input).
  */
-export function llmJudgeView(input: JudgeInput): Omit<JudgeInput, 'checks'> {
-  const { checks: _checks, ...view } = input
-  return view
+export function llmJudgeView(input: JudgeInput): LlmJudgeView {
+  const view: Record<string, unknown> = {}
+  for (const field of LLM_JUDGE_FIELDS) view[field] = input[field]
+  return view as LlmJudgeView
 }

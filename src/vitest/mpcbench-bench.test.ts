@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -13,7 +13,7 @@ import { JudgeInputSchema } from '../mpcbench/judge-input.ts'
 import { RunLogSchema } from '../mpcbench/run-log.ts'
 import { SummarySchema } from '../mpcbench/summary.ts'
 import { loadTask } from '../mpcbench/task.ts'
-import { scriptedText, startScriptedServer } from '../testing/scripted-server.ts'
+import { scriptedText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import type { ReceivedRequest, ScriptedResponse } from '../testing/scripted-server.ts'
 import { mpcbenchTestName } from './mpcbench-bench.ts'
 
@@ -87,9 +87,9 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
     const responder = (request: ReceivedRequest): ScriptedResponse => {
       const messages = request.body.messages ?? []
       if (request.body.tools === undefined) {
-        // The judge (it gets no tools): scripted scores for agent a, an unusable reply (twice) for agent b.
-        const judged = JSON.parse(String(messages[1]?.content)) as { agent_model: string }
-        if (judged.agent_model === 'scripted/agent-b') return scriptedText('scripted: not JSON')
+        // The judge (it gets no tools): scripted scores for agent a's answer, an unusable reply (twice) for agent b's.
+        const judged = JSON.parse(String(messages[1]?.content)) as { final_answer: string }
+        if (judged.final_answer.includes('agent-b')) return scriptedText('scripted: not JSON')
         return scriptedText(
           JSON.stringify({
             answer_requirements_satisfaction: { score: 4, justification: 'scripted' },
@@ -97,7 +97,9 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
           }),
         )
       }
-      return scriptedText(JSON.stringify({ final_answer: 'Hi Mateo, finance is still reviewing the quote (valid for 30 days). Greta', rationale: 'scripted' }))
+      return scriptedText(
+        JSON.stringify({ final_answer: `Hi Mateo, finance is still reviewing the quote (valid for 30 days). Greta (scripted for ${request.body.model})`, rationale: 'scripted' }),
+      )
     }
     await using server = await startScriptedServer(responder)
     vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
@@ -144,5 +146,51 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       'agent=scripted/agent-b__judge=rules',
       'agent=scripted/agent-b__judge=scripted/judge:1',
     ])
+  }, 120_000)
+
+  it('with the response cache, a rerun after a judge prompt edit sends only the judge calls to the model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-cache-'))
+    offlineEnv(dir)
+    const taskId = 'lumen_quillstone_quote_email_reply'
+    const promptFile = join(dir, 'prompt_config.json')
+    copyFileSync(join(repo, 'prompt_config.json'), promptFile)
+    const responder = (request: ReceivedRequest): ScriptedResponse => {
+      const messages = request.body.messages ?? []
+      if (request.body.tools === undefined) {
+        return scriptedText(
+          JSON.stringify({
+            answer_requirements_satisfaction: { score: 3, justification: 'scripted' },
+            source_grounded_reasoning: { score: 3, justification: 'scripted' },
+          }),
+        )
+      }
+      if (!messages.some((m) => m.role === 'tool')) {
+        return scriptedToolCalls([{ name: 'Gmail__SearchThreads', arguments: { subject: 'Quillstone' } }])
+      }
+      return scriptedText(JSON.stringify({ final_answer: 'Hi Mateo, finance is still reviewing it; valid for 30 days. Greta', rationale: 'scripted' }))
+    }
+    await using server = await startScriptedServer(responder)
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'scripted/judge')
+    vi.stubEnv('BENCH_CACHE', 'read-write')
+    vi.stubEnv('BENCH_CACHE_DIR', join(dir, 'cache'))
+    vi.stubEnv('MPCBENCH_PROMPT_CONFIG', promptFile)
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    const run = () => runBench(dir, ['bench/email_reply'], { testNamePattern: taskId })
+    const kinds = (from: number) => server.requests.slice(from).map((r) => (r.body.tools === undefined ? 'judge' : 'agent'))
+
+    await run()
+    expect(kinds(0)).toEqual(['agent', 'agent', 'judge'])
+    await run()
+    expect(kinds(3)).toEqual([])
+
+    const prompts = JSON.parse(readFileSync(promptFile, 'utf8'))
+    prompts.evaluation.judge.system_prompt += '\nBe strict about dates.'
+    writeFileSync(promptFile, JSON.stringify(prompts))
+    await run()
+    expect(kinds(3)).toEqual(['judge'])
+    expect(String(server.requests[3]?.body.messages?.[0]?.content)).toContain('Be strict about dates.')
   }, 120_000)
 })

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
@@ -49,14 +49,18 @@ export interface MpcbenchRunSetup {
   judgeSystemPrompt: string
 }
 
-/** Reads `prompt_config.json` and `model_config.json` of `root` and resolves the agent × judge matrix. */
+/**
+ * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
+ * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix.
+ */
 export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
-  const prompts = loadPromptConfig(join(root, 'prompt_config.json'))
-  const modelConfigFile = join(root, 'model_config.json')
+  const fromEnv = (name: string, fallback: string): string => resolve(root, env[name]?.trim() || fallback)
+  const prompts = loadPromptConfig(fromEnv('MPCBENCH_PROMPT_CONFIG', 'prompt_config.json'))
+  const modelConfigFile = fromEnv('MPCBENCH_MODEL_CONFIG', 'model_config.json')
   const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
   return {
     root,
-    logDir: mpcbenchLogDir(env as NodeJS.ProcessEnv, root),
+    logDir: mpcbenchLogDir(env, root),
     matrix: resolveModelMatrix(modelConfig, env),
     systemMessage: prompts.evaluation.agent.system_message,
     judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
