@@ -1,87 +1,11 @@
 /**
- * Time-zone arithmetic with `Intl.DateTimeFormat` only: instants are epoch milliseconds,
- * local (wall-clock) values are read and written in an IANA zone such as `Asia/Seoul`.
+ * Time for the workplace ToolBackend: local dates, calendar days and timestamp parsing in an IANA zone,
+ * on top of the zone primitives of `src/time/zone.ts` (re-exported here).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
+import { localParts, zonedToInstant } from '../time/zone.ts'
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone)
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    })
-    formatters.set(timeZone, format)
-  }
-  return format
-}
-
-/** Whether `timeZone` is an IANA zone this runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Wall-clock fields of an instant in a zone. `weekday` is 0 (Sunday) to 6 (Saturday). */
-export interface LocalParts {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-  weekday: number
-}
-
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 }
-
-/** The wall-clock reading of `instant` in `timeZone`. */
-export function localParts(instant: number, timeZone: string): LocalParts {
-  const parts: Record<string, string> = {}
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) parts[part.type] = part.value
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
-  }
-}
-
-/** Offset of `timeZone` from UTC at `instant`, in minutes (Seoul: 540). */
-export function offsetMinutes(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone)
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000)
-}
-
-/**
- * The instant at which the wall clock in `timeZone` reads the given local time
- * (in a DST gap, a nearby valid instant).
- */
-export function zonedToInstant(year: number, month: number, day: number, hour: number, minute: number, timeZone: string, second = 0): number {
-  const guess = Date.UTC(year, month - 1, day, hour, minute, second)
-  const firstOffset = offsetMinutes(guess, timeZone)
-  const first = guess - firstOffset * 60_000
-  const secondOffset = offsetMinutes(first, timeZone)
-  if (secondOffset === firstOffset) return first
-  const next = guess - secondOffset * 60_000
-  return offsetMinutes(next, timeZone) === secondOffset ? next : Math.max(first, next)
-}
+export { formatInZone, isValidTimeZone, offsetMinutes, zonedToInstant } from '../time/zone.ts'
 
 /** A calendar date, as `YYYY-MM-DD`. */
 export type IsoDate = string
@@ -119,15 +43,6 @@ function splitDate(date: IsoDate): [number, number, number] {
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0')
-}
-
-/** `instant` as ISO 8601 with the zone's offset at that instant: `2025-11-17T09:00:00+09:00`. */
-export function formatInZone(instant: number, timeZone: string): string {
-  const p = localParts(instant, timeZone)
-  const offset = offsetMinutes(instant, timeZone)
-  const sign = offset < 0 ? '-' : '+'
-  const abs = Math.abs(offset)
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i

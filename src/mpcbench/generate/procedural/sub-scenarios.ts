@@ -1,6 +1,7 @@
+import { formatInZone } from '../../../time/zone.ts'
 import type { JiraSeed, Person, Project, SubScenario } from '../../scenario.ts'
 import type { CalendarEvent, JiraEvent } from '../../world-state.ts'
-import { addDays, toZonedIso, weekdayName } from '../zoned-time.ts'
+import { addDays, weekdayName } from '../zoned-time.ts'
 import { commonFreeSlots } from './free-slots.ts'
 import { BUSY_TITLES, PARTNER_COMPANIES } from './vocabulary.ts'
 import { type WorldBuilder, projectKeyOf, slug } from './world-builder.ts'
@@ -195,8 +196,8 @@ function planningMeeting(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansi
       const calendarEvents = b.events.filter((e): e is CalendarEvent => e.source === 'calendar')
       const slots = commonFreeSlots(b, calendarEvents, emails, days, duration)
       const iso = (s: { start: number; end: number }): { start: string; end: string } => ({
-        start: toZonedIso(b.tz, s.start),
-        end: toZonedIso(b.tz, s.end),
+        start: formatInZone(s.start, b.tz),
+        end: formatInZone(s.end, b.tz),
       })
       facts.common_free_slots = slots.map(iso)
       if (blockedDay !== undefined) {
