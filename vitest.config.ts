@@ -7,6 +7,8 @@ export default defineConfig({
   // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
   server: { watch: { ignored: [...MPCBENCH_WATCH_IGNORED] } },
   test: {
+    // The plain closing line (`tests: N passed, N failed, N skipped`) is for log readers; `--reporter` flags replace both.
+    reporters: ['default', './reporters/summary-line.ts'],
     // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
     watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root: fileURLToPath(new URL('.', import.meta.url)) })],
     projects: [

@@ -1,24 +1,14 @@
 import { z } from 'zod'
+import { type OutcomeSummary, OutcomeSummarySchema, UsageSchema } from '../agent/outcome-summary.ts'
 
-/** Token counts and cost of one task, as in `Usage` from `src/llm/types.ts`. */
-export const ArteUsageSchema = z.object({
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  totalTokens: z.number(),
-  costUsd: z.number().nullable(),
-  calls: z.number(),
-})
+/** Token counts and cost of one task. */
+export const ArteUsageSchema = UsageSchema
 
-/** How the agent run of one ART-E task ended (mirrors `AgentOutcome`, without the answer). */
-export const ArteTaskOutcomeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('answered'), via: z.enum(['final-tool', 'json', 'text']) }),
-  z.object({ kind: z.literal('max-turns'), maxTurns: z.number() }),
-  z.object({ kind: z.literal('error'), code: z.string(), message: z.string() }),
-  z.object({ kind: z.literal('aborted'), reason: z.string() }),
-])
+/** How the agent run of one ART-E task ended (`AgentOutcome` without the answer). */
+export const ArteTaskOutcomeSchema = OutcomeSummarySchema
 
 /** How the agent run of one ART-E task ended. */
-export type ArteTaskOutcome = z.infer<typeof ArteTaskOutcomeSchema>
+export type ArteTaskOutcome = OutcomeSummary
 
 /**
  * Test meta of one ART-E test (`task.meta.arte`), set once when the test ends.

@@ -4,7 +4,8 @@ import { createEmailTools } from '../email/email-tools.ts'
 import type { EmailStore } from '../email/email-store.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { scoreAnswer } from '../scoring/score-answer.ts'
-import type { ArteTaskOutcome, ArteTestMeta } from './arte-meta.ts'
+import { summarizeOutcome } from '../agent/outcome-summary.ts'
+import type { ArteTestMeta } from './arte-meta.ts'
 import type { ArteRow } from './row.ts'
 
 /** The system prompt of the ART-E agent for one row (inbox and date are part of the task). */
@@ -36,20 +37,6 @@ export interface RunArteTaskOptions {
 export interface ArteTaskRun {
   trace: AgentTrace
   meta: ArteTestMeta
-}
-
-function toTaskOutcome(trace: AgentTrace): ArteTaskOutcome {
-  const { outcome } = trace
-  switch (outcome.kind) {
-    case 'answered':
-      return { kind: 'answered', via: outcome.via }
-    case 'max-turns':
-      return { kind: 'max-turns', maxTurns: outcome.maxTurns }
-    case 'error':
-      return { kind: 'error', code: outcome.code, message: outcome.message }
-    case 'aborted':
-      return { kind: 'aborted', reason: outcome.reason }
-  }
 }
 
 /**
@@ -86,7 +73,7 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
     usage: { ...trace.usage },
     model: trace.model,
     modelKind: trace.modelKind,
-    outcome: toTaskOutcome(trace),
+    outcome: summarizeOutcome(trace.outcome),
     inboxAddress: row.inbox_address,
     queryDate: row.query_date,
     split: row.split,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UsageSchema } from '../agent/outcome-summary.ts'
 import type { Usage } from '../llm/types.ts'
 
 /** One scored axis: an integer 0-5 and why. */
@@ -37,14 +38,6 @@ export type JudgeOutcome =
       replies: string[]
       usage: Usage
     }
-
-const UsageSchema = z.object({
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  totalTokens: z.number(),
-  costUsd: z.number().nullable(),
-  calls: z.number(),
-})
 
 const ResultBase = {
   task_id: z.string(),

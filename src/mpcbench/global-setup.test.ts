@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -24,8 +24,13 @@ describe('MPCBench globalSetup', () => {
     const lines: string[] = []
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
     const provided: Record<string, unknown> = {}
-    // A stand-in for Vitest's TestProject: the setup reads `config.root` and calls `provide`.
-    const project = { config: { root }, provide: (key: string, value: unknown) => void (provided[key] = value) } as unknown as TestProject
+    const rerunHooks: Array<() => Promise<void>> = []
+    // A stand-in for Vitest's TestProject: the setup reads `config.root`, calls `provide` and registers `onTestsRerun`.
+    const project = {
+      config: { root },
+      provide: (key: string, value: unknown) => void (provided[key] = value),
+      onTestsRerun: (hook: () => Promise<void>) => void rerunHooks.push(hook),
+    } as unknown as TestProject
 
     await setup(project)
     expect(provided).toEqual({ mpcbenchDataDir: join(root, 'data') })
@@ -33,5 +38,36 @@ describe('MPCBench globalSetup', () => {
     expect(existsSync(join(root, 'data', 'tidewater_clinics_jira.json'))).toBe(false)
     await setup(project)
     expect(lines).toEqual([expect.stringMatching(/^mpcbench: lumen_robotics generated \(procedural: /), 'mpcbench: lumen_robotics skipped (up to date)'])
+  })
+
+  it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'mpcbench-rerun-'))
+    mkdirSync(join(root, 'scenarios'))
+    const scenarioFile = join(root, 'scenarios', 'lumen_robotics.json')
+    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), scenarioFile)
+    vi.stubEnv('MPCBENCH_SCENARIOS', '')
+    vi.stubEnv('MPCBENCH_GENERATOR', '')
+    vi.stubEnv('MPCBENCH_DATA_DIR', '')
+    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    const rerunHooks: Array<() => Promise<void>> = []
+    const project = {
+      config: { root },
+      provide: () => undefined,
+      onTestsRerun: (hook: () => Promise<void>) => void rerunHooks.push(hook),
+    } as unknown as TestProject
+
+    await setup(project)
+    expect(rerunHooks).toHaveLength(1)
+    await rerunHooks[0]?.()
+    const scenario = JSON.parse(readFileSync(scenarioFile, 'utf8')) as { description: string }
+    writeFileSync(scenarioFile, JSON.stringify({ ...scenario, description: `${scenario.description} Edited.` }, null, 2))
+    await rerunHooks[0]?.()
+    expect(lines).toEqual([
+      expect.stringMatching(/^mpcbench: lumen_robotics generated /),
+      'mpcbench: lumen_robotics skipped (up to date)',
+      expect.stringMatching(/^mpcbench: lumen_robotics generated /),
+    ])
   })
 })

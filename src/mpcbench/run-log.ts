@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type OutcomeSummary, OutcomeSummarySchema, summarizeOutcome, UsageSchema } from '../agent/outcome-summary.ts'
 import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
 import type { Task } from './task.ts'
 import { TASK_TYPES, inferTaskType } from './task.ts'
@@ -16,24 +17,11 @@ export const RawToolCallSchema = z.object({
 /** One recorded tool call; see {@link RawToolCallSchema}. */
 export type RawToolCall = z.infer<typeof RawToolCallSchema>
 
-const UsageSchema = z.object({
-  promptTokens: z.number(),
-  completionTokens: z.number(),
-  totalTokens: z.number(),
-  costUsd: z.number().nullable(),
-  calls: z.number(),
-})
-
-/** How the agent run ended (mirrors `AgentOutcome` without the answer text, which is `final_answer`). */
-export const RunOutcomeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('answered'), via: z.enum(['final-tool', 'json', 'text']) }),
-  z.object({ kind: z.literal('max-turns'), maxTurns: z.number() }),
-  z.object({ kind: z.literal('error'), code: z.string(), message: z.string() }),
-  z.object({ kind: z.literal('aborted'), reason: z.string() }),
-])
+/** How the agent run ended (`AgentOutcome` without the answer text, which is `final_answer`). */
+export const RunOutcomeSchema = OutcomeSummarySchema
 
 /** How the agent run ended; see {@link RunOutcomeSchema}. */
-export type RunOutcome = z.infer<typeof RunOutcomeSchema>
+export type RunOutcome = OutcomeSummary
 
 /**
  * `evaluation/logs/{task_id}__agent-{model}_run.json`: the documented fields (`task_id`, `task_type`, `user_prompt`,
@@ -92,20 +80,6 @@ function rawToolCall(call: ToolCallRecord): RawToolCall {
   return { tool_name: call.name, arguments: call.arguments, result: call.result, status: call.status }
 }
 
-function runOutcome(trace: AgentTrace): RunOutcome {
-  const outcome = trace.outcome
-  switch (outcome.kind) {
-    case 'answered':
-      return { kind: 'answered', via: outcome.via }
-    case 'max-turns':
-      return { kind: 'max-turns', maxTurns: outcome.maxTurns }
-    case 'error':
-      return { kind: 'error', code: outcome.code, message: outcome.message }
-    case 'aborted':
-      return { kind: 'aborted', reason: outcome.reason }
-  }
-}
-
 /** What {@link buildRunLog} needs besides the trace. */
 export interface RunLogContext {
   task: Task
@@ -133,7 +107,7 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
     agent_model_kind: trace.modelKind,
     scenario_id: context.scenarioId ?? context.task.data_dependencies.scenario_id ?? null,
     task_file: context.taskFile ?? null,
-    outcome: runOutcome(trace),
+    outcome: summarizeOutcome(trace.outcome),
     usage: trace.usage,
     turns: trace.turns,
     trace_id: trace.traceId,
