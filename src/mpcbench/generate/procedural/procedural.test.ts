@@ -101,6 +101,38 @@ describe('procedural world', () => {
   })
 })
 
+describe('decisions', () => {
+  const consentOf = (scenario: Scenario) => buildProceduralWorld(scenario, 1, 1).sub_scenarios_expanded.find((s) => s.id === 'consent_copy_decision')
+
+  it('frames a wording decision as two drafts, not as vendors with prices', () => {
+    const consent = consentOf(tidewater)
+    expect(consent?.facts).toMatchObject({ kind: 'wording', topic: 'the wording of the consent banner', decided_by: 'person_irene', owner: 'person_elena' })
+    const texts = (consent?.events ?? []).map((e) => (e.source === 'slack' ? e.text : e.source === 'drive' ? e.content : ''))
+    for (const text of texts) expect(text).not.toMatch(/\$\d|vendor|lead time/i)
+    const chosen = (consent?.facts as { chosen_name: string }).chosen_name
+    expect(texts.some((t) => t.startsWith('Decision:') && t.includes(chosen) && t.includes('2026-04-14'))).toBe(true)
+  })
+
+  it('keeps vendor decisions as a choice between vendors', () => {
+    const charger = buildProceduralWorld(lumen, 1, 1).sub_scenarios_expanded.find((s) => s.id === 'charger_vendor_choice')
+    expect(charger?.facts).toHaveProperty('chosen_vendor')
+  })
+
+  it('consumes the same draws whatever the framing, so the rest of the world does not move', () => {
+    const asVendor: Scenario = {
+      ...tidewater,
+      sub_scenarios: tidewater.sub_scenarios.map((s) =>
+        s.id === 'consent_copy_decision' ? { ...s, abstract_description: 'Irene, Elena and Theo choose between two vendors for the consent banner.' } : s,
+      ),
+    }
+    const a = buildProceduralWorld(tidewater, 1, 1)
+    const b = buildProceduralWorld(asVendor, 1, 1)
+    expect(b.sub_scenarios_expanded.find((s) => s.id === 'consent_copy_decision')?.facts).toHaveProperty('chosen_vendor')
+    expect(JSON.stringify(b.noise_scenarios)).toBe(JSON.stringify(a.noise_scenarios))
+    expect(JSON.stringify(b.sub_scenarios_expanded.slice(0, 3))).toBe(JSON.stringify(a.sub_scenarios_expanded.slice(0, 3)))
+  })
+})
+
 describe('planning facts agree with the calendar tool', () => {
   it.each(scenarios.map((s) => [s.scenario_id, s] as const))('%s (shipped data): common_free_slots = FindTimeSlotsWhenEveryoneIsFree', (id, scenario) => {
     const workplace = loadWorkplace(join(repoRoot, 'data'), id)

@@ -5,7 +5,7 @@ import { expandSubScenario, seedIssue } from './sub-scenarios.ts'
 import { WorldBuilder } from './world-builder.ts'
 
 /** Bumped whenever the procedural output changes for the same scenario, seed and scale (forces regeneration). */
-export const PROCEDURAL_VERSION = 1
+export const PROCEDURAL_VERSION = 2
 
 /**
  * Expands a scenario into a world state, deterministically from `seed`: each sub-scenario becomes concrete
