@@ -25,16 +25,7 @@ export interface EmailInput {
 }
 
 /** One stored email. */
-export interface EmailRecord {
-  messageId: string
-  inbox: string
-  subject: string
-  from: string
-  to: string[]
-  cc: string[]
-  bcc: string[]
-  date: string | null
-  body: string
+export interface EmailRecord extends Omit<EmailInput, 'fileName'> {
   fileName: string | null
 }
 

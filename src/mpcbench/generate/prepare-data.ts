@@ -1,26 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { ConfigError } from '../../errors.ts'
-import type { ChatModel } from '../../llm/types.ts'
-import { type GenerateScenarioResult, type GeneratorName, generateScenario } from './generate-scenario.ts'
+import { type GenerateScenarioOptions, type GenerateScenarioResult, generateScenario } from './generate-scenario.ts'
 
-/** Options of {@link prepareMpcbenchData}. */
-export interface PrepareDataOptions {
+/** Options of {@link prepareMpcbenchData}; the generation options are those of {@link generateScenario}. */
+export interface PrepareDataOptions
+  extends Pick<GenerateScenarioOptions, 'generator' | 'seed' | 'scale' | 'force' | 'model' | 'promptConfigPath' | 'modelConfigPath'> {
   /** Folder of `{scenario_id}.json` files. */
   scenariosDir: string
   /** Folder receiving the generated files. */
   dataDir: string
   /** Only these scenario ids. @default every `*.json` in `scenariosDir` */
   scenarioIds?: readonly string[]
-  /** @default 'procedural' */
-  generator?: GeneratorName
-  seed?: number
-  scale?: number
-  force?: boolean
-  /** For the llm generator; default from `model_config.json`. */
-  model?: ChatModel
-  promptConfigPath?: string
-  modelConfigPath?: string
   /** Receives one line per scenario. @default console.log */
   log?: (line: string) => void
 }
