@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../src/atomic-write.ts'
 import type { MpcbenchTestMeta } from '../src/mpcbench/mpcbench-meta.ts'
-import { buildSummary, formatSummaryTable } from '../src/mpcbench/summary.ts'
+import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../src/mpcbench/summary.ts'
 import '../src/vitest/task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -56,7 +56,7 @@ export default class MpcbenchReporter implements Reporter {
       written = `\nSummary written to ${file}`
     }
     if (this.options.print) {
-      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}${written}`)
+      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${written}`)
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Usage } from '../llm/types.ts'
 import type { TaskType } from './task.ts'
 
 /** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
@@ -8,6 +9,8 @@ export type MpcbenchJudgeMeta = {
   judgeKind: 'llm' | 'rules'
   judgeInputFile: string
   judgeResultFile: string
+  /** Tokens and cost of this judge's calls (zero for `rules`). */
+  usage: Usage
 } & (
   | { kind: 'scored'; answerRequirementsSatisfaction: number; sourceGroundedReasoning: number }
   | { kind: 'judge-error'; code: string; message: string }
@@ -28,6 +31,16 @@ export interface MpcbenchTestMeta {
   durationMs: number
   costUsd: number | null
   totalTokens: number
+  /** Tokens and cost of the agent's calls (zero for `baseline`). */
+  usage: Usage
   runLogFile: string
   judges: MpcbenchJudgeMeta[]
+}
+
+/**
+ * A model id as shown in annotations and command output: the offline models that are not LLMs (the `baseline`
+ * agent, the `rules` judge) read `baseline (not an LLM)`, `rules (not an LLM)`; LLM ids are shown as given.
+ */
+export function modelDisplayName(id: string, kind: 'llm' | 'baseline' | 'rules'): string {
+  return kind === 'llm' ? id : `${id} (not an LLM)`
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../atomic-write.ts'
 import { runAgent } from '../agent/run-agent.ts'
@@ -7,12 +6,12 @@ import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from '../judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from '../judge/judge-result.ts'
 import type { ChatModel } from '../llm/types.ts'
-import { parseWith } from '../parse.ts'
+import { parseWith, readJsonFile } from '../parse.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { loadWorkplace } from '../workplace/workplace.ts'
 import type { Workplace } from '../workplace/workplace.ts'
 import { createWorkplaceTools } from '../workplace/tools/create-workplace-tools.ts'
-import { evaluationFiles, runLogFileName } from './file-names.ts'
+import { evaluationFiles, runLogFileName, safeModelName } from './file-names.ts'
 import type { JudgeInput } from './judge-input.ts'
 import { JudgeInputSchema, buildJudgeInput } from './judge-input.ts'
 import type { RunLog } from './run-log.ts'
@@ -75,14 +74,14 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   return { runLog, runLogFile }
 }
 
-/** Reads a run log file, validated. */
+/** Reads a run log file, validated; a missing or malformed file is an `InvalidFormatError` naming it. */
 export function readRunLog(file: string): RunLog {
-  return parseWith(RunLogSchema, JSON.parse(readFileSync(file, 'utf8')), 'run log', file)
+  return readJsonFile(RunLogSchema, file, 'run log')
 }
 
-/** Reads a judge input file, validated. */
+/** Reads a judge input file, validated; a missing or malformed file is an `InvalidFormatError` naming it. */
 export function readJudgeInput(file: string): JudgeInput {
-  return parseWith(JudgeInputSchema, JSON.parse(readFileSync(file, 'utf8')), 'judge input', file)
+  return readJsonFile(JudgeInputSchema, file, 'judge input')
 }
 
 /** Step 2 of the seed: builds the judge input of a run log for one judge and writes it atomically. */
@@ -107,7 +106,7 @@ export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: strin
     agentModel: input.agent_model,
     agentModelFileName: input.agent_model_file_name,
     judgeModel: judge.id,
-    judgeModelFileName: input.judge_model_file_name,
+    judgeModelFileName: safeModelName(judge.id),
     judgeKind: judge.kind,
   }), 'judge result', file)
   writeJsonAtomic(file, result)
@@ -160,6 +159,7 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
       judgeKind: judged.judge.kind,
       judgeInputFile: relative(root, judged.judgeInputFile),
       judgeResultFile: relative(root, judged.judgeResultFile),
+      usage: judged.outcome.usage,
     }
     const { outcome } = judged
     return outcome.kind === 'scored'
@@ -183,6 +183,7 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
     durationMs: runLog.duration_ms,
     costUsd: runLog.usage.costUsd,
     totalTokens: runLog.usage.totalTokens,
+    usage: runLog.usage,
     runLogFile: relative(root, evaluation.runLogFile),
     judges,
   }

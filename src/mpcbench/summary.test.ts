@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
-import { SummarySchema, buildSummary, formatSummaryTable } from './summary.ts'
+import { SummarySchema, buildSummary, formatSummaryTable, formatSummaryUsage } from './summary.ts'
+
+const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
+/** Scripted token counts of an LLM agent run (3 calls) and of one LLM judge call. */
+const agentUsage = { promptTokens: 900, completionTokens: 100, totalTokens: 1000, costUsd: 0.002, calls: 3 }
+const judgeUsage = { promptTokens: 400, completionTokens: 50, totalTokens: 450, costUsd: 0.001, calls: 1 }
 
 function meta(taskId: string, taskType: MpcbenchTestMeta['taskType'], agentModel: string, judges: MpcbenchTestMeta['judges'], agentOutcome: MpcbenchTestMeta['agentOutcome'] = 'answered'): MpcbenchTestMeta {
   return {
@@ -15,6 +20,7 @@ function meta(taskId: string, taskType: MpcbenchTestMeta['taskType'], agentModel
     durationMs: 5,
     costUsd: 0,
     totalTokens: 0,
+    usage: agentModel === 'baseline' ? noUsage : agentUsage,
     runLogFile: `evaluation/logs/${taskId}__agent-${agentModel}_run.json`,
     judges,
   }
@@ -25,6 +31,7 @@ const scored = (judgeModel: string, ars: number, sgr: number): MpcbenchTestMeta[
   judgeKind: judgeModel === 'rules' ? 'rules' : 'llm',
   judgeInputFile: 'i',
   judgeResultFile: 'r',
+  usage: judgeModel === 'rules' ? noUsage : judgeUsage,
   kind: 'scored',
   answerRequirementsSatisfaction: ars,
   sourceGroundedReasoning: sgr,
@@ -37,10 +44,20 @@ describe('buildSummary', () => {
     meta('e1', 'email_reply', 'baseline', [scored('rules', 2, 1)]),
     meta('p1', 'planning', 'openai/gpt-4.1', [
       scored('rules', 4, 4),
-      { judgeModel: 'gpt-5.1', judgeKind: 'llm', judgeInputFile: 'i', judgeResultFile: 'r', kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'bad' },
+      { judgeModel: 'gpt-5.1', judgeKind: 'llm', judgeInputFile: 'i', judgeResultFile: 'r', usage: judgeUsage, kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'bad' },
     ]),
     meta('p2', 'planning', 'openai/gpt-4.1', [scored('rules', 0, 0), scored('gpt-5.1', 1, 2)], 'max-turns'),
   ]
+
+  it('sums tokens and cost over the run: agents, judges (including judge calls that gave no score) and both', () => {
+    const summary = buildSummary(metas, new Date('2026-01-01T00:00:00Z'))
+    // Two gpt-4.1 agent runs (2 x agentUsage); two gpt-5.1 judge calls, one scored and one judge error (2 x judgeUsage).
+    expect(summary.usage.agents).toEqual({ promptTokens: 1800, completionTokens: 200, totalTokens: 2000, costUsd: 0.004, calls: 6 })
+    expect(summary.usage.judges).toEqual({ promptTokens: 800, completionTokens: 100, totalTokens: 900, costUsd: 0.002, calls: 2 })
+    expect(summary.usage.total).toMatchObject({ totalTokens: 2900, calls: 8 })
+    expect(summary.usage.total.costUsd).toBeCloseTo(0.006, 10)
+    expect(formatSummaryUsage(summary).split('\n')[2]).toBe('total : 2,900 tokens (2,600 prompt, 300 completion) in 8 call(s), cost $0.0060')
+  })
 
   it('averages per agent x judge x task type, counting failures', () => {
     const summary = buildSummary(metas, new Date('2026-01-01T00:00:00Z'))
@@ -50,6 +67,12 @@ describe('buildSummary', () => {
       ['baseline', 'rules', 'planning', 2, 2, 0, 4, 4.5],
       ['openai/gpt-4.1', 'gpt-5.1', 'planning', 2, 1, 2, 1, 2],
       ['openai/gpt-4.1', 'rules', 'planning', 2, 2, 1, 2, 2],
+    ])
+    expect(summary.rows.map((r) => [Boolean(r.agent_label?.includes('not an LLM')), Boolean(r.judge_label?.includes('not an LLM'))])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, true],
     ])
     expect(Object.keys(summary.scores)).toEqual(['agent=baseline__judge=rules', 'agent=openai/gpt-4.1__judge=gpt-5.1', 'agent=openai/gpt-4.1__judge=rules'])
     expect(summary.scores['agent=openai/gpt-4.1__judge=gpt-5.1']).toEqual([

@@ -1,12 +1,21 @@
 import { z } from 'zod'
+import { UsageSchema } from '../agent/outcome-summary.ts'
+import { formatCost, sumUsage } from '../llm/usage.ts'
+import type { Usage } from '../llm/types.ts'
+import { RULES_JUDGE_LABEL } from '../judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { BASELINE_AGENT_LABEL } from './run-log.ts'
 
 /** One agent × judge × task type cell of the summary. */
 export const SummaryRowSchema = z.object({
   agent_model: z.string(),
   agent_model_kind: z.enum(['llm', 'baseline']),
+  /** Set when the agent is the `baseline`: says it is not an LLM. */
+  agent_label: z.string().optional(),
   judge_model: z.string(),
   judge_kind: z.enum(['llm', 'rules']),
+  /** Set when the judge is `rules`: says it is not an LLM. */
+  judge_label: z.string().optional(),
   task_type: z.string(),
   /** Tests of this agent and task type that reached this judge. */
   count: z.number(),
@@ -32,13 +41,16 @@ const PairScoreSchema = z.object({
 
 /**
  * `evaluation/summary.json`, the seed's end-to-end summary over a whole run: mean scores per agent × judge ×
- * task type (`rows`), and every score keyed by `agent={model}__judge={model}` (`scores`).
+ * task type (`rows`, with `agent_label` / `judge_label` on the non-LLM `baseline` and `rules`), and every score keyed
+ * by `agent={model}__judge={model}` (`scores`).
  */
 export const SummarySchema = z.object({
   generated_at: z.string(),
   tests: z.number(),
   rows: z.array(SummaryRowSchema),
   scores: z.record(z.string(), z.array(PairScoreSchema)),
+  /** Tokens and cost of the whole run: the agents' calls, the judges' calls, and both. */
+  usage: z.object({ agents: UsageSchema, judges: UsageSchema, total: UsageSchema }),
 })
 
 /** The summary; see {@link SummarySchema}. */
@@ -69,8 +81,10 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
           row: {
             agent_model: meta.agentModel,
             agent_model_kind: meta.agentModelKind,
+            ...(meta.agentModelKind === 'baseline' ? { agent_label: BASELINE_AGENT_LABEL } : {}),
             judge_model: judge.judgeModel,
             judge_kind: judge.judgeKind,
+            ...(judge.judgeKind === 'rules' ? { judge_label: RULES_JUDGE_LABEL } : {}),
             task_type: taskType,
             count: 0,
             scored: 0,
@@ -113,7 +127,25 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     )
   const orderedScores: Summary['scores'] = {}
   for (const key of Object.keys(scores).sort()) orderedScores[key] = scores[key] ?? []
-  return { generated_at: generatedAt.toISOString(), tests: metas.length, rows, scores: orderedScores }
+  const agents = sumUsage(metas.map((meta) => meta.usage))
+  const judges = sumUsage(metas.flatMap((meta) => meta.judges.map((judge) => judge.usage)))
+  return {
+    generated_at: generatedAt.toISOString(),
+    tests: metas.length,
+    rows,
+    scores: orderedScores,
+    usage: { agents, judges, total: sumUsage([agents, judges]) },
+  }
+}
+
+function usageLine(label: string, usage: Usage): string {
+  return `${label}: ${usage.totalTokens.toLocaleString('en-US')} tokens (${usage.promptTokens.toLocaleString('en-US')} prompt, ${usage.completionTokens.toLocaleString('en-US')} completion) in ${usage.calls} call(s), cost ${formatCost(usage.costUsd)}`
+}
+
+/** The run's token and cost totals, one line each for agents, judges and both. */
+export function formatSummaryUsage(summary: Summary): string {
+  const { agents, judges, total } = summary.usage
+  return [usageLine('agents', agents), usageLine('judges', judges), usageLine('total ', total)].join('\n')
 }
 
 function cell(value: number | null): string {
