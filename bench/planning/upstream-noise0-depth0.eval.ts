@@ -37,7 +37,8 @@ if (!hasSharedData) {
       const attendees = ['alex.smith@company.com', 'jordan.johnson@company.com', 'sam.williams@company.com']
       const window = { from: '2025-01-13', to: '2025-01-17', workday_start: '09:00', workday_end: '18:00', duration_minutes: 45 }
       const findSlots = tools.find((tool) => tool.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
-      const slots = (await findSlots?.handler(
+      if (findSlots === undefined) throw new Error('The workplace tools have no GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
+      const slots = (await findSlots.handler(
         findSlots.parameters.parse({
           email_addresses: attendees,
           date_range_start: window.from,

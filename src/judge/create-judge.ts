@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors.ts'
 import { createModel } from '../llm/create-model.ts'
 import type { ChatModel } from '../llm/types.ts'
 import type { Judge } from './judge.ts'
@@ -20,10 +21,18 @@ export interface CreateJudgeOptions {
   maxAttempts?: number
 }
 
-/** The judge named `id`: `rules` is the offline non-LLM judge; anything else is an LLM judge over `createModel(id)`. */
+/**
+ * The judge named `id`: `rules` is the offline non-LLM judge; anything else is an LLM judge over `createModel(id)`.
+ * The non-LLM `baseline` agent cannot judge (its results would be labelled as an LLM's): that is a `ConfigError`.
+ */
 export function createJudge(id: string, options: CreateJudgeOptions): Judge {
   if (id === RULES_JUDGE_ID) return createRulesJudge()
   const model = (options.makeModel ?? ((modelId: string) => createModel(modelId)))(id)
+  if (model.kind !== 'llm') {
+    throw new ConfigError(`Judge model ${JSON.stringify(id)} is the non-LLM ${model.kind} agent, which cannot judge`, {
+      hint: `Use the offline judge \`${RULES_JUDGE_ID}\` (BENCH_JUDGE_MODEL=${RULES_JUDGE_ID}, --model ${RULES_JUDGE_ID}) or an LLM model id.`,
+    })
+  }
   return createLlmJudge({
     model,
     systemPrompt: options.systemPrompt,

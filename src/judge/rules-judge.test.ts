@@ -133,6 +133,17 @@ describe('grounding', () => {
     })
     expect(outcomes.every((o) => !o.passed)).toBe(true)
   })
+
+  it('does not count a failed call as backing the rationale\'s claim to have used that source', () => {
+    const outcomes = groundingChecks({
+      final_answer: 'Nothing found.',
+      rationale: 'I searched Slack.',
+      raw_tool_calls: [...calls, { tool_name: 'Slack.search_messages', arguments: {}, result: 'bad query', status: 'invalid-arguments' }],
+    })
+    const claim = outcomes.find((o) => o.name === "rationale's Slack claim")
+    expect(claim?.passed).toBe(false)
+    expect(claim?.detail).toContain('no successful Slack.* call')
+  })
 })
 
 describe('rules judge', () => {

@@ -144,8 +144,8 @@ const SOURCE_TOOL_PREFIX: ReadonlyArray<[RegExp, string]> = [
 
 /**
  * Grounding checks: every email address, ISO date, Jira issue key and file name in the final answer and rationale
- * appears in some tool result; every source the rationale says it used (Slack, Gmail, Calendar, Contacts, Jira,
- * Drive) was called; at least one tool call succeeded.
+ * appears in some successful tool result; every source the rationale says it used (Slack, Gmail, Calendar, Contacts,
+ * Jira, Drive) was called successfully; at least one tool call succeeded.
  */
 export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'rationale' | 'raw_tool_calls'>): CheckOutcome[] {
   const okCalls = input.raw_tool_calls.filter((call) => call.status === undefined || call.status === 'ok')
@@ -169,11 +169,11 @@ export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'ration
   const calledTools = okCalls.map((call) => call.tool_name)
   for (const [pattern, prefix] of SOURCE_TOOL_PREFIX) {
     if (!pattern.test(input.rationale)) continue
-    const passed = input.raw_tool_calls.some((call) => call.tool_name.startsWith(prefix))
+    const passed = calledTools.some((name) => name.startsWith(prefix))
     outcomes.push({
       name: `rationale's ${prefix.slice(0, -1)} claim`,
       passed,
-      detail: passed ? '' : `no ${prefix}* call in the trace (called: ${calledTools.join(', ') || 'none'})`,
+      detail: passed ? '' : `no successful ${prefix}* call in the trace (succeeded: ${calledTools.join(', ') || 'none'})`,
     })
   }
   return outcomes

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -142,6 +142,17 @@ describe('response cache', () => {
     expect(cacheKey('m', a)).toBe(cacheKey('m', b))
     expect(cacheKey('m', a)).not.toBe(cacheKey('m', { ...a, temperature: 1 }))
     expect(cacheKey('m', a)).not.toBe(cacheKey('other', a))
+  })
+
+  it('a cassette without a usable response is an error naming its file', async () => {
+    const cacheDir = tempDir('cassettes-')
+    const key = cacheKey('test-model', hello)
+    writeFileSync(join(cacheDir, `${key}.json`), JSON.stringify({ key, model: 'test-model', request: {}, response: { id: 'x', choices: [] }, recordedAt: '', recordedFrom: 'hand' }))
+    await using t = await setup([scriptedText('never')], { cache: { mode: 'replay', dir: cacheDir } })
+    const error = await t.model.complete(hello).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'ERR_INVALID_FORMAT', file: join(cacheDir, `${key}.json`) })
+    expect(String((error as Error).message)).toContain(`${key}.json`)
+    expect(t.server.requests).toHaveLength(0)
   })
 
   it('a replay miss names the request and makes no call', async () => {

@@ -4,15 +4,10 @@ import { parseWith } from '../parse.ts'
 import { DEFAULT_CALL_LOG_DIR } from './call-log.ts'
 import { DEFAULT_TIMEOUT_MS } from './openai-chat-model.ts'
 import { type PriceTable, loadPriceTable } from './pricing.ts'
+import { type Env, envValue } from './providers.ts'
 import { type CacheMode, CacheModeSchema, DEFAULT_CACHE_DIR } from './response-cache.ts'
 import { DEFAULT_RETRY_POLICY } from './retry.ts'
 
-type Env = Record<string, string | undefined>
-
-const set = (env: Env, name: string): string | undefined => {
-  const value = env[name]
-  return value === undefined || value.trim() === '' ? undefined : value.trim()
-}
 
 /** Default model per key variable, tried in this order. */
 export const DEFAULT_MODEL_BY_KEY: ReadonlyArray<readonly [variable: string, model: string]> = [
@@ -30,14 +25,14 @@ export const DEFAULT_MODEL_BY_KEY: ReadonlyArray<readonly [variable: string, mod
  * 4. else `baseline`, the offline non-LLM agent.
  */
 export function defaultAgentModel(env: Env = process.env): string {
-  const explicit = set(env, 'BENCH_AGENT_MODEL')
+  const explicit = envValue(env, 'BENCH_AGENT_MODEL')
   if (explicit !== undefined) return explicit
-  if (set(env, 'OPENAI_BASE_URL') !== undefined) {
+  if (envValue(env, 'OPENAI_BASE_URL') !== undefined) {
     throw new ConfigError('OPENAI_BASE_URL is set but BENCH_AGENT_MODEL is not, so the model to ask that server for is unknown', {
       hint: 'Set BENCH_AGENT_MODEL to the model id the server serves (e.g. `llama3.1:8b`), or unset OPENAI_BASE_URL.',
     })
   }
-  for (const [variable, model] of DEFAULT_MODEL_BY_KEY) if (set(env, variable) !== undefined) return model
+  for (const [variable, model] of DEFAULT_MODEL_BY_KEY) if (envValue(env, variable) !== undefined) return model
   return 'baseline'
 }
 
@@ -71,7 +66,7 @@ const EnvSettingsSchema = z.object({
 export function modelSettingsFromEnv(env: Env = process.env): ModelSettings {
   const present: Record<string, string> = {}
   for (const name of Object.keys(EnvSettingsSchema.shape)) {
-    const value = set(env, name)
+    const value = envValue(env, name)
     if (value !== undefined) present[name] = value
   }
   let parsed: z.output<typeof EnvSettingsSchema>

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
-import { BenchError } from '../errors.ts'
+import { BenchError, InvalidFormatError } from '../errors.ts'
 import { type CallLog, type CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
@@ -144,7 +144,20 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     if (cache !== undefined && key !== null) {
       const cassette = cache.read(key)
       if (cassette !== undefined) {
-        const result = toChatResult(target.id, cassette.response as ChatCompletion, true, prices)
+        let result: ChatResult
+        try {
+          result = toChatResult(target.id, cassette.response as ChatCompletion, true, prices)
+        } catch (error) {
+          const file = cache.fileOf(key)
+          return fail(
+            new InvalidFormatError(`Cassette ${file} holds no usable chat completion (no choices[0].message)`, {
+              file,
+              field: 'response.choices',
+              hint: `Delete ${file} and record it again with BENCH_CACHE=read-write.`,
+              cause: error,
+            }),
+          )
+        }
         log({ kind: 'response', response: cassette.response }, true, result.usage)
         return result
       }

@@ -33,9 +33,15 @@ export interface ResolvedModel {
   keyVariable: string
 }
 
-type Env = Record<string, string | undefined>
+/** Environment variables, as in `process.env`. */
+export type Env = Record<string, string | undefined>
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim())
+
+/** The trimmed value of `name` in `env`; undefined when unset or blank. */
+export function envValue(env: Env, name: string): string | undefined {
+  return nonEmpty(env[name])
+}
 
 function isProvider(name: string): name is ProviderName {
   return Object.hasOwn(PROVIDERS, name)

@@ -77,6 +77,7 @@ export class ResponseCache {
     this.dir = dir
   }
 
+  /** The cassette file of `key`: `<dir>/<key>.json`. */
   fileOf(key: string): string {
     return join(this.dir, `${key}.json`)
   }

@@ -5,6 +5,9 @@ import type { Task } from './task.ts'
 import { TASK_TYPES, inferTaskType } from './task.ts'
 import { safeModelName } from './file-names.ts'
 
+/** Label written beside every run of the `baseline` agent (`agent_label`), so no run log passes for an LLM's. */
+export const BASELINE_AGENT_LABEL = 'baseline (offline, not an LLM): deterministic heuristic, not a model answer'
+
 /** One recorded tool call as the MPCBench files store it. */
 export const RawToolCallSchema = z.object({
   tool_name: z.string(),
@@ -26,7 +29,7 @@ export type RunOutcome = OutcomeSummary
 /**
  * `evaluation/logs/{task_id}__agent-{model}_run.json`: the documented fields (`task_id`, `task_type`, `user_prompt`,
  * `tool_trace_steps`, `raw_tool_calls`, `final_answer`, `rationale`) plus the agent model (original id and the
- * file-safe name), the scenario, the outcome, usage and timing. `final_answer` and `rationale` are `""` when the agent gave none
+ * file-safe name, and `agent_label` when it is not an LLM), the scenario, the outcome, usage and timing. `final_answer` and `rationale` are `""` when the agent gave none
  * (the `outcome` says why).
  */
 export const RunLogSchema = z.object({
@@ -40,6 +43,8 @@ export const RunLogSchema = z.object({
   agent_model: z.string(),
   agent_model_file_name: z.string(),
   agent_model_kind: z.enum(['llm', 'baseline']),
+  /** Set for the `baseline` agent: says it is not an LLM ({@link BASELINE_AGENT_LABEL}). */
+  agent_label: z.string().optional(),
   scenario_id: z.string().nullable(),
   task_file: z.string().nullable(),
   outcome: RunOutcomeSchema,
@@ -105,6 +110,7 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
     agent_model: agentModel,
     agent_model_file_name: safeModelName(agentModel),
     agent_model_kind: trace.modelKind,
+    ...(trace.modelKind === 'baseline' ? { agent_label: BASELINE_AGENT_LABEL } : {}),
     scenario_id: context.scenarioId ?? context.task.data_dependencies.scenario_id ?? null,
     task_file: context.taskFile ?? null,
     outcome: summarizeOutcome(trace.outcome),

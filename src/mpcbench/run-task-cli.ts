@@ -3,7 +3,9 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { ConfigError } from '../errors.ts'
+import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome } from '../judge/judge-result.ts'
+import { modelDisplayName } from './mpcbench-meta.ts'
 import { loadPromptConfig } from './prompt-config.ts'
 import type { PromptConfig } from './prompt-config.ts'
 
@@ -33,9 +35,10 @@ export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
   return loadPromptConfig(path)
 }
 
-/** One line describing a judge outcome, for command output. */
-export function describeJudgeOutcome(judge: string, outcome: JudgeOutcome): string {
-  if (outcome.kind === 'judge-error') return `judge ${judge}: ERROR ${outcome.code}: ${outcome.message}`
+/** One line describing a judge outcome, for command output; the `rules` judge is marked `(not an LLM)`. */
+export function describeJudgeOutcome(judge: Pick<Judge, 'id' | 'kind'>, outcome: JudgeOutcome): string {
+  const name = modelDisplayName(judge.id, judge.kind)
+  if (outcome.kind === 'judge-error') return `judge ${name}: ERROR ${outcome.code}: ${outcome.message}`
   const { answer_requirements_satisfaction: ars, source_grounded_reasoning: sgr } = outcome.scores
-  return `judge ${judge}: answer_requirements_satisfaction ${ars.score}/5, source_grounded_reasoning ${sgr.score}/5`
+  return `judge ${name}: answer_requirements_satisfaction ${ars.score}/5, source_grounded_reasoning ${sgr.score}/5`
 }

@@ -140,6 +140,7 @@ describe('runAndJudge through the scripted server', () => {
     expect(runLog.raw_tool_calls.map((c) => c.tool_name)).toEqual(['GoogleContacts.SearchContactsByName', 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree'])
     expect(JSON.stringify(runLog.raw_tool_calls[1]?.result)).toContain('2026-03-10T12:00:00+01:00')
     expect(runLog.usage.calls).toBe(3)
+    expect(runLog).not.toHaveProperty('agent_label')
 
     // Judge inputs: every run log field verbatim, plus the task's requirements and the stepped trace.
     for (const judge of ['rules', 'scripted_judge_2']) {

@@ -1,12 +1,11 @@
 import { basename, dirname } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile } from '../parse.ts'
+import { TASK_TYPES } from './task-types.ts'
+import type { TaskType } from './task-types.ts'
 
-/** The three MPCBench task types; also the folder names under `tasks/`. */
-export const TASK_TYPES = ['planning', 'email_reply', 'document_generation'] as const
-
-/** One MPCBench task type. */
-export type TaskType = (typeof TASK_TYPES)[number]
+export { TASK_TYPES }
+export type { TaskType }
 
 /** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`). */
 const DateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO date-time')

@@ -57,7 +57,8 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
   it('offline: runs every shipped task with the baseline agent and the rules judge, writing every documented file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-e2e-'))
     offlineEnv(dir)
-    await runBench(dir, [])
+    const vitest = await runBench(dir, [])
+    const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.type === 'test')
     const taskFiles = fg.sync('tasks/*/*.json', { cwd: repo }).sort()
     expect(taskFiles.length).toBeGreaterThanOrEqual(15)
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8')
@@ -66,9 +67,14 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       const files = evaluationFiles(join(dir, 'logs'), task.task_id, 'baseline', 'rules')
       const runLog = RunLogSchema.parse(JSON.parse(readFileSync(files.runLog, 'utf8')))
       expect(runLog).toMatchObject({ task_id: task.task_id, agent_model: 'baseline', agent_model_kind: 'baseline', task_file: file })
+      expect(runLog.agent_label).toContain('not an LLM')
       expect(JudgeInputSchema.parse(JSON.parse(readFileSync(files.judgeInput, 'utf8'))).answer_requirements).toEqual(task.answer_requirements)
       const result = JudgeResultFileSchema.parse(JSON.parse(readFileSync(files.judgeResult, 'utf8')))
       expect(result).toMatchObject({ judge_model: 'rules', judge_kind: 'rules' })
+      expect(result.judge_label).toContain('not an LLM')
+      const annotations = tests.find((t) => t.name === mpcbenchTestName(task.task_id, 'baseline'))?.annotations.map((a) => a.message) ?? []
+      expect(annotations[0]).toMatch(/^agent baseline \(not an LLM\): answered, \d+ tool call\(s\)$/)
+      expect(annotations[1]).toMatch(/^judge rules \(not an LLM\): answer_requirements_satisfaction \d\/5/)
       expect(junit).toContain(`name="${mpcbenchTestName(task.task_id, 'baseline')}"`)
     }
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
@@ -77,6 +83,10 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       ['baseline', 'rules', 'email_reply'],
       ['baseline', 'rules', 'planning'],
     ])
+    for (const row of summary.rows) {
+      expect(row.agent_label).toContain('not an LLM')
+      expect(row.judge_label).toContain('not an LLM')
+    }
     expect(existsSync(join(dir, 'data', 'lumen_robotics_calendar.json'))).toBe(true)
   }, 120_000)
 

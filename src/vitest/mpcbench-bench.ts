@@ -10,6 +10,7 @@ import { createModel } from '../llm/create-model.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { mpcbenchLogDir } from '../mpcbench/file-names.ts'
 import { loadModelConfig } from '../mpcbench/model-config.ts'
+import { modelDisplayName } from '../mpcbench/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../mpcbench/mpcbench-meta.ts'
 import { loadPromptConfig } from '../mpcbench/prompt-config.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../mpcbench/run-task.ts'
@@ -66,6 +67,7 @@ export function mpcbenchRunSetup(root: string, env: Record<string, string | unde
   }
 }
 
+/** One model per id for the whole bench file (agents and LLM judges), so tests share its client, cache and call log. */
 const models = new Map<string, ChatModel>()
 function cachedModel(id: string): ChatModel {
   let model = models.get(id)
@@ -93,13 +95,14 @@ export interface MpcbenchCase {
 
 /**
  * Runs one MPCBench test: agent run → run log → for each judge, judge input → judge result; sets
- * `task.meta.mpcbench`, annotates one line per judge, and fails the test when the agent run errored or was
- * aborted, or a judge gave no usable reply (after the files are written). Low scores do not fail the test.
+ * `task.meta.mpcbench`, annotates one line for the agent and one per judge (non-LLM models marked `(not an LLM)`),
+ * and fails the test when the agent run errored or was aborted, or a judge gave no usable reply (after the files are
+ * written). Low scores do not fail the test.
  */
 export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
   const { setup } = testCase
   const judges =
-    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt }))
+    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   const evaluation = await runAndJudge({
     task: testCase.task,
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
@@ -113,8 +116,12 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   })
   const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
   context.task.meta.mpcbench = meta
+  await context.annotate(
+    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
+    'mpcbench',
+  )
   for (const judge of meta.judges) {
-    const label = judge.judgeKind === 'rules' ? `${judge.judgeModel} (not an LLM)` : judge.judgeModel
+    const label = modelDisplayName(judge.judgeModel, judge.judgeKind)
     const message =
       judge.kind === 'scored'
         ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`

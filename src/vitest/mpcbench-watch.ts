@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fg from 'fast-glob'
+import { TASK_TYPES } from '../mpcbench/task-types.ts'
 
 /** A Vitest `watchTriggerPatterns` entry (the shape `vitest/node` expects). */
 export interface WatchTriggerPattern {
@@ -13,8 +14,6 @@ export interface MpcbenchWatchOptions {
   /** Project root (`vitest.config.ts` folder). */
   root: string
 }
-
-const TASK_TYPES = ['planning', 'email_reply', 'document_generation'] as const
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

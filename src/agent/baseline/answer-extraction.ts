@@ -11,9 +11,9 @@ export type AnswerType = 'number' | 'date' | 'time' | 'person' | 'sender' | 'pla
 /** The answer type with what else the question tells about the answer. */
 export interface AnswerSpec {
   type: AnswerType
-  /** The noun the question asks about: `turbines` in `how many turbines`, `company` in `which company`. */
+  /** The noun the question asks about: `pumps` in `how many pumps`, `company` in `which company`. */
   noun: string | undefined
-  /** Keep a unit written after a number (`35 years`, `80 MW`): the question does not name the unit itself. */
+  /** Keep a unit written after a number (`5 years`, `120 MW`): the question does not name the unit itself. */
   withUnit: boolean
 }
 
@@ -105,14 +105,14 @@ const NOT_NAME = new RegExp(
 interface Candidate {
   text: string
   start: number
-  /** A vague match (`Friday`, `next week`) ranked after precise ones (`April 20`). */
+  /** A vague match (`Friday`, `next week`) ranked after precise ones (`May 3`). */
   weak?: boolean
 }
 
 /** Date patterns from this index on give vague dates. */
 const FIRST_WEAK_DATE_PATTERN = 6
 
-/** Whether a number match sits inside a code (`HP-2023-0117`, `HF-550`) rather than standing alone. */
+/** Whether a number match sits inside a code (`KX-2024-118`, `PX-220`) rather than standing alone. */
 function insideCode(sentence: string, start: number, end: number): boolean {
   const before = sentence[start - 1] ?? ' '
   const after = sentence.slice(end, end + 2)
@@ -125,9 +125,9 @@ function nameSpan(text: string, start: number, spec: AnswerSpec): Candidate | un
   const nounLower = spec.noun === undefined ? undefined : stem(spec.noun)
   const last = parts.at(-1) ?? ''
   const endsWithNoun = nounLower !== undefined && /^[a-z]/.test(last) && stem(last) === nounLower
-  // A trailing lowercase word belongs to the name only when it is the noun asked about (`the Eckhart family`).
+  // A trailing lowercase word belongs to the name only when it is the noun asked about (`the Moreno family`).
   if (/^[a-z]/.test(last) && !endsWithNoun) parts.pop()
-  // `The` stays when the name ends with the asked noun (`The Eckhart family`) or is capitalised mid-sentence (`at The Alder Lodge`).
+  // `The` stays when the name ends with the asked noun (`The Moreno family`) or is capitalised mid-sentence (`at The Lakeway Inn`).
   const keepThe = parts[0] === 'The' && (endsWithNoun || start > 0)
   while (parts.length > 0 && NOT_NAME.test(parts[0] ?? '') && !(keepThe && parts[0] === 'The')) offset += (parts.shift() ?? '').length + 1
   while (parts.length > 0 && /^(of|and|&|de)$/.test(parts.at(-1) ?? '')) parts.pop()
@@ -144,7 +144,7 @@ function candidates(spec: AnswerSpec, sentence: string): Candidate[] {
   }
   // First, so it wins over the bare capitalised word at the same place.
   if (type === 'entity' && spec.noun !== undefined) {
-    // `Pad 7`, `Gate 3`: the noun asked about followed by its number.
+    // `Dock 4`, `Gate 3`: the noun asked about followed by its number.
     for (const match of sentence.matchAll(new RegExp(String.raw`\b${spec.noun}\s+#?\d+[A-Za-z]?\b`, 'gi'))) add(match[0], match.index ?? 0)
   }
   for (const [patternIndex, pattern] of PATTERNS[type].entries()) {
@@ -191,7 +191,7 @@ function mentionedIn(candidate: string, question: string): boolean {
   return w.length > 0 && w.every((x) => q.has(x))
 }
 
-/** Whether a candidate names the noun asked about: contains it (`Granite Peak Bank`) or is followed by it (`12 turbines`). */
+/** Whether a candidate names the noun asked about: contains it (`Juniper Ridge Bank`) or is followed by it (`9 pumps`). */
 function namesNoun(candidate: Candidate, sentence: string, noun: string | undefined): boolean {
   if (noun === undefined) return false
   const target = stem(noun)

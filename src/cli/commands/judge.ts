@@ -1,9 +1,9 @@
 import { dirname, resolve } from 'node:path'
 import { createJudge } from '../../judge/create-judge.ts'
+import { RULES_JUDGE_ID } from '../../judge/rules-judge.ts'
 import { evaluationFiles } from '../../mpcbench/file-names.ts'
 import { judgeAndWrite, readJudgeInput } from '../../mpcbench/run-task.ts'
 import { describeJudgeOutcome, loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
-import { safeModelName } from '../../mpcbench/file-names.ts'
 import type { Command } from '../command.ts'
 
 const options = {
@@ -33,14 +33,14 @@ Options:
     const inputFile = resolve(requireFlag('judge', 'input', flags.input))
     const model = requireFlag('judge', 'model', flags.model)
     const input = readJudgeInput(inputFile)
-    const systemPrompt = model === 'rules' ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt
+    const systemPrompt = model === RULES_JUDGE_ID ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt
     const judge = createJudge(model, { systemPrompt })
     const output =
       flags.output === undefined
         ? evaluationFiles(dirname(inputFile), input.task_id, input.agent_model, model).judgeResult
         : resolve(flags.output)
-    const { outcome } = await judgeAndWrite(judge, { ...input, judge_model: model, judge_model_file_name: safeModelName(model) }, output)
-    console.log(`${output}\n${describeJudgeOutcome(judge.kind === 'rules' ? `${model} (not an LLM)` : model, outcome)}`)
+    const { outcome } = await judgeAndWrite(judge, input, output)
+    console.log(`${output}\n${describeJudgeOutcome(judge, outcome)}`)
     return outcome.kind === 'scored' ? 0 : 1
   },
 }

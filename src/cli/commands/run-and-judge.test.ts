@@ -128,6 +128,19 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(printed).toContain('"agent=scripted/agent:1__judge=scripted/judge"')
   })
 
+  it('labels the offline baseline agent and rules judge as not LLMs in the files and the output', async () => {
+    const code = await main(['run-and-judge', '--task', 'task.json', '--data-dir', '.', '--agent-model', 'baseline', '--judge-model', 'rules'])
+    expect(code, out.join('\n')).toBe(0)
+    const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-baseline_run.json'), 'utf8')))
+    expect(runLog).toMatchObject({ agent_model_kind: 'baseline', agent_label: expect.stringContaining('not an LLM') })
+    const result = JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-baseline__judge-rules_judge_result.json'), 'utf8')))
+    expect(result.judge_label).toContain('not an LLM')
+    const printed = out.join('\n')
+    expect(printed).toContain('agent baseline (not an LLM): answered')
+    expect(printed).toContain('judge rules (not an LLM): answer_requirements_satisfaction')
+    expect(printed).toContain('baseline (non-LLM)  rules (non-LLM)')
+  })
+
   it('reports a missing flag with the flag name', async () => {
     expect(await main(['judge', '--input', 'x.json'])).toBe(1)
     expect(out.join('\n')).toContain('needs --model')

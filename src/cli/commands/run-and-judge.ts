@@ -5,6 +5,7 @@ import { createJudge } from '../../judge/create-judge.ts'
 import { createModel } from '../../llm/create-model.ts'
 import { mpcbenchLogDir } from '../../mpcbench/file-names.ts'
 import { loadModelConfig } from '../../mpcbench/model-config.ts'
+import { modelDisplayName } from '../../mpcbench/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../../mpcbench/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../../mpcbench/run-task.ts'
 import { describeJudgeOutcome, loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
@@ -57,14 +58,12 @@ Options:
       agents: flags['agent-model'],
       judges: flags['judge-model'],
     })
-    const agents = matrix.agents
-    const judgeIds = matrix.judges
-    const judges = judgeIds.map((id) => createJudge(id, { systemPrompt: prompts.evaluation.judge.system_prompt }))
+    const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: prompts.evaluation.judge.system_prompt }))
     const logDir = flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir'])
     const tools = scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId)
     const metas: MpcbenchTestMeta[] = []
     let failed = false
-    for (const agentId of agents) {
+    for (const agentId of matrix.agents) {
       const agent = createModel(agentId)
       const evaluation = await runAndJudge({
         task,
@@ -76,9 +75,9 @@ Options:
         logDir,
         judges,
       })
-      console.log(`agent ${agentId}${agent.kind === 'baseline' ? ' (non-LLM)' : ''}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
+      console.log(`agent ${modelDisplayName(agentId, agent.kind)}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
       for (const judged of evaluation.judged) {
-        console.log(`  ${describeJudgeOutcome(judged.judge.kind === 'rules' ? `${judged.judge.id} (not an LLM)` : judged.judge.id, judged.outcome)}`)
+        console.log(`  ${describeJudgeOutcome(judged.judge, judged.outcome)}`)
         failed ||= judged.outcome.kind === 'judge-error'
       }
       failed ||= evaluation.runLog.outcome.kind === 'error' || evaluation.runLog.outcome.kind === 'aborted'

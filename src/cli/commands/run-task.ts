@@ -3,6 +3,7 @@ import { ConfigError } from '../../errors.ts'
 import { createModel } from '../../llm/create-model.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { mpcbenchLogDir } from '../../mpcbench/file-names.ts'
+import { modelDisplayName } from '../../mpcbench/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../../mpcbench/run-task.ts'
 import { loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
 import { loadTask } from '../../mpcbench/task.ts'
@@ -59,7 +60,7 @@ Options:
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
       ...(maxTurns === undefined ? {} : { maxTurns }),
     })
-    console.log(`${runLogFile}\nagent ${runLog.agent_model}${agent.kind === 'baseline' ? ' (non-LLM)' : ''}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
+    console.log(`${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind)}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
     return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
 }
