@@ -20,6 +20,7 @@ import {
 } from '../src/arte/results-thresholds.ts'
 import { writeJsonAtomic } from '../src/atomic-write.ts'
 import { parseWith } from '../src/parse.ts'
+import { DEFAULT_ARTE_OUTPUT } from '../src/vitest/arte-settings.ts'
 import '../src/vitest/task-meta.ts'
 
 /** Options of {@link ArteReporter}. */
@@ -42,8 +43,6 @@ export interface ArteReporterOptions {
    */
   silent?: boolean
 }
-
-const DEFAULT_OUTPUT = 'evaluation/arte/results.json'
 
 function fmt(value: number, digits = 3): string {
   return value.toFixed(digits)
@@ -120,7 +119,7 @@ export class ArteReporter implements Reporter {
       thresholds: checks,
       taskResults,
     }
-    const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_OUTPUT)
+    const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
     writeJsonAtomic(outputFile, results)
     this.results = results
 

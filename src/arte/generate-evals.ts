@@ -151,8 +151,9 @@ export function generateEvals(options: GenerateEvalsOptions): GeneratedEvalFile[
   const outDir = resolve(options.outDir ?? 'bench/generated')
   const results = readArteResults(options.resultsFile)
   const plan = planEvals(results)
-  const cwd = process.cwd()
-  const resultsName = relative(cwd, resolve(options.resultsFile)).startsWith('..') ? resolve(options.resultsFile) : relative(cwd, resolve(options.resultsFile))
+  const resultsPath = resolve(options.resultsFile)
+  const fromCwd = relative(process.cwd(), resultsPath)
+  const resultsName = fromCwd.startsWith('..') ? resultsPath : fromCwd
   const files: GeneratedEvalFile[] = []
   for (const bucket of options.buckets ?? (['high', 'medium', 'low'] as const)) {
     const path = join(outDir, evalFileName(bucket))

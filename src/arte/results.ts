@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ArteTaskOutcomeSchema, ArteUsageSchema, type ArteTestMeta } from './arte-meta.ts'
+import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from './arte-meta.ts'
 import { readJsonFile } from '../parse.ts'
 
 /** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
@@ -24,21 +24,21 @@ export type ArteMetrics = z.infer<typeof ArteMetricsSchema>
 /** Names of the metrics a threshold can refer to. */
 export const ARTE_METRIC_NAMES = Object.keys(ArteMetricsSchema.shape) as Array<keyof ArteMetrics>
 
-/** One task in the results JSON. */
-export const ArteTaskResultSchema = z.object({
-  taskId: z.string(),
-  question: z.string(),
-  groundTruth: z.string(),
-  agentAnswer: z.string(),
-  exactMatch: z.boolean(),
-  semanticScore: z.number(),
-  traceId: z.string(),
-  executionTimeMs: z.number(),
-  sources: z.array(z.string()),
-  inboxAddress: z.string(),
-  queryDate: z.string(),
-  outcome: ArteTaskOutcomeSchema,
-  usage: ArteUsageSchema,
+/** One task in the results JSON: the fields of its test meta that describe the task, answer and scores. */
+export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
+  taskId: true,
+  question: true,
+  groundTruth: true,
+  agentAnswer: true,
+  exactMatch: true,
+  semanticScore: true,
+  traceId: true,
+  executionTimeMs: true,
+  sources: true,
+  inboxAddress: true,
+  queryDate: true,
+  outcome: true,
+  usage: true,
 })
 
 /** One task in the results JSON. */

@@ -200,6 +200,7 @@ export class TraceStore {
     return (this.#db.prepare('SELECT COUNT(*) AS n FROM traces').get() as { n: number }).n
   }
 
+  /** Closes the database; safe to call twice. */
   close(): void {
     if (this.#db.open) this.#db.close()
   }

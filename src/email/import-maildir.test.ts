@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fg from 'fast-glob'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { EmailStore } from './email-store.ts'
 import type { ImportReport } from './import-sink.ts'
@@ -179,6 +180,41 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
       'slinger-r': 'ryan.slinger@enron.com',
     })
     expect(store.get('<22322411.1075840045955.JavaMail.evans@thyme>')?.inbox).toBe('ryan.slinger@enron.com')
+  })
+
+  it('holds the evidence of the 20 golden questions, in scope, with the golden answers in it', () => {
+    const Golden = z.array(
+      z.object({
+        id: z.string(),
+        golden_answer: z.object({
+          accepted_answer: z.object({ value: z.union([z.string(), z.number(), z.array(z.string())]) }).optional(),
+          evidence_message_ids: z.array(z.string()).min(1),
+          evidence_mode: z.string(),
+        }),
+      }),
+    )
+    const golden = Golden.parse(JSON.parse(readFileSync(sharedDataPath('enron_agent_course', 'golden_set', 'golden_set.json'), 'utf8')))
+    expect(golden).toHaveLength(20)
+    const problems: string[] = []
+    let answersChecked = 0
+    for (const { id, golden_answer: answer } of golden) {
+      const evidence = answer.evidence_message_ids.map((messageId) => store.get(messageId))
+      for (const [i, email] of evidence.entries()) {
+        if (email === undefined || email.date === null) problems.push(`${id}: ${answer.evidence_message_ids[i]} missing or undated`)
+        else if (store.read(email.messageId, { inbox: email.inbox, queryDate: email.date.slice(0, 10) }) === undefined) problems.push(`${id}: ${email.messageId} out of its own scope`)
+      }
+      // Answers of "all" questions are literal facts of the evidence (a field, its id or its UTC date); a timestamp is compared as an instant.
+      const value = answer.accepted_answer?.value
+      if (answer.evidence_mode !== 'all' || typeof value !== 'string') continue
+      const text = evidence.map((e) => (e === undefined ? '' : [e.messageId, e.date ?? '', e.subject, e.from, ...e.to, ...e.cc, ...e.bcc, e.body].join('\n'))).join('\n').toLowerCase()
+      for (const part of value.split(';')) {
+        answersChecked++
+        const found = /^\d{4}-\d{2}-\d{2}T/.test(part) ? evidence.some((e) => e?.date === new Date(part).toISOString()) : text.includes(part.toLowerCase())
+        if (!found) problems.push(`${id}: answer ${JSON.stringify(part)} not in its evidence`)
+      }
+    }
+    expect(answersChecked).toBeGreaterThanOrEqual(15)
+    expect(problems).toEqual([])
   })
 
   it('searches a real inbox within its dates', () => {

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { type EvalBucket, type RegressionCase, type RegressionCheck, RegressionCaseSchema } from '../arte/generate-evals.ts'
 import type { ArteRow } from '../arte/row.ts'
 import { parseWith } from '../parse.ts'
-import { normalizeForExactMatch } from '../scoring/exact-match.ts'
+import { exactMatch } from '../scoring/exact-match.ts'
 import { jaccardWords } from '../scoring/jaccard.ts'
 import { arteSettingsFromEnv } from './arte-settings.ts'
 import { ArteTaskFailedError, runArteTestCase, useArteTestRuntime } from './arte-tests.ts'
@@ -10,7 +10,7 @@ import { ArteTaskFailedError, runArteTestCase, useArteTestRuntime } from './arte
 /** Whether an answer passes a regression check; `missing` lists what it lacks. */
 export function applyCheck(check: RegressionCheck, answer: string): { passed: boolean; missing: string[] } {
   if (check.kind === 'exact') {
-    const passed = normalizeForExactMatch(answer) === normalizeForExactMatch(check.expected)
+    const passed = exactMatch(answer, check.expected)
     return { passed, missing: passed ? [] : [check.expected] }
   }
   const words = new Set(jaccardWords(answer))

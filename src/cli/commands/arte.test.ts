@@ -53,6 +53,14 @@ describe('planArteRun', () => {
     expect(planArteRun(['--merge-reports', 'blobs', '-l', '1']).mergeReports).toBe('blobs')
   })
 
+  it('downloads the parquet file for --dataset corbt/enron_emails_sample_questions, reads any other --dataset as a file', () => {
+    const hub = planArteRun(['--dataset', 'corbt/enron_emails_sample_questions', '-s', 'train'])
+    expect(hub).toMatchObject({ download: true, useJson: false })
+    expect(hub.env).toEqual({ ARTE_SPLIT: 'train' })
+    const file = planArteRun(['--dataset', 'd.parquet'])
+    expect(file).toMatchObject({ download: false, env: { ARTE_DATASET: resolve('d.parquet') } })
+  })
+
   it('builds the model id from provider and id', () => {
     expect(resolveModelFlag('openai', 'gpt-4.1')).toBe('openai/gpt-4.1')
     expect(resolveModelFlag('openai', 'openai/gpt-4.1')).toBe('openai/gpt-4.1')
@@ -67,6 +75,7 @@ describe('planArteRun', () => {
     expect(() => planArteRun(['--split', 'dev'])).toThrow(/train or test/)
     expect(() => planArteRun(['--thresholds', 'speed>1'])).toThrow(/unknown metric "speed"/)
     expect(() => planArteRun(['--use-json', '--dataset', 'x'])).toThrow(/both choose the dataset/)
+    expect(() => planArteRun(['--use-json', '--dataset', 'corbt/enron_emails_sample_questions'])).toThrow(/both choose the dataset/)
     expect(() => planArteRun(['--nope'])).toThrow(/Unknown option '--nope'/)
   })
 })

@@ -1,11 +1,12 @@
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import fg from 'fast-glob'
-import { ensureArteDataset } from '../../arte/download-dataset.ts'
+import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../../arte/download-dataset.ts'
 import { loadArteDataset } from '../../arte/load-dataset.ts'
 import { parseArteThresholds } from '../../arte/results-thresholds.ts'
-import { computeArteStats, formatArteStats } from '../../arte/stats.ts'
+import { computeArteStats, formatArteStatsReport } from '../../arte/stats.ts'
 import { ConfigError } from '../../errors.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
 import {
@@ -32,6 +33,8 @@ Options:
   -s, --split <train|test>      dataset split (ARTE_SPLIT)                          default: test
   -l, --limit <n>               rows to run, 0 = all (ARTE_LIMIT)                    default: ${DEFAULT_ARTE_LIMIT}
       --dataset <file>          .jsonl, .json, .csv or .parquet rows (ARTE_DATASET)   default: ${DEFAULT_ARTE_DATASET}
+                                ${ARTE_DATASET_ID}: download the split's parquet file from
+                                Hugging Face (cached in ${DEFAULT_ARTE_CACHE_DIR}) and use it
       --use-json                download the first 100 rows of corbt/enron_emails_sample_questions
                                 through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them
                                                                                     default: false
@@ -106,6 +109,8 @@ export interface ArteCliPlan {
   filters: string[]
   stats: boolean
   useJson: boolean
+  /** `--dataset corbt/enron_emails_sample_questions` (not a local file): download the split's parquet file. */
+  download: boolean
 }
 
 function whole(flag: string, value: string | undefined, min: number): string | undefined {
@@ -133,7 +138,7 @@ export function resolveModelFlag(provider: string | undefined, id: string | unde
   return fallback?.[1]
 }
 
-/** Turns the command line into a run plan (pure: reads and writes nothing). */
+/** Turns the command line into a run plan (writes nothing; only checks whether a `--dataset` file exists). */
 export function planArteRun(argv: string[]): ArteCliPlan {
   const outputFile: Record<string, string> = {}
   const rest: string[] = []
@@ -172,9 +177,10 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   const set = (name: string, value: string | undefined): void => {
     if (value !== undefined) env[name] = value
   }
+  const download = values.dataset === ARTE_DATASET_ID && !existsSync(values.dataset)
   set('ARTE_SPLIT', values.split)
   set('ARTE_LIMIT', whole('--limit', values.limit, 0))
-  set('ARTE_DATASET', values.dataset === undefined ? undefined : resolve(values.dataset))
+  set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
   set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
   set('BENCH_AGENT_MODEL', resolveModelFlag(values['model-provider'], values['model-id']))
   set('ARTE_OUTPUT', values.output === undefined ? undefined : resolve(values.output))
@@ -193,6 +199,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
     filters: positionals,
     stats: values.stats === true,
     useJson: values['use-json'] === true,
+    download,
   }
 }
 
@@ -226,9 +233,24 @@ async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
   const dataset = plan.env.ARTE_DATASET ?? resolve(DEFAULT_ARTE_DATASET)
   const rows = await loadArteDataset(dataset, { split })
-  const rule = '═'.repeat(60)
-  console.log([rule, `ART-E Dataset Statistics (${split} split)`, rule, formatArteStats(computeArteStats(rows)), rule].join('\n'))
+  console.log(formatArteStatsReport(computeArteStats(rows), { split }))
   return 0
+}
+
+/**
+ * The local dataset file for `--use-json` (first 100 rows through the rows API) or `--dataset <ARTE_DATASET_ID>`
+ * (the split's parquet file), downloaded into the cache on first use and reused after.
+ */
+async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
+  const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
+  const { files } = await ensureArteDataset({ useJson: plan.useJson, split })
+  const [file, ...more] = files
+  if (file === undefined || more.length > 0) {
+    throw new ConfigError(`The ${ARTE_DATASET_ID} download gave ${files.length} files for split ${split}; --dataset takes one.`, {
+      hint: `Pass one of them with --dataset (they are in ${DEFAULT_ARTE_CACHE_DIR}).`,
+    })
+  }
+  return file
 }
 
 /** `agent-bench arte`: run the ART-E benchmark through Vitest. */
@@ -237,12 +259,7 @@ export const command: Command = {
   usage,
   async run(argv) {
     const plan = planArteRun(argv)
-    if (plan.useJson) {
-      const files = await ensureArteDataset({ useJson: true, split: (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test' })
-      const [file] = files.files
-      if (file === undefined) throw new ConfigError('The ART-E download gave no file.', { hint: 'Download the rows by hand and pass --dataset FILE.' })
-      plan.env.ARTE_DATASET = file
-    }
+    if (plan.useJson || plan.download) plan.env.ARTE_DATASET = await downloadedDataset(plan)
     if (plan.stats) return printStats(plan)
 
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
