@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sumUsage } from '../llm/usage.ts'
 import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from './arte-meta.ts'
 import { readJsonFile } from '../parse.ts'
 
@@ -136,15 +137,7 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
 
 /** Sums the usage of all tasks; an unknown cost on any task makes the total cost unknown. */
 export function sumTaskUsage(results: ReadonlyArray<ArteTaskResult>): ArteTaskResult['usage'] {
-  const total = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0 as number | null, calls: 0 }
-  for (const { usage } of [...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId))) {
-    total.promptTokens += usage.promptTokens
-    total.completionTokens += usage.completionTokens
-    total.totalTokens += usage.totalTokens
-    total.calls += usage.calls
-    total.costUsd = total.costUsd === null || usage.costUsd === null ? null : total.costUsd + usage.costUsd
-  }
-  return total
+  return sumUsage([...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId)).map((result) => result.usage))
 }
 
 /** Reads and validates a results JSON written by the ART-E reporter. */
