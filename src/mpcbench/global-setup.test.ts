@@ -1,10 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { repoRoot } from './generate/generate-scenario.ts'
 import setup from './global-setup.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-setup-test-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -13,7 +16,7 @@ afterEach(() => {
 
 describe('MPCBench globalSetup', () => {
   it('generates the named scenarios under the project root and provides the data folder', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'mpcbench-setup-'))
+    const root = mkdtempSync(join(tmp, 'mpcbench-setup-'))
     mkdirSync(join(root, 'scenarios'))
     copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
     copyFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), join(root, 'scenarios', 'tidewater_clinics.json'))
@@ -41,7 +44,7 @@ describe('MPCBench globalSetup', () => {
   })
 
   it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'mpcbench-rerun-'))
+    const root = mkdtempSync(join(tmp, 'mpcbench-rerun-'))
     mkdirSync(join(root, 'scenarios'))
     const scenarioFile = join(root, 'scenarios', 'lumen_robotics.json')
     copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), scenarioFile)

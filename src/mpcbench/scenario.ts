@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { readJsonFile } from '../parse.ts'
+import { isValidTimeZone } from '../time/zone.ts'
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time as HH:MM')
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
@@ -7,7 +8,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY
 /** Time zone and working hours every generated timestamp and free-busy computation uses. */
 export const GlobalSettingsSchema = z.looseObject({
   /** IANA time zone, e.g. `Asia/Seoul`. */
-  timezone: z.string().refine(isTimeZone, { message: 'expected an IANA time zone such as Europe/Berlin' }),
+  timezone: z.string().refine(isValidTimeZone, { message: 'expected an IANA time zone such as Europe/Berlin' }),
   workday_start: hhmm,
   workday_end: hhmm,
   /**
@@ -20,15 +21,6 @@ export type GlobalSettings = z.infer<typeof GlobalSettingsSchema>
 
 /** The reference date used when a scenario names none (a Monday, the week upstream data was generated in). */
 export const DEFAULT_REFERENCE_DATE = '2025-11-17'
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** One person of the scenario's organisation (or a partner). */
 export const PersonSchema = z.looseObject({

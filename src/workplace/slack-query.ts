@@ -222,17 +222,6 @@ export function searchSlack(workplace: Workplace, query: SlackQuery): IndexedSla
     (m) =>
       (query.userIds === undefined || query.userIds.has(m.message.user_id)) &&
       (query.channelIds === undefined || query.channelIds.has(m.message.channel_id)) &&
-      (query.terms === undefined || termsMatch(query.terms, messageWords(m))),
+      (query.terms === undefined || termsMatch(query.terms, m.words)),
   )
-}
-
-const wordCache = new WeakMap<IndexedSlackMessage, string[]>()
-
-function messageWords(message: IndexedSlackMessage): string[] {
-  let cached = wordCache.get(message)
-  if (cached === undefined) {
-    cached = words(message.message.text)
-    wordCache.set(message, cached)
-  }
-  return cached
 }

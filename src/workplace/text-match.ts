@@ -30,8 +30,22 @@ export function matchesPhrase(textWords: ReadonlyArray<string>, phrase: Readonly
   return false
 }
 
-/** Whether every word of `query` matches some word of `text` (by prefix), in any order. */
-export function matchesAllWords(text: string, query: string): boolean {
-  const textWords = words(text)
-  return words(query).every((want) => textWords.some((word) => word.startsWith(want)))
+/** Whether every word of `wanted` is a prefix of some word of `textWords`, in any order. */
+export function hasAllWords(textWords: ReadonlyArray<string>, wanted: ReadonlyArray<string>): boolean {
+  return wanted.every((want) => textWords.some((word) => word.startsWith(want)))
+}
+
+/**
+ * `compute` memoized per item object (kept while the item lives): for words derived from source items on demand
+ * (a Jira field, a contact name) that a search would otherwise re-tokenize on every call. The large free-text
+ * indexes (Slack text, mail subjects, Drive files) are built with the `Workplace` instead.
+ */
+export function memoizeByItem<T extends object, R>(compute: (item: T) => R): (item: T) => R {
+  const cache = new WeakMap<T, R>()
+  return (item) => {
+    if (cache.has(item)) return cache.get(item) as R
+    const value = compute(item)
+    cache.set(item, value)
+    return value
+  }
 }

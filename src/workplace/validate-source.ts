@@ -66,14 +66,18 @@ function describe(error: ErrorObject): string {
   }
 }
 
+/** Ajv errors as `path: reason` lines, e.g. `messages.3.user_id: is required`. */
+export function describeAjvErrors(errors: ReadonlyArray<ErrorObject> | null | undefined): string[] {
+  return (errors ?? []).map((error) => `${dottedPath(error)}: ${describe(error)}`)
+}
+
 /**
  * Every reason `data` is not a valid `source`, as `path: reason` lines (empty when valid),
  * e.g. `messages.3.user_id: is required`. Generators feed these back to the model on a retry.
  */
 export function sourceValidationErrors(source: SourceName, data: unknown): string[] {
   const validate = validator(source)
-  if (validate(data)) return []
-  return (validate.errors ?? []).map((error) => `${dottedPath(error)}: ${describe(error)}`)
+  return validate(data) ? [] : describeAjvErrors(validate.errors)
 }
 
 /**

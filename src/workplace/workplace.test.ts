@@ -225,4 +225,16 @@ describe.skipIf(shippedScenarios.length === 0)(`shipped scenarios in data/ (${sh
     expect((results.jira as { total: number }).total).toBe(workplace.issues.length)
     expect(JSON.parse(JSON.stringify(results))).toEqual(results)
   })
+
+  it.each(shippedScenarios)('%s: Gmail max_results keeps the newest matches', (scenarioId) => {
+    const workplace = loadWorkplace(repoDataDir, scenarioId)
+    const ids = (args: Record<string, unknown>) => (call(workplace, 'Gmail.SearchThreads', args) as { thread_ids: string[] }).thread_ids
+    const all = ids({ max_results: 1000 })
+    expect(all.length).toBeGreaterThan(3)
+    expect(ids({ max_results: 3 })).toEqual(all.slice(0, 3))
+    const subject = workplace.threadsById.get(all[2] as string)?.thread.subject.split(/\s+/)[0] as string
+    const matching = ids({ subject, max_results: 1000 })
+    expect(matching).toContain(all[2])
+    expect(ids({ subject, max_results: 1 })).toEqual(matching.slice(0, 1))
+  })
 })

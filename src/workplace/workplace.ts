@@ -16,6 +16,7 @@ import type {
   SlackUser,
   WorkplaceSources,
 } from './source-types.ts'
+import { words } from './text-match.ts'
 import { isValidTimeZone, parseClock, parseInstant } from './time.ts'
 import { SOURCES, type SourceName, validateSource } from './validate-source.ts'
 
@@ -33,10 +34,12 @@ export interface WorkplaceSettings {
 /** Default settings when a scenario has no world state: UTC, 09:00-18:00. */
 export const DEFAULT_WORKPLACE_SETTINGS: WorkplaceSettings = { timezone: 'UTC', workdayStart: '09:00', workdayEnd: '18:00' }
 
-/** A Slack message with its instant and resolved author and channel. */
+/** A Slack message with its instant, resolved author and channel, and the words of its text. */
 export interface IndexedSlackMessage {
   message: SlackMessage
   at: number
+  /** `words(text)`, for search. */
+  words: string[]
   user: SlackUser | undefined
   channel: SlackChannel | undefined
 }
@@ -55,7 +58,8 @@ export interface IndexedThread {
   thread: GmailThread
   first: number
   last: number
-  messages: Array<{ message: GmailMessage; at: number }>
+  /** Oldest first; `subjectWords` are the words of the thread subject followed by the message subject, for search. */
+  messages: Array<{ message: GmailMessage; at: number; subjectWords: string[] }>
 }
 
 /** A Jira issue with its update instant (or `undefined`). */
@@ -65,10 +69,12 @@ export interface IndexedIssue {
   created: number | undefined
 }
 
-/** A Drive file with its modification instant. */
+/** A Drive file with its modification instant and the words of its name and of name plus content, for search. */
 export interface IndexedFile {
   file: DriveFile
   modified: number
+  nameWords: string[]
+  fullTextWords: string[]
 }
 
 /** A busy interval of one person. */
@@ -143,12 +149,22 @@ export class Workplace {
     this.slackMessages = slack.messages.map((message, i) => {
       const at = instant('slack', `messages.${i}.timestamp`, message.timestamp)
       latest = Math.max(latest, at)
-      return { message, at, user: this.slackUsersById.get(message.user_id), channel: this.slackChannelsById.get(message.channel_id) }
+      return {
+        message,
+        at,
+        words: words(message.text),
+        user: this.slackUsersById.get(message.user_id),
+        channel: this.slackChannelsById.get(message.channel_id),
+      }
     })
     this.slackMessages.sort((a, b) => a.at - b.at)
 
     this.threads = gmail.threads.map((thread, t) => {
-      const messages = thread.messages.map((message, m) => ({ message, at: instant('gmail', `threads.${t}.messages.${m}.date`, message.date) }))
+      const messages = thread.messages.map((message, m) => ({
+        message,
+        at: instant('gmail', `threads.${t}.messages.${m}.date`, message.date),
+        subjectWords: words(`${thread.subject} ${message.subject}`),
+      }))
       messages.sort((a, b) => a.at - b.at)
       const first = messages[0]?.at ?? Number.NEGATIVE_INFINITY
       const last = messages.at(-1)?.at ?? Number.NEGATIVE_INFINITY
@@ -199,7 +215,7 @@ export class Workplace {
     this.files = drive.files.map((file, i) => {
       const modified = instant('drive', `files.${i}.modifiedTime`, file.modifiedTime)
       latest = Math.max(latest, modified)
-      const indexed = { file, modified }
+      const indexed = { file, modified, nameWords: words(file.name), fullTextWords: words(`${file.name} ${file.content}`) }
       this.filesById.set(file.id, indexed)
       return indexed
     })

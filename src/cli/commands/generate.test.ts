@@ -1,15 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../../errors.ts'
 import { command } from './generate.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'cli-generate-test-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 afterEach(() => vi.restoreAllMocks())
 
 describe('agent-bench generate', () => {
   it('generates a scenario, then skips it, and regenerates with --force and another seed', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'cli-generate-'))
+    const out = mkdtempSync(join(tmp, 'cli-generate-'))
     const lines: string[] = []
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
     expect(await command.run(['--scenario-id', 'lumen_robotics', '--out', out])).toBe(0)

@@ -12,7 +12,7 @@ import { SOURCES, type SourceName, loadSourceSchema, sourceValidationErrors } fr
 import { loadModelConfig } from '../model-config.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import { type Scenario, ScenarioSchema, loadScenario } from '../scenario.ts'
-import { GeneratorRecordSchema, type WorldState, WorldStateSchema } from '../world-state.ts'
+import { GeneratorRecordSchema, type WorldState, WorldStateSchema, loadWorldState } from '../world-state.ts'
 import type { GenerationContext, Generator } from './generator.ts'
 import { LlmGenerator } from './llm-generator.ts'
 import { ProceduralGenerator } from './procedural-generator.ts'
@@ -180,7 +180,7 @@ export async function generateScenario(options: GenerateScenarioOptions): Promis
       files.push({ name: source, path, outcome: { kind: 'skipped' } })
       continue
     }
-    world ??= parseWith(WorldStateSchema, JSON.parse(readFileSync(worldPath, 'utf8')), 'world state', worldPath)
+    world ??= loadWorldState(worldPath)
     const data = await generator.source(source, scenario, world, ctx)
     const errors = sourceValidationErrors(source, data)
     if (errors.length > 0) {

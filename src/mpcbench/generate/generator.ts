@@ -3,7 +3,7 @@ import type { PromptConfig } from '../prompt-config.ts'
 import type { Scenario } from '../scenario.ts'
 import type { GeneratorRecord, WorldState } from '../world-state.ts'
 
-/** One generated source file's content (`{scenario_id}_{source}.json`), before the `_generator` record is added. */
+/** One generated source file's content (`{scenario_id}_{source}.json`); which generator made it is recorded in `{scenario_id}.generation.json`. */
 export type SourceData = Record<string, unknown>
 
 /** What a generator may use besides the scenario. */

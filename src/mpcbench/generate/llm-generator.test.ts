@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createModel } from '../../llm/create-model.ts'
 import { type ReceivedRequest, type ScriptedResponse, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { SOURCES, type SourceName } from '../../workplace/validate-source.ts'
@@ -10,6 +10,9 @@ import { generateScenario, generationRecordPath, repoRoot } from './generate-sce
 import { GenerationError } from './llm-generator.ts'
 import { projectSource, worldEvents } from './procedural/sources.ts'
 import { buildProceduralWorld } from './procedural/world.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-llm-test-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 // Scripted replies (test inputs, not model output): a procedurally built world state and its projections.
 const scenario = loadScenario(join(repoRoot, 'scenarios', 'lumen_robotics.json'))
@@ -43,7 +46,7 @@ describe('llm generator through the scripted server', () => {
       }
       return scriptedText(`\`\`\`json\n${JSON.stringify(scriptedSource(name as SourceName))}\n\`\`\``)
     })
-    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const outDir = mkdtempSync(join(tmp, 'mpcbench-llm-'))
     const result = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL) })
 
     expect(result.kind).toBe('generated')
@@ -79,7 +82,7 @@ describe('llm generator through the scripted server', () => {
       }
       return scriptedText(JSON.stringify(scriptedSource(name as SourceName)))
     })
-    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const outDir = mkdtempSync(join(tmp, 'mpcbench-llm-'))
     const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 2 }).catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(GenerationError)
@@ -94,7 +97,7 @@ describe('llm generator through the scripted server', () => {
 
   it('reports unparsable JSON at the root', async () => {
     await using server = await startScriptedServer(() => scriptedText('not json at all'))
-    const outDir = mkdtempSync(join(tmpdir(), 'mpcbench-llm-'))
+    const outDir = mkdtempSync(join(tmp, 'mpcbench-llm-'))
     const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
     expect(error).toMatchObject({ target: 'world_state', path: '(root)' })
     expect((error as GenerationError).reason).toMatch(/^not valid JSON/)

@@ -1,8 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { BenchError } from '../../errors.ts'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
-import { type SourceName, sourceValidationErrors } from '../../workplace/validate-source.ts'
+import { describeAjvErrors, type SourceName, sourceValidationErrors } from '../../workplace/validate-source.ts'
 import type { Scenario } from '../scenario.ts'
 import type { GeneratorRecord, WorldState } from '../world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'
@@ -29,14 +29,6 @@ export class GenerationError extends BenchError {
     this.path = path
     this.reason = reason
   }
-}
-
-function describeAjvError(error: ErrorObject): string {
-  const parts = error.instancePath.split('/').slice(1)
-  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty))
-  if (error.keyword === 'additionalProperties') parts.push(String((error.params as { additionalProperty: string }).additionalProperty))
-  const reason = error.keyword === 'required' ? 'is required' : error.keyword === 'additionalProperties' ? 'is not a field of this object' : (error.message ?? error.keyword)
-  return `${parts.length === 0 ? '(root)' : parts.join('.')}: ${reason}`
 }
 
 /** Parses a model reply as JSON (tolerating a ```json fence); errors come back as `(root): reason` lines. */
@@ -78,7 +70,7 @@ export class LlmGenerator implements Generator {
     ].join('\n')
     const validate = this.#validatorFor(ctx.worldStateSchema)
     const value = await this.#complete('world_state', scenario.scenario_id, ctx.prompts.generator.world_state.system_prompt, user, ctx.worldStateSchema, ctx, (data) =>
-      validate(data) ? [] : (validate.errors ?? []).map(describeAjvError),
+      validate(data) ? [] : describeAjvErrors(validate.errors),
     )
     return value as WorldState
   }

@@ -1,13 +1,16 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../errors.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
 import { prepareMpcbenchData, prepareOptionsFromEnv } from './prepare-data.ts'
 
+const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-prepare-test-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
 function tempProject(): { scenariosDir: string; dataDir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mpcbench-prepare-'))
+  const root = mkdtempSync(join(tmp, 'mpcbench-prepare-'))
   const scenariosDir = join(root, 'scenarios')
   mkdirSync(scenariosDir)
   for (const id of ['lumen_robotics', 'tidewater_clinics']) copyFileSync(join(repoRoot, 'scenarios', `${id}.json`), join(scenariosDir, `${id}.json`))
@@ -71,7 +74,7 @@ describe('prepareMpcbenchData (the globalSetup logic)', () => {
   })
 
   it('shipped data is up to date with the shipped scenarios', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mpcbench-shipped-'))
+    const dir = mkdtempSync(join(tmp, 'mpcbench-shipped-'))
     for (const id of ['lumen_robotics', 'tidewater_clinics']) {
       const result = await generateScenario({ scenarioPath: join(repoRoot, 'scenarios', `${id}.json`), outDir: dir })
       for (const file of result.files) {

@@ -1,6 +1,10 @@
 /** Wall-clock and calendar arithmetic for the procedural generator: dates as `YYYY-MM-DD`, times as minutes since midnight. */
 
 import { formatInZone, zonedToInstant } from '../../time/zone.ts'
+import { addDays } from '../../workplace/time.ts'
+
+/** `date` plus `days`, the workplace backend's calendar arithmetic. */
+export { addDays }
 
 /** The UTC instant of a wall-clock time (`date` YYYY-MM-DD, `minutes` since midnight) in `timeZone`. */
 export function zonedToUtcMs(timeZone: string, date: string, minutes: number): number {
@@ -11,12 +15,6 @@ export function zonedToUtcMs(timeZone: string, date: string, minutes: number): n
 /** The wall-clock time as ISO 8601 with the zone's offset, e.g. `2025-11-20T15:00:00+09:00`. */
 export function zonedIso(timeZone: string, date: string, minutes: number): string {
   return formatInZone(zonedToUtcMs(timeZone, date, minutes), timeZone)
-}
-
-/** `date` plus `days` (calendar arithmetic, no time zone). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
 /** Day of week, 0 = Monday ... 6 = Sunday. */
@@ -34,11 +32,6 @@ export function mondayOf(date: string): string {
 export function parseHhmm(text: string): number {
   const [h, m] = text.split(':').map(Number) as [number, number]
   return h * 60 + m
-}
-
-/** Minutes since midnight to `HH:MM`. */
-export function formatHhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const

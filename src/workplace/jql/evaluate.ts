@@ -1,5 +1,5 @@
 import { addDays, isIsoDate, localDate, parseInstant, startOfLocalDay } from '../time.ts'
-import { matchesPhrase, words } from '../text-match.ts'
+import { matchesPhrase, memoizeByItem, words } from '../text-match.ts'
 import type { IndexedIssue } from '../workplace.ts'
 import type { JqlExpr, JqlField, JqlOrder, JqlQuery, JqlValue } from './ast.ts'
 import { JqlError } from './jql-error.ts'
@@ -81,6 +81,19 @@ function fieldValues(issue: IndexedIssue, field: JqlField): string[] {
   }
 }
 
+const wordsByField = memoizeByItem((_issue: IndexedIssue) => new Map<JqlField, string[][]>())
+
+/** The words of each value of a field of an issue, tokenized once per issue and field. */
+function fieldWords(issue: IndexedIssue, field: JqlField): string[][] {
+  const byField = wordsByField(issue)
+  let cached = byField.get(field)
+  if (cached === undefined) {
+    cached = fieldValues(issue, field).map((value) => words(value))
+    byField.set(field, cached)
+  }
+  return cached
+}
+
 function compileTextClause(expr: Extract<JqlExpr, { kind: 'clause' }>, context: JqlContext): Predicate {
   const { field, op, values } = expr
   const wanted = values.map((v) => v.text.toLowerCase())
@@ -103,9 +116,9 @@ function compileTextClause(expr: Extract<JqlExpr, { kind: 'clause' }>, context: 
       const phrase = words(values[0]?.text ?? '')
       const negate = op === '!~'
       return (issue) => {
-        const present = fieldValues(issue, field)
+        const present = fieldWords(issue, field)
         if (present.length === 0) return false
-        return negate !== present.some((v) => matchesPhrase(words(v), phrase))
+        return negate !== present.some((v) => matchesPhrase(v, phrase))
       }
     }
     default:

@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { defineTool } from '../../tools/define-tool.ts'
-import { words } from '../text-match.ts'
+import { hasAllWords, memoizeByItem, words } from '../text-match.ts'
+import type { Contact } from '../source-types.ts'
 import type { ContactsSearchResult } from '../tool-results.ts'
 import type { Workplace } from '../workplace.ts'
+
+const nameWords = memoizeByItem((contact: Contact) => words(contact.name))
 
 /**
  * `GoogleContacts.SearchContactsByName {name}`: contacts whose name has every word of `name` (by prefix, any order),
@@ -22,9 +25,7 @@ export function searchContactsTool(workplace: Workplace) {
       const exact = workplace.contactsByEmail.get(query)
       const matches = workplace.sources.contacts.contacts.filter((contact) => {
         if (contact === exact) return true
-        if (wanted.length === 0) return false
-        const nameWords = words(contact.name)
-        return wanted.every((w) => nameWords.some((n) => n.startsWith(w)))
+        return wanted.length > 0 && hasAllWords(nameWords(contact), wanted)
       })
       const rank = (c: { name: string }) => (c.name.trim().toLowerCase() === query ? 0 : 1)
       matches.sort((a, b) => rank(a) - rank(b))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool } from '../../tools/define-tool.ts'
-import { words } from '../text-match.ts'
+import { hasAllWords, words } from '../text-match.ts'
 import type { DriveReadResult, DriveSearchResult } from '../tool-results.ts'
 import { WorkplaceToolError } from '../tool-error.ts'
 import type { IndexedFile, Workplace } from '../workplace.ts'
@@ -9,11 +9,6 @@ import type { IndexedFile, Workplace } from '../workplace.ts'
 export const DEFAULT_DRIVE_LIMIT = 20
 
 const DRIVE_QUERY = /^\s*(name|fullText)\s+contains\s+(['"])(.*)\2\s*$/i
-
-function hasAll(text: string, wanted: ReadonlyArray<string>): boolean {
-  const have = words(text)
-  return wanted.every((w) => have.some((h) => h.startsWith(w)))
-}
 
 /**
  * `GoogleDrive.gdrive_search {name, query}`: files whose name has every word of `name`, and whose name or content
@@ -32,20 +27,20 @@ export function driveSearchTool(workplace: Workplace) {
       limit: z.number().int().positive().optional().describe(`Maximum files to return (default ${DEFAULT_DRIVE_LIMIT})`),
     }),
     handler: ({ name, query, limit }): DriveSearchResult => {
-      let nameWords = name === undefined ? [] : words(name)
-      let textWords: string[] = []
+      let wantedInName = name === undefined ? [] : words(name)
+      let wantedInText: string[] = []
       if (query !== undefined) {
         const structured = DRIVE_QUERY.exec(query)
-        if (structured === null) textWords = words(query)
-        else if ((structured[1] as string).toLowerCase() === 'name') nameWords = [...nameWords, ...words(structured[3] as string)]
-        else textWords = words(structured[3] as string)
+        if (structured === null) wantedInText = words(query)
+        else if ((structured[1] as string).toLowerCase() === 'name') wantedInName = [...wantedInName, ...words(structured[3] as string)]
+        else wantedInText = words(structured[3] as string)
       }
       const found: Array<{ file: IndexedFile; rank: number }> = []
       for (const file of workplace.files) {
-        if (nameWords.length > 0 && !hasAll(file.file.name, nameWords)) continue
-        if (textWords.length > 0) {
-          if (hasAll(file.file.name, textWords)) found.push({ file, rank: 0 })
-          else if (hasAll(`${file.file.name} ${file.file.content}`, textWords)) found.push({ file, rank: 1 })
+        if (wantedInName.length > 0 && !hasAllWords(file.nameWords, wantedInName)) continue
+        if (wantedInText.length > 0) {
+          if (hasAllWords(file.nameWords, wantedInText)) found.push({ file, rank: 0 })
+          else if (hasAllWords(file.fullTextWords, wantedInText)) found.push({ file, rank: 1 })
           continue
         }
         found.push({ file, rank: 0 })

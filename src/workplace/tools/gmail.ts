@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../../tools/define-tool.ts'
 import { readDateRange } from '../date-bounds.ts'
-import { words } from '../text-match.ts'
+import { hasAllWords, words } from '../text-match.ts'
 import type { GmailSearchResult, GmailThreadResult } from '../tool-results.ts'
 import { WorkplaceToolError } from '../tool-error.ts'
 import type { IndexedThread, Workplace } from '../workplace.ts'
@@ -29,7 +29,7 @@ export function senderMatches(header: string, sender: string): boolean {
   if (domain.includes('.') && !domain.includes(' ') && address.endsWith(`@${domain}`)) return true
   const have = [...words(name), ...words(address.split('@')[0] ?? '')]
   const want = words(wanted)
-  return want.length > 0 && want.every((w) => have.some((h) => h.startsWith(w)))
+  return want.length > 0 && hasAllWords(have, want)
 }
 
 /** Addresses of contacts and Slack users whose name has every word of `name` (by prefix); empty when `name` holds `@`. */
@@ -40,8 +40,7 @@ function addressesNamed(workplace: Workplace, name: string): Set<string> {
   if (want.length === 0) return out
   const people = [...workplace.sources.contacts.contacts, ...workplace.sources.slack.users]
   for (const person of people) {
-    const have = words(person.name)
-    if (want.every((w) => have.some((h) => h.startsWith(w)))) out.add(person.email.toLowerCase())
+    if (hasAllWords(words(person.name), want)) out.add(person.email.toLowerCase())
   }
   return out
 }
@@ -71,19 +70,32 @@ export function searchThreadsTool(workplace: Workplace) {
           })
         }
       }
-      const subjectWords = subject === undefined ? [] : words(subject)
+      const wanted = subject === undefined ? [] : words(subject)
       const knownAddresses = sender === undefined ? new Set<string>() : addressesNamed(workplace, sender)
+      // Mail has few distinct From headers: judge each once per search.
+      const senderVerdicts = new Map<string, boolean>()
+      const fromMatches = (from: string): boolean => {
+        if (sender === undefined) return true
+        let verdict = senderVerdicts.get(from)
+        if (verdict === undefined) {
+          verdict = senderMatches(from, sender) || knownAddresses.has(parseAddress(from).address)
+          senderVerdicts.set(from, verdict)
+        }
+        return verdict
+      }
       const matches = (thread: IndexedThread) =>
-        thread.messages.some(({ message, at }) => {
-          if (sender !== undefined && !senderMatches(message.from, sender) && !knownAddresses.has(parseAddress(message.from).address)) return false
-          if (range !== undefined && (at < range.from || at >= range.to)) return false
-          if (subjectWords.length > 0) {
-            const have = words(`${thread.thread.subject} ${message.subject}`)
-            if (!subjectWords.every((w) => have.some((h) => h.startsWith(w)))) return false
-          }
-          return true
-        })
-      const found = workplace.threads.filter(matches).slice(0, max_results ?? DEFAULT_GMAIL_LIMIT)
+        thread.messages.some(
+          ({ message, at, subjectWords }) =>
+            (range === undefined || (at >= range.from && at < range.to)) &&
+            (wanted.length === 0 || hasAllWords(subjectWords, wanted)) &&
+            fromMatches(message.from),
+        )
+      const limit = max_results ?? DEFAULT_GMAIL_LIMIT
+      const found: IndexedThread[] = []
+      for (const thread of workplace.threads) {
+        if (found.length >= limit) break
+        if (matches(thread)) found.push(thread)
+      }
       return {
         thread_ids: found.map((t) => t.thread.id),
         threads: found.map((t) => ({
