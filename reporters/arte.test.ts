@@ -75,7 +75,7 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
   it('names JUnit test cases by row id, with the scores as properties and the last turns in failures', () => {
     const xml = readFileSync(join(scratch.dir, 'junit.xml'), 'utf8')
     for (const id of ['101', '102', '103', '104']) expect(xml).toContain(`name="${id}"`)
-    expect(xml).toMatch(/<testcase [^>]*name="101"[\s\S]*?<property name="arte" value="EM=1 J=1\.00 answered in 2 turn\(s\), 240 tokens, trace [0-9a-f-]+">/)
+    expect(xml).toMatch(/<testcase [^>]*name="101"[\s\S]*?<property name="arte" value="EM=1 J=1\.00 answered in 2 turn\(s\), 240 tokens, trace [0-9a-f-]+, agent [^"]+">/)
     expect(xml).toMatch(/<testcase [^>]*name="104"[\s\S]*?<failure message="ART-E task 104: stopped after maxTurns \(2\) without an answer/)
     expect(xml).toContain('search_emails({&quot;keywords&quot;:[&quot;launch&quot;]})')
   })

@@ -53,7 +53,7 @@ describe('runArteTask', () => {
       dataset: 'fixture.jsonl',
     })
     expect(structuredClone(run.meta)).toEqual(run.meta)
-    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}$/)
+    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+$/)
   })
 
   it('records a model error as a failed outcome whose message has the error and the last turns', async () => {

@@ -85,5 +85,5 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
 /** The short per-test annotation, e.g. `EM=1 J=0.83 answered in 3 turns, 1,234 tokens`. */
 export function arteAnnotation(meta: ArteTestMeta, trace: AgentTrace): string {
   const status = meta.outcome.kind === 'answered' ? 'answered' : meta.outcome.kind
-  return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}`
+  return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}, agent ${meta.model}${meta.modelKind === 'baseline' ? ' (not an LLM)' : ''}`
 }
