@@ -20,6 +20,7 @@ import {
 import { DEFAULT_TRACES_DB } from '../../arte/trace-store.ts'
 import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../command.ts'
+import { wholeNumberFlag } from '../flags.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -113,15 +114,9 @@ export interface ArteCliPlan {
   download: boolean
 }
 
-function whole(flag: string, value: string | undefined, min: number): string | undefined {
-  if (value === undefined) return undefined
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < min) {
-    throw new ConfigError(`Expected \`${flag}\` to be a whole number from ${min} and up, got ${JSON.stringify(value)}.`, {
-      hint: `Pass e.g. ${flag} ${Math.max(min, 5)}.`,
-    })
-  }
-  return String(number)
+function wholeFlag(flag: string, value: string | undefined, min: number): string | undefined {
+  const number = wholeNumberFlag(flag, value, { min, example: Math.max(min, 5) })
+  return number === undefined ? undefined : String(number)
 }
 
 /** The agent model id for `--model-provider` / `--model-id`, or undefined to keep the environment's choice. */
@@ -179,14 +174,14 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
   const download = values.dataset === ARTE_DATASET_ID && !existsSync(values.dataset)
   set('ARTE_SPLIT', values.split)
-  set('ARTE_LIMIT', whole('--limit', values.limit, 0))
+  set('ARTE_LIMIT', wholeFlag('--limit', values.limit, 0))
   set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
   set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
   set('BENCH_AGENT_MODEL', resolveModelFlag(values['model-provider'], values['model-id']))
   set('ARTE_OUTPUT', values.output === undefined ? undefined : resolve(values.output))
   set('ARTE_TRACES_DB', values['traces-db'] === undefined ? undefined : resolve(values['traces-db']))
-  set('BENCH_CONCURRENCY', whole('--concurrency', values.concurrency, 1))
-  set('ARTE_MAX_TURNS', whole('--max-turns', values['max-turns'], 1))
+  set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
+  set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
   set('ARTE_THRESHOLDS', values.thresholds)
   return {
     env,

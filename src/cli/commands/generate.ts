@@ -4,6 +4,7 @@ import { ConfigError } from '../../errors.ts'
 import { DEFAULT_SEED, generateScenario, repoRoot } from '../../mpcbench/generate/generate-scenario.ts'
 import { listScenarioIds } from '../../mpcbench/generate/prepare-data.ts'
 import type { Command } from '../command.ts'
+import { wholeNumberFlag } from '../flags.ts'
 
 const usage = `Usage: agent-bench generate --scenario-id ID [options]
 
@@ -24,7 +25,8 @@ Options:
   --max-attempts N          llm attempts per file, retries get the validation errors
                                                                        default: 3`
 
-function number(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
+/** A positive number flag (`--scale` may be fractional). */
+function positiveNumber(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
   if (value.trim() === '' || !check(n)) {
@@ -68,9 +70,9 @@ export const command: Command = {
     if (generator !== 'procedural' && generator !== 'llm') {
       throw new ConfigError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, { hint: 'Pass --generator procedural or --generator llm.' })
     }
-    const seed = number('--seed', values.seed, Number.isInteger, 'a whole number')
-    const scale = number('--scale', values.scale, (n) => Number.isFinite(n) && n > 0, 'a number above 0')
-    const maxAttempts = number('--max-attempts', values['max-attempts'], (n) => Number.isInteger(n) && n >= 1, 'a whole number from 1 and up')
+    const seed = wholeNumberFlag('--seed', values.seed, { example: 7 })
+    const scale = positiveNumber('--scale', values.scale, (n) => Number.isFinite(n) && n > 0, 'a number above 0')
+    const maxAttempts = wholeNumberFlag('--max-attempts', values['max-attempts'], { min: 1, example: 3 })
     const started = performance.now()
     const result = await generateScenario({
       scenarioPath: join(scenariosDir, `${id}.json`),

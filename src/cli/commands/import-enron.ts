@@ -6,6 +6,7 @@ import { importMaildir } from '../../email/import-maildir.ts'
 import type { ImportOptions, ImportReport } from '../../email/import-sink.ts'
 import { ConfigError } from '../../errors.ts'
 import type { Command } from '../command.ts'
+import { wholeNumberFlag } from '../flags.ts'
 
 const usage = `Usage: agent-bench import-enron --db FILE (--maildir DIR | --csv-path FILE | --jsonl FILE) [options]
 
@@ -25,17 +26,6 @@ Options:
   --limit N          read at most N messages (0 = all; default all)
   --batch-size N     messages per insert transaction (default 1000)
   --json             print one line {"imported":N,"duplicates":N,"failed":N}`
-
-function positiveInt(flag: string, value: string | undefined, allowZero: boolean): number | undefined {
-  if (value === undefined) return undefined
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < (allowZero ? 0 : 1)) {
-    throw new ConfigError(`Expected \`${flag}\` to be ${allowZero ? 'a whole number from 0' : 'a whole number from 1'} and up, got ${JSON.stringify(value)}.`, {
-      hint: `Pass e.g. ${flag} 1000.`,
-    })
-  }
-  return number
-}
 
 function formatReport(report: ImportReport, db: string, total: number): string {
   const lines = [
@@ -86,8 +76,8 @@ export const command: Command = {
     }
     const options: ImportOptions = {
       inbox: values.inbox,
-      limit: positiveInt('--limit', values.limit, true),
-      batchSize: positiveInt('--batch-size', values['batch-size'], false),
+      limit: wholeNumberFlag('--limit', values.limit, { min: 0, example: 1000 }),
+      batchSize: wholeNumberFlag('--batch-size', values['batch-size'], { min: 1, example: 1000 }),
     }
     if (options.inbox !== undefined && !options.inbox.includes('@')) {
       throw new ConfigError(`--inbox ${JSON.stringify(options.inbox)} is not an email address.`, {

@@ -8,6 +8,7 @@ import { runTask, scenarioTools } from '../../mpcbench/run-task.ts'
 import { loadPromptConfigFlag, parseCommandArgs, requireFlag } from '../../mpcbench/run-task-cli.ts'
 import { loadTask } from '../../mpcbench/task.ts'
 import type { Command } from '../command.ts'
+import { wholeNumberFlag } from '../flags.ts'
 
 const options = {
   task: { type: 'string' },
@@ -44,10 +45,7 @@ Options:
     if (scenarioId === undefined) {
       throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
     }
-    const maxTurns = flags['max-turns'] === undefined ? undefined : Number(flags['max-turns'])
-    if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
-      throw new ConfigError(`--max-turns must be a whole number from 1 up, got ${flags['max-turns']}`, { hint: 'Pass e.g. --max-turns 10.' })
-    }
+    const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 10 })
     const prompts = loadPromptConfigFlag(flags['prompt-config'])
     const agent = createModel(flags['agent-model'] ?? defaultAgentModel())
     const { runLog, runLogFile } = await runTask({

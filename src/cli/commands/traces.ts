@@ -4,6 +4,7 @@ import { formatTraceSummaries } from '../../arte/trace-store-format.ts'
 import { ConfigError } from '../../errors.ts'
 import type { Command } from '../command.ts'
 import { tracesDbFor } from './trace.ts'
+import { wholeNumberFlag } from '../flags.ts'
 
 const usage = `Usage: agent-bench traces [options]
 
@@ -33,8 +34,7 @@ export const command: Command = {
     }
     const below = Number(values.below ?? '0.5')
     if (!Number.isFinite(below)) throw new ConfigError(`Expected \`--below\` to be a number, got ${JSON.stringify(values.below)}.`, { hint: 'Pass e.g. --below 0.5.' })
-    const limit = Number(values.limit ?? '100')
-    if (!Number.isInteger(limit) || limit < 1) throw new ConfigError(`Expected \`--limit\` to be a whole number from 1 and up, got ${JSON.stringify(values.limit)}.`, { hint: 'Pass e.g. --limit 20.' })
+    const limit = wholeNumberFlag('--limit', values.limit, { min: 1, example: 20 }) ?? 100
     using store = TraceStore.open(tracesDbFor(values.db))
     const rows = store.listBelow(below, { limit, ...(values.run === undefined ? {} : { runId: values.run }) })
     console.log(values.json === true ? JSON.stringify(rows, null, 2) : formatTraceSummaries(rows))

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../errors.ts'
+import { wholeNumberFlag } from './flags.ts'
+
+describe('wholeNumberFlag', () => {
+  it('parses whole numbers and leaves an absent flag undefined', () => {
+    expect(wholeNumberFlag('--limit', '0', { min: 0 })).toBe(0)
+    expect(wholeNumberFlag('--seed', '-3')).toBe(-3)
+    expect(wholeNumberFlag('--limit', undefined, { min: 0 })).toBeUndefined()
+  })
+
+  it.each(['', ' ', '1.5', 'ten', '-1'])('rejects %j for a flag from 0 and up, naming the flag and an example', (value) => {
+    expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(ConfigError)
+    expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(/`--limit` to be a whole number from 0 and up[\s\S]*Pass e\.g\. --limit 20/)
+  })
+})
