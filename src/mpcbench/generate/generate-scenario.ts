@@ -90,12 +90,17 @@ function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex')
 }
 
-/** The sidecar record; a missing or unreadable one counts as empty, so every file is regenerated. */
+/**
+ * The sidecar record; a missing or unreadable one counts as empty, so every file is regenerated
+ * (an unreadable one is reported on stderr, since with the llm generator that spends model calls again).
+ */
 function readRecord(path: string, scenarioId: string): GenerationRecord {
   if (!existsSync(path)) return { scenario_id: scenarioId, files: {} }
   try {
     return parseWith(GenerationRecordSchema, JSON.parse(readFileSync(path, 'utf8')), 'generation record', path)
-  } catch {
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]
+    console.warn(`mpcbench: ignoring unreadable ${path} (${reason}); regenerating every file of ${scenarioId}`)
     return { scenario_id: scenarioId, files: {} }
   }
 }
