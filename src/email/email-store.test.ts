@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EmailInput, type EmailScope, EmailStore } from './email-store.ts'
+import { type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES } from './email-store.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
 
 function email(overrides: Partial<EmailInput> & Pick<EmailInput, 'messageId'>): EmailInput {
@@ -146,6 +146,111 @@ describe('search with hostile keywords', () => {
       }),
       { numRuns: 1000 },
     )
+  })
+})
+
+/** A seeded corpus where a few words occur in most mail and the rest are rare (Zipf-like), over 12 inboxes. */
+function generatedCorpus(size: number, seed: number): { emails: EmailInput[]; words: string[]; inboxes: string[] } {
+  let state = seed >>> 0
+  const random = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 4294967296
+  }
+  const words = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`)
+  // Rank r is drawn with weight 1/(r+1): w0x..w4x land in most emails, ranks past 100 in a handful.
+  const weights = words.map((_, i) => 1 / (i + 1))
+  const total = weights.reduce((a, b) => a + b, 0)
+  const word = (): string => {
+    let target = random() * total
+    for (let i = 0; i < words.length; i++) {
+      target -= weights[i] ?? 0
+      if (target <= 0) return words[i] as string
+    }
+    return words.at(-1) as string
+  }
+  const text = (length: number): string => Array.from({ length }, word).join(' ')
+  const inboxes = Array.from({ length: 12 }, (_, i) => `inbox${i}@corp.test`)
+  const people = Array.from({ length: 40 }, (_, i) => `person${i}@corp.test`)
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T
+  const emails = Array.from({ length: size }, (_, i): EmailInput => {
+    const inbox = pick(inboxes)
+    const outgoing = random() < 0.3
+    return {
+      messageId: `<gen-${i}@corp>`,
+      inbox,
+      subject: text(1 + Math.floor(random() * 4)),
+      from: outgoing ? inbox : pick([...people, ...inboxes]),
+      to: outgoing ? [pick([...people, ...inboxes])] : [inbox],
+      cc: random() < 0.3 ? [pick(people), pick(inboxes)] : [],
+      bcc: random() < 0.05 ? [pick(inboxes)] : [],
+      date: random() < 0.02 ? null : new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 3 * 365 * 86_400_000)).toISOString(),
+      body: text(5 + Math.floor(random() * 40)),
+    }
+  })
+  return { emails, words, inboxes }
+}
+
+describe('search plans', () => {
+  const { emails, words, inboxes } = generatedCorpus(4_000, 7)
+  const store = EmailStore.open(':memory:')
+  store.insertEmails(emails)
+  store.optimize()
+  afterAll(() => store.close())
+  const inbox0: EmailScope = { inbox: inboxes[0] as string, queryDate: '2002-12-31' }
+
+  it('sizes the corpus as intended: the most common word is in most mail, a rank-300 word in a few', () => {
+    const matches = (word: string): number => store.db.prepare('SELECT count(*) FROM emails_fts WHERE emails_fts MATCH ?').pluck().get(word) as number
+    expect(matches(words[0] as string)).toBeGreaterThan(2_000)
+    expect(matches(words[300] as string)).toBeLessThan(SCOPE_FIRST_MIN_MATCHES)
+  })
+
+  it('picks scope-first for a word in most mail and match-first for a rare word or no keyword', () => {
+    expect(store.planSearch({ keywords: [words[0] as string] }, inbox0)).toBe('scope-first')
+    expect(store.planSearch({ keywords: [words[1] as string, words[2] as string] }, inbox0)).toBe('scope-first')
+    expect(store.planSearch({ keywords: [words[300] as string] }, inbox0)).toBe('match-first')
+    expect(store.planSearch({ keywords: [words[0] as string, words[300] as string] }, inbox0)).toBe('match-first')
+    expect(store.planSearch({ keywords: [] }, inbox0)).toBe('match-first')
+  })
+
+  it('gives identical hits in identical order under both plans (300 generated searches)', () => {
+    const word = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 399 })).map((rank) => words[rank] as string)
+    const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => new Date(Date.UTC(2000, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10))
+    const sometimes = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+      fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+    const search: fc.Arbitrary<EmailSearch> = fc.record({
+      keywords: fc.array(fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: fc.tuple(word, word).map(([a, b]) => `${a} ${b}`) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      from: sometimes(fc.constantFrom('inbox', 'person1', 'corp')),
+      to: sometimes(fc.constantFrom('inbox3', 'person', 'test')),
+      sentAfter: sometimes(day),
+      sentBefore: sometimes(day),
+      maxResults: fc.integer({ min: 1, max: 50 }),
+    })
+    let nonEmpty = 0
+    let scopeFirst = 0
+    fc.assert(
+      fc.property(search, fc.constantFrom(...inboxes), day, (query, inbox, queryDate) => {
+        const scope = { inbox, queryDate }
+        const matchFirst = store.search(query, scope, 'match-first')
+        expect(store.search(query, scope, 'scope-first')).toEqual(matchFirst)
+        expect(store.search(query, scope)).toEqual(matchFirst)
+        if (matchFirst.length > 0) nonEmpty++
+        if (store.planSearch(query, scope) === 'scope-first') scopeFirst++
+      }),
+      { numRuns: 300, seed: 11 },
+    )
+    expect(nonEmpty).toBeGreaterThan(100)
+    expect(scopeFirst).toBeGreaterThan(50)
+  })
+
+  it('keeps the full page for a common word: 50 hits, ranked, all in scope', () => {
+    const query = { keywords: [words[0] as string], maxResults: 50 }
+    const hits = store.search(query, inbox0, 'scope-first')
+    expect(hits).toHaveLength(50)
+    expect(hits).toEqual(store.search(query, inbox0, 'match-first'))
+    for (const hit of hits) expect(store.read(hit.messageId, inbox0)).toBeDefined()
   })
 })
 

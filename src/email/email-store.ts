@@ -73,6 +73,19 @@ export interface InsertResult {
   duplicates: number
 }
 
+/**
+ * How {@link EmailStore.search} runs a keyword search; both give the same hits in the same order.
+ * - `match-first`: walk the FTS5 matches and check each against the scope through its `emails` row.
+ *   Cheap when the keywords are rare; costs a table lookup per match anywhere in the corpus.
+ * - `scope-first`: first collect the scope's rowids (index-only), then walk the FTS5 matches and keep those in
+ *   that set before touching `emails`. Cheap when the keywords occur in much of the corpus and the scope is small.
+ * - `auto` (the default): `scope-first` when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ */
+export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
+
+/** Below this many FTS5 matches, `auto` searches match-first without sizing the scope. */
+export const SCOPE_FIRST_MIN_MATCHES = 200
+
 /** Options of {@link EmailStore.open}. */
 export interface EmailStoreOptions {
   /**
@@ -106,6 +119,14 @@ interface HitRow {
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
     OR EXISTS (SELECT 1 FROM email_addresses a WHERE a.address = @inbox AND a.email_rowid = e.rowid))
   AND e.date IS NOT NULL AND e.date <= @until`
+
+/**
+ * Rowids of a superset of the scope (mail from `@inbox` and mail to it are not cut at the date; the scope filter
+ * on `emails` does that), from indexes only.
+ */
+const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = @inbox AND date <= @until
+  UNION ALL SELECT rowid FROM emails WHERE sender = @inbox
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox`
 
 function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   const day = scope.queryDate.trim().slice(0, 10)
@@ -169,6 +190,8 @@ export class EmailStore {
   readonly #read: Database.Statement
   readonly #get: Database.Statement
   readonly #count: Database.Statement
+  readonly #countMatches: Database.Statement
+  readonly #scopeSize: Database.Statement
   readonly #searches = new Map<string, Database.Statement>()
 
   private constructor(db: Database.Database, file: string) {
@@ -180,6 +203,10 @@ export class EmailStore {
     this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
+    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
+    this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
+      + (SELECT count(*) FROM emails WHERE sender = @inbox)
+      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
   }
 
   /** Opens (creating and migrating if needed) the store at `file`, or an in-memory one for `:memory:`. */
@@ -246,10 +273,14 @@ export class EmailStore {
     return { imported, duplicates: emails.length - imported }
   }
 
-  /** Relevance-ranked (bm25; subject weighs twice the body) search inside `scope`. */
-  search(query: EmailSearch, scope: EmailScope): EmailHit[] {
+  /**
+   * Relevance-ranked (bm25; subject weighs twice the body; ties by storage order) search inside `scope`.
+   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
+   */
+  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
     const match = buildFtsQuery(query.keywords)
-    const params: Record<string, string | number> = { ...scopeParams(scope) }
+    const bounds = scopeParams(scope)
+    const params: Record<string, string | number> = { ...bounds }
     const filters: string[] = []
     addressParts(query.from).forEach((part, i) => {
       filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
@@ -279,11 +310,15 @@ export class EmailStore {
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
     } else {
       params.match = match
+      const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
+      // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
+      // as a constraint, FTS5 would be re-queried per rowid.
+      const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
       sql = `SELECT e.message_id, e.subject, e.date, e.sender,
           snippet(emails_fts, -1, '[', ']', ' ... ', 24) AS snippet
         FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-        WHERE emails_fts MATCH @match AND ${where}
-        ORDER BY bm25(emails_fts, 2.0, 1.0) LIMIT @limit`
+        WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
+        ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
     }
     let statement = this.#searches.get(sql)
     if (statement === undefined) {
@@ -298,6 +333,22 @@ export class EmailStore {
       from: row.sender,
       snippet: row.snippet.replace(/\s+/g, ' ').trim(),
     }))
+  }
+
+  /**
+   * The plan `auto` picks for a search: `scope-first` when the FTS5 matches (counted up to what decides it)
+   * reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of an upper bound of the scope's size.
+   */
+  planSearch(query: EmailSearch, scope: EmailScope): Exclude<SearchPlan, 'auto'> {
+    const match = buildFtsQuery(query.keywords)
+    return match === undefined ? 'match-first' : this.#choosePlan(match, scopeParams(scope))
+  }
+
+  #choosePlan(match: string, scope: { inbox: string; until: string }): Exclude<SearchPlan, 'auto'> {
+    const atLeast = (cap: number): boolean => (this.#countMatches.get({ match, cap }) as number) >= cap
+    if (!atLeast(SCOPE_FIRST_MIN_MATCHES)) return 'match-first'
+    const quarterScope = Math.ceil((this.#scopeSize.get(scope) as number) / 4)
+    return quarterScope <= SCOPE_FIRST_MIN_MATCHES || atLeast(quarterScope) ? 'scope-first' : 'match-first'
   }
 
   /** The email with `messageId` (with or without angle brackets), or `undefined` when unknown or outside `scope`. */
