@@ -473,6 +473,17 @@ function upcomingMilestone(b: WorldBuilder): { deadline: string; name: string | 
  * A choice between two vendors by price and lead time. (Shipped data depends on this exact sequence of random
  * draws: `DECISION_DRAWS` after the start time.)
  */
+/** The Drive decision log of a decision sub-scenario, owned by the person who raised it. */
+function decisionLog(b: WorldBuilder, sub: SubScenario, lead: Person, timestamp: string, lines: string[]): ReturnType<WorldBuilder['drive']> {
+  return b.drive({
+    timestamp,
+    name: `Decision log - ${sub.id.replace(/_/g, ' ')}`,
+    mime_type: 'application/vnd.google-apps.document',
+    owner: lead.email,
+    content: lines.join('\n'),
+  })
+}
+
 function vendorDecision(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'from' | 'to'> {
   const participants = participantsOf(b, sub, 3)
   const project = mainProject(b)
@@ -509,21 +520,15 @@ function vendorDecision(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansio
   })
   const decision = `Option ${chosen.label}, ${chosen.vendor}: it is the only one delivered before ${deadline}; ${owner.name} confirms the order by ${followUp}`
   b.slack(channel, lead, `Decision: ${decision}.`, at(90), root)
-  const note = b.drive({
-    timestamp: at(120),
-    name: `Decision log - ${sub.id.replace(/_/g, ' ')}`,
-    mime_type: 'application/vnd.google-apps.document',
-    owner: lead.email,
-    content: [
-      `Question: ${sub.abstract_description}`,
-      '',
-      'Option | Vendor | Cost | Lead time',
-      ...options.map((o) => `${o.label} | ${o.vendor} | $${o.cost.toLocaleString('en-US')} | ${weeks(o.weeks)}`),
-      '',
-      `Decision (${start.date}): ${decision}.`,
-      `Participants: ${participants.map((p) => p.name).join(', ')}`,
-    ].join('\n'),
-  })
+  const note = decisionLog(b, sub, lead, at(120), [
+    `Question: ${sub.abstract_description}`,
+    '',
+    'Option | Vendor | Cost | Lead time',
+    ...options.map((o) => `${o.label} | ${o.vendor} | $${o.cost.toLocaleString('en-US')} | ${weeks(o.weeks)}`),
+    '',
+    `Decision (${start.date}): ${decision}.`,
+    `Participants: ${participants.map((p) => p.name).join(', ')}`,
+  ])
   return {
     id: sub.id,
     type: sub.type,
@@ -591,24 +596,18 @@ function topicDecision(b: WorldBuilder, sub: SubScenario, framing: DecisionFrami
   const header = kind === 'wording' ? `${noun} | Name | Draft | Words | ${measure.header}` : `${noun} | Name | Description | ${measure.header}`
   const row = (o: typeof weak): string =>
     kind === 'wording' ? `${o.label} | ${o.name} | "${o.text}" | ${wordCount(o.text)} | ${o.value}` : `${o.label} | ${o.name} | ${o.text} | ${o.value}`
-  const note = b.drive({
-    timestamp: at(120),
-    name: `Decision log - ${sub.id.replace(/_/g, ' ')}`,
-    mime_type: 'application/vnd.google-apps.document',
-    owner: lead.email,
-    content: [
-      `Question: ${framing.topic.charAt(0).toUpperCase()}${framing.topic.slice(1)}, before ${before}.`,
-      `Context: ${sub.abstract_description}`,
-      '',
-      header,
-      ...options.map(row),
-      '',
-      `Decision (${start.date}, decided by ${lead.name}): ${outcome}.`,
-      `Why: ${reason}.`,
-      `Why not ${noun} ${weak.label}: it ${weak.why} (${measure.describe(weak.value)}).`,
-      `Participants: ${participants.map((p) => p.name).join(', ')}`,
-    ].join('\n'),
-  })
+  const note = decisionLog(b, sub, lead, at(120), [
+    `Question: ${framing.topic.charAt(0).toUpperCase()}${framing.topic.slice(1)}, before ${before}.`,
+    `Context: ${sub.abstract_description}`,
+    '',
+    header,
+    ...options.map(row),
+    '',
+    `Decision (${start.date}, decided by ${lead.name}): ${outcome}.`,
+    `Why: ${reason}.`,
+    `Why not ${noun} ${weak.label}: it ${weak.why} (${measure.describe(weak.value)}).`,
+    `Participants: ${participants.map((p) => p.name).join(', ')}`,
+  ])
   return {
     id: sub.id,
     type: sub.type,
