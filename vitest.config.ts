@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { benchConcurrency } from './src/vitest/arte-settings.ts'
-import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/vitest/mpcbench-watch.ts'
+import { benchConcurrency } from './src/arte/settings.ts'
+import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
 
 export default defineConfig({
   // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'reporters/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'reporters/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'bench',
           include: ['bench/**/*.eval.ts'],
-          globalSetup: ['./src/vitest/arte-global-setup.ts', './src/mpcbench/global-setup.ts'],
+          globalSetup: ['./src/arte/vitest/global-setup.ts', './src/mpcbench/vitest/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
           // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.

@@ -2,5 +2,5 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const { main } = await import('../src/cli/main.ts')
+const { main } = await import('../src/main.ts')
 process.exitCode = await main(process.argv.slice(2))

@@ -3,6 +3,6 @@
  * Rows: ARTE_DATASET (default data/arte-demo-questions.jsonl), ARTE_SPLIT (default test), ARTE_LIMIT (default 10, 0 = all).
  * Model: BENCH_AGENT_MODEL (default `baseline` when no API key is set). See README "ART-E".
  */
-import { defineArteTests } from '../../src/vitest/arte-tests.ts'
+import { defineArteTests } from '../../src/arte/vitest/define-arte-tests.ts'
 
 await defineArteTests()

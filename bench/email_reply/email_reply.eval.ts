@@ -1,3 +1,3 @@
-import { defineMpcbenchBench } from '../../src/vitest/mpcbench-bench.ts'
+import { defineMpcbenchBench } from '../../src/mpcbench/vitest/define-mpcbench-bench.ts'
 
 defineMpcbenchBench({ taskType: 'email_reply' })

@@ -2,11 +2,11 @@ import { test } from 'vitest'
 import { workplaceTools } from '../../src/mpcbench/run-task.ts'
 import { loadTask } from '../../src/mpcbench/task.ts'
 import type { Check } from '../../src/mpcbench/task.ts'
-import type { FreeSlotsResult } from '../../src/workplace/tool-results.ts'
+import type { FreeSlotsResult } from '../../src/mpcbench/workplace/tool-results.ts'
 import { hasSharedData, sharedDataDir, sharedDataPath } from '../../src/testing/shared-data.ts'
-import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from '../../src/vitest/mpcbench-bench.ts'
-import { readUpstreamScenario } from '../../src/workplace/upstream-logs.ts'
-import { Workplace } from '../../src/workplace/workplace.ts'
+import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from '../../src/mpcbench/vitest/define-mpcbench-bench.ts'
+import { readUpstreamScenario } from '../../src/mpcbench/workplace/upstream-logs.ts'
+import { Workplace } from '../../src/mpcbench/workplace/workplace.ts'
 
 /**
  * The upstream MPCBench planning task `scenario_noise0_depth0_planning_task`, run against the data upstream

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { EmailInput, EmailScope } from '../../src/email/email-store.ts'
-import { EmailStore } from '../../src/email/email-store.ts'
-import { createEmailTools } from '../../src/email/email-tools.ts'
-import { importMaildir } from '../../src/email/import-maildir.ts'
+import type { EmailInput, EmailScope } from '../../src/arte/store/email-store.ts'
+import { EmailStore } from '../../src/arte/store/email-store.ts'
+import { createEmailTools } from '../../src/arte/email-tools.ts'
+import { importMaildir } from '../../src/arte/import/import-maildir.ts'
 
 const REAL_MAILDIR = fileURLToPath(new URL('../../../shared/data/enron_agent_course/mail/', import.meta.url))
 const TARGET_P50_REAL_MS = 1

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { BenchError } from '../errors.ts'
+import { BenchError } from '../core/errors.ts'
 import { CallAbortedError } from '../llm/errors.ts'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatModel, Usage } from '../llm/types.ts'
 import { addUsage, emptyUsage } from '../llm/types.ts'

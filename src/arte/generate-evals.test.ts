@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../fixtures/arte-e2e/harness.ts'
-import ArteReporter from '../../reporters/arte.ts'
+import ArteReporter from './vitest/reporter.ts'
 import { type ScriptedServer, startScriptedServer } from '../testing/scripted-server.ts'
-import { applyCheck } from '../vitest/arte-regression.ts'
+import { applyCheck } from './vitest/regression.ts'
 import { bucketOf, deriveCheck, generateEvals, planEvals } from './generate-evals.ts'
-import { readArteResults } from './results.ts'
+import { readArteResults } from './results/results.ts'
 
 describe('bucketOf', () => {
   it('buckets as the ART-E doc: > 0.8 high, 0.5-0.8 medium, < 0.5 low', () => {
@@ -60,7 +60,7 @@ describe('generate-evals end to end', () => {
     expect(files.map((file) => [file.bucket, file.cases])).toEqual([['high', 1], ['medium', 1], ['low', 2]])
     const results = readArteResults(resultsFile())
     const low = readFileSync(join(outDir, 'arte-low.eval.ts'), 'utf8')
-    expect(low).toContain("import { defineArteRegressionTests } from '../../../src/vitest/arte-regression.ts'")
+    expect(low).toContain("import { defineArteRegressionTests } from '../../../src/arte/vitest/regression.ts'")
     for (const task of results.taskResults.filter((t) => t.semanticScore < 0.5)) expect(low).toContain(`"sourceTraceId": "${task.traceId}"`)
 
     const junit = join(scratch.dir, 'generated.xml')

@@ -2,9 +2,9 @@ import { existsSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { writeFileAtomic } from '../atomic-write.ts'
-import { jaccardWords } from '../scoring/jaccard.ts'
-import { type ArteResults, type ArteTaskResult, compareTaskIds, readArteResults } from './results.ts'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { jaccardWords } from './scoring/jaccard.ts'
+import { type ArteResults, type ArteTaskResult, compareTaskIds, readArteResults } from './results/results.ts'
 
 /** Score buckets of the ART-E doc's eval generation strategy. */
 export type EvalBucket = 'high' | 'medium' | 'low'
@@ -101,7 +101,7 @@ export interface RenderOptions {
   results: Pick<ArteResults, 'config'>
 }
 
-const RUNTIME = fileURLToPath(new URL('../vitest/arte-regression.ts', import.meta.url))
+const RUNTIME = fileURLToPath(new URL('./vitest/regression.ts', import.meta.url))
 
 /** The source of one generated `*.eval.ts` file. */
 export function renderEvalFile(bucket: EvalBucket, cases: ReadonlyArray<RegressionCase>, options: RenderOptions): string {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_MAILDIR } from '../../fixtures/arte-e2e/harness.ts'
-import { EmailStore } from '../email/email-store.ts'
-import { importMaildir } from '../email/import-maildir.ts'
+import { EmailStore } from './store/email-store.ts'
+import { importMaildir } from './import/import-maildir.ts'
 import { createModel } from '../llm/create-model.ts'
 import { type ReceivedRequest, scriptedError, scriptedToolCalls, startScriptedServer, toolResults } from '../testing/scripted-server.ts'
-import { ArteTaskFailedError } from '../vitest/arte-tests.ts'
-import type { ArteRow } from './row.ts'
+import { ArteTaskFailedError } from './vitest/define-arte-tests.ts'
+import type { ArteRow } from './dataset/row.ts'
 import { arteAnnotation, arteSystemPrompt, runArteTask } from './run-arte-task.ts'
 
 const row: ArteRow = {

@@ -1,12 +1,12 @@
 import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
-import { createEmailTools } from '../email/email-tools.ts'
-import type { EmailStore } from '../email/email-store.ts'
+import { createEmailTools } from './email-tools.ts'
+import type { EmailStore } from './store/email-store.ts'
 import type { ChatModel } from '../llm/types.ts'
-import { scoreAnswer } from '../scoring/score-answer.ts'
+import { scoreAnswer } from './scoring/score-answer.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
-import type { ArteTestMeta } from './arte-meta.ts'
-import type { ArteRow } from './row.ts'
+import type { ArteTestMeta } from './vitest/arte-meta.ts'
+import type { ArteRow } from './dataset/row.ts'
 
 /** The system prompt of the ART-E agent for one row (inbox and date are part of the task). */
 export function arteSystemPrompt(row: Pick<ArteRow, 'inbox_address' | 'query_date'>): string {

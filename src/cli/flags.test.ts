@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../core/errors.ts'
 import { wholeNumberFlag } from './flags.ts'
 
 describe('wholeNumberFlag', () => {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../core/errors.ts'
 
 /**
  * Parses a whole-number flag value; `undefined` when the flag was not given.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../atomic-write.ts'
+import { writeFileAtomic } from '../core/atomic-write.ts'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'

@@ -165,8 +165,8 @@ describe('response cache', () => {
 })
 
 describe('createModel ids', () => {
-  it('returns the baseline for `baseline` and names a missing key', () => {
-    expect(createModel('baseline').kind).toBe('baseline')
+  it('refuses the built-in `baseline` agent and names a missing key', () => {
+    expect(() => createModel('baseline')).toThrow(/built-in non-LLM agent/)
     expect(() => createModel('openai/gpt-4.1', { env: {} })).toThrow(/OPENAI_API_KEY/)
     expect(createModel('openai/gpt-4.1', { env: {}, cache: { mode: 'replay' }, callLogDir: false }).id).toBe('openai/gpt-4.1')
   })

@@ -1,4 +1,4 @@
-import { createBaselineModel } from '../agent/baseline/baseline-model.ts'
+import { ConfigError } from '../core/errors.ts'
 import { CallLog } from './call-log.ts'
 import { modelSettingsFromEnv } from './default-model.ts'
 import { createOpenAIChatModel } from './openai-chat-model.ts'
@@ -7,6 +7,9 @@ import { PLACEHOLDER_API_KEY, PROVIDERS, resolveModel } from './providers.ts'
 import { type CacheMode, ResponseCache } from './response-cache.ts'
 import type { RetryPolicy } from './retry.ts'
 import type { ChatModel } from './types.ts'
+
+/** Ids of the built-in agents that are not LLMs (see `createAgentModel`). */
+export const BUILT_IN_AGENT_IDS: ReadonlyArray<string> = ['baseline']
 
 /** Options of {@link createModel}; each falls back to the environment (see `modelSettingsFromEnv`). */
 export interface CreateModelOptions {
@@ -27,13 +30,16 @@ export interface CreateModelOptions {
 }
 
 /**
- * Creates the model for an id: `baseline` is the offline non-LLM agent; anything else
- * (`openai/gpt-4.1`, `anthropic/...`, `google/...`, or a bare id for `OPENAI_BASE_URL`) is an LLM behind the `openai` SDK,
- * with retries, the response cache and the call log. A missing key throws a `ConfigError` naming the variable,
+ * Creates the LLM for an id (`openai/gpt-4.1`, `anthropic/...`, `google/...`, or a bare id for `OPENAI_BASE_URL`):
+ * a model behind the `openai` SDK, with retries, the response cache and the call log. A missing key throws a `ConfigError` naming the variable,
  * except in cache `replay` mode, which needs no key.
  */
 export function createModel(id: string, options: CreateModelOptions = {}): ChatModel {
-  if (id === 'baseline') return createBaselineModel()
+  if (BUILT_IN_AGENT_IDS.includes(id)) {
+    throw new ConfigError(`\`${id}\` is a built-in non-LLM agent, not a model createModel can reach`, {
+      hint: 'Create agents with `createAgentModel(id, { baselineStrategies })`, which knows the built-in agents.',
+    })
+  }
   const env = options.env ?? process.env
   const settings = modelSettingsFromEnv(env)
   const cacheMode = options.cache?.mode ?? settings.cache.mode

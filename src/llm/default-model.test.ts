@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../core/errors.ts'
 import { defaultAgentModel, modelSettingsFromEnv } from './default-model.ts'
 
 describe('defaultAgentModel', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ConfigError } from '../errors.ts'
-import { parseWith } from '../parse.ts'
+import { ConfigError } from '../core/errors.ts'
+import { parseWith } from '../core/parse.ts'
 import { DEFAULT_CALL_LOG_DIR } from './call-log.ts'
 import { DEFAULT_TIMEOUT_MS } from './openai-chat-model.ts'
 import { type PriceTable, loadPriceTable } from './pricing.ts'

@@ -1,4 +1,4 @@
-import { BenchError } from '../errors.ts'
+import { BenchError } from '../core/errors.ts'
 
 /** A model call failed for good: a non-retryable HTTP error, or retries ran out. */
 export class ModelCallError extends BenchError {

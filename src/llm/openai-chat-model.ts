@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
-import { BenchError, InvalidFormatError } from '../errors.ts'
+import { BenchError, InvalidFormatError } from '../core/errors.ts'
 import { type CallLog, type CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'

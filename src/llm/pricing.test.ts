@@ -2,7 +2,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { InvalidFormatError } from '../errors.ts'
+import { InvalidFormatError } from '../core/errors.ts'
 import { costUsd, loadPriceTable, priceOf } from './pricing.ts'
 
 describe('pricing', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 
 /** USD per one million tokens. */
 export const ModelPriceSchema = z.object({

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../core/errors.ts'
 
 /** Where a provider's OpenAI-compatible API lives and which variable holds its key. */
 export interface ProviderInfo {

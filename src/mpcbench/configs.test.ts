@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseWith } from '../parse.ts'
+import { parseWith } from '../core/parse.ts'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { repoRoot } from './generate/generate-scenario.ts'
 import { ModelConfigSchema, loadModelConfig } from './model-config.ts'

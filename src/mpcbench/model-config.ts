@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 
 /**
  * `model_config.json`: which models run as agents, which judge, and which generates data.

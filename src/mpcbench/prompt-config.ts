@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 
 const GeneratorPromptSchema = z.looseObject({
   system_prompt: z.string().min(1),

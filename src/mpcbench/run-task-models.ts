@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_BY_KEY, defaultAgentModel } from '../llm/default-model.ts'
-import { RULES_JUDGE_ID } from '../judge/rules-judge.ts'
+import { RULES_JUDGE_ID } from './judge/rules-judge.ts'
 
 type Env = Record<string, string | undefined>
 

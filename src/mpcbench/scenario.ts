@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 import { isValidTimeZone } from '../time/zone.ts'
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time as HH:MM')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { SummarySchema, buildSummary, formatSummaryTable, formatSummaryUsage } from './summary.ts'
 
 const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }

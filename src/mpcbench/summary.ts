@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { UsageSchema } from '../agent/outcome-summary.ts'
 import { formatCost, sumUsage } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
-import { RULES_JUDGE_LABEL } from '../judge/judge-result.ts'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
+import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { BASELINE_AGENT_LABEL } from './run-log.ts'
 
 /** One agent × judge × task type cell of the summary. */

@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path'
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 import { TASK_TYPES } from './task-types.ts'
 import type { TaskType } from './task-types.ts'
 

@@ -12,7 +12,7 @@ const shipped = readdirSync(dataDir).filter((f) => f.endsWith('_world_state.json
 
 describe('WorldStateSchema', () => {
   it('schemas/world_state_schema.json is GeneratedWorldStateSchema as JSON Schema', () => {
-    // Regenerate with: npx tsx -e "import('./src/mpcbench/world-state.ts').then(m => import('./src/atomic-write.ts').then(a => a.writeJsonAtomic('schemas/world_state_schema.json', m.worldStateJsonSchema())))"
+    // Regenerate with: npx tsx -e "import('./src/mpcbench/world-state.ts').then(m => import('./src/core/atomic-write.ts').then(a => a.writeJsonAtomic('schemas/world_state_schema.json', m.worldStateJsonSchema())))"
     expect(JSON.parse(readFileSync(worldStateSchemaPath, 'utf8'))).toEqual(worldStateJsonSchema())
   })
 

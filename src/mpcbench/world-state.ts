@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readJsonFile } from '../parse.ts'
+import { readJsonFile } from '../core/parse.ts'
 import { GlobalSettingsSchema, PersonSchema, ProjectSchema } from './scenario.ts'
 
 /** Which generator made a file, with the inputs that shape its output. Written into every generated file. */

@@ -1,4 +1,4 @@
-import type { SourceName } from '../../workplace/validate-source.ts'
+import type { SourceName } from '../workplace/validate-source.ts'
 import type { PromptConfig } from '../prompt-config.ts'
 import type { Scenario } from '../scenario.ts'
 import type { GeneratorRecord, WorldState } from '../world-state.ts'

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError } from '../../errors.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
 import { prepareMpcbenchData, prepareOptionsFromEnv } from './prepare-data.ts'
 

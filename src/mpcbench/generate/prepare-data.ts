@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { ConfigError } from '../../errors.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { type GenerateScenarioOptions, type GenerateScenarioResult, generateScenario } from './generate-scenario.ts'
 
 /** Options of {@link prepareMpcbenchData}; the generation options are those of {@link generateScenario}. */

@@ -1,4 +1,4 @@
-import type { SourceName } from '../../workplace/validate-source.ts'
+import type { SourceName } from '../workplace/validate-source.ts'
 import type { Scenario } from '../scenario.ts'
 import type { GeneratorRecord, WorldEvent, WorldState } from '../world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'

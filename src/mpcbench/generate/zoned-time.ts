@@ -1,7 +1,7 @@
 /** Wall-clock and calendar arithmetic for the procedural generator: dates as `YYYY-MM-DD`, times as minutes since midnight. */
 
 import { formatInZone, zonedToInstant } from '../../time/zone.ts'
-import { addDays } from '../../workplace/time.ts'
+import { addDays } from '../workplace/time.ts'
 
 /** `date` plus `days`, the workplace backend's calendar arithmetic. */
 export { addDays }

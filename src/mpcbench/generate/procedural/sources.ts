@@ -1,4 +1,4 @@
-import { InvalidFormatError } from '../../../errors.ts'
+import { InvalidFormatError } from '../../../core/errors.ts'
 import type {
   CalendarSource,
   ContactsSource,
@@ -7,8 +7,8 @@ import type {
   JiraSource,
   SlackSource,
   WorkplaceSources,
-} from '../../../workplace/source-types.ts'
-import type { SourceName } from '../../../workplace/validate-source.ts'
+} from '../../workplace/source-types.ts'
+import type { SourceName } from '../../workplace/validate-source.ts'
 import type { Person } from '../../scenario.ts'
 import { type WorldEvent, WorldEventSchema, type WorldState } from '../../world-state.ts'
 import { projectKeyOf } from './world-builder.ts'

@@ -1,0 +1,20 @@
+import { createBaselineModel } from '../baseline/baseline-model.ts'
+import type { Strategy } from '../baseline/strategy.ts'
+import { type CreateModelOptions, createModel } from '../llm/create-model.ts'
+import type { ChatModel } from '../llm/types.ts'
+
+/** Options of {@link createAgentModel}. */
+export interface CreateAgentModelOptions extends CreateModelOptions {
+  /** The benchmark's strategies for the non-LLM `baseline` agent. */
+  baselineStrategies: ReadonlyArray<Strategy>
+}
+
+/**
+ * The agent for an id: `baseline` is the built-in non-LLM agent working the benchmark's strategies;
+ * anything else is an LLM from {@link createModel}.
+ */
+export function createAgentModel(id: string, options: CreateAgentModelOptions): ChatModel {
+  const { baselineStrategies, ...modelOptions } = options
+  if (id === 'baseline') return createBaselineModel(baselineStrategies)
+  return createModel(id, modelOptions)
+}

@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { readArteResults } from '../results/results.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
+import { planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+
+const run = promisify(execFile)
+
+/** Runs `agent-bench` in a child process (the scripted server keeps answering from this one). */
+async function agentBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/agent-bench.js', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      timeout: 120_000,
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
+  }
+}
+
+describe('planArteRun', () => {
+  it('maps flags to the environment the tests read', () => {
+    const plan = planArteRun(['-s', 'train', '-l', '0', '--dataset', 'd.jsonl', '--concurrency', '8', '--thresholds', 'exactMatchAccuracy>=0.6', '-o', 'r.json'])
+    expect(plan.env).toEqual({
+      ARTE_SPLIT: 'train',
+      ARTE_LIMIT: '0',
+      ARTE_DATASET: resolve('d.jsonl'),
+      BENCH_CONCURRENCY: '8',
+      ARTE_THRESHOLDS: 'exactMatchAccuracy>=0.6',
+      ARTE_OUTPUT: resolve('r.json'),
+    })
+  })
+
+  it('keeps the user reporters and adds the ART-E reporter once', () => {
+    const plan = planArteRun(['--reporter=junit', '--reporter', './reporters/arte.ts', '--outputFile.junit=out/a.xml', '--outputFile.json', 'out/a.json'])
+    expect(plan.reporters).toEqual(['junit', './reporters/arte.ts'])
+    expect(plan.outputFile).toEqual({ junit: 'out/a.xml', json: 'out/a.json' })
+    const reporters = withArteReporter(plan.reporters)
+    expect(reporters[0]).toBe('junit')
+    expect(reporters).toHaveLength(2)
+    expect(reporters[1]).toBe(join(REPO_ROOT, 'reporters/arte.ts'))
+    expect(withArteReporter([])[0]).toBe('default')
+    expect(withArteReporter(['blob'])).toEqual(['blob'])
+    expect(planArteRun(['--merge-reports']).mergeReports).toBe('.vitest-reports')
+    expect(planArteRun(['--merge-reports', 'blobs', '-l', '1']).mergeReports).toBe('blobs')
+  })
+
+  it('downloads the parquet file for --dataset corbt/enron_emails_sample_questions, reads any other --dataset as a file', () => {
+    const hub = planArteRun(['--dataset', 'corbt/enron_emails_sample_questions', '-s', 'train'])
+    expect(hub).toMatchObject({ download: true, useJson: false })
+    expect(hub.env).toEqual({ ARTE_SPLIT: 'train' })
+    const file = planArteRun(['--dataset', 'd.parquet'])
+    expect(file).toMatchObject({ download: false, env: { ARTE_DATASET: resolve('d.parquet') } })
+  })
+
+  it('builds the model id from provider and id', () => {
+    expect(resolveModelFlag('openai', 'gpt-4.1')).toBe('openai/gpt-4.1')
+    expect(resolveModelFlag('openai', 'openai/gpt-4.1')).toBe('openai/gpt-4.1')
+    expect(resolveModelFlag(undefined, 'baseline')).toBe('baseline')
+    expect(resolveModelFlag('anthropic', undefined)).toMatch(/^anthropic\//)
+    expect(resolveModelFlag(undefined, undefined)).toBeUndefined()
+    expect(() => resolveModelFlag('mistral', 'x')).toThrow(/Unknown --model-provider "mistral"/)
+  })
+
+  it('rejects bad values with a fix', () => {
+    expect(() => planArteRun(['--limit', '-1'])).toThrow(ConfigError)
+    expect(() => planArteRun(['--split', 'dev'])).toThrow(/train or test/)
+    expect(() => planArteRun(['--thresholds', 'speed>1'])).toThrow(/unknown metric "speed"/)
+    expect(() => planArteRun(['--use-json', '--dataset', 'x'])).toThrow(/both choose the dataset/)
+    expect(() => planArteRun(['--use-json', '--dataset', 'corbt/enron_emails_sample_questions'])).toThrow(/both choose the dataset/)
+    expect(() => planArteRun(['--nope'])).toThrow(/Unknown option '--nope'/)
+  })
+})
+
+describe('agent-bench arte, trace, traces, generate-evals (child processes)', () => {
+  let server: ScriptedServer
+  const scratch = scratchDir('arte-cli')
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    server = await startScriptedServer(fixtureResponder())
+    const all = fixtureEnv(server.baseURL, scratch.dir)
+    // The CLI flags below replace the dataset, database, output and traces variables.
+    const { ARTE_DATASET: _a, ARTE_DB: _b, ARTE_OUTPUT: _c, ARTE_TRACES_DB: _d, ARTE_MAX_TURNS: _e, ARTE_LIMIT: _f, ...rest } = all
+    env = rest
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    scratch.remove()
+  })
+
+  it('--help lists the flags with their defaults', async () => {
+    const { code, stdout } = await agentBench(['arte', '--help'])
+    expect(code).toBe(0)
+    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats']) {
+      expect(stdout).toContain(flag)
+    }
+    expect(stdout).toMatch(/--limit <n>.*default: 10/)
+    expect(stdout).toMatch(/--concurrency <n>.*default: 5/)
+  })
+
+  it('--stats prints the dataset statistics of the split', async () => {
+    const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
+    expect(code).toBe(0)
+    expect(stdout).toContain('ART-E Dataset Statistics (test split)')
+    expect(stdout).toContain('Total tasks:              4\n')
+    expect(stdout).toContain('Unique inboxes:           1\n')
+  })
+
+  it('runs the benchmark with the user reporters, fails on an unmet threshold, then finds and turns traces into evals', async () => {
+    const files = {
+      db: join(scratch.dir, 'mail.db'),
+      results: join(scratch.dir, 'results.json'),
+      traces: join(scratch.dir, 'traces.db'),
+      junit: join(scratch.dir, 'junit.xml'),
+    }
+    const arte = await agentBench(
+      [
+        'arte',
+        '--config', 'fixtures/arte-e2e/vitest.config.ts',
+        '--dataset', FIXTURE_DATASET,
+        '--db', files.db,
+        '--limit', '0',
+        '--max-turns', '2',
+        '--output', files.results,
+        '--traces-db', files.traces,
+        '--thresholds', 'exactMatchAccuracy>=0.6',
+        '--reporter=junit',
+        `--outputFile.junit=${files.junit}`,
+      ],
+      env,
+    )
+    expect(arte.stderr).toContain('ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6')
+    expect(arte.code).toBe(1)
+    expect(arte.stdout).toContain('exactMatchAccuracy   0.250 (1/4)')
+    expect(readFileSync(files.junit, 'utf8')).toContain('<testcase classname="bench/arte/arte.eval.ts" name="101"')
+    const results = readArteResults(files.results)
+    expect(results.thresholds).toEqual([{ metric: 'exactMatchAccuracy', op: '>=', value: 0.6, measured: 0.25, passed: false }])
+
+    const traces = await agentBench(['traces', '--below', '0.5', '--db', files.traces])
+    expect(traces.code).toBe(0)
+    const listed = traces.stdout.trim().split('\n').slice(1).map((line) => line.split(/\s+/)[2])
+    expect(listed.sort()).toEqual(['103', '104'])
+
+    const failed = results.taskResults.find((task) => task.taskId === '104')!
+    const trace = await agentBench(['trace', failed.traceId, '--db', files.traces])
+    expect(trace.code).toBe(0)
+    expect(trace.stdout).toContain(`Trace ${failed.traceId}`)
+    expect(trace.stdout).toContain('outcome:       stopped after maxTurns (2) without an answer')
+    const missing = await agentBench(['trace', 'nope', '--db', files.traces])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('No trace "nope"')
+
+    const out = join(scratch.dir, 'generated')
+    const generated = await agentBench(['generate-evals', '--results', files.results, '--out', out])
+    expect(generated.code).toBe(0)
+    expect(generated.stdout).toMatch(/high\s+1 test\(s\)[\s\S]*medium\s+1 test\(s\)[\s\S]*low\s+2 test\(s\)/)
+    expect(['high', 'medium', 'low'].every((bucket) => existsSync(join(out, `arte-${bucket}.eval.ts`)))).toBe(true)
+  })
+})

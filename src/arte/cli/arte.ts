@@ -1,0 +1,282 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import fg from 'fast-glob'
+import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../dataset/download-dataset.ts'
+import { loadArteDataset } from '../dataset/load-dataset.ts'
+import { parseArteThresholds } from '../results/results-thresholds.ts'
+import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
+import {
+  DEFAULT_ARTE_DATASET,
+  DEFAULT_ARTE_DB,
+  DEFAULT_ARTE_LIMIT,
+  DEFAULT_ARTE_MAILDIR,
+  DEFAULT_ARTE_OUTPUT,
+  DEFAULT_BENCH_CONCURRENCY,
+} from '../settings.ts'
+import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
+import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
+import type { Command } from '../../cli/command.ts'
+import { wholeNumberFlag } from '../../cli/flags.ts'
+
+const PROVIDERS = ['openai', 'anthropic', 'google'] as const
+
+const usage = `Usage: agent-bench arte [options] [-- <vitest filters>]
+
+Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
+The ART-E reporter (reporters/arte.ts) is added to your --reporter list, never replacing it.
+Each flag sets the environment variable in parentheses (which you can also set yourself).
+
+Options:
+  -s, --split <train|test>      dataset split (ARTE_SPLIT)                          default: test
+  -l, --limit <n>               rows to run, 0 = all (ARTE_LIMIT)                    default: ${DEFAULT_ARTE_LIMIT}
+      --dataset <file>          .jsonl, .json, .csv or .parquet rows (ARTE_DATASET)   default: ${DEFAULT_ARTE_DATASET}
+                                ${ARTE_DATASET_ID}: download the split's parquet file from
+                                Hugging Face (cached in ${DEFAULT_ARTE_CACHE_DIR}) and use it
+      --use-json                download the first 100 rows of corbt/enron_emails_sample_questions
+                                through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them
+                                                                                    default: false
+      --db <file>               email database, used as is (ARTE_DB)                default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}
+      --model-provider <name>   ${PROVIDERS.join(' | ')}; with --model-id, prefixes it  default: from the API key that is set
+      --model-id <id>           agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL)
+                                                                                    default: baseline when no API key is set
+  -o, --output <file>           results JSON (ARTE_OUTPUT)                          default: ${DEFAULT_ARTE_OUTPUT}
+      --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
+      --concurrency <n>         tasks run at once (BENCH_CONCURRENCY)               default: ${DEFAULT_BENCH_CONCURRENCY}
+      --max-turns <n>           assistant turns per task (ARTE_MAX_TURNS)           default: ${DEFAULT_MAX_TURNS}
+      --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
+                                (ARTE_THRESHOLDS); an unmet one fails the run       default: none
+      --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
+                                repeatable                                          default: default
+      --outputFile.<reporter> <file>  output file of a reporter, e.g. --outputFile.junit=reports/arte.xml
+      --shard <i/n>             Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E
+                                reporter is left out (it runs when the blobs are merged)   default: none
+      --merge-reports [dir]     merge blob reports instead of running (Vitest --merge-reports)
+                                                                                    default: .vitest-reports
+  -t, --test-name-pattern <re>  run only rows whose id matches                      default: all
+      --config <file>           Vitest config file (no project filter then)         default: vitest.config.ts, project bench
+      --stats                   print statistics of the selected dataset split and exit
+  -h, --help                    show this help
+
+Examples:
+  agent-bench arte                                  # 10 demo questions, offline baseline agent
+  agent-bench arte -l 0 --model-id openai/gpt-4.1-mini --thresholds exactMatchAccuracy>=0.6
+  agent-bench arte --reporter=default --reporter=junit --outputFile.junit=reports/arte.xml
+  agent-bench arte --stats --dataset data/arte-demo-questions.jsonl`
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      split: { type: 'string', short: 's' },
+      limit: { type: 'string', short: 'l' },
+      dataset: { type: 'string' },
+      'use-json': { type: 'boolean' },
+      db: { type: 'string' },
+      'model-provider': { type: 'string' },
+      'model-id': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      'traces-db': { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-turns': { type: 'string' },
+      thresholds: { type: 'string' },
+      reporter: { type: 'string', multiple: true },
+      shard: { type: 'string' },
+      'merge-reports': { type: 'string' },
+      'test-name-pattern': { type: 'string', short: 't' },
+      config: { type: 'string' },
+      stats: { type: 'boolean' },
+    },
+  })
+}
+
+/** The parsed `agent-bench arte` command line. */
+export interface ArteCliPlan {
+  /** Environment variables the run sets. */
+  env: Record<string, string>
+  /** Vitest reporters named by the user (the ART-E reporter is added on top). */
+  reporters: string[]
+  /** `--outputFile.<reporter>` values. */
+  outputFile: Record<string, string>
+  shard: string | undefined
+  /** `--merge-reports`: the blob folder to merge, or undefined to run tests. */
+  mergeReports: string | undefined
+  testNamePattern: string | undefined
+  config: string | undefined
+  filters: string[]
+  stats: boolean
+  useJson: boolean
+  /** `--dataset corbt/enron_emails_sample_questions` (not a local file): download the split's parquet file. */
+  download: boolean
+}
+
+function wholeFlag(flag: string, value: string | undefined, min: number): string | undefined {
+  const number = wholeNumberFlag(flag, value, { min, example: Math.max(min, 5) })
+  return number === undefined ? undefined : String(number)
+}
+
+/** The agent model id for `--model-provider` / `--model-id`, or undefined to keep the environment's choice. */
+export function resolveModelFlag(provider: string | undefined, id: string | undefined): string | undefined {
+  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
+  }
+  if (id !== undefined) {
+    if (provider === undefined || id === 'baseline' || id.startsWith(`${provider}/`)) return id
+    return `${provider}/${id}`
+  }
+  if (provider === undefined) return undefined
+  const fallback = DEFAULT_MODEL_BY_KEY.find(([, model]) => model.startsWith(`${provider}/`))
+  return fallback?.[1]
+}
+
+/** Turns the command line into a run plan (writes nothing; only checks whether a `--dataset` file exists). */
+export function planArteRun(argv: string[]): ArteCliPlan {
+  const outputFile: Record<string, string> = {}
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? ''
+    if (arg === '--merge-reports' && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('-'))) {
+      rest.push('--merge-reports=.vitest-reports')
+      continue
+    }
+    const match = /^--outputFile\.([\w-]+)(?:=(.*))?$/.exec(arg)
+    if (match === null) {
+      rest.push(arg)
+      continue
+    }
+    const value = match[2] ?? argv[++i]
+    if (value === undefined || value === '') {
+      throw new ConfigError(`\`${arg}\` needs a file.`, { hint: `Pass e.g. --outputFile.${match[1]}=reports/arte.xml` })
+    }
+    outputFile[match[1] ?? ''] = value
+  }
+  let values: ReturnType<typeof parse>['values']
+  let positionals: string[]
+  try {
+    ;({ values, positionals } = parse(rest))
+  } catch (error) {
+    throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench arte --help` for the options.', cause: error })
+  }
+  if (values.split !== undefined && values.split !== 'train' && values.split !== 'test') {
+    throw new ConfigError(`Expected \`--split\` to be train or test, got ${JSON.stringify(values.split)}.`, { hint: 'Pass --split test or --split train.' })
+  }
+  if (values['use-json'] === true && values.dataset !== undefined) {
+    throw new ConfigError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
+  }
+  if (values.thresholds !== undefined) parseArteThresholds(values.thresholds, '--thresholds')
+  const env: Record<string, string> = {}
+  const set = (name: string, value: string | undefined): void => {
+    if (value !== undefined) env[name] = value
+  }
+  const download = values.dataset === ARTE_DATASET_ID && !existsSync(values.dataset)
+  set('ARTE_SPLIT', values.split)
+  set('ARTE_LIMIT', wholeFlag('--limit', values.limit, 0))
+  set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
+  set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
+  set('BENCH_AGENT_MODEL', resolveModelFlag(values['model-provider'], values['model-id']))
+  set('ARTE_OUTPUT', values.output === undefined ? undefined : resolve(values.output))
+  set('ARTE_TRACES_DB', values['traces-db'] === undefined ? undefined : resolve(values['traces-db']))
+  set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
+  set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
+  set('ARTE_THRESHOLDS', values.thresholds)
+  return {
+    env,
+    reporters: values.reporter ?? [],
+    outputFile,
+    shard: values.shard,
+    mergeReports: values['merge-reports'],
+    testNamePattern: values['test-name-pattern'],
+    config: values.config,
+    filters: positionals,
+    stats: values.stats === true,
+    useJson: values['use-json'] === true,
+    download,
+  }
+}
+
+const ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
+
+function isArteReporter(name: string): boolean {
+  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.ts$/, '')
+}
+
+/**
+ * The reporters to run: the user's (or `default`), plus the ART-E reporter once; not beside `blob`
+ * (a shard's partial metrics would overwrite the results JSON: they are computed when the blobs are merged).
+ */
+export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
+  const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isArteReporter(name))
+  return user.includes('blob') ? user : [...user, ARTE_REPORTER]
+}
+
+/** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
+function assertShardable(shard: string): void {
+  const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
+  const files = fg.sync('bench/arte/**/*.eval.ts')
+  if (Number.isInteger(count) && files.length < count) {
+    throw new ConfigError(`--shard ${shard} needs at least ${count} test files in bench/arte, which has ${files.length}: Vitest shards by file.`, {
+      hint: 'Spread the rows over part files (each calling `defineArteTests({ part: { index: k, count: n } })`, see bench/arte/README.md), or shard the whole bench project with `npx vitest run --project bench --shard=...`.',
+    })
+  }
+}
+
+async function printStats(plan: ArteCliPlan): Promise<number> {
+  const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
+  const dataset = plan.env.ARTE_DATASET ?? resolve(DEFAULT_ARTE_DATASET)
+  const rows = await loadArteDataset(dataset, { split })
+  console.log(formatArteStatsReport(computeArteStats(rows), { split }))
+  return 0
+}
+
+/**
+ * The local dataset file for `--use-json` (first 100 rows through the rows API) or `--dataset <ARTE_DATASET_ID>`
+ * (the split's parquet file), downloaded into the cache on first use and reused after.
+ */
+async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
+  const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
+  const { files } = await ensureArteDataset({ useJson: plan.useJson, split })
+  const [file, ...more] = files
+  if (file === undefined || more.length > 0) {
+    throw new ConfigError(`The ${ARTE_DATASET_ID} download gave ${files.length} files for split ${split}; --dataset takes one.`, {
+      hint: `Pass one of them with --dataset (they are in ${DEFAULT_ARTE_CACHE_DIR}).`,
+    })
+  }
+  return file
+}
+
+/** `agent-bench arte`: run the ART-E benchmark through Vitest. */
+export const command: Command = {
+  summary: 'Run the ART-E email benchmark (bench/arte) through Vitest with the ART-E reporter',
+  usage,
+  async run(argv) {
+    const plan = planArteRun(argv)
+    if (plan.useJson || plan.download) plan.env.ARTE_DATASET = await downloadedDataset(plan)
+    if (plan.stats) return printStats(plan)
+
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
+    Object.assign(process.env, plan.env)
+    const { startVitest } = await import('vitest/node')
+    const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
+    const before = process.exitCode
+    process.exitCode = undefined
+    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
+      run: true,
+      watch: false,
+      ...(plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+      reporters: withArteReporter(plan.reporters),
+      ...outputFile,
+      ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+      ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
+      ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
+      ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
+    })
+    await vitest.close()
+    const code = Number(process.exitCode ?? 0)
+    process.exitCode = before
+    return code
+  },
+}

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util'
+import { EmailStore } from '../store/email-store.ts'
+import { importJsonl } from '../import/import-jsonl.ts'
+import { importKaggleCsv } from '../import/import-kaggle-csv.ts'
+import { importMaildir } from '../import/import-maildir.ts'
+import type { ImportOptions, ImportReport } from '../import/import-sink.ts'
+import { ConfigError } from '../../core/errors.ts'
+import type { Command } from '../../cli/command.ts'
+import { wholeNumberFlag } from '../../cli/flags.ts'
+
+const usage = `Usage: agent-bench import-enron --db FILE (--maildir DIR | --csv-path FILE | --jsonl FILE) [options]
+
+Imports Enron (or any) email into the SQLite FTS5 store used by the ART-E tools.
+Re-running an import is idempotent: a Message-ID already stored counts as a duplicate.
+
+Sources (exactly one):
+  --maildir DIR      CMU maildir tree of raw RFC 2822 files (maildir/<user>/<folder>/<n>.)
+  --csv-path FILE    Kaggle emails.csv (columns file,message)
+  --jsonl FILE       parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)
+
+Options:
+  --db FILE          database to create or add to (required)
+  --inbox ADDRESS    store every message under this inbox; default: infer each mailbox's owner
+                     (most common sender in its sent folders, else an address holding the mailbox's surname,
+                     else the most common recipient)
+  --limit N          read at most N messages (0 = all; default all)
+  --batch-size N     messages per insert transaction (default 1000)
+  --json             print one line {"imported":N,"duplicates":N,"failed":N}`
+
+function formatReport(report: ImportReport, db: string, total: number): string {
+  const lines = [
+    `Imported:   ${report.imported.toLocaleString('en-US')}`,
+    `Duplicates: ${report.duplicates.toLocaleString('en-US')}`,
+    `Failed:     ${report.failed.toLocaleString('en-US')}`,
+    `Odd dates:  ${report.oddDates.toLocaleString('en-US')}`,
+    `Database:   ${db} (${total.toLocaleString('en-US')} emails)`,
+  ]
+  const inboxes = Object.entries(report.inboxes)
+  if (inboxes.length > 0) {
+    lines.push('Inboxes:')
+    for (const [mailbox, address] of inboxes) lines.push(`  ${mailbox.padEnd(24)} ${address}`)
+  }
+  if (report.failures.length > 0) {
+    lines.push(`Failures${report.failed > report.failures.length ? ` (first ${report.failures.length})` : ''}:`)
+    for (const failure of report.failures) lines.push(`  ${failure.file}: ${failure.reason}`)
+  }
+  if (report.oddDateSamples.length > 0) {
+    lines.push(`Odd dates${report.oddDates > report.oddDateSamples.length ? ` (first ${report.oddDateSamples.length})` : ''}:`)
+    for (const odd of report.oddDateSamples) lines.push(`  ${odd.file}: ${odd.reason}`)
+  }
+  return lines.join('\n')
+}
+
+/** `agent-bench import-enron`: import a maildir, Kaggle CSV or JSONL into the email store. */
+export const command: Command = {
+  summary: 'Import Enron mail (maildir, Kaggle CSV or JSONL) into the SQLite email store',
+  usage,
+  async run(argv) {
+    let values: ReturnType<typeof parse>['values']
+    try {
+      values = parse(argv).values
+    } catch (error) {
+      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench import-enron --help` for the options.', cause: error })
+    }
+    if (values.db === undefined) {
+      throw new ConfigError('`--db FILE` is required.', { hint: 'Pass the database file to create or add to, e.g. --db .tmp/enron.db.' })
+    }
+    const sources = (['maildir', 'csv-path', 'jsonl'] as const).filter((name) => values[name] !== undefined)
+    if (sources.length !== 1) {
+      throw new ConfigError(
+        sources.length === 0
+          ? 'No source given.'
+          : `Give one source, got ${sources.map((name) => `--${name}`).join(' and ')}.`,
+        { hint: 'Pass exactly one of --maildir DIR, --csv-path FILE or --jsonl FILE.' },
+      )
+    }
+    const options: ImportOptions = {
+      inbox: values.inbox,
+      limit: wholeNumberFlag('--limit', values.limit, { min: 0, example: 1000 }),
+      batchSize: wholeNumberFlag('--batch-size', values['batch-size'], { min: 1, example: 1000 }),
+    }
+    if (options.inbox !== undefined && !options.inbox.includes('@')) {
+      throw new ConfigError(`--inbox ${JSON.stringify(options.inbox)} is not an email address.`, {
+        hint: 'Pass the mailbox owner address, e.g. --inbox jeff.dasovich@enron.com.',
+      })
+    }
+    using store = EmailStore.open(values.db)
+    const report =
+      values.maildir !== undefined
+        ? await importMaildir(store, values.maildir, options)
+        : values['csv-path'] !== undefined
+          ? await importKaggleCsv(store, values['csv-path'], options)
+          : await importJsonl(store, values.jsonl ?? '', options)
+    if (report.imported > 0) store.optimize()
+    if (values.json === true) {
+      console.log(JSON.stringify({ imported: report.imported, duplicates: report.duplicates, failed: report.failed }))
+    } else {
+      console.log(formatReport(report, values.db, store.count()))
+    }
+    return 0
+  },
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: false,
+    strict: true,
+    options: {
+      db: { type: 'string' },
+      maildir: { type: 'string' },
+      'csv-path': { type: 'string' },
+      jsonl: { type: 'string' },
+      inbox: { type: 'string' },
+      limit: { type: 'string' },
+      'batch-size': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  })
+}

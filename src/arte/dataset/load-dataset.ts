@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs'
+import { basename, extname } from 'node:path'
+import { parse as parseCsv } from 'csv-parse/sync'
+import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet'
+import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
+import { parseWith } from '../../core/parse.ts'
+import { DatasetNotFoundError } from './dataset-errors.ts'
+import { parseIdList } from './parse-id-list.ts'
+import { type ArteRow, ArteRowSchema } from './row.ts'
+
+/** Options of {@link loadArteDataset}. */
+export interface LoadArteDatasetOptions {
+  /** Keep only rows of this split. @default all rows */
+  split?: 'train' | 'test'
+  /** Keep at most this many rows (after the split filter), in file order; 0 keeps all. @default 0 */
+  limit?: number
+}
+
+/** One raw record and where it came from (`file:line` or `file row N`). */
+interface RawRecord {
+  value: unknown
+  source: string
+}
+
+const LABEL = 'ART-E row'
+
+/**
+ * Loads ART-E rows from a `.jsonl`, `.json` (an array, `{rows: [...]}`, or the Hugging Face
+ * rows-API shape `{rows: [{row: {...}}]}`), `.csv` or `.parquet` file, then filters by split
+ * and limit. Rows without a `split` field take it from the file name when it names one
+ * (`test-00000-of-00001.parquet`, `rows-test-0-100.json`).
+ *
+ * @throws {DatasetNotFoundError} when the file cannot be read
+ * @throws {InvalidFormatError} on the first bad row, naming the file, line or row, and field
+ * @throws {ConfigError} when `limit` is not a whole number >= 0
+ */
+export async function loadArteDataset(path: string, options: LoadArteDatasetOptions = {}): Promise<ArteRow[]> {
+  const limit = options.limit ?? 0
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new ConfigError(`Invalid ART-E dataset limit ${limit}`, { hint: 'Pass a whole number >= 0 as the limit (0 = all rows).' })
+  }
+  const records = await readRecords(path)
+  const fileSplit = splitFromFileName(path)
+  const rows: ArteRow[] = []
+  for (const { value, source } of records) {
+    const row = parseWith(ArteRowSchema, coerceRecord(value, fileSplit), LABEL, source)
+    if (options.split !== undefined && row.split !== options.split) continue
+    rows.push(row)
+    if (limit > 0 && rows.length >= limit) break
+  }
+  return rows
+}
+
+/** Loads several dataset files (e.g. parquet shards) as one, in order; split and limit apply to the whole. */
+export async function loadArteDatasetFiles(paths: ReadonlyArray<string>, options: LoadArteDatasetOptions = {}): Promise<ArteRow[]> {
+  const limit = options.limit ?? 0
+  const rows: ArteRow[] = []
+  for (const path of paths) {
+    const remaining = limit === 0 ? 0 : limit - rows.length
+    if (limit > 0 && remaining <= 0) break
+    rows.push(...(await loadArteDataset(path, { ...options, limit: remaining })))
+  }
+  return rows
+}
+
+function readRecords(path: string): Promise<RawRecord[]> | RawRecord[] {
+  const extension = extname(path).toLowerCase()
+  switch (extension) {
+    case '.jsonl':
+    case '.ndjson':
+      return readJsonl(path)
+    case '.json':
+      return readJson(path)
+    case '.csv':
+      return readCsv(path)
+    case '.parquet':
+      return readParquet(path)
+    default:
+      throw new InvalidFormatError(`Unsupported ART-E dataset file ${path}: unknown extension "${extension}"`, {
+        file: path,
+        hint: 'Pass a .jsonl, .json, .csv or .parquet file with --dataset.',
+      })
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+  } catch (error) {
+    throw new DatasetNotFoundError(path, { cause: error })
+  }
+}
+
+function readJsonl(path: string): RawRecord[] {
+  const records: RawRecord[] = []
+  const lines = readText(path).split(/\r?\n/)
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return
+    const source = `${path}:${index + 1}`
+    records.push({ value: parseJsonText(line, source), source })
+  })
+  return records
+}
+
+function readJson(path: string): RawRecord[] {
+  const data = parseJsonText(readText(path), path)
+  const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.rows) ? data.rows : undefined
+  if (list === undefined) {
+    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: expected an array of rows or an object with a "rows" array`, {
+      file: path,
+      field: 'rows',
+      hint: 'Give a JSON array of ART-E rows, {"rows": [...]}, or a Hugging Face rows-API response.',
+    })
+  }
+  return list.map((item: unknown, index) => ({
+    value: isObject(item) && isObject(item.row) && !('question' in item) ? item.row : item,
+    source: `${path} row ${index + 1}`,
+  }))
+}
+
+function readCsv(path: string): RawRecord[] {
+  let parsed: Array<{ record: Record<string, string>; info: { lines: number } }>
+  try {
+    parsed = parseCsv(readText(path), { columns: true, bom: true, info: true, skip_empty_lines: true })
+  } catch (error) {
+    if (error instanceof DatasetNotFoundError) throw error
+    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: ${(error as Error).message}`, {
+      file: path,
+      hint: 'Make the file valid CSV with a header row (id,question,answer,message_ids,inbox_address,query_date,how_realistic,split).',
+      cause: error,
+    })
+  }
+  return parsed.map(({ record, info }) => ({ value: coerceCsvRecord(record), source: `${path}:${info.lines}` }))
+}
+
+async function readParquet(path: string): Promise<RawRecord[]> {
+  let file: Awaited<ReturnType<typeof asyncBufferFromFile>>
+  try {
+    file = await asyncBufferFromFile(path)
+  } catch (error) {
+    throw new DatasetNotFoundError(path, { cause: error })
+  }
+  let rows: Array<Record<string, unknown>>
+  try {
+    rows = await parquetReadObjects({ file, rowFormat: 'object' })
+  } catch (error) {
+    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: not a readable parquet file (${(error as Error).message})`, {
+      file: path,
+      hint: 'Re-download the parquet file, or pass the dataset as .jsonl, .json or .csv.',
+      cause: error,
+    })
+  }
+  return rows.map((row, index) => ({ value: row, source: `${path} row ${index + 1}` }))
+}
+
+function parseJsonText(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new InvalidFormatError(`Invalid ${LABEL} ${source}: not valid JSON (${(error as Error).message})`, {
+      file: source,
+      hint: `Fix the JSON at ${source}.`,
+      cause: error,
+    })
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `train` or `test` when the file name (not the folders) names exactly one of them. */
+export function splitFromFileName(path: string): 'train' | 'test' | undefined {
+  const name = basename(path).toLowerCase()
+  const train = /(^|[^a-z])train([^a-z]|$)/.test(name)
+  const test = /(^|[^a-z])test([^a-z]|$)/.test(name)
+  if (train === test) return undefined
+  return train ? 'train' : 'test'
+}
+
+/** Converts values that parquet and JSON readers give (bigint ids, Date dates) to the schema's shapes. */
+function coerceRecord(value: unknown, fileSplit: 'train' | 'test' | undefined): unknown {
+  if (!isObject(value)) return value
+  const out: Record<string, unknown> = { ...value }
+  if (typeof out.id === 'bigint') out.id = bigintToId(out.id)
+  if (out.query_date instanceof Date && !Number.isNaN(out.query_date.getTime())) out.query_date = out.query_date.toISOString().slice(0, 10)
+  if (typeof out.how_realistic === 'bigint') out.how_realistic = Number(out.how_realistic)
+  if (out.split === undefined && fileSplit !== undefined) out.split = fileSplit
+  return out
+}
+
+function bigintToId(id: bigint): number | string {
+  return id <= BigInt(Number.MAX_SAFE_INTEGER) && id >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(id) : id.toString()
+}
+
+/** CSV cells are all strings: turn numeric ids and scores into numbers, and list text into arrays. */
+function coerceCsvRecord(record: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record }
+  if (typeof record.id === 'string' && /^-?\d+$/.test(record.id.trim())) {
+    const id = Number(record.id)
+    out.id = Number.isSafeInteger(id) ? id : record.id.trim()
+  }
+  if (typeof record.how_realistic === 'string' && record.how_realistic.trim() !== '') {
+    const score = Number(record.how_realistic)
+    if (!Number.isNaN(score)) out.how_realistic = score
+  }
+  if (typeof record.message_ids === 'string') out.message_ids = parseIdList(record.message_ids) ?? record.message_ids
+  if (record.split === '') delete out.split
+  return out
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { type AnyTool, defineTool } from '../tools/define-tool.ts'
+import type { EmailScope, EmailStore } from './store/email-store.ts'
+import { isDay } from './store/normalize.ts'
+
+const Day = z.string().refine(isDay, { message: 'expected a date YYYY-MM-DD' })
+
+/** Arguments of `search_emails`. */
+export const SearchEmailsArgsSchema = z.object({
+  keywords: z
+    .array(z.string())
+    .describe(
+      'Words or short phrases to look for in the subject and body. Every keyword must match; a multi-word keyword must match as a phrase. Matching ignores case and word endings (contract matches contracts). Punctuation and search operators are treated as plain spaces. Pass [] to list the most recent emails that match the other filters.',
+    ),
+  from: z.string().optional().describe('Only emails whose sender address contains this text, e.g. "skilling" or "jeff.skilling@enron.com". Several words ("Jeff Skilling") must all appear in the address.'),
+  to: z.string().optional().describe('Only emails with a to/cc/bcc address containing this text (several words must all appear in that address).'),
+  sent_after: Day.optional().describe('Only emails sent on or after this day, YYYY-MM-DD (UTC).'),
+  sent_before: Day.optional().describe('Only emails sent before this day, YYYY-MM-DD (UTC); the day itself is excluded.'),
+  max_results: z.number().int().min(1).max(10).optional().describe('How many results to return, 1 to 10. Default 10.'),
+})
+
+/** Arguments of `read_email`. */
+export const ReadEmailArgsSchema = z.object({
+  message_id: z.string().describe('The message_id of an email, exactly as returned by search_emails, e.g. "<12345.1075840045955.JavaMail.evans@thyme>".'),
+})
+
+/** Arguments of `return_final_answer`. */
+export const FinalAnswerArgsSchema = z.object({
+  answer: z.string().describe('The answer to the question: short and exact (a name, a date, a number, a phrase). If the emails do not contain the answer, say "I don\'t know".'),
+  sources: z.array(z.string()).describe('The message_id of every email the answer is based on.'),
+})
+
+/** The answer a model gives through `return_final_answer`. */
+export type FinalAnswer = z.infer<typeof FinalAnswerArgsSchema>
+
+/** One `search_emails` result as the model sees it. */
+export interface SearchEmailsResult {
+  message_id: string
+  subject: string
+  date: string | null
+  from: string
+  snippet: string
+}
+
+/** `read_email`'s result as the model sees it. */
+export type ReadEmailResult =
+  | { message_id: string; date: string | null; subject: string; from: string; to: string[]; cc: string[]; bcc: string[]; body: string }
+  | { error: string }
+
+/**
+ * The three ART-E tools over `store`, all bound to `scope` (the task's inbox and query date):
+ * whatever the model asks, it only ever sees mail inside the scope.
+ */
+export function createEmailTools(store: EmailStore, scope: EmailScope): AnyTool[] {
+  const day = scope.queryDate.slice(0, 10)
+  const searchEmails = defineTool({
+    name: 'search_emails',
+    description: `Search the user's mailbox (${scope.inbox}) by keywords; only emails sent on or before ${day} exist. Returns up to 10 emails, best match first, each with message_id, subject, date (ISO 8601 UTC), sender and a snippet where matched words are in [brackets]. Use read_email with a message_id to see the full email. Prefer a few distinctive keywords (names, project words); if nothing comes back, try fewer or different keywords.`,
+    parameters: SearchEmailsArgsSchema,
+    handler(args): SearchEmailsResult[] {
+      const hits = store.search(
+        {
+          keywords: args.keywords,
+          from: args.from,
+          to: args.to,
+          sentAfter: args.sent_after,
+          sentBefore: args.sent_before,
+          maxResults: args.max_results ?? 10,
+        },
+        scope,
+      )
+      return hits.map((hit) => ({ message_id: hit.messageId, subject: hit.subject, date: hit.date, from: hit.from, snippet: hit.snippet }))
+    },
+  })
+  const readEmail = defineTool({
+    name: 'read_email',
+    description: "Read one email of the user's mailbox in full: date, subject, sender, to, cc, bcc and body. Pass a message_id returned by search_emails.",
+    parameters: ReadEmailArgsSchema,
+    handler(args): ReadEmailResult {
+      const email = store.read(args.message_id, scope)
+      if (email === undefined) {
+        return { error: `No email with message_id ${JSON.stringify(args.message_id)} in this mailbox (on or before ${day}). Use a message_id returned by search_emails.` }
+      }
+      return { message_id: email.messageId, date: email.date, subject: email.subject, from: email.from, to: email.to, cc: email.cc, bcc: email.bcc, body: email.body }
+    },
+  })
+  const returnFinalAnswer = defineTool({
+    name: 'return_final_answer',
+    description: 'Give your final answer to the question and the message_ids of the emails that support it. This ends the task: call it once, when you are done searching.',
+    parameters: FinalAnswerArgsSchema,
+    final: true,
+    handler(args): FinalAnswer {
+      return args
+    },
+  })
+  return [searchEmails, readEmail, returnFinalAnswer]
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { type EmailRecord, EmailStore } from '../store/email-store.ts'
+import { importJsonl } from './import-jsonl.ts'
+import { importMaildir } from './import-maildir.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'jsonl-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('importJsonl on lines written by the test', () => {
+  const base = { subject: 'S', from: 'Nia.Nash@corp.test', body: 'b', file_name: 'nash-n/inbox/1.' }
+  const lines = [
+    JSON.stringify({ ...base, message_id: '<j1@test>', to: ['a@corp.test'], cc: [], bcc: null, date: '2001-03-04T05:06:07Z' }),
+    JSON.stringify({ ...base, message_id: 'j2@test', to: 'a@corp.test, b@corp.test', cc: 'c@corp.test', date: '2001-03-04 05:06:07' }),
+    JSON.stringify({ ...base, message_id: '<j3@test>', to: ['a@corp.test'], date: Date.UTC(2001, 2, 4) }),
+    JSON.stringify({ ...base, message_id: '<j4@test>', date: 'Mon, 14 May 2001 16:39:00 -0700 (PDT)' }),
+    JSON.stringify({ ...base, message_id: '<j5@test>', date: 'someday' }),
+    JSON.stringify({ ...base, message_id: '<j1@test>', date: '2001-03-04T05:06:07Z' }),
+    '{not json',
+    JSON.stringify({ ...base, subject: 'no id' }),
+    '',
+  ]
+
+  it('imports every shape of a row, and counts bad lines as failed with their line number', async () => {
+    const file = join(dir, 'mixed.jsonl')
+    writeFileSync(file, `${lines.join('\r\n')}\n`)
+    using store = EmailStore.open(':memory:')
+    const report = await importJsonl(store, file)
+    expect(report).toMatchObject({ imported: 5, duplicates: 1, failed: 2, oddDates: 1 })
+    expect(report.failures.map((failure) => failure.file)).toEqual([`${file}:7`, `${file}:8`])
+    expect(report.failures[1]?.reason).toMatch(/^message_id:/)
+    expect(store.get('<j2@test>')).toMatchObject({ to: ['a@corp.test', 'b@corp.test'], cc: ['c@corp.test'], bcc: [], date: '2001-03-04T05:06:07.000Z' })
+    expect(store.get('<j3@test>')?.date).toBe('2001-03-04T00:00:00.000Z')
+    expect(store.get('<j4@test>')?.date).toBe('2001-05-14T23:39:00.000Z')
+    expect(store.get('<j5@test>')?.date).toBeNull()
+    expect(store.get('<j1@test>')?.inbox).toBe('nia.nash@corp.test')
+  })
+
+  it('fails clearly on a missing file', async () => {
+    using store = EmailStore.open(':memory:')
+    await expect(importJsonl(store, join(dir, 'missing.jsonl'))).rejects.toThrow(/does not exist/)
+  })
+})
+
+describeWithSharedData('importJsonl on real mail converted to JSONL', () => {
+  it('round-trips a real mailbox: same emails, recipients, dates and inferred inbox', async () => {
+    using source = EmailStore.open(':memory:')
+    await importMaildir(source, sharedDataPath('enron_agent_course', 'mail', 'full_mailboxes', 'slinger-r'))
+    const rows = source.db.prepare('SELECT message_id FROM emails ORDER BY file_name').pluck().all() as string[]
+    const records = rows.map((id) => source.get(id)).filter((record): record is EmailRecord => record !== undefined)
+    const file = join(dir, 'slinger.jsonl')
+    writeFileSync(
+      file,
+      records
+        .map((r) => JSON.stringify({ message_id: r.messageId, subject: r.subject, from: r.from, to: r.to, cc: r.cc, bcc: r.bcc, date: r.date, body: r.body, file_name: `slinger-r/${r.fileName}` }))
+        .join('\n'),
+    )
+    using target = EmailStore.open(':memory:')
+    const report = await importJsonl(target, file)
+    expect(report).toMatchObject({ imported: 132, duplicates: 0, failed: 0, inboxes: { 'slinger-r': 'ryan.slinger@enron.com' } })
+    for (const record of records) {
+      expect(target.get(record.messageId)).toEqual({ ...record, fileName: `slinger-r/${record.fileName}` })
+    }
+  })
+})

@@ -1,0 +1,105 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { z } from 'zod'
+import { ConfigError } from '../../core/errors.ts'
+import type { EmailStore } from '../store/email-store.ts'
+import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
+import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
+import { readDate, type SourceEmail } from './parse-raw-email.ts'
+
+const AddressList = z
+  .union([z.array(z.string()), z.string(), z.null()])
+  .optional()
+  .transform((value) => (value == null ? [] : typeof value === 'string' ? value.split(/[,;]/) : value))
+
+/** One line of a parsed-email JSONL file, as in the `corbt/enron-emails` dataset. */
+export const ParsedEmailLineSchema = z.object({
+  message_id: z.string().min(1),
+  subject: z.string().nullish(),
+  from: z.string().nullish(),
+  to: AddressList,
+  cc: AddressList,
+  bcc: AddressList,
+  /** ISO string, RFC 2822 string, `YYYY-MM-DD HH:MM:SS` (read as UTC) or epoch milliseconds. */
+  date: z.union([z.string(), z.number()]).nullish(),
+  body: z.string().nullish(),
+  file_name: z.string().nullish(),
+})
+
+/** One parsed-email JSONL line. */
+export type ParsedEmailLine = z.infer<typeof ParsedEmailLineSchema>
+
+function lineDate(value: string | number | null | undefined): ReturnType<typeof readDate> {
+  if (typeof value === 'number') {
+    const iso = toIsoDate(new Date(value))
+    return iso === undefined ? { date: null, dateNote: `unparseable date ${value}` } : readDate(iso)
+  }
+  // A timestamp without a zone (`2001-05-14 16:39:00`, as pandas writes it) is read as UTC.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim())) {
+    return readDate(`${value.trim().replace(' ', 'T')}Z`)
+  }
+  return readDate(value ?? undefined)
+}
+
+/**
+ * Imports parsed emails from a JSONL file (one JSON object per line: `message_id, subject, from, to, cc, bcc,
+ * date, body, file_name`). A line that is not JSON or lacks a `message_id` is counted as failed with its line number.
+ * The unit for inbox inference is the first segment of `file_name`.
+ */
+export async function importJsonl(store: EmailStore, jsonlPath: string, options: ImportOptions = {}): Promise<ImportReport> {
+  if (!existsSync(jsonlPath)) {
+    throw new ConfigError(`JSONL file ${jsonlPath} does not exist.`, { hint: 'Pass the path of a parsed-email .jsonl file.' })
+  }
+  const sink = new ImportSink(store, options)
+  const lines = createInterface({ input: createReadStream(jsonlPath, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })
+  let number = 0
+  try {
+    for await (const line of lines) {
+      number++
+      if (line.trim() === '') continue
+      if (sink.full) break
+      const where = `${jsonlPath}:${number}`
+      let json: unknown
+      try {
+        json = JSON.parse(line)
+      } catch (error) {
+        sink.fail(where, `not JSON: ${(error as Error).message}`)
+        continue
+      }
+      const parsed = ParsedEmailLineSchema.safeParse(json)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
+        continue
+      }
+      const row = parsed.data
+      const messageId = canonicalMessageId(row.message_id)
+      if (messageId === '') {
+        sink.fail(where, 'empty message_id')
+        continue
+      }
+      const { date, dateNote } = lineDate(row.date)
+      const fileName = row.file_name ?? null
+      const source: SourceEmail = {
+        email: {
+          messageId,
+          subject: row.subject ?? '',
+          from: row.from ?? '',
+          to: row.to,
+          cc: row.cc,
+          bcc: row.bcc,
+          date,
+          body: row.body ?? '',
+          fileName,
+        },
+        origin: undefined,
+        dateNote,
+      }
+      const path = fileName ?? where
+      sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath)
+    }
+  } finally {
+    lines.close()
+  }
+  return sink.finish()
+}

@@ -1,0 +1,72 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { EmailStore } from '../store/email-store.ts'
+import { importKaggleCsv } from './import-kaggle-csv.ts'
+
+describe('importKaggleCsv on a CSV written by the test', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaggle-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('reads multi-line quoted fields with doubled quotes, and reports empty rows as failures', async () => {
+    const raw = (id: string, body: string) =>
+      `Message-ID: <${id}>\r\nDate: Fri, 4 May 2001 13:51:00 -0700 (PDT)\r\nFrom: zed.zedson@corp.test\r\nTo: amy@corp.test\r\nSubject: Plan\r\n\r\n${body}`
+    const csv = [
+      '"file","message"',
+      `"zedson-z/_sent_mail/1.","${raw('k1@test', 'He said "go",\nthen left.\n\nBye').replaceAll('"', '""')}"`,
+      `"zedson-z/_sent_mail/2.","${raw('k2@test', 'Second')}"`,
+      '"zedson-z/_sent_mail/3.",""',
+    ].join('\n')
+    writeFileSync(join(dir, 'emails.csv'), csv)
+    using store = EmailStore.open(':memory:')
+    const report = await importKaggleCsv(store, join(dir, 'emails.csv'))
+    expect(report).toMatchObject({ imported: 2, duplicates: 0, failed: 1, inboxes: { 'zedson-z': 'zed.zedson@corp.test' } })
+    expect(report.failures[0]?.file).toBe('zedson-z/_sent_mail/3.')
+    expect(store.get('<k1@test>')?.body.trimEnd()).toBe('He said "go",\nthen left.\n\nBye')
+  })
+
+  it('fails clearly on a missing file', async () => {
+    using store = EmailStore.open(':memory:')
+    await expect(importKaggleCsv(store, join(dir, 'missing.csv'))).rejects.toThrow(/does not exist/)
+  })
+})
+
+describeWithSharedData('importKaggleCsv on the real Kaggle samples', () => {
+  const folder = sharedDataPath('enron_kaggle_format_samples')
+  const files = readdirSync(folder).filter((name) => name.endsWith('.csv')).sort()
+
+  it('imports every row of every sample, counting repeats across files as duplicates', async () => {
+    using store = EmailStore.open(':memory:')
+    const ids = new Set<string>()
+    let rows = 0
+    for (const name of files) {
+      const text = readFileSync(join(folder, name), 'utf8')
+      const found = [...text.matchAll(/^"[a-z-]+\/[^"]*","Message-ID: (<[^>]+>)/gm)].map((match) => match[1] ?? '')
+      rows += found.length
+      for (const id of found) ids.add(id)
+      const report = await importKaggleCsv(store, join(folder, name))
+      expect(report.failed, name).toBe(0)
+      expect(report.imported + report.duplicates, name).toBe(found.length)
+      expect(report.inboxes).toEqual({ 'allen-p': 'phillip.allen@enron.com' })
+    }
+    expect(rows).toBe(17)
+    expect(store.count()).toBe(ids.size)
+    const again = await importKaggleCsv(store, join(folder, '2_multiple_simple_example.csv'))
+    expect(again).toMatchObject({ imported: 0, duplicates: 9, failed: 0 })
+  })
+
+  it('keeps headers, recipients and dates of the real rows', async () => {
+    using store = EmailStore.open(':memory:')
+    await importKaggleCsv(store, join(folder, '2_multiple_simple_example.csv'))
+    expect(store.get('<18782981.1075855378110.JavaMail.evans@thyme>')).toMatchObject({
+      inbox: 'phillip.allen@enron.com',
+      from: 'phillip.allen@enron.com',
+      to: ['tim.belden@enron.com'],
+      date: '2001-05-14T23:39:00.000Z',
+      fileName: 'allen-p/_sent_mail/1.',
+    })
+    expect(store.get('<18782981.1075855378110.JavaMail.evans@thyme>')?.body).toContain('Here is our forecast')
+  })
+})

@@ -1,0 +1,151 @@
+import type { EmailInput, EmailStore } from '../store/email-store.ts'
+import { inferMailboxOwner, type MailboxMember } from './mailbox-owner.ts'
+import { normalizeAddress } from '../store/normalize.ts'
+import type { SourceEmail } from './parse-raw-email.ts'
+
+/** A message that was not imported, or imported with an odd date, and why. */
+export interface ImportIssue {
+  file: string
+  reason: string
+}
+
+/** What an import did. `imported + duplicates + failed` is the number of messages read. */
+export interface ImportReport {
+  imported: number
+  /** Messages whose Message-ID was already stored (by this import or an earlier one). */
+  duplicates: number
+  /** Messages that could not be imported (e.g. no Message-ID); see `failures`. */
+  failed: number
+  /** Imported messages with a missing, unparseable (stored as `null`, never in any scope) or implausible date. */
+  oddDates: number
+  /** The first {@link MAX_LISTED_ISSUES} failures. */
+  failures: ImportIssue[]
+  /** The first {@link MAX_LISTED_ISSUES} odd dates. */
+  oddDateSamples: ImportIssue[]
+  /** Inferred (or given) inbox of each mailbox: mailbox name (`X-Origin`, or folder) to address. */
+  inboxes: Record<string, string>
+}
+
+/** Options shared by every importer. */
+export interface ImportOptions {
+  /** Store every message under this inbox address instead of inferring each mailbox's owner. */
+  inbox?: string | undefined
+  /** Read at most this many messages (0 or absent: all). */
+  limit?: number | undefined
+  /**
+   * Messages per insert transaction.
+   * @default 1000
+   */
+  batchSize?: number | undefined
+}
+
+/** How many failures and odd dates a report lists (all are counted). */
+export const MAX_LISTED_ISSUES = 50
+
+const FALLBACK_INBOX = 'unknown@unknown'
+
+/**
+ * Collects messages from an importer, resolves their inbox, and inserts them in batches.
+ * Without a fixed inbox, the messages of one unit (`maildir/<user>`, a CSV `file` prefix) are held until the
+ * unit ends, then each mailbox in it (by `X-Origin`, else the unit) gets its owner from {@link inferMailboxOwner}.
+ * An owner found once is kept for that mailbox name for the rest of the import.
+ */
+export class ImportSink {
+  readonly #store: EmailStore
+  readonly #inbox: string | undefined
+  readonly #limit: number
+  readonly #batchSize: number
+  readonly #batch: EmailInput[] = []
+  #unit: string | undefined
+  #pending: MailboxMember[] = []
+  readonly #owners = new Map<string, string>()
+  #read = 0
+  readonly #report: ImportReport = {
+    imported: 0,
+    duplicates: 0,
+    failed: 0,
+    oddDates: 0,
+    failures: [],
+    oddDateSamples: [],
+    inboxes: {},
+  }
+
+  constructor(store: EmailStore, options: ImportOptions) {
+    this.#store = store
+    const inbox = options.inbox === undefined ? undefined : normalizeAddress(options.inbox)
+    this.#inbox = inbox === '' ? undefined : inbox
+    this.#limit = options.limit !== undefined && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY
+    this.#batchSize = Math.max(1, options.batchSize ?? 1000)
+  }
+
+  /** Whether the `limit` has been reached: the importer should stop reading. */
+  get full(): boolean {
+    return this.#read >= this.#limit
+  }
+
+  /** Adds a message read from `path`; `unit` is the top folder it belongs to (see the class comment). */
+  add(source: SourceEmail, path: string, unit: string): void {
+    this.#read++
+    if (source.dateNote !== undefined) {
+      this.#report.oddDates++
+      if (this.#report.oddDateSamples.length < MAX_LISTED_ISSUES) this.#report.oddDateSamples.push({ file: path, reason: source.dateNote })
+    }
+    if (this.#inbox !== undefined) {
+      this.#report.inboxes[unit] ??= this.#inbox
+      this.#push({ ...source.email, inbox: this.#inbox })
+      return
+    }
+    if (this.#unit !== undefined && this.#unit !== unit) this.#resolveUnit()
+    this.#unit = unit
+    this.#pending.push({ source, path })
+  }
+
+  /** Records a message that could not be read. */
+  fail(path: string, reason: string): void {
+    this.#read++
+    this.#report.failed++
+    if (this.#report.failures.length < MAX_LISTED_ISSUES) this.#report.failures.push({ file: path, reason })
+  }
+
+  /** Inserts what is left and returns the report. */
+  finish(): ImportReport {
+    this.#resolveUnit()
+    this.#flush()
+    return this.#report
+  }
+
+  #resolveUnit(): void {
+    const unit = this.#unit ?? ''
+    const mailboxes = new Map<string, MailboxMember[]>()
+    for (const member of this.#pending) {
+      const name = (member.source.origin ?? unit).toLowerCase()
+      const list = mailboxes.get(name)
+      if (list === undefined) mailboxes.set(name, [member])
+      else list.push(member)
+    }
+    for (const [name, members] of mailboxes) {
+      let owner = this.#owners.get(name)
+      if (owner === undefined) {
+        owner = inferMailboxOwner(members, name) ?? FALLBACK_INBOX
+        this.#owners.set(name, owner)
+        this.#report.inboxes[name] = owner
+      }
+      for (const { source } of members) this.#push({ ...source.email, inbox: owner })
+    }
+    this.#pending = []
+    this.#unit = undefined
+  }
+
+  #push(email: EmailInput): void {
+    this.#batch.push(email)
+    if (this.#batch.length >= this.#batchSize) this.#flush()
+  }
+
+  #flush(): void {
+    if (this.#batch.length === 0) return
+    const { imported, duplicates } = this.#store.insertEmails(this.#batch)
+    this.#report.imported += imported
+    this.#report.duplicates += duplicates
+    this.#batch.length = 0
+  }
+}

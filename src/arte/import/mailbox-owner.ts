@@ -1,0 +1,67 @@
+import { normalizeAddress } from '../store/normalize.ts'
+import type { SourceEmail } from './parse-raw-email.ts'
+
+/** One email of a mailbox and the folder path it was found under (`allen-p/_sent_mail/1.`). */
+export interface MailboxMember {
+  source: SourceEmail
+  path: string
+}
+
+const SENT_FOLDER = /sent/i
+
+function mostCommon(counts: Map<string, number>): string | undefined {
+  let best: string | undefined
+  let bestCount = 0
+  for (const [address, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== undefined && address < best)) {
+      best = address
+      bestCount = count
+    }
+  }
+  return best
+}
+
+function bump(counts: Map<string, number>, address: string): void {
+  const key = normalizeAddress(address)
+  if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1)
+}
+
+/** `KEAN-S` or `kean-s` -> `kean`; `williams-w3` -> `williams`; too short or absent -> undefined. */
+export function surnameHint(mailbox: string | undefined): string | undefined {
+  const match = mailbox?.toLowerCase().match(/^([a-z]+)(?:-[a-z0-9]+)?$/)
+  const surname = match?.[1]
+  return surname !== undefined && surname.length >= 3 ? surname : undefined
+}
+
+/**
+ * The owner address of one mailbox (all members share an `X-Origin`, or a `maildir/<user>` folder), by the first rule that gives one:
+ * 1. the most common sender of the mail in a folder whose name contains `sent` (`sent`, `sent_items`, `_sent_mail`);
+ * 2. the most common address (sender or recipient, once per message) whose local part holds the mailbox's surname
+ *    (`kean-s` -> an address with `kean` before the `@`);
+ * 3. the most common recipient (to/cc/bcc, once per message);
+ * 4. the most common sender.
+ * Ties go to the alphabetically first address. `undefined` only when no member has any address.
+ */
+export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailboxName: string | undefined): string | undefined {
+  const sent = new Map<string, number>()
+  const named = new Map<string, number>()
+  const recipients = new Map<string, number>()
+  const senders = new Map<string, number>()
+  const surname = surnameHint(mailboxName)
+  for (const { source, path } of members) {
+    const { email } = source
+    const folders = path.split(/[\\/]/).slice(0, -1)
+    if (email.from !== '') {
+      bump(senders, email.from)
+      if (folders.some((folder) => SENT_FOLDER.test(folder))) bump(sent, email.from)
+    }
+    const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalizeAddress))
+    for (const address of people) bump(recipients, address)
+    if (surname !== undefined) {
+      for (const address of new Set([...people, normalizeAddress(email.from)])) {
+        if (address.split('@')[0]?.includes(surname)) bump(named, address)
+      }
+    }
+  }
+  return mostCommon(sent) ?? mostCommon(named) ?? mostCommon(recipients) ?? mostCommon(senders)
+}

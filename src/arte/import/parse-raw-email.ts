@@ -1,0 +1,91 @@
+import PostalMime from 'postal-mime'
+import type { Address } from 'postal-mime'
+import type { EmailInput } from '../store/email-store.ts'
+import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
+
+/** An email read from a source, before its inbox is known. */
+export interface SourceEmail {
+  email: Omit<EmailInput, 'inbox'>
+  /** The `X-Origin` header of CMU Enron mail (`KEAN-S`): which mailbox the copy came from. */
+  origin: string | undefined
+  /** Why the date is odd (missing, unparseable, implausible), when it is. */
+  dateNote: string | undefined
+}
+
+/** The outcome of reading one message. */
+export type ReadOutcome = { kind: 'read'; value: SourceEmail } | { kind: 'failed'; reason: string }
+
+/** Dates outside these years are kept but reported as odd (Enron has 1979-12-31 PST, i.e. epoch-0, and 2044 dates). */
+const PLAUSIBLE_YEARS = { from: 1985, to: 2030 } as const
+
+/**
+ * The stored date for a raw `Date` value, and a note when it is odd: absent, unparseable (stored as `null`),
+ * or outside {@link PLAUSIBLE_YEARS} (stored as parsed).
+ */
+export function readDate(raw: string | undefined): { date: string | null; dateNote: string | undefined } {
+  if (raw === undefined || raw.trim() === '') return { date: null, dateNote: 'no date' }
+  const iso = toIsoDate(raw)
+  if (iso === undefined) return { date: null, dateNote: `unparseable date ${JSON.stringify(raw.slice(0, 80))}` }
+  const year = Number(iso.slice(0, 4))
+  if (year < PLAUSIBLE_YEARS.from || year > PLAUSIBLE_YEARS.to) return { date: iso, dateNote: `implausible date ${iso}` }
+  return { date: iso, dateNote: undefined }
+}
+
+function addresses(list: Address[] | undefined): string[] {
+  const out: string[] = []
+  for (const entry of list ?? []) {
+    if (entry.group !== undefined) {
+      for (const member of entry.group) if (member.address) out.push(member.address)
+    } else if (entry.address) {
+      out.push(entry.address)
+    }
+  }
+  return out
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+}
+
+/**
+ * Parses one raw RFC 2822 message (CRLF or LF, folded headers, any bytes) with postal-mime.
+ * Fails (with the reason) only when the message has no Message-ID.
+ */
+export async function parseRawEmail(raw: string | Uint8Array, fileName: string): Promise<ReadOutcome> {
+  let parsed: Awaited<ReturnType<typeof PostalMime.parse>>
+  try {
+    parsed = await PostalMime.parse(raw)
+  } catch (error) {
+    return { kind: 'failed', reason: `unparseable message: ${(error as Error).message}` }
+  }
+  const messageId = canonicalMessageId(parsed.messageId ?? '')
+  if (messageId === '') return { kind: 'failed', reason: 'no Message-ID header' }
+  const rawDate = parsed.headers.find((header) => header.key === 'date')?.value
+  const { date, dateNote } = readDate(rawDate)
+  const body = parsed.text ?? (parsed.html === undefined ? '' : htmlToText(parsed.html))
+  return {
+    kind: 'read',
+    value: {
+      email: {
+        messageId,
+        subject: parsed.subject ?? '',
+        from: parsed.from?.address ?? parsed.from?.name ?? '',
+        to: addresses(parsed.to),
+        cc: addresses(parsed.cc),
+        bcc: addresses(parsed.bcc),
+        date,
+        body,
+        fileName,
+      },
+      origin: parsed.headers.find((header) => header.key === 'x-origin')?.value.trim() || undefined,
+      dateNote,
+    },
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../../core/errors.ts'
+import type { ArteMetrics } from './results.ts'
+import { checkArteThresholds, formatThresholdFailure, parseArteThresholds, resolveArteThresholds } from './results-thresholds.ts'
+
+const metrics: ArteMetrics = {
+  exactMatchAccuracy: 0.25,
+  avgSemanticScore: 5 / 12,
+  avgExecutionTimeMs: 30,
+  completedTasks: 3,
+  failedTasks: 1,
+  totalTasks: 4,
+  totalTimeMs: 120,
+}
+
+describe('parseArteThresholds', () => {
+  it('parses comparisons separated by commas', () => {
+    expect(parseArteThresholds('exactMatchAccuracy>=0.6, avgSemanticScore > 0.5,failedTasks<=2,totalTimeMs<1000')).toEqual([
+      { metric: 'exactMatchAccuracy', op: '>=', value: 0.6 },
+      { metric: 'avgSemanticScore', op: '>', value: 0.5 },
+      { metric: 'failedTasks', op: '<=', value: 2 },
+      { metric: 'totalTimeMs', op: '<', value: 1000 },
+    ])
+    expect(parseArteThresholds('')).toEqual([])
+  })
+
+  it('names the variable, the item and the metrics on bad input', () => {
+    expect(() => parseArteThresholds('accuracy>=0.6')).toThrow(ConfigError)
+    expect(() => parseArteThresholds('accuracy>=0.6')).toThrow(/"accuracy>=0\.6" in ARTE_THRESHOLDS: unknown metric "accuracy"[\s\S]*exactMatchAccuracy/)
+    expect(() => parseArteThresholds('exactMatchAccuracy=0.6')).toThrow(/expected one of >=/)
+    expect(() => parseArteThresholds('exactMatchAccuracy>=high')).toThrow(/expected a number after >=/)
+  })
+
+  it('reads a record as minimums, like coverage thresholds', () => {
+    expect(resolveArteThresholds({ exactMatchAccuracy: 0.6 })).toEqual([{ metric: 'exactMatchAccuracy', op: '>=', value: 0.6 }])
+    expect(() => resolveArteThresholds({ nope: 1 } as never)).toThrow(/unknown metric "nope"/)
+  })
+})
+
+describe('checkArteThresholds', () => {
+  it('reports each threshold with the measured value', () => {
+    const checks = checkArteThresholds(metrics, parseArteThresholds('exactMatchAccuracy>=0.6,avgSemanticScore>=0.4,failedTasks<=0'))
+    expect(checks.map((check) => [check.metric, check.measured, check.passed])).toEqual([
+      ['exactMatchAccuracy', 0.25, false],
+      ['avgSemanticScore', 5 / 12, true],
+      ['failedTasks', 1, false],
+    ])
+    expect(formatThresholdFailure(checks[0]!)).toBe(
+      'ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6',
+    )
+  })
+})

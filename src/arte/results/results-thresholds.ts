@@ -1,0 +1,104 @@
+import { ConfigError } from '../../core/errors.ts'
+import { ARTE_METRIC_NAMES, type ArteMetrics } from './results.ts'
+
+/** A comparison a threshold makes between the measured metric and its value. */
+export type ThresholdOp = '>=' | '>' | '<=' | '<'
+
+/** One quality gate on an aggregate metric, e.g. `exactMatchAccuracy >= 0.6`. */
+export interface ArteThreshold {
+  metric: keyof ArteMetrics
+  op: ThresholdOp
+  value: number
+}
+
+/**
+ * Thresholds as reporter options: a record means minimums (`{exactMatchAccuracy: 0.6}` is
+ * `exactMatchAccuracy >= 0.6`, like Vitest's coverage thresholds); a string uses explicit comparisons
+ * (`'exactMatchAccuracy>=0.6,failedTasks<=2'`, the `ARTE_THRESHOLDS` syntax).
+ */
+export type ArteThresholdsOption = Partial<Record<keyof ArteMetrics, number>> | string | ReadonlyArray<ArteThreshold>
+
+/** One checked threshold with the measured value. */
+export interface ArteThresholdCheck extends ArteThreshold {
+  measured: number
+  passed: boolean
+}
+
+const OPS: ReadonlyArray<ThresholdOp> = ['>=', '<=', '>', '<']
+
+function isMetric(name: string): name is keyof ArteMetrics {
+  return (ARTE_METRIC_NAMES as string[]).includes(name)
+}
+
+function badThreshold(text: string, source: string, why: string): ConfigError {
+  return new ConfigError(`Invalid ART-E threshold ${JSON.stringify(text)} in ${source}: ${why}.`, {
+    hint: `Write thresholds as \`metric>=number\` separated by commas, e.g. \`exactMatchAccuracy>=0.6,avgSemanticScore>=0.5\`; metrics: ${ARTE_METRIC_NAMES.join(', ')}.`,
+  })
+}
+
+/**
+ * Parses `ARTE_THRESHOLDS` syntax: comma-separated `metric OP number` with OP one of `>=`, `>`, `<=`, `<`.
+ * An empty string gives no thresholds.
+ *
+ * @param source where the text came from, named in errors (e.g. `ARTE_THRESHOLDS`)
+ */
+export function parseArteThresholds(text: string, source = 'ARTE_THRESHOLDS'): ArteThreshold[] {
+  const thresholds: ArteThreshold[] = []
+  for (const part of text.split(',')) {
+    const item = part.trim()
+    if (item === '') continue
+    const op = OPS.find((candidate) => item.includes(candidate))
+    if (op === undefined) throw badThreshold(item, source, 'expected one of >=, >, <=, <')
+    const [name = '', raw = ''] = item.split(op).map((piece) => piece.trim())
+    if (!isMetric(name)) throw badThreshold(item, source, `unknown metric ${JSON.stringify(name)}`)
+    const value = Number(raw)
+    if (raw === '' || !Number.isFinite(value)) throw badThreshold(item, source, `expected a number after ${op}`)
+    thresholds.push({ metric: name, op, value })
+  }
+  return thresholds
+}
+
+/** Normalizes any {@link ArteThresholdsOption} to a list of thresholds. */
+export function resolveArteThresholds(option: ArteThresholdsOption | undefined, source = 'reporter option `thresholds`'): ArteThreshold[] {
+  if (option === undefined) return []
+  if (typeof option === 'string') return parseArteThresholds(option, source)
+  if (Array.isArray(option)) return [...(option as ReadonlyArray<ArteThreshold>)]
+  const thresholds: ArteThreshold[] = []
+  for (const [name, value] of Object.entries(option)) {
+    if (!isMetric(name)) throw badThreshold(name, source, `unknown metric ${JSON.stringify(name)}`)
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw badThreshold(name, source, 'expected a number')
+    thresholds.push({ metric: name, op: '>=', value })
+  }
+  return thresholds
+}
+
+function holds(measured: number, op: ThresholdOp, value: number): boolean {
+  switch (op) {
+    case '>=':
+      return measured >= value
+    case '>':
+      return measured > value
+    case '<=':
+      return measured <= value
+    case '<':
+      return measured < value
+  }
+}
+
+/** Checks every threshold against the metrics. */
+export function checkArteThresholds(metrics: ArteMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThresholdCheck[] {
+  return thresholds.map((threshold) => {
+    const measured = metrics[threshold.metric]
+    return { ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }
+  })
+}
+
+/** The error line for a failed threshold, in the style of Vitest's coverage thresholds. */
+export function formatThresholdFailure(check: ArteThresholdCheck): string {
+  return `ERROR: ART-E ${check.metric} (${formatMetricValue(check.measured)}) does not meet threshold ${check.metric} ${check.op} ${check.value}`
+}
+
+/** A metric value for display: integers as is, fractions with up to 4 decimals. */
+export function formatMetricValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)))
+}

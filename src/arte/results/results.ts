@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { sumUsage } from '../../llm/usage.ts'
+import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from '../vitest/arte-meta.ts'
+import { readJsonFile } from '../../core/parse.ts'
+
+/** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
+export const ArteMetricsSchema = z.object({
+  /** Share of tasks whose answer matched the ground truth exactly (0-1). */
+  exactMatchAccuracy: z.number(),
+  /** Mean Jaccard word overlap over all tasks (0-1); a task without an answer counts as 0. */
+  avgSemanticScore: z.number(),
+  avgExecutionTimeMs: z.number(),
+  /** Tasks whose agent run ended with an answer. */
+  completedTasks: z.number().int(),
+  /** Tasks whose agent run errored, hit `maxTurns` or was aborted. */
+  failedTasks: z.number().int(),
+  totalTasks: z.number().int(),
+  /** From the first task start to the last task end. */
+  totalTimeMs: z.number(),
+})
+
+/** Aggregate metrics of an ART-E run. */
+export type ArteMetrics = z.infer<typeof ArteMetricsSchema>
+
+/** Names of the metrics a threshold can refer to. */
+export const ARTE_METRIC_NAMES = Object.keys(ArteMetricsSchema.shape) as Array<keyof ArteMetrics>
+
+/** One task in the results JSON: the fields of its test meta that describe the task, answer and scores. */
+export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
+  taskId: true,
+  question: true,
+  groundTruth: true,
+  agentAnswer: true,
+  exactMatch: true,
+  semanticScore: true,
+  traceId: true,
+  executionTimeMs: true,
+  sources: true,
+  inboxAddress: true,
+  queryDate: true,
+  outcome: true,
+  usage: true,
+})
+
+/** One task in the results JSON. */
+export type ArteTaskResult = z.infer<typeof ArteTaskResultSchema>
+
+/** Outcome of checking one threshold. */
+export const ArteThresholdCheckSchema = z.object({
+  metric: z.string(),
+  op: z.enum(['>=', '>', '<=', '<']),
+  value: z.number(),
+  measured: z.number(),
+  passed: z.boolean(),
+})
+
+/** The results JSON written by `reporters/arte.ts` (default `evaluation/arte/results.json`). */
+export const ArteResultsSchema = ArteMetricsSchema.extend({
+  usage: ArteUsageSchema,
+  config: z.object({
+    /** Model ids seen in the run (usually one), comma-separated. */
+    model: z.string(),
+    modelKind: z.enum(['llm', 'baseline', 'mixed']),
+    split: z.string(),
+    dataset: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+  }),
+  /** How the Vitest run ended. */
+  testRunEndReason: z.enum(['passed', 'failed', 'interrupted']),
+  thresholds: z.array(ArteThresholdCheckSchema),
+  taskResults: z.array(ArteTaskResultSchema),
+})
+
+/** The results JSON of one ART-E run. */
+export type ArteResults = z.infer<typeof ArteResultsSchema>
+
+/** Orders task ids numerically when they are numbers (`2` before `10`), else as text. */
+export function compareTaskIds(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true })
+}
+
+/** One task result from a test's meta. */
+export function toTaskResult(meta: ArteTestMeta): ArteTaskResult {
+  return {
+    taskId: meta.taskId,
+    question: meta.question,
+    groundTruth: meta.groundTruth,
+    agentAnswer: meta.agentAnswer,
+    exactMatch: meta.exactMatch,
+    semanticScore: meta.semanticScore,
+    traceId: meta.traceId,
+    executionTimeMs: meta.executionTimeMs,
+    sources: meta.sources,
+    inboxAddress: meta.inboxAddress,
+    queryDate: meta.queryDate,
+    outcome: meta.outcome,
+    usage: meta.usage,
+  }
+}
+
+/** A span of time a task ran, for {@link computeArteMetrics}'s `totalTimeMs`. */
+export interface TaskSpan {
+  startTime: number
+  endTime: number
+}
+
+/**
+ * Aggregates task results into the ART-E metrics. Results are summed in task id order,
+ * so the same tasks give bit-identical metrics whatever order they were reported in (e.g. sharded).
+ */
+export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans: ReadonlyArray<TaskSpan> = []): ArteMetrics {
+  const sorted = [...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId))
+  const total = sorted.length
+  let exact = 0
+  let semantic = 0
+  let time = 0
+  let completed = 0
+  for (const result of sorted) {
+    if (result.exactMatch) exact++
+    semantic += result.semanticScore
+    time += result.executionTimeMs
+    if (result.outcome.kind === 'answered') completed++
+  }
+  const start = spans.length === 0 ? 0 : Math.min(...spans.map((span) => span.startTime))
+  const end = spans.length === 0 ? 0 : Math.max(...spans.map((span) => span.endTime))
+  return {
+    exactMatchAccuracy: total === 0 ? 0 : exact / total,
+    avgSemanticScore: total === 0 ? 0 : semantic / total,
+    avgExecutionTimeMs: total === 0 ? 0 : time / total,
+    completedTasks: completed,
+    failedTasks: total - completed,
+    totalTasks: total,
+    totalTimeMs: Math.max(0, end - start),
+  }
+}
+
+/** Sums the usage of all tasks; an unknown cost on any task makes the total cost unknown. */
+export function sumTaskUsage(results: ReadonlyArray<ArteTaskResult>): ArteTaskResult['usage'] {
+  return sumUsage([...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId)).map((result) => result.usage))
+}
+
+/** Reads and validates a results JSON written by the ART-E reporter. */
+export function readArteResults(file: string): ArteResults {
+  return readJsonFile(ArteResultsSchema, file, 'ART-E results')
+}

@@ -1,0 +1,114 @@
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_MAILDIR, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import type { AgentTrace } from '../../agent/trace.ts'
+import { EmailStore } from '../store/email-store.ts'
+import { importMaildir } from '../import/import-maildir.ts'
+import { createModel } from '../../llm/create-model.ts'
+import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
+import type { ArteRow } from '../dataset/row.ts'
+import { runArteTask } from '../run-arte-task.ts'
+import { TRACE_STORE_VERSION, TraceStore, TraceStoreVersionError } from './trace-store.ts'
+import { formatLastTurns, formatStoredTrace, formatTraceSummaries } from './trace-store-format.ts'
+
+const rows: ArteRow[] = [
+  {
+    id: 101,
+    question: 'Which room is the budget review in?',
+    answer: 'Room 4B',
+    message_ids: ['<fx-1001@fernwood.example>'],
+    inbox_address: 'ann.lee@fernwood.example',
+    query_date: '2003-03-10',
+    how_realistic: 0.9,
+    split: 'test',
+  },
+  {
+    id: 104,
+    question: 'When is the launch party?',
+    answer: 'Friday March 14',
+    message_ids: ['<fx-1003@fernwood.example>'],
+    inbox_address: 'ann.lee@fernwood.example',
+    query_date: '2003-03-10',
+    how_realistic: 0.6,
+    split: 'test',
+  },
+]
+
+describe('TraceStore', () => {
+  let server: ScriptedServer
+  const scratch = scratchDir('trace-store')
+  const runs: Array<Awaited<ReturnType<typeof runArteTask>>> = []
+
+  beforeAll(async () => {
+    server = await startScriptedServer(fixtureResponder())
+    const model = createModel('scripted-model', {
+      env: { OPENAI_BASE_URL: server.baseURL },
+      cache: { mode: 'off' },
+      callLogDir: false,
+      maxRetries: 0,
+    })
+    using store = EmailStore.open(':memory:')
+    await importMaildir(store, FIXTURE_MAILDIR)
+    for (const row of rows) runs.push(await runArteTask({ row, store, model, maxTurns: 2, dataset: 'fixture' }))
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    scratch.remove()
+  })
+
+  function save(store: TraceStore, runId: string): void {
+    for (const { meta, trace } of runs) {
+      store.save({ runId, taskId: meta.taskId, question: meta.question, groundTruth: meta.groundTruth, agentAnswer: meta.agentAnswer, exactMatch: meta.exactMatch, semanticScore: meta.semanticScore, trace })
+    }
+  }
+
+  it('stores a full trace and gives it back by id', () => {
+    using store = TraceStore.open(join(scratch.dir, 'a.db'))
+    save(store, 'run-1')
+    expect(store.count()).toBe(2)
+    const [room] = runs
+    const stored = store.get(room!.trace.traceId)
+    expect(stored).toMatchObject({ taskId: '101', runId: 'run-1', exactMatch: true, semanticScore: 1, agentAnswer: 'room 4b', outcome: 'answered', model: 'scripted-model' })
+    expect(stored?.trace).toEqual(JSON.parse(JSON.stringify(room!.trace)) as AgentTrace)
+    expect(store.get('no-such-trace')).toBeUndefined()
+  })
+
+  it('lists low scorers, lowest first, optionally for one run', () => {
+    using store = TraceStore.open(join(scratch.dir, 'b.db'))
+    save(store, 'run-1')
+    save(store, 'run-2') // same trace ids: replaced, not duplicated
+    expect(store.count()).toBe(2)
+    expect(store.listBelow(0.5).map((row) => row.taskId)).toEqual(['104'])
+    expect(store.listBelow(1.01).map((row) => row.taskId)).toEqual(['104', '101'])
+    expect(store.listBelow(1.01, { runId: 'run-1' })).toEqual([])
+    expect(store.listBelow(1.01, { limit: 1 })).toHaveLength(1)
+  })
+
+  it('refuses a database from a newer version', () => {
+    const file = join(scratch.dir, 'future.db')
+    const db = new Database(file)
+    db.pragma(`user_version = ${TRACE_STORE_VERSION + 1}`)
+    db.close()
+    expect(() => TraceStore.open(file)).toThrow(TraceStoreVersionError)
+    expect(() => TraceStore.open(file)).toThrow(/schema version 2; this version knows up to 1/)
+  })
+
+  it('prints a trace readably, and the last turns of a failed run', () => {
+    using store = TraceStore.open(':memory:')
+    save(store, 'run-1')
+    const text = formatStoredTrace(store.get(runs[0]!.trace.traceId)!)
+    expect(text).toContain(`Trace ${runs[0]!.trace.traceId}`)
+    expect(text).toContain('ground truth:  Room 4B')
+    expect(text).toContain('agent answer:  room 4b')
+    expect(text).toContain('assistant → search_emails({"keywords":["budget","review"]})')
+    expect(text).toContain('turn 2 return_final_answer ok')
+    const failed = runs[1]!
+    expect(failed.meta.outcome).toEqual({ kind: 'max-turns', maxTurns: 2 })
+    const tail = formatLastTurns(failed.trace, 2)
+    expect(tail).toContain('… 3 earlier message(s)') // user, assistant, tool before the last assistant + tool
+    expect(tail).toContain('assistant → search_emails({"keywords":["launch"]})')
+    expect(formatTraceSummaries(store.listBelow(0.5))).toMatch(/^score  EM  task[\s\S]*\n0\.000  0   104 /)
+  })
+})

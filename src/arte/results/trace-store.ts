@@ -1,0 +1,225 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { AgentTrace } from '../../agent/trace.ts'
+import { BenchError } from '../../core/errors.ts'
+
+/** Default location of the ART-E traces database (override with `ARTE_TRACES_DB`). */
+export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
+
+/** Schema version this code writes (`PRAGMA user_version`). */
+export const TRACE_STORE_VERSION = 1
+
+const MIGRATIONS: ReadonlyArray<string> = [
+  `CREATE TABLE traces (
+    trace_id TEXT PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    task_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    model_kind TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    exact_match INTEGER NOT NULL,
+    semantic_score REAL NOT NULL,
+    question TEXT NOT NULL,
+    ground_truth TEXT NOT NULL,
+    agent_answer TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    trace_json TEXT NOT NULL
+  );
+  CREATE INDEX idx_traces_score ON traces(semantic_score);
+  CREATE INDEX idx_traces_task ON traces(task_id);
+  CREATE INDEX idx_traces_run ON traces(run_id);`,
+]
+
+/** The traces database was written by a newer version of this package. */
+export class TraceStoreVersionError extends BenchError {
+  constructor(file: string, version: number) {
+    super('ERR_TRACE_STORE_VERSION', `Traces database ${file} has schema version ${version}; this version knows up to ${TRACE_STORE_VERSION}.`, {
+      hint: 'Upgrade vitest-agent-bench, or point ARTE_TRACES_DB / --db at another file.',
+    })
+  }
+}
+
+/** What is stored for one ART-E task run besides its trace. */
+export interface TraceRecordInput {
+  runId: string
+  taskId: string
+  question: string
+  groundTruth: string
+  agentAnswer: string
+  exactMatch: boolean
+  semanticScore: number
+  trace: AgentTrace
+}
+
+/** One row of a trace listing (no trace body). */
+export interface TraceSummary {
+  traceId: string
+  runId: string
+  taskId: string
+  model: string
+  modelKind: string
+  outcome: string
+  exactMatch: boolean
+  semanticScore: number
+  question: string
+  groundTruth: string
+  agentAnswer: string
+  createdAt: string
+}
+
+/** One stored trace with its scores. */
+export interface StoredTrace extends TraceSummary {
+  trace: AgentTrace
+}
+
+interface TraceRow {
+  trace_id: string
+  run_id: string
+  task_id: string
+  model: string
+  model_kind: string
+  outcome: string
+  exact_match: number
+  semantic_score: number
+  question: string
+  ground_truth: string
+  agent_answer: string
+  created_at: string
+  trace_json?: string
+}
+
+function toSummary(row: TraceRow): TraceSummary {
+  return {
+    traceId: row.trace_id,
+    runId: row.run_id,
+    taskId: row.task_id,
+    model: row.model,
+    modelKind: row.model_kind,
+    outcome: row.outcome,
+    exactMatch: row.exact_match === 1,
+    semanticScore: row.semantic_score,
+    question: row.question,
+    groundTruth: row.ground_truth,
+    agentAnswer: row.agent_answer,
+    createdAt: row.created_at,
+  }
+}
+
+const SUMMARY_COLUMNS =
+  'trace_id, run_id, task_id, model, model_kind, outcome, exact_match, semantic_score, question, ground_truth, agent_answer, created_at'
+
+/** Options of {@link TraceStore.listBelow}. */
+export interface ListBelowOptions {
+  /** Only traces of this run. */
+  runId?: string
+  /** At most this many rows, lowest score first. @default 100 */
+  limit?: number
+}
+
+/**
+ * SQLite store of full ART-E agent traces keyed by trace id, with their scores.
+ * Safe to write from several Vitest workers at once (WAL, busy timeout).
+ */
+export class TraceStore {
+  readonly file: string
+  readonly #db: Database.Database
+  readonly #insert: Database.Statement
+  readonly #get: Database.Statement
+  readonly #below: Database.Statement
+  readonly #belowInRun: Database.Statement
+
+  private constructor(file: string, db: Database.Database) {
+    this.file = file
+    this.#db = db
+    this.#insert = db.prepare(
+      `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json)
+       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trace_json)`,
+    )
+    this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE trace_id = ?`)
+    this.#below = db.prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? ORDER BY semantic_score, created_at, task_id LIMIT ?`,
+    )
+    this.#belowInRun = db.prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? AND run_id = ? ORDER BY semantic_score, created_at, task_id LIMIT ?`,
+    )
+  }
+
+  /** Opens (creating and migrating as needed) the traces database at `file`, or `:memory:`. */
+  static open(file: string): TraceStore {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    const db = new Database(file)
+    try {
+      db.pragma('busy_timeout = 10000')
+      if (file !== ':memory:') db.pragma('journal_mode = WAL')
+      migrate(db, file)
+      return new TraceStore(file, db)
+    } catch (error) {
+      db.close()
+      throw error
+    }
+  }
+
+  /** Stores one trace (replacing a trace with the same id). */
+  save(record: TraceRecordInput): void {
+    this.#insert.run({
+      trace_id: record.trace.traceId,
+      run_id: record.runId,
+      task_id: record.taskId,
+      model: record.trace.model,
+      model_kind: record.trace.modelKind,
+      outcome: record.trace.outcome.kind,
+      exact_match: record.exactMatch ? 1 : 0,
+      semantic_score: record.semanticScore,
+      question: record.question,
+      ground_truth: record.groundTruth,
+      agent_answer: record.agentAnswer,
+      created_at: record.trace.startedAt,
+      trace_json: JSON.stringify(record.trace),
+    })
+  }
+
+  /** The stored trace with this id, or `undefined`. */
+  get(traceId: string): StoredTrace | undefined {
+    const row = this.#get.get(traceId) as TraceRow | undefined
+    if (row === undefined) return undefined
+    return { ...toSummary(row), trace: JSON.parse(row.trace_json ?? 'null') as AgentTrace }
+  }
+
+  /** Traces whose semantic score is strictly below `maxScore`, lowest first. */
+  listBelow(maxScore: number, options: ListBelowOptions = {}): TraceSummary[] {
+    const limit = options.limit ?? 100
+    const rows = (
+      options.runId === undefined ? this.#below.all(maxScore, limit) : this.#belowInRun.all(maxScore, options.runId, limit)
+    ) as TraceRow[]
+    return rows.map(toSummary)
+  }
+
+  /** Number of stored traces. */
+  count(): number {
+    return (this.#db.prepare('SELECT COUNT(*) AS n FROM traces').get() as { n: number }).n
+  }
+
+  /** Closes the database; safe to call twice. */
+  close(): void {
+    if (this.#db.open) this.#db.close()
+  }
+
+  [Symbol.dispose](): void {
+    this.close()
+  }
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number
+  if (version > TRACE_STORE_VERSION) throw new TraceStoreVersionError(file, version)
+  if (version === TRACE_STORE_VERSION) return
+  db.transaction(() => {
+    // Re-read inside the write transaction: another worker may have migrated meanwhile.
+    const current = db.pragma('user_version', { simple: true }) as number
+    for (let next = current; next < TRACE_STORE_VERSION; next++) {
+      db.exec(MIGRATIONS[next] ?? '')
+      db.pragma(`user_version = ${next + 1}`)
+    }
+  }).immediate()
+}

@@ -1,0 +1,410 @@
+import Database from 'better-sqlite3'
+import type { ArteRow } from '../dataset/row.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { buildFtsQuery } from './fts-query.ts'
+import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses } from './normalize.ts'
+import { migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
+
+/** One email to store. Addresses and the Message-ID are normalized on insert. */
+export interface EmailInput {
+  /** Message-ID; stored in canonical `<...>` form. */
+  messageId: string
+  /** The mailbox this copy belongs to (an address). */
+  inbox: string
+  subject: string
+  /** Sender address. */
+  from: string
+  to: string[]
+  cc: string[]
+  bcc: string[]
+  /** ISO 8601 UTC, or `null` when the source had no parseable date. */
+  date: string | null
+  body: string
+  /** Where it came from (maildir path, CSV `file` column), when known. */
+  fileName?: string | null
+}
+
+/** One stored email. */
+export interface EmailRecord extends Omit<EmailInput, 'fileName'> {
+  fileName: string | null
+}
+
+/**
+ * What a task may see: mail stored under `inbox`, sent from it, or sent to it (to/cc/bcc),
+ * dated on or before the end of `queryDate` (UTC). Mail without a date is never in scope.
+ */
+export interface EmailScope {
+  /** The mailbox owner's address. */
+  inbox: string
+  /** `YYYY-MM-DD` (a longer ISO string is cut to its day). */
+  queryDate: string
+}
+
+/** A search inside a scope. */
+export interface EmailSearch {
+  /** Every keyword must match (a multi-word keyword is a phrase); see `fts-query.ts`. No usable keyword: latest mail first. */
+  keywords: ReadonlyArray<string>
+  /** Sender filter: every word of it (split on spaces, commas, quotes, angle brackets) is a case-insensitive substring of the sender address. */
+  from?: string | undefined
+  /** Recipient filter: as `from`, for one of the to/cc/bcc addresses. */
+  to?: string | undefined
+  /** `YYYY-MM-DD`, inclusive. */
+  sentAfter?: string | undefined
+  /** `YYYY-MM-DD`, exclusive. */
+  sentBefore?: string | undefined
+  /** 1 to 50; default 10. */
+  maxResults?: number | undefined
+}
+
+/** One search result. */
+export interface EmailHit {
+  messageId: string
+  subject: string
+  date: string | null
+  from: string
+  /** Matching passage, matched terms in `[brackets]`; the start of the body when there were no keywords. */
+  snippet: string
+}
+
+/** Counts from {@link EmailStore.insertEmails}. */
+export interface InsertResult {
+  imported: number
+  /** Rows skipped because their Message-ID was already stored. */
+  duplicates: number
+}
+
+/**
+ * How {@link EmailStore.search} runs a keyword search; both give the same hits in the same order.
+ * - `match-first`: walk the FTS5 matches and check each against the scope through its `emails` row.
+ *   Cheap when the keywords are rare; costs a table lookup per match anywhere in the corpus.
+ * - `scope-first`: first collect the scope's rowids (index-only), then walk the FTS5 matches and keep those in
+ *   that set before touching `emails`. Cheap when the keywords occur in much of the corpus and the scope is small.
+ * - `auto` (the default): `scope-first` when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ */
+export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
+
+/** Below this many FTS5 matches, `auto` searches match-first without sizing the scope. */
+export const SCOPE_FIRST_MIN_MATCHES = 200
+
+/** Options of {@link EmailStore.open}. */
+export interface EmailStoreOptions {
+  /**
+   * Open read-only (the file must exist and be at the current schema version).
+   * @default false
+   */
+  readonly?: boolean
+}
+
+interface EmailRow {
+  message_id: string
+  inbox: string
+  subject: string
+  sender: string
+  to_addresses: string
+  cc_addresses: string
+  bcc_addresses: string
+  date: string | null
+  body: string
+  file_name: string | null
+}
+
+interface HitRow {
+  message_id: string
+  subject: string
+  date: string | null
+  sender: string
+  snippet: string
+}
+
+const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
+    OR EXISTS (SELECT 1 FROM email_addresses a WHERE a.address = @inbox AND a.email_rowid = e.rowid))
+  AND e.date IS NOT NULL AND e.date <= @until`
+
+/**
+ * Rowids of a superset of the scope (mail from `@inbox` and mail to it are not cut at the date; the scope filter
+ * on `emails` does that), from indexes only.
+ */
+const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = @inbox AND date <= @until
+  UNION ALL SELECT rowid FROM emails WHERE sender = @inbox
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox`
+
+function scopeParams(scope: EmailScope): { inbox: string; until: string } {
+  const day = scope.queryDate.trim().slice(0, 10)
+  if (!isDay(day)) {
+    throw new ConfigError(`Invalid email scope query date ${JSON.stringify(scope.queryDate)}.`, {
+      hint: 'Pass the task query_date as YYYY-MM-DD.',
+    })
+  }
+  const inbox = normalizeAddress(scope.inbox)
+  if (inbox === '') {
+    throw new ConfigError('Email scope has an empty inbox.', { hint: "Pass the task's inbox_address." })
+  }
+  return { inbox, until: `${day}T23:59:59.999Z` }
+}
+
+/** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
+function addressParts(value: string | undefined): string[] {
+  return (value ?? '')
+    .toLowerCase()
+    .split(/[\s,;<>"']+/)
+    .filter((part) => part !== '')
+    .slice(0, 5)
+}
+
+function likeContains(value: string): string {
+  return `%${value.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+function parseAddressList(json: string): string[] {
+  const value: unknown = JSON.parse(json)
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+}
+
+function toRecord(row: EmailRow): EmailRecord {
+  return {
+    messageId: row.message_id,
+    inbox: row.inbox,
+    subject: row.subject,
+    from: row.sender,
+    to: parseAddressList(row.to_addresses),
+    cc: parseAddressList(row.cc_addresses),
+    bcc: parseAddressList(row.bcc_addresses),
+    date: row.date,
+    body: row.body,
+    fileName: row.file_name,
+  }
+}
+
+const EMAIL_COLUMNS = 'e.message_id, e.inbox, e.subject, e.sender, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.date, e.body, e.file_name'
+
+/**
+ * The Enron (or any) email store: SQLite with an FTS5 index, scoped search and read.
+ * Open with {@link EmailStore.open}; close with {@link EmailStore.close} or `using`.
+ */
+export class EmailStore {
+  /** The underlying database (for importers and tests; prefer the methods). */
+  readonly db: Database.Database
+  /** The file it was opened from, or `:memory:`. */
+  readonly file: string
+  readonly #insert: Database.Statement
+  readonly #read: Database.Statement
+  readonly #get: Database.Statement
+  readonly #count: Database.Statement
+  readonly #countMatches: Database.Statement
+  readonly #scopeSize: Database.Statement
+  readonly #searches = new Map<string, Database.Statement>()
+
+  private constructor(db: Database.Database, file: string) {
+    this.db = db
+    this.file = file
+    this.#insert = db.prepare(`INSERT OR IGNORE INTO emails
+      (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
+      VALUES (@messageId, @inbox, @subject, @from, @recipients, @to, @cc, @bcc, @date, @body, @fileName)`)
+    this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
+    this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = ?`)
+    this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
+    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
+    this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
+      + (SELECT count(*) FROM emails WHERE sender = @inbox)
+      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
+  }
+
+  /** Opens (creating and migrating if needed) the store at `file`, or an in-memory one for `:memory:`. */
+  static open(file: string, options: EmailStoreOptions = {}): EmailStore {
+    const readonly = options.readonly ?? false
+    let db: Database.Database
+    try {
+      db = new Database(file, { readonly, fileMustExist: readonly })
+    } catch (error) {
+      throw new ConfigError(`Cannot open email database ${file}: ${(error as Error).message}`, {
+        hint: readonly ? 'Build it first with `agent-bench import-enron --db FILE --maildir DIR`.' : 'Check that the folder exists and is writable.',
+        cause: error,
+      })
+    }
+    try {
+      if (readonly) {
+        const version = db.pragma('user_version', { simple: true }) as number
+        if (version !== SCHEMA_VERSION) {
+          throw new SchemaVersionError(`Email database ${file} has schema version ${version}; expected ${SCHEMA_VERSION}.`, {
+            hint: 'Open it once read-write to migrate it, or rebuild it with `agent-bench import-enron`.',
+          })
+        }
+      } else {
+        if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL')
+        db.pragma('synchronous = NORMAL')
+        migrate(db, file)
+      }
+      return new EmailStore(db, file)
+    } catch (error) {
+      db.close()
+      throw error
+    }
+  }
+
+  /**
+   * Inserts `emails` in one transaction. A Message-ID already stored (or repeated in `emails`) is skipped
+   * and counted as a duplicate, so re-importing is idempotent.
+   */
+  insertEmails(emails: ReadonlyArray<EmailInput>): InsertResult {
+    const run = this.db.transaction((batch: ReadonlyArray<EmailInput>) => {
+      let imported = 0
+      for (const email of batch) {
+        const to = normalizeAddresses(email.to)
+        const cc = normalizeAddresses(email.cc)
+        const bcc = normalizeAddresses(email.bcc)
+        const result = this.#insert.run({
+          messageId: canonicalMessageId(email.messageId),
+          inbox: normalizeAddress(email.inbox),
+          subject: email.subject,
+          from: normalizeAddress(email.from),
+          recipients: JSON.stringify(normalizeAddresses([...to, ...cc, ...bcc])),
+          to: JSON.stringify(to),
+          cc: JSON.stringify(cc),
+          bcc: JSON.stringify(bcc),
+          date: email.date,
+          body: email.body,
+          fileName: email.fileName ?? null,
+        })
+        imported += result.changes
+      }
+      return imported
+    })
+    const imported = run(emails)
+    return { imported, duplicates: emails.length - imported }
+  }
+
+  /**
+   * Relevance-ranked (bm25; subject weighs twice the body; ties by storage order) search inside `scope`.
+   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
+   */
+  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
+    const match = buildFtsQuery(query.keywords)
+    const bounds = scopeParams(scope)
+    const params: Record<string, string | number> = { ...bounds }
+    const filters: string[] = []
+    addressParts(query.from).forEach((part, i) => {
+      filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+      params[`from${i}`] = likeContains(part)
+    })
+    const toParts = addressParts(query.to)
+    if (toParts.length > 0) {
+      const likes = toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
+      filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
+      toParts.forEach((part, i) => {
+        params[`to${i}`] = likeContains(part)
+      })
+    }
+    if (query.sentAfter !== undefined) {
+      filters.push('e.date >= @after')
+      params.after = query.sentAfter
+    }
+    if (query.sentBefore !== undefined) {
+      filters.push('e.date < @before')
+      params.before = query.sentBefore
+    }
+    params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
+    const where = [SCOPE_SQL, ...filters].join(' AND ')
+    let sql: string
+    if (match === undefined) {
+      sql = `SELECT e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, 200) AS snippet
+        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
+    } else {
+      params.match = match
+      const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
+      // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
+      // as a constraint, FTS5 would be re-queried per rowid.
+      const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
+      sql = `SELECT e.message_id, e.subject, e.date, e.sender,
+          snippet(emails_fts, -1, '[', ']', ' ... ', 24) AS snippet
+        FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
+        WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
+        ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
+    }
+    let statement = this.#searches.get(sql)
+    if (statement === undefined) {
+      statement = this.db.prepare(sql)
+      this.#searches.set(sql, statement)
+    }
+    const rows = statement.all(params) as HitRow[]
+    return rows.map((row) => ({
+      messageId: row.message_id,
+      subject: row.subject,
+      date: row.date,
+      from: row.sender,
+      snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+    }))
+  }
+
+  /**
+   * The plan `auto` picks for a search: `scope-first` when the FTS5 matches (counted up to what decides it)
+   * reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of an upper bound of the scope's size.
+   */
+  planSearch(query: EmailSearch, scope: EmailScope): Exclude<SearchPlan, 'auto'> {
+    const match = buildFtsQuery(query.keywords)
+    return match === undefined ? 'match-first' : this.#choosePlan(match, scopeParams(scope))
+  }
+
+  #choosePlan(match: string, scope: { inbox: string; until: string }): Exclude<SearchPlan, 'auto'> {
+    const atLeast = (cap: number): boolean => (this.#countMatches.get({ match, cap }) as number) >= cap
+    if (!atLeast(SCOPE_FIRST_MIN_MATCHES)) return 'match-first'
+    const quarterScope = Math.ceil((this.#scopeSize.get(scope) as number) / 4)
+    return quarterScope <= SCOPE_FIRST_MIN_MATCHES || atLeast(quarterScope) ? 'scope-first' : 'match-first'
+  }
+
+  /** The email with `messageId` (with or without angle brackets), or `undefined` when unknown or outside `scope`. */
+  read(messageId: string, scope: EmailScope): EmailRecord | undefined {
+    const row = this.#read.get({ messageId: canonicalMessageId(messageId), ...scopeParams(scope) }) as EmailRow | undefined
+    return row === undefined ? undefined : toRecord(row)
+  }
+
+  /** The email with `messageId`, ignoring any scope (for importers, checks and tests, not for agents). */
+  get(messageId: string): EmailRecord | undefined {
+    const row = this.#get.get(canonicalMessageId(messageId)) as EmailRow | undefined
+    return row === undefined ? undefined : toRecord(row)
+  }
+
+  /** Number of stored emails. */
+  count(): number {
+    return this.#count.get() as number
+  }
+
+  /** Stores ART-E rows in `art_e_tasks` (a row with a known id is replaced). */
+  insertArteTasks(rows: ReadonlyArray<ArteRow>): number {
+    const insert = this.db.prepare(`INSERT OR REPLACE INTO art_e_tasks
+      (id, question, answer, message_ids, inbox_address, query_date, how_realistic, split)
+      VALUES (@id, @question, @answer, @messageIds, @inbox, @queryDate, @howRealistic, @split)`)
+    const run = this.db.transaction((batch: ReadonlyArray<ArteRow>) => {
+      for (const row of batch) {
+        insert.run({
+          id: String(row.id),
+          question: row.question,
+          answer: row.answer,
+          messageIds: JSON.stringify(row.message_ids),
+          inbox: row.inbox_address,
+          queryDate: row.query_date,
+          howRealistic: row.how_realistic,
+          split: row.split,
+        })
+      }
+      return batch.length
+    })
+    return run(rows)
+  }
+
+  /**
+   * Merges the FTS5 index into one segment and refreshes the planner statistics: run once after a bulk import
+   * (faster searches; takes a few seconds per 100K emails).
+   */
+  optimize(): void {
+    this.db.exec("INSERT INTO emails_fts(emails_fts) VALUES ('optimize'); PRAGMA optimize;")
+  }
+
+  /** Closes the database; further calls fail. Safe to call twice. */
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  [Symbol.dispose](): void {
+    this.close()
+  }
+}

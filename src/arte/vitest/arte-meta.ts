@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { type OutcomeSummary, OutcomeSummarySchema, UsageSchema } from '../../agent/outcome-summary.ts'
+
+/** Token counts and cost of one task. */
+export const ArteUsageSchema = UsageSchema
+
+/** How the agent run of one ART-E task ended (`AgentOutcome` without the answer). */
+export const ArteTaskOutcomeSchema = OutcomeSummarySchema
+
+/** How the agent run of one ART-E task ended. */
+export type ArteTaskOutcome = OutcomeSummary
+
+/**
+ * Test meta of one ART-E test (`task.meta.arte`), set once when the test ends.
+ * Plain JSON, so it survives worker messages and `--reporter=blob` / `--merge-reports`.
+ */
+export const ArteTestMetaSchema = z.object({
+  /** The row id, as a string (also the test name). */
+  taskId: z.string(),
+  question: z.string(),
+  groundTruth: z.string(),
+  /** The agent's answer; empty when the run did not end with an answer. */
+  agentAnswer: z.string(),
+  /** Message-IDs the agent cited. */
+  sources: z.array(z.string()),
+  exactMatch: z.boolean(),
+  /** Jaccard word overlap of answer and ground truth, 0-1. */
+  semanticScore: z.number().min(0).max(1),
+  /** Key of the full trace in the traces database. */
+  traceId: z.string(),
+  executionTimeMs: z.number(),
+  usage: ArteUsageSchema,
+  /** Model id as given (`baseline`, `openai/gpt-4.1`, ...). */
+  model: z.string(),
+  modelKind: z.enum(['llm', 'baseline']),
+  outcome: ArteTaskOutcomeSchema,
+  /** The row's inbox (tools are scoped to it). */
+  inboxAddress: z.string(),
+  /** The row's query date (tools see mail on or before it). */
+  queryDate: z.string(),
+  /** Dataset split the row came from. */
+  split: z.enum(['train', 'test']),
+  /** Dataset file the row came from. */
+  dataset: z.string(),
+})
+
+/** Test meta of one ART-E test; see {@link ArteTestMetaSchema}. */
+export type ArteTestMeta = z.infer<typeof ArteTestMetaSchema>

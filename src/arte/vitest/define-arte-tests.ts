@@ -1,0 +1,163 @@
+import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
+import { loadArteDataset } from '../dataset/load-dataset.ts'
+import type { ArteRow } from '../dataset/row.ts'
+import { arteAnnotation, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { TraceStore } from '../results/trace-store.ts'
+import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
+import { EmailStore } from '../store/email-store.ts'
+import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
+import { defaultAgentModel } from '../../llm/default-model.ts'
+import type { ChatModel } from '../../llm/types.ts'
+import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
+import './provided-context.ts'
+import './task-meta.ts'
+import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { arteStrategy } from '../baseline/arte-strategy.ts'
+
+/** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
+export class ArteTaskFailedError extends BenchError {
+  constructor(run: ArteTaskRun) {
+    const { meta, trace } = run
+    super(
+      'ERR_ARTE_TASK_FAILED',
+      `ART-E task ${meta.taskId}: ${formatOutcome(trace.outcome)}\nLast turns:\n${formatLastTurns(trace)}`,
+      { hint: `Inspect the whole run with \`agent-bench trace ${meta.traceId}\`.` },
+    )
+  }
+}
+
+function provided<K extends 'arteDbPath' | 'arteRunId'>(key: K): string {
+  const value = inject(key)
+  if (typeof value !== 'string' || value === '') {
+    throw new ConfigError(`The ART-E tests need \`${key}\`, provided by src/arte/vitest/global-setup.ts, but it was not provided.`, {
+      hint: "Run them through the `bench` project (`vitest run --project bench bench/arte`), or add './src/arte/vitest/global-setup.ts' to `globalSetup`.",
+    })
+  }
+  return value
+}
+
+/** Throws when two rows share an id: test names (and JUnit / results keys) must be unique. */
+export function assertUniqueIds(rows: ReadonlyArray<ArteRow>, dataset: string): void {
+  const seen = new Set<string>()
+  for (const row of rows) {
+    const id = String(row.id)
+    if (seen.has(id)) {
+      throw new InvalidFormatError(`ART-E dataset ${dataset} has two rows with id ${JSON.stringify(id)}.`, {
+        file: dataset,
+        field: 'id',
+        hint: 'Give every row a unique id: it is the test name.',
+      })
+    }
+    seen.add(id)
+  }
+}
+
+/** Options of {@link defineArteTests}. */
+export interface DefineArteTestsOptions {
+  /** @default arteSettingsFromEnv() */
+  settings?: ArteSettings
+  /** @default the rows selected by `settings` (dataset, split, limit) */
+  rows?: ReadonlyArray<ArteRow>
+  /**
+   * Register only part `index` (1-based) of `count`: rows whose position modulo `count` is `index - 1`.
+   * Vitest shards by file, so spreading the rows over part files (`arte-part-1.eval.ts`, ...) lets `--shard`
+   * split the rows between machines.
+   * @default all rows
+   */
+  part?: { index: number; count: number }
+}
+
+/** The rows of one part (see {@link DefineArteTestsOptions.part}). */
+export function selectPart<T>(rows: ReadonlyArray<T>, part: { index: number; count: number } | undefined): T[] {
+  if (part === undefined) return [...rows]
+  const { index, count } = part
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count) {
+    throw new TypeError(`Expected \`part\` to be {index, count} with 1 <= index <= count, got ${JSON.stringify(part)}`)
+  }
+  return rows.filter((_, position) => position % count === index - 1)
+}
+
+/** What the ART-E tests of one file share: settings, model, run id, and the stores opened in `beforeAll`. */
+export interface ArteTestRuntime {
+  settings: ArteSettings
+  model: ChatModel
+  runId: string
+  /** The email store and traces database (open while tests run). */
+  stores(): { store: EmailStore; traces: TraceStore }
+}
+
+/**
+ * Prepares what ART-E tests need in the current test file: reads the provided database path and run id,
+ * creates the model (`BENCH_AGENT_MODEL`, default `baseline` without an API key), and registers
+ * `beforeAll`/`afterAll` hooks that open and close the email store and the traces database.
+ */
+export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv()): ArteTestRuntime {
+  const dbPath = provided('arteDbPath')
+  const runId = provided('arteRunId')
+  const model: ChatModel = createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] })
+  let store: EmailStore | undefined
+  let traces: TraceStore | undefined
+  beforeAll(() => {
+    store = EmailStore.open(dbPath, { readonly: true })
+    traces = TraceStore.open(settings.tracesDb)
+  })
+  afterAll(() => {
+    store?.close()
+    traces?.close()
+  })
+  return {
+    settings,
+    model,
+    runId,
+    stores() {
+      if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
+      return { store, traces }
+    },
+  }
+}
+
+/**
+ * Runs one ART-E row inside a test: runs and scores the agent, stores the trace, and annotates the test
+ * with the scores (type `arte`, a JUnit property). Does not set meta or fail: callers decide.
+ */
+export async function runArteTestCase(
+  runtime: ArteTestRuntime,
+  row: ArteRow,
+  context: Pick<TestContext, 'signal' | 'annotate'>,
+): Promise<ArteTaskRun> {
+  const { store, traces } = runtime.stores()
+  const { settings } = runtime
+  const run = await runArteTask({ row, store, model: runtime.model, signal: context.signal, maxTurns: settings.maxTurns, dataset: settings.dataset })
+  traces.save({
+    runId: runtime.runId,
+    taskId: run.meta.taskId,
+    question: run.meta.question,
+    groundTruth: run.meta.groundTruth,
+    agentAnswer: run.meta.agentAnswer,
+    exactMatch: run.meta.exactMatch,
+    semanticScore: run.meta.semanticScore,
+    trace: run.trace,
+  })
+  await context.annotate(arteAnnotation(run.meta, run.trace), 'arte')
+  return run
+}
+
+/**
+ * Registers one concurrent Vitest test per ART-E row, named by the row id. Each test runs the agent with the
+ * email tools scoped to the row's inbox and query date, scores the answer, sets `task.meta.arte`, annotates the
+ * scores, and stores the trace in the traces database. It fails when the agent did not answer.
+ * Call it at the top level of an `*.eval.ts` file in a project with the ART-E globalSetup.
+ */
+export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
+  const settings = options.settings ?? arteSettingsFromEnv()
+  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit }))
+  assertUniqueIds(selected, settings.dataset)
+  const rows = selectPart(selected, options.part)
+  const runtime = useArteTestRuntime(settings)
+  const cases = rows.map((row) => [String(row.id), row] as const)
+  test.concurrent.for(cases)('%s', async ([, row], context) => {
+    const run = await runArteTestCase(runtime, row, context)
+    context.task.meta.arte = run.meta
+    if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
+  })
+}

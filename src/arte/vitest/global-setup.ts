@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto'
+import { relative } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { prepareArteDb } from './demo-db.ts'
+import { arteSettingsFromEnv } from '../settings.ts'
+import './provided-context.ts'
+
+/**
+ * ART-E globalSetup: makes sure the email database exists (building the demo one from the shipped
+ * maildir when missing or stale, see `prepareArteDb`) and provides `arteDbPath`, `arteDatasetPath`
+ * and `arteRunId` to the tests (`inject(...)`).
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const settings = arteSettingsFromEnv()
+  const prepared = await prepareArteDb({ db: settings.db, maildir: settings.maildir, dataset: settings.dataset })
+  if (prepared.kind === 'built') {
+    const { report } = prepared
+    project.vitest.logger.log(
+      `ART-E: built ${relative(process.cwd(), prepared.path)} (${report.imported} emails, ${report.duplicates} duplicates, ${report.failed} failed, ${prepared.tasks} tasks)`,
+    )
+  }
+  project.provide('arteDbPath', prepared.path)
+  project.provide('arteDatasetPath', settings.dataset)
+  project.provide('arteRunId', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`)
+}

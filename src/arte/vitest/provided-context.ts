@@ -1,0 +1,12 @@
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** SQLite email store built (or reused) by the ART-E globalSetup. */
+    arteDbPath: string
+    /** ART-E dataset file selected by the globalSetup. */
+    arteDatasetPath: string
+    /** Id of this ART-E run (one per Vitest run or shard), recorded with every stored trace. */
+    arteRunId: string
+  }
+}
+
+export {}

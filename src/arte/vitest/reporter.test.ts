@@ -1,0 +1,124 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { readArteResults, type ArteResults } from '../results/results.ts'
+import { TraceStore } from '../results/trace-store.ts'
+import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
+import { ArteReporter } from './reporter.ts'
+
+/** The metrics that must not depend on timing (or on sharding). */
+function deterministic(results: ArteResults) {
+  const { avgExecutionTimeMs: _a, totalTimeMs: _b, config, taskResults, thresholds: _c, testRunEndReason: _d, ...rest } = results
+  return {
+    ...rest,
+    config: { model: config.model, modelKind: config.modelKind, split: config.split, dataset: config.dataset },
+    taskResults: taskResults.map(({ executionTimeMs: _e, traceId: _f, ...task }) => task),
+  }
+}
+
+describe('ART-E reporter end to end (fixture project, scripted server)', () => {
+  let server: ScriptedServer
+  const scratch = scratchDir('arte-reporter')
+  let unsharded: ArteResults
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    server = await startScriptedServer(fixtureResponder())
+    env = fixtureEnv(server.baseURL, scratch.dir)
+    const run = await runFixtureVitest(env, {
+      reporters: [['junit', { outputFile: join(scratch.dir, 'junit.xml') }], new ArteReporter({ silent: true })],
+    })
+    expect(run.tests.map((test) => `${test.name}:${test.state}`)).toEqual(['101:passed', '102:passed', '103:passed', '104:failed'])
+    expect(run.exitCode).toBe(1)
+    unsharded = readArteResults(join(scratch.dir, 'results.json'))
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    scratch.remove()
+  })
+
+  it('writes the results JSON with hand-computed scores', () => {
+    expect(unsharded.totalTasks).toBe(4)
+    expect(unsharded.exactMatchAccuracy).toBe(0.25) // only 101: "room 4b" = "Room 4B"
+    // Jaccard: 101 → 1; 102 "Harbor Deli" vs "Harbor Street Deli" → 2/3; 103 "I don't know" vs "48 chairs" → 0; 104 no answer → 0.
+    expect(unsharded.avgSemanticScore).toBeCloseTo((1 + 2 / 3 + 0 + 0) / 4, 12)
+    expect(unsharded.completedTasks).toBe(3)
+    expect(unsharded.failedTasks).toBe(1)
+    // Calls: 101 two, 102 one, 103 one, 104 two (maxTurns 2); 100 prompt + 20 completion tokens each.
+    expect(unsharded.usage).toEqual({ promptTokens: 600, completionTokens: 120, totalTokens: 720, costUsd: null, calls: 6 })
+    expect(unsharded.config).toMatchObject({ model: 'scripted-model', modelKind: 'llm', split: 'test', dataset: 'fixtures/arte-e2e/questions.jsonl' })
+    expect(unsharded.testRunEndReason).toBe('failed')
+    const byId = Object.fromEntries(unsharded.taskResults.map((task) => [task.taskId, task]))
+    expect(Object.keys(byId)).toEqual(['101', '102', '103', '104'])
+    expect(byId['101']).toMatchObject({ agentAnswer: 'room 4b', exactMatch: true, semanticScore: 1, sources: ['<fx-1001@fernwood.example>'] })
+    expect(byId['102']).toMatchObject({ groundTruth: 'Harbor Street Deli', agentAnswer: 'Harbor Deli', exactMatch: false })
+    expect(byId['102']!.semanticScore).toBeCloseTo(2 / 3, 12)
+    expect(byId['103']).toMatchObject({ agentAnswer: "I don't know", semanticScore: 0, outcome: { kind: 'answered', via: 'text' } })
+    expect(byId['104']).toMatchObject({ agentAnswer: '', semanticScore: 0, outcome: { kind: 'max-turns', maxTurns: 2 } })
+  })
+
+  it('stores every trace under its traceId, findable by score', () => {
+    using store = TraceStore.open(join(scratch.dir, 'traces.db'))
+    for (const task of unsharded.taskResults) {
+      const stored = store.get(task.traceId)
+      expect(stored?.taskId).toBe(task.taskId)
+      expect(stored?.semanticScore).toBe(task.semanticScore)
+    }
+    const room = store.get(unsharded.taskResults[0]!.traceId)!
+    expect(room.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'return_final_answer'])
+    expect(JSON.stringify(room.trace.toolCalls[0]!.result)).toContain('fx-1001@fernwood.example')
+    expect(store.listBelow(0.5).map((row) => row.taskId).sort()).toEqual(['103', '104'])
+  })
+
+  it('names JUnit test cases by row id, with the scores as properties and the last turns in failures', () => {
+    const xml = readFileSync(join(scratch.dir, 'junit.xml'), 'utf8')
+    for (const id of ['101', '102', '103', '104']) expect(xml).toContain(`name="${id}"`)
+    expect(xml).toMatch(/<testcase [^>]*name="101"[\s\S]*?<property name="arte" value="EM=1 J=1\.00 answered in 2 turn\(s\), 240 tokens, trace [0-9a-f-]+, agent [^"]+">/)
+    expect(xml).toMatch(/<testcase [^>]*name="104"[\s\S]*?<failure message="ART-E task 104: stopped after maxTurns \(2\) without an answer/)
+    expect(xml).toContain('search_emails({&quot;keywords&quot;:[&quot;launch&quot;]})')
+  })
+
+  it('gives the same metrics from two blob shards merged as from one run', async () => {
+    // Vitest shards by file: the rows are spread over two part files, one per shard.
+    const blobs = join(scratch.dir, 'blobs')
+    const shardEnv = { ...env, ARTE_OUTPUT: join(scratch.dir, 'shard-results.json') }
+    const include = ['fixtures/arte-e2e/parts/*.eval.ts']
+    const shardTests: string[][] = []
+    for (const shard of ['1/2', '2/2']) {
+      const run = await runFixtureVitest(shardEnv, { include, shard, reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]] })
+      shardTests.push(run.tests.map((test) => test.name).sort())
+    }
+    expect(shardTests.flat().sort()).toEqual(['101', '102', '103', '104'])
+    expect(shardTests.map((names) => names.length)).toEqual([2, 2])
+    expect(readdirSync(blobs)).toHaveLength(2)
+    expect(existsSync(join(scratch.dir, 'shard-results.json'))).toBe(false)
+    const merged = join(scratch.dir, 'merged-results.json')
+    const run = await runFixtureVitest(
+      { ...env, ARTE_OUTPUT: merged },
+      { include, mergeReports: blobs, reporters: [['junit', { outputFile: join(scratch.dir, 'merged.xml') }], new ArteReporter({ silent: true })] },
+    )
+    expect(run.exitCode).toBe(1) // 104 failed in shard 2
+    const mergedResults = readArteResults(merged)
+    expect(mergedResults.taskResults.map((task) => task.taskId)).toEqual(['101', '102', '103', '104'])
+    expect(deterministic(mergedResults)).toStrictEqual(deterministic(unsharded))
+    const xml = readFileSync(join(scratch.dir, 'merged.xml'), 'utf8')
+    expect(xml.match(/<testcase /g)).toHaveLength(4)
+    expect(xml).toMatch(/<property name="arte" value="EM=0 J=0\.67/)
+  })
+
+  it('fails the run on an unmet threshold, naming it and the measured value', async () => {
+    const reporter = new ArteReporter({ thresholds: 'exactMatchAccuracy>=0.6,avgSemanticScore>=0.4', silent: true })
+    const output = join(scratch.dir, 'threshold-results.json')
+    const run = await runFixtureVitest({ ...env, ARTE_OUTPUT: output }, { testNamePattern: '^10[123]$', reporters: [reporter] })
+    expect(run.tests.filter((test) => test.state === 'failed')).toEqual([])
+    expect(run.exitCode).toBe(1)
+    const results = readArteResults(output)
+    expect(results.totalTasks).toBe(3)
+    expect(results.thresholds).toEqual([
+      { metric: 'exactMatchAccuracy', op: '>=', value: 0.6, measured: 1 / 3, passed: false },
+      { metric: 'avgSemanticScore', op: '>=', value: 0.4, measured: (1 + 2 / 3) / 3, passed: true },
+    ])
+  })
+})

@@ -1,0 +1,174 @@
+import { relative, resolve } from 'node:path'
+import type { SerializedError } from 'vitest'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { ArteTestMetaSchema, type ArteTestMeta } from './arte-meta.ts'
+import {
+  type ArteResults,
+  type TaskSpan,
+  compareTaskIds,
+  computeArteMetrics,
+  sumTaskUsage,
+  toTaskResult,
+} from '../results/results.ts'
+import {
+  type ArteThreshold,
+  type ArteThresholdsOption,
+  checkArteThresholds,
+  formatMetricValue,
+  formatThresholdFailure,
+  resolveArteThresholds,
+} from '../results/results-thresholds.ts'
+import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { parseWith } from '../../core/parse.ts'
+import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
+import './task-meta.ts'
+
+/** Options of {@link ArteReporter}. */
+export interface ArteReporterOptions {
+  /**
+   * Where the results JSON is written, relative to the Vitest root.
+   * @default process.env.ARTE_OUTPUT, else 'evaluation/arte/results.json'
+   */
+  outputFile?: string
+  /**
+   * Quality gates on the aggregate metrics. A record means minimums (`{exactMatchAccuracy: 0.6}`);
+   * a string uses explicit comparisons (`'exactMatchAccuracy>=0.6,failedTasks<=2'`).
+   * A threshold that is not met fails the run (exit code 1) and is printed with the measured value.
+   * @default process.env.ARTE_THRESHOLDS, else none
+   */
+  thresholds?: ArteThresholdsOption
+  /**
+   * Do not print the summary (threshold failures are still printed).
+   * @default false
+   */
+  silent?: boolean
+}
+
+function fmt(value: number, digits = 3): string {
+  return value.toFixed(digits)
+}
+
+function thousands(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+function distinct(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort()
+}
+
+/**
+ * Aggregates ART-E tests (those whose meta carries `arte`) into the ART-E metrics, prints them with tokens
+ * and cost, writes the results JSON atomically, and checks the thresholds. Other tests are ignored, so it
+ * can sit beside `default`, `junit` or the MPCBench reporter. Works on merged blob reports (`--merge-reports`).
+ */
+export class ArteReporter implements Reporter {
+  readonly #options: ArteReporterOptions
+  #vitest: Vitest | undefined
+  #thresholds: ArteThreshold[] = []
+  /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
+  results: ArteResults | undefined
+
+  constructor(options: ArteReporterOptions = {}) {
+    this.#options = options
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+    // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
+    this.#thresholds = resolveArteThresholds(
+      this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,
+      this.#options.thresholds === undefined ? 'ARTE_THRESHOLDS' : 'reporter option `thresholds`',
+    )
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
+    this.results = undefined
+    const metas: ArteTestMeta[] = []
+    const spans: TaskSpan[] = []
+    for (const testModule of testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        const raw = testCase.meta().arte
+        if (raw === undefined) continue
+        metas.push(parseWith(ArteTestMetaSchema, raw, 'ART-E test meta', `${testModule.moduleId} > ${testCase.fullName}`))
+        const diagnostic = testCase.diagnostic()
+        if (diagnostic !== undefined) spans.push({ startTime: diagnostic.startTime, endTime: diagnostic.startTime + diagnostic.duration })
+      }
+    }
+    if (metas.length === 0) return
+
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const taskResults = metas.map(toTaskResult).sort((a, b) => compareTaskIds(a.taskId, b.taskId))
+    const metrics = computeArteMetrics(taskResults, spans)
+    const thresholds = this.#thresholds
+    const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
+    const models = distinct(metas.map((meta) => meta.model))
+    const kinds = distinct(metas.map((meta) => meta.modelKind))
+    const now = new Date()
+    const results: ArteResults = {
+      ...metrics,
+      usage: sumTaskUsage(taskResults),
+      config: {
+        model: models.join(', '),
+        modelKind: kinds.length === 1 && (kinds[0] === 'llm' || kinds[0] === 'baseline') ? kinds[0] : 'mixed',
+        split: distinct(metas.map((meta) => meta.split)).join(', '),
+        dataset: distinct(metas.map((meta) => relative(root, meta.dataset) || meta.dataset)).join(', '),
+        startedAt: new Date(spans.length === 0 ? now.getTime() : Math.min(...spans.map((span) => span.startTime))).toISOString(),
+        finishedAt: new Date(spans.length === 0 ? now.getTime() : Math.max(...spans.map((span) => span.endTime))).toISOString(),
+      },
+      testRunEndReason: reason,
+      thresholds: checks,
+      taskResults,
+    }
+    const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
+    writeJsonAtomic(outputFile, results)
+    this.results = results
+
+    if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
+    const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))
+    if (duplicates.length > 0) {
+      this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
+    }
+    if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
+    const failed = checks.filter((check) => !check.passed)
+    if (failed.length > 0) {
+      process.exitCode = 1
+      for (const check of failed) this.#error(formatThresholdFailure(check))
+    }
+  }
+
+  #log(line: string): void {
+    if (this.#vitest === undefined) console.log(line)
+    else this.#vitest.logger.log(line)
+  }
+
+  #error(line: string): void {
+    if (this.#vitest === undefined) console.error(line)
+    else this.#vitest.logger.error(line)
+  }
+
+  #print(results: ArteResults, outputFile: string): void {
+    const { usage, config } = results
+    const exact = results.taskResults.filter((task) => task.exactMatch).length
+    const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
+    const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
+    const rows: Array<[string, string]> = [
+      ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks})`],
+      ['avgSemanticScore', fmt(results.avgSemanticScore)],
+      ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
+      ['completedTasks', String(results.completedTasks)],
+      ['failedTasks', String(results.failedTasks)],
+      ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
+      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)`],
+      ['cost', cost],
+    ]
+    const lines = ['', ` ART-E  ${results.totalTasks} task(s) · model ${config.model}${kind} · split ${config.split} · ${config.dataset}`]
+    for (const [name, value] of rows) lines.push(`   ${name.padEnd(20)} ${value}`)
+    for (const check of results.thresholds) {
+      lines.push(`   threshold ${check.metric} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${formatMetricValue(check.measured)})`)
+    }
+    lines.push(`   results              ${outputFile}`, '')
+    for (const line of lines) this.#log(line)
+  }
+}
+
+export default ArteReporter

@@ -1,0 +1,43 @@
+import { BenchError } from '../core/errors.ts'
+import type { Command } from './command.ts'
+
+/** Commands by name, each loaded on first use. */
+export type CommandTable = Readonly<Record<string, () => Promise<{ command: Command }>>>
+
+async function help(commands: CommandTable): Promise<string> {
+  const lines = ['Usage: agent-bench <command> [options]', '', 'Commands:']
+  for (const [name, load] of Object.entries(commands)) {
+    const { command } = await load()
+    lines.push(`  ${name.padEnd(18)} ${command.summary}`)
+  }
+  lines.push('', 'Run `agent-bench <command> --help` for the options of a command.')
+  return lines.join('\n')
+}
+
+/** Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code. */
+export async function runCli(commands: CommandTable, argv: string[]): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(await help(commands))
+    return name === undefined ? 1 : 0
+  }
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (load === undefined) {
+    console.error(`Unknown command ${JSON.stringify(name)}.\n\n${await help(commands)}`)
+    return 2
+  }
+  const { command } = await load()
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(command.usage)
+    return 0
+  }
+  try {
+    return await command.run(rest)
+  } catch (error) {
+    if (error instanceof BenchError) {
+      console.error(`agent-bench ${name}: ${error.message}`)
+      return 1
+    }
+    throw error
+  }
+}

@@ -1,0 +1,90 @@
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ConfigError } from '../../core/errors.ts'
+import { DEFAULT_SEED, generateScenario, repoRoot } from '../generate/generate-scenario.ts'
+import { listScenarioIds } from '../generate/prepare-data.ts'
+import type { Command } from '../../cli/command.ts'
+import { wholeNumberFlag } from '../../cli/flags.ts'
+
+const usage = `Usage: agent-bench generate --scenario-id ID [options]
+
+Generates an MPCBench scenario's world state and its six sources (Slack, Gmail, Calendar, Contacts, Jira, Drive)
+from scenarios/ID.json into data/: step 1 the world state, step 2 the sources, each checked against schemas/.
+Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed, scale) are unchanged are skipped.
+
+Options:
+  --scenario-id ID          scenario to generate (required)
+  --generator NAME          procedural (seeded, offline) or llm (model_config.json data_generation_model)
+                                                                       default: procedural
+  --seed N                  seed of the procedural generator           default: ${DEFAULT_SEED}
+  --scale N                 noise multiplier (procedural; > 0): about 40 more items per unit
+                            at noise_level 1, so ~2500 gives a 100K-item world  default: 1
+  --force                   regenerate even when up to date
+  --scenarios-dir DIR       folder of scenario files                   default: scenarios
+  --out DIR                 output folder                              default: data
+  --max-attempts N          llm attempts per file, retries get the validation errors
+                                                                       default: 3`
+
+/** A positive number flag (`--scale` may be fractional). */
+function positiveNumber(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (value.trim() === '' || !check(n)) {
+    throw new ConfigError(`Expected \`${flag}\` to be ${expected}, got ${JSON.stringify(value)}.`, { hint: `Pass e.g. ${flag} 2.` })
+  }
+  return n
+}
+
+/** `agent-bench generate`: world state and sources of one scenario. */
+export const command: Command = {
+  summary: 'Generate an MPCBench scenario\'s world state and six source files (procedural or llm)',
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        'scenario-id': { type: 'string' },
+        generator: { type: 'string' },
+        seed: { type: 'string' },
+        scale: { type: 'string' },
+        force: { type: 'boolean' },
+        'scenarios-dir': { type: 'string' },
+        out: { type: 'string' },
+        'max-attempts': { type: 'string' },
+      },
+      strict: true,
+    })
+    const scenariosDir = resolve(values['scenarios-dir'] ?? join(repoRoot, 'scenarios'))
+    const id = values['scenario-id']
+    if (id === undefined) {
+      throw new ConfigError('Missing --scenario-id.', {
+        hint: `Pass --scenario-id with one of: ${listScenarioIds(scenariosDir).join(', ') || `(no scenarios in ${scenariosDir})`}.`,
+      })
+    }
+    if (!listScenarioIds(scenariosDir).includes(id)) {
+      throw new ConfigError(`No scenario ${JSON.stringify(id)} in ${scenariosDir}.`, {
+        hint: `Use one of: ${listScenarioIds(scenariosDir).join(', ') || '(none)'}, or point --scenarios-dir at the folder holding ${id}.json.`,
+      })
+    }
+    const generator = values.generator ?? 'procedural'
+    if (generator !== 'procedural' && generator !== 'llm') {
+      throw new ConfigError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, { hint: 'Pass --generator procedural or --generator llm.' })
+    }
+    const seed = wholeNumberFlag('--seed', values.seed, { example: 7 })
+    const scale = positiveNumber('--scale', values.scale, (n) => Number.isFinite(n) && n > 0, 'a number above 0')
+    const maxAttempts = wholeNumberFlag('--max-attempts', values['max-attempts'], { min: 1, example: 3 })
+    const started = performance.now()
+    const result = await generateScenario({
+      scenarioPath: join(scenariosDir, `${id}.json`),
+      outDir: resolve(values.out ?? join(repoRoot, 'data')),
+      generator,
+      force: values.force ?? false,
+      ...(seed === undefined ? {} : { seed }),
+      ...(scale === undefined ? {} : { scale }),
+      ...(maxAttempts === undefined ? {} : { maxAttempts }),
+    })
+    for (const file of result.files) console.log(`  ${file.outcome.kind.padEnd(9)} ${file.path}`)
+    console.log(`${result.scenarioId}: ${result.kind} with the ${result.generator} generator in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    return 0
+  },
+}

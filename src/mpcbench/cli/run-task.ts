@@ -1,0 +1,65 @@
+import { relative, resolve } from 'node:path'
+import { ConfigError } from '../../core/errors.ts'
+import { defaultAgentModel } from '../../llm/default-model.ts'
+import { mpcbenchLogDir } from '../file-names.ts'
+import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
+import { runTask, scenarioTools } from '../run-task.ts'
+import { loadPromptConfigFlag, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { loadTask } from '../task.ts'
+import type { Command } from '../../cli/command.ts'
+import { wholeNumberFlag } from '../../cli/flags.ts'
+import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+
+const options = {
+  task: { type: 'string' },
+  'scenario-id': { type: 'string' },
+  'agent-model': { type: 'string' },
+  'data-dir': { type: 'string' },
+  'log-dir': { type: 'string' },
+  'prompt-config': { type: 'string' },
+  'max-turns': { type: 'string' },
+} as const
+
+/** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
+export const command: Command = {
+  summary: 'MPCBench step 1: run an agent on a task and write its run log',
+  usage: `Usage: agent-bench run-task --task FILE --scenario-id ID [--agent-model M] [options]
+
+Runs the agent on one MPCBench task over the scenario's six sources and writes
+{log-dir}/{task_id}__agent-{model}_run.json (model names made file-safe: / and : become _).
+
+Options:
+  --task FILE            task file, e.g. tasks/planning/x.json (required)
+  --scenario-id ID       scenario whose data/{ID}_{source}.json files the tools read
+                         (default: the task's data_dependencies.scenario_id)
+  --agent-model M        agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)
+  --data-dir DIR         folder of the scenario data (default: data)
+  --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
+  --prompt-config FILE   system prompts (default: prompt_config.json)
+  --max-turns N          bound on agent turns (default: 10)`,
+  async run(argv) {
+    const flags = parseCommandArgs('run-task', argv, options)
+    const taskFile = requireFlag('run-task', 'task', flags.task)
+    const task = loadTask(resolve(taskFile))
+    const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
+    if (scenarioId === undefined) {
+      throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
+    }
+    const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 10 })
+    const prompts = loadPromptConfigFlag(flags['prompt-config'])
+    const agent = createAgentModel(flags['agent-model'] ?? defaultAgentModel(), { baselineStrategies: [mpcbenchStrategy] })
+    const { runLog, runLogFile } = await runTask({
+      task,
+      taskFile: relative(process.cwd(), resolve(taskFile)),
+      scenarioId,
+      tools: scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId),
+      agent,
+      systemMessage: prompts.evaluation.agent.system_message,
+      logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
+      ...(maxTurns === undefined ? {} : { maxTurns }),
+    })
+    console.log(`${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind)}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
+    return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
+  },
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest'
+import { emptyUsage } from '../../llm/types.ts'
+import type { JudgeInput } from '../judge-input.ts'
+import { answerEntities, createRulesJudge, dateTimesIn, groundingChecks, rulesScores, runCheck, scoreFromRatio } from './rules-judge.ts'
+
+const calls: JudgeInput['raw_tool_calls'] = [
+  { tool_name: 'GoogleContacts.SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', email: 'priya@northwind.test' }] }, status: 'ok' },
+  {
+    tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+    arguments: { email_addresses: ['priya@northwind.test'] },
+    result: { time_slots: [{ start: '2026-03-10T14:00:00+01:00', end: '2026-03-10T16:00:00+01:00' }] },
+    status: 'ok',
+  },
+  { tool_name: 'Jira.SearchIssuesWithJql', arguments: { jql: 'project = NW' }, result: { issues: [{ key: 'NW-12', summary: 'Launch checklist' }] }, status: 'ok' },
+  { tool_name: 'GoogleDrive.gdrive_search', arguments: { name: 'plan' }, result: { files: [{ id: 'f1', name: 'Launch Plan v2.docx' }] }, status: 'ok' },
+]
+
+function input(overrides: Partial<JudgeInput>): JudgeInput {
+  return {
+    task_id: 'nw_planning_1',
+    task_type: 'planning',
+    user_prompt: 'Find a slot with Priya next week.',
+    tool_trace_steps: [],
+    raw_tool_calls: calls,
+    final_answer: '',
+    rationale: '',
+    agent_model: 'scripted-model',
+    agent_model_file_name: 'scripted-model',
+    agent_model_kind: 'llm',
+    scenario_id: 's',
+    task_file: null,
+    outcome: { kind: 'answered', via: 'json' },
+    usage: emptyUsage(),
+    turns: 3,
+    trace_id: 't',
+    started_at: '2026-01-01T00:00:00.000Z',
+    duration_ms: 1,
+    answer_requirements: ['Propose a 45-minute slot next week with Priya.'],
+    checks: [
+      { must_mention: ['Priya'] },
+      { time_slot_within: { start: '2026-03-10T14:00', end: '2026-03-10T15:15', timezone: 'Europe/Berlin' } },
+    ],
+    tool_trace: [],
+    judge_model: 'rules',
+    judge_model_file_name: 'rules',
+    ...overrides,
+  }
+}
+
+describe('scoreFromRatio', () => {
+  it('maps pass ratios to 0-5 with floor(5 x ratio): 5 only when every check passes', () => {
+    expect([0, 1, 2, 3, 4].map((passed) => scoreFromRatio(passed, 4))).toEqual([0, 1, 2, 3, 5])
+    expect([0, 1, 2, 3, 4, 5].map((passed) => scoreFromRatio(passed, 5))).toEqual([0, 1, 2, 3, 4, 5])
+    expect(scoreFromRatio(2, 3)).toBe(3)
+    expect(scoreFromRatio(0, 0)).toBe(0)
+  })
+})
+
+describe('runCheck', () => {
+  it('must_mention / must_not_mention / mentions_any are case-insensitive and say what is missing', () => {
+    expect(runCheck({ must_mention: ['priya', 'Omar'] }, 'Meet Priya')).toEqual({ name: 'must_mention "priya", "Omar"', passed: false, detail: 'missing "Omar"' })
+    expect(runCheck({ must_not_mention: ['friday'] }, 'Friday works')).toMatchObject({ passed: false, detail: 'mentions "friday"' })
+    expect(runCheck({ mentions_any: ['NW-12', 'NW-13'] }, 'see nw-13').passed).toBe(true)
+    expect(runCheck({ min_length: 10 }, ' short ')).toMatchObject({ passed: false, detail: 'answer has 5 characters' })
+  })
+
+  it('time_slot_within reads local times in the given zone and rejects any time outside the window', () => {
+    const check = { time_slot_within: { start: '2026-03-10T14:00', end: '2026-03-10T15:15', timezone: 'Europe/Berlin' } }
+    expect(runCheck(check, 'How about 2026-03-10 14:30-15:15?').passed).toBe(true)
+    expect(runCheck(check, 'How about 2026-03-10T13:30:00Z?').passed).toBe(true)
+    expect(runCheck(check, 'Options: 2026-03-10 14:00, or 2026-03-11 09:00')).toMatchObject({ passed: false, detail: 'outside the window: 2026-03-11T09:00' })
+    expect(runCheck(check, 'Tuesday afternoon')).toMatchObject({ passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' })
+  })
+
+  it('time_slot_free accepts only starts whose whole meeting fits in a free interval', () => {
+    const check = {
+      time_slot_free: {
+        attendees: ['priya@northwind.test'],
+        from: '2026-03-10',
+        to: '2026-03-11',
+        workday_start: '09:00',
+        workday_end: '18:00',
+        duration_minutes: 45,
+        timezone: 'Europe/Berlin',
+        free: [
+          { start: '2026-03-10T12:00:00+01:00', end: '2026-03-10T13:00:00+01:00' },
+          { start: '2026-03-11T09:00:00+01:00', end: '2026-03-11T18:00:00+01:00' },
+        ],
+      },
+    }
+    expect(runCheck(check, 'Either 2026-03-10 12:15 or 2026-03-11 17:15.').passed).toBe(true)
+    expect(runCheck(check, '2026-03-10 12:30-13:15')).toMatchObject({ passed: false, detail: 'not a free 45-minute slot for everyone: 2026-03-10T12:30' })
+    expect(runCheck(check, 'Wednesday morning').passed).toBe(false)
+  })
+
+  it('finds date-times written with a space, a T, seconds or an offset', () => {
+    expect(dateTimesIn('a 2026-03-10 9:05, b 2026-03-11T10:00:00+01:00 c 2026-03-12')).toEqual(['2026-03-10T09:05', '2026-03-11T10:00+01:00'])
+  })
+})
+
+describe('grounding', () => {
+  it('extracts email addresses, ISO dates, issue keys and file names', () => {
+    expect(answerEntities('Mail priya@northwind.test about NW-12 on 2026-03-10; see Launch Plan v2.docx.')).toEqual({
+      emails: ['priya@northwind.test'],
+      dates: ['2026-03-10'],
+      issueKeys: ['NW-12'],
+      fileNames: ['v2.docx'],
+    })
+  })
+
+  it('does not read UTC/GMT offsets as issue keys', () => {
+    expect(answerEntities('Mon 2026-04-13 09:00 (UTC-07:00), GMT-5, PORT-356').issueKeys).toEqual(['PORT-356'])
+  })
+
+  it('fails each entity absent from every tool result, and tools the rationale claims but never called', () => {
+    const outcomes = groundingChecks({
+      final_answer: 'Ask priya@northwind.test and omar@northwind.test about NW-99.',
+      rationale: 'I searched Slack and Jira.',
+      raw_tool_calls: calls,
+    })
+    expect(outcomes.filter((o) => !o.passed).map((o) => o.name)).toEqual([
+      'grounded email omar@northwind.test',
+      'grounded issue key NW-99',
+      "rationale's Slack claim",
+    ])
+  })
+
+  it('ignores the results of failed tool calls', () => {
+    const outcomes = groundingChecks({
+      final_answer: 'NW-12',
+      rationale: '',
+      raw_tool_calls: [{ tool_name: 'Jira.SearchIssuesWithJql', arguments: {}, result: 'unknown field NW-12', status: 'tool-error' }],
+    })
+    expect(outcomes.every((o) => !o.passed)).toBe(true)
+  })
+
+  it('does not count a failed call as backing the rationale\'s claim to have used that source', () => {
+    const outcomes = groundingChecks({
+      final_answer: 'Nothing found.',
+      rationale: 'I searched Slack.',
+      raw_tool_calls: [...calls, { tool_name: 'Slack.search_messages', arguments: {}, result: 'bad query', status: 'invalid-arguments' }],
+    })
+    const claim = outcomes.find((o) => o.name === "rationale's Slack claim")
+    expect(claim?.passed).toBe(false)
+    expect(claim?.detail).toContain('no successful Slack.* call')
+  })
+})
+
+describe('rules judge', () => {
+  it('scores a known good answer 5/5, saying which checks passed', async () => {
+    const outcome = await createRulesJudge().judge(
+      input({
+        final_answer: 'Priya Natarajan (priya@northwind.test) is free 2026-03-10 14:00-14:45 (Europe/Berlin); agenda NW-12, Launch Plan v2.docx.',
+        rationale: 'I looked Priya up in Contacts, then asked the Calendar for common free slots.',
+      }),
+    )
+    expect(outcome.kind).toBe('scored')
+    if (outcome.kind !== 'scored') return
+    expect(outcome.scores.answer_requirements_satisfaction.score).toBe(5)
+    expect(outcome.scores.source_grounded_reasoning.score).toBe(5)
+    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('not an LLM')
+    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('2/2 checks passed -> score 5')
+    expect(outcome.usage.calls).toBe(0)
+  })
+
+  it('scores a known bad answer low, naming the failed checks', () => {
+    const scores = rulesScores(
+      input({
+        final_answer: 'Omar is free 2026-03-12 09:00; ask omar@northwind.test, see NW-77 and Roadmap.xlsx.',
+        rationale: 'I checked Slack and Gmail.',
+      }),
+    )
+    expect(scores.answer_requirements_satisfaction.score).toBe(0)
+    expect(scores.answer_requirements_satisfaction.justification).toContain('FAIL must_mention "Priya" (missing "Priya")')
+    expect(scores.answer_requirements_satisfaction.justification).toContain('outside the window: 2026-03-12T09:00')
+    // 1 pass (a tool call succeeded) out of 7 (call, email, date, key, file, Slack claim, Gmail claim)
+    expect(scores.source_grounded_reasoning.score).toBe(0)
+    expect(scores.source_grounded_reasoning.justification).toContain('FAIL grounded file name Roadmap.xlsx')
+    expect(scores.source_grounded_reasoning.justification).toContain("FAIL rationale's Gmail claim")
+  })
+
+  it('gives 0 on both axes when the agent did not answer', () => {
+    const scores = rulesScores(input({ outcome: { kind: 'max-turns', maxTurns: 10 }, final_answer: '' }))
+    expect(scores.answer_requirements_satisfaction.score).toBe(0)
+    expect(scores.source_grounded_reasoning.justification).toContain('outcome max-turns')
+  })
+
+  it('uses the default checks of the task type when the task has none', () => {
+    const scores = rulesScores(input({ checks: undefined, final_answer: 'Priya is free 2026-03-10 14:00.' }))
+    expect(scores.answer_requirements_satisfaction.justification).toContain('default planning checks')
+    expect(scores.answer_requirements_satisfaction.score).toBe(5)
+  })
+})

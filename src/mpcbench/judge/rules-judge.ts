@@ -1,0 +1,225 @@
+import { emptyUsage } from '../../llm/types.ts'
+import type { JudgeInput } from '../judge-input.ts'
+import type { Check, TaskType } from '../task.ts'
+import { parseInstant } from '../workplace/time.ts'
+import type { Judge } from './judge.ts'
+import type { JudgeOutcome, JudgeScores } from './judge-result.ts'
+
+/** The id of the offline judge in `model_config.json` `judge_models`, `BENCH_JUDGE_MODEL` and `--model`. */
+export const RULES_JUDGE_ID = 'rules'
+
+/** One check of the rules judge and whether it passed. */
+export interface CheckOutcome {
+  /** Short description: `must_mention "Priya Natarajan"`, `grounded email dana@x.com`. */
+  name: string
+  passed: boolean
+  /** Why it failed (empty when it passed). */
+  detail: string
+}
+
+/**
+ * Checks used when a task has no `checks` of its own (upstream tasks): a planning answer proposes at least one
+ * date-time; a reply or a document has some substance.
+ */
+export const DEFAULT_CHECKS: Readonly<Record<TaskType | 'unknown', ReadonlyArray<Check>>> = {
+  planning: [{ time_slot_within: { start: '1970-01-01T00:00', end: '9999-12-31T23:59' } }],
+  email_reply: [{ min_length: 80 }],
+  document_generation: [{ min_length: 200 }],
+  unknown: [{ min_length: 20 }],
+}
+
+/**
+ * Maps a pass count to a 0-5 score: `floor(5 * passed / total)`, so 5 needs every check to pass,
+ * one failure in four gives 3, none passing gives 0. No checks at all gives 0.
+ */
+export function scoreFromRatio(passed: number, total: number): number {
+  if (total <= 0) return 0
+  return Math.floor((5 * passed) / total + 1e-9)
+}
+
+const DATE_TIME_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?/g
+
+/**
+ * Every `YYYY-MM-DD HH:MM` (or `T`, with optional seconds and offset) in `text`, normalised to `YYYY-MM-DDTHH:MM[offset]`.
+ * A `-HH:MM` right after `HH:MM` with no seconds is read as the end of a range (`14:30-15:15`), not as an offset.
+ */
+export function dateTimesIn(text: string): string[] {
+  return [...text.matchAll(DATE_TIME_IN_TEXT)].map((m) => {
+    const zone = m[4]
+    const keepZone = zone !== undefined && (zone === 'Z' || zone.startsWith('+') || m[3] !== undefined)
+    return `${m[1]}T${(m[2] ?? '').padStart(5, '0')}${keepZone ? zone : ''}`
+  })
+}
+
+function includesFolded(haystack: string, needle: string): boolean {
+  return haystack.toLowerCase().includes(needle.toLowerCase())
+}
+
+function quoteList(values: ReadonlyArray<string>): string {
+  return values.map((v) => JSON.stringify(v)).join(', ')
+}
+
+/** Runs one task check against the final answer. */
+export function runCheck(check: Check, answer: string): CheckOutcome {
+  if ('must_mention' in check) {
+    const missing = check.must_mention.filter((s) => !includesFolded(answer, s))
+    return { name: `must_mention ${quoteList(check.must_mention)}`, passed: missing.length === 0, detail: missing.length === 0 ? '' : `missing ${quoteList(missing)}` }
+  }
+  if ('must_not_mention' in check) {
+    const found = check.must_not_mention.filter((s) => includesFolded(answer, s))
+    return { name: `must_not_mention ${quoteList(check.must_not_mention)}`, passed: found.length === 0, detail: found.length === 0 ? '' : `mentions ${quoteList(found)}` }
+  }
+  if ('mentions_any' in check) {
+    const passed = check.mentions_any.some((s) => includesFolded(answer, s))
+    return { name: `mentions_any ${quoteList(check.mentions_any)}`, passed, detail: passed ? '' : 'mentions none of them' }
+  }
+  if ('min_length' in check) {
+    const length = answer.trim().length
+    return { name: `min_length ${check.min_length}`, passed: length >= check.min_length, detail: length >= check.min_length ? '' : `answer has ${length} characters` }
+  }
+  if ('time_slot_within' in check) {
+    const { start, end, timezone = 'UTC' } = check.time_slot_within
+    const name = `time_slot_within ${start}..${end}`
+    const from = parseInstant(start, timezone)
+    const to = parseInstant(end, timezone)
+    const proposed = dateTimesIn(answer)
+    if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
+    const outside = proposed.filter((text) => {
+      const at = parseInstant(text, timezone)
+      return at === undefined || from === undefined || to === undefined || at < from || at > to
+    })
+    return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}` }
+  }
+  const { free, duration_minutes: minutes, timezone, attendees } = check.time_slot_free
+  const name = `time_slot_free ${minutes} min for ${attendees.length} attendee(s)`
+  const intervals = free.map((slot) => [parseInstant(slot.start, timezone) ?? Number.NaN, parseInstant(slot.end, timezone) ?? Number.NaN] as const)
+  const proposed = dateTimesIn(answer)
+  if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
+  const busy = proposed.filter((text) => {
+    const at = parseInstant(text, timezone)
+    return at === undefined || !intervals.some(([from, to]) => at >= from && at + minutes * 60_000 <= to)
+  })
+  return { name, passed: busy.length === 0, detail: busy.length === 0 ? '' : `not a free ${minutes}-minute slot for everyone: ${busy.join(', ')}` }
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g
+/** `ABC-123`; `UTC-07` / `GMT-5` are time-zone offsets, not issue keys. */
+const ISSUE_KEY = /\b(?!(?:UTC|GMT)-)[A-Z][A-Z0-9]{1,9}-\d+\b/g
+/** A file name's last word and extension (`Template.docx` of `Weekly Report Template.docx`): names may hold spaces. */
+const FILE_NAME = /[\w-][\w.-]*\.(?:docx?|pdf|xlsx?|pptx?|csv|txt|md|gdoc|gsheet|gslides)\b/gi
+
+/** The checkable entities an answer states: email addresses, ISO dates, Jira issue keys, file names. */
+export interface AnswerEntities {
+  emails: string[]
+  dates: string[]
+  issueKeys: string[]
+  fileNames: string[]
+}
+
+function unique(values: Iterable<string>): string[] {
+  return [...new Set(values)]
+}
+
+/** Extracts the entities of {@link AnswerEntities} from `text`. */
+export function answerEntities(text: string): AnswerEntities {
+  const emails = unique([...text.matchAll(EMAIL)].map((m) => m[0].replace(/\.$/, '')))
+  const withoutEmails = text.replace(EMAIL, ' ')
+  return {
+    emails,
+    dates: unique([...withoutEmails.matchAll(ISO_DATE)].map((m) => m[0])),
+    issueKeys: unique([...withoutEmails.matchAll(ISSUE_KEY)].map((m) => m[0])),
+    fileNames: unique([...withoutEmails.matchAll(FILE_NAME)].map((m) => m[0])),
+  }
+}
+
+const SOURCE_TOOL_PREFIX: ReadonlyArray<[RegExp, string]> = [
+  [/\bslack\b/i, 'Slack.'],
+  [/\bgmail\b|\bemail thread/i, 'Gmail.'],
+  [/\bcalendar\b/i, 'GoogleCalendar.'],
+  [/\bcontacts?\b/i, 'GoogleContacts.'],
+  [/\bjira\b/i, 'Jira.'],
+  [/\bdrive\b/i, 'GoogleDrive.'],
+]
+
+/**
+ * Grounding checks: every email address, ISO date, Jira issue key and file name in the final answer and rationale
+ * appears in some successful tool result; every source the rationale says it used (Slack, Gmail, Calendar, Contacts,
+ * Jira, Drive) was called successfully; at least one tool call succeeded.
+ */
+export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'rationale' | 'raw_tool_calls'>): CheckOutcome[] {
+  const okCalls = input.raw_tool_calls.filter((call) => call.status === undefined || call.status === 'ok')
+  const results = okCalls.map((call) => JSON.stringify(call.result) ?? '').join('\n').toLowerCase()
+  const outcomes: CheckOutcome[] = [
+    { name: 'at least one successful tool call', passed: okCalls.length > 0, detail: okCalls.length > 0 ? '' : 'no tool returned a result' },
+  ]
+  const entities = answerEntities(`${input.final_answer}\n${input.rationale}`)
+  const kinds: Array<[string, string[]]> = [
+    ['email', entities.emails],
+    ['date', entities.dates],
+    ['issue key', entities.issueKeys],
+    ['file name', entities.fileNames],
+  ]
+  for (const [kind, values] of kinds) {
+    for (const value of values) {
+      const passed = results.includes(value.toLowerCase())
+      outcomes.push({ name: `grounded ${kind} ${value}`, passed, detail: passed ? '' : 'not in any tool result' })
+    }
+  }
+  const calledTools = okCalls.map((call) => call.tool_name)
+  for (const [pattern, prefix] of SOURCE_TOOL_PREFIX) {
+    if (!pattern.test(input.rationale)) continue
+    const passed = calledTools.some((name) => name.startsWith(prefix))
+    outcomes.push({
+      name: `rationale's ${prefix.slice(0, -1)} claim`,
+      passed,
+      detail: passed ? '' : `no successful ${prefix}* call in the trace (succeeded: ${calledTools.join(', ') || 'none'})`,
+    })
+  }
+  return outcomes
+}
+
+function justification(outcomes: ReadonlyArray<CheckOutcome>, score: number, prefix: string): string {
+  const passed = outcomes.filter((o) => o.passed).length
+  const lines = outcomes.map((o) => `${o.passed ? 'PASS' : 'FAIL'} ${o.name}${o.passed ? '' : ` (${o.detail})`}`)
+  return `${prefix} ${passed}/${outcomes.length} checks passed -> score ${score} (floor(5 x ratio)). ${lines.join('; ')}`
+}
+
+/** Scores one judge input with the rules: the task's checks (or {@link DEFAULT_CHECKS}) and the grounding checks. */
+export function rulesScores(input: JudgeInput): JudgeScores {
+  const answered = input.outcome.kind === 'answered' && input.final_answer.trim() !== ''
+  if (!answered) {
+    const why = `rules judge (not an LLM): the agent gave no answer (outcome ${input.outcome.kind}), so no check can pass.`
+    return {
+      answer_requirements_satisfaction: { score: 0, justification: why },
+      source_grounded_reasoning: { score: 0, justification: why },
+    }
+  }
+  const checks = input.checks ?? DEFAULT_CHECKS[input.task_type ?? 'unknown']
+  const requirementOutcomes = checks.map((check) => runCheck(check, input.final_answer))
+  const requirementScore = scoreFromRatio(requirementOutcomes.filter((o) => o.passed).length, requirementOutcomes.length)
+  const grounding = groundingChecks(input)
+  const groundingScore = scoreFromRatio(grounding.filter((o) => o.passed).length, grounding.length)
+  const source = input.checks === undefined ? `default ${input.task_type ?? 'unknown'} checks (the task has none):` : 'task checks:'
+  return {
+    answer_requirements_satisfaction: {
+      score: requirementScore,
+      justification: justification(requirementOutcomes, requirementScore, `rules judge (not an LLM), ${source}`),
+    },
+    source_grounded_reasoning: {
+      score: groundingScore,
+      justification: justification(grounding, groundingScore, 'rules judge (not an LLM), grounding checks:'),
+    },
+  }
+}
+
+/** The offline `rules` judge: deterministic, no model, no network; labelled as not an LLM in every result. */
+export function createRulesJudge(): Judge {
+  return {
+    id: RULES_JUDGE_ID,
+    kind: 'rules',
+    async judge(input): Promise<JudgeOutcome> {
+      return { kind: 'scored', scores: rulesScores(input), attempts: 1, usage: emptyUsage() }
+    },
+  }
+}

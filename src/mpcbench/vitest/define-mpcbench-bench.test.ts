@@ -1,0 +1,206 @@
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import fg from 'fast-glob'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startVitest } from 'vitest/node'
+import MpcbenchReporter from './reporter.ts'
+import { JudgeResultFileSchema } from '../judge/judge-result.ts'
+import { evaluationFiles } from '../file-names.ts'
+import { JudgeInputSchema } from '../judge-input.ts'
+import { RunLogSchema } from '../run-log.ts'
+import { SummarySchema } from '../summary.ts'
+import { loadTask } from '../task.ts'
+import { scriptedText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
+import type { ReceivedRequest, ScriptedResponse } from '../../testing/scripted-server.ts'
+import { mpcbenchTestName } from './define-mpcbench-bench.ts'
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url))
+const config = join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts')
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+
+/** Clears every variable that would select an LLM, so the run is offline unless a test sets them. */
+function offlineEnv(dir: string): void {
+  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_JUDGE_MODEL', 'MPCBENCH_SCENARIOS']) {
+    vi.stubEnv(name, '')
+  }
+  vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
+  vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+  vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
+  vi.stubEnv('BENCH_CACHE', 'off')
+}
+
+async function runBench(dir: string, filters: string[], options: Record<string, unknown> = {}) {
+  const vitest = await startVitest(
+    'test',
+    filters,
+    {
+      config,
+      watch: false,
+      reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false }), ['junit', { outputFile: join(dir, 'junit.xml') }]],
+      ...options,
+    },
+    {},
+    { stdout: quiet(), stderr: quiet() },
+  )
+  await vitest.close()
+  return vitest
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shipped tasks)', () => {
+  it('offline: runs every shipped task with the baseline agent and the rules judge, writing every documented file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-e2e-'))
+    offlineEnv(dir)
+    const vitest = await runBench(dir, [])
+    const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.type === 'test')
+    const taskFiles = fg.sync('tasks/*/*.json', { cwd: repo }).sort()
+    expect(taskFiles.length).toBeGreaterThanOrEqual(15)
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8')
+    for (const file of taskFiles) {
+      const task = loadTask(join(repo, file))
+      const files = evaluationFiles(join(dir, 'logs'), task.task_id, 'baseline', 'rules')
+      const runLog = RunLogSchema.parse(JSON.parse(readFileSync(files.runLog, 'utf8')))
+      expect(runLog).toMatchObject({ task_id: task.task_id, agent_model: 'baseline', agent_model_kind: 'baseline', task_file: file })
+      expect(runLog.agent_label).toContain('not an LLM')
+      expect(JudgeInputSchema.parse(JSON.parse(readFileSync(files.judgeInput, 'utf8'))).answer_requirements).toEqual(task.answer_requirements)
+      const result = JudgeResultFileSchema.parse(JSON.parse(readFileSync(files.judgeResult, 'utf8')))
+      expect(result).toMatchObject({ judge_model: 'rules', judge_kind: 'rules' })
+      expect(result.judge_label).toContain('not an LLM')
+      const annotations = tests.find((t) => t.name === mpcbenchTestName(task.task_id, 'baseline'))?.annotations.map((a) => a.message) ?? []
+      expect(annotations[0]).toMatch(/^agent baseline \(not an LLM\): answered, \d+ tool call\(s\)$/)
+      expect(annotations[1]).toMatch(/^judge rules \(not an LLM\): answer_requirements_satisfaction \d\/5/)
+      expect(junit).toContain(`name="${mpcbenchTestName(task.task_id, 'baseline')}"`)
+    }
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(summary.rows.map((row) => [row.agent_model, row.judge_model, row.task_type])).toEqual([
+      ['baseline', 'rules', 'document_generation'],
+      ['baseline', 'rules', 'email_reply'],
+      ['baseline', 'rules', 'planning'],
+    ])
+    for (const row of summary.rows) {
+      expect(row.agent_label).toContain('not an LLM')
+      expect(row.judge_label).toContain('not an LLM')
+    }
+    expect(existsSync(join(dir, 'data', 'lumen_robotics_calendar.json'))).toBe(true)
+  }, 120_000)
+
+  it('runs the agent x judge matrix from BENCH_AGENT_MODEL / BENCH_JUDGE_MODEL through a scripted server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-matrix-'))
+    offlineEnv(dir)
+    const taskId = 'lumen_quillstone_quote_email_reply'
+    const responder = (request: ReceivedRequest): ScriptedResponse => {
+      const messages = request.body.messages ?? []
+      if (request.body.tools === undefined) {
+        // The judge (it gets no tools): scripted scores for agent a's answer, an unusable reply (twice) for agent b's.
+        const judged = JSON.parse(String(messages[1]?.content)) as { final_answer: string }
+        if (judged.final_answer.includes('agent-b')) return scriptedText('scripted: not JSON')
+        return scriptedText(
+          JSON.stringify({
+            answer_requirements_satisfaction: { score: 4, justification: 'scripted' },
+            source_grounded_reasoning: { score: 2, justification: 'scripted' },
+          }),
+        )
+      }
+      return scriptedText(
+        JSON.stringify({ final_answer: `Hi Mateo, finance is still reviewing the quote (valid for 30 days). Greta (scripted for ${request.body.model})`, rationale: 'scripted' }),
+      )
+    }
+    await using server = await startScriptedServer(responder)
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent-a,scripted/agent-b')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules,scripted/judge:1')
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    const vitest = await runBench(dir, ['bench/email_reply'], { testNamePattern: taskId })
+
+    const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.name.startsWith(taskId))
+    expect(tests.map((t) => [t.name, t.result?.state]).sort()).toEqual([
+      [`${taskId} [agent=scripted/agent-a]`, 'pass'],
+      [`${taskId} [agent=scripted/agent-b]`, 'fail'],
+    ])
+    const logs = fg.sync('*.json', { cwd: join(dir, 'logs') }).sort()
+    expect(logs).toEqual([
+      `${taskId}__agent-scripted_agent-a__judge-rules_judge_input.json`,
+      `${taskId}__agent-scripted_agent-a__judge-rules_judge_result.json`,
+      `${taskId}__agent-scripted_agent-a__judge-scripted_judge_1_judge_input.json`,
+      `${taskId}__agent-scripted_agent-a__judge-scripted_judge_1_judge_result.json`,
+      `${taskId}__agent-scripted_agent-a_run.json`,
+      `${taskId}__agent-scripted_agent-b__judge-rules_judge_input.json`,
+      `${taskId}__agent-scripted_agent-b__judge-rules_judge_result.json`,
+      `${taskId}__agent-scripted_agent-b__judge-scripted_judge_1_judge_input.json`,
+      `${taskId}__agent-scripted_agent-b__judge-scripted_judge_1_judge_result.json`,
+      `${taskId}__agent-scripted_agent-b_run.json`,
+    ])
+    const failed = JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', logs[8] ?? ''), 'utf8')))
+    expect(failed).toMatchObject({ kind: 'judge-error', judge_model: 'scripted/judge:1', attempts: 2, error: { replies: ['scripted: not JSON', 'scripted: not JSON'] } })
+    expect(failed).not.toHaveProperty('answer_requirements_satisfaction')
+    const scored = JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', logs[3] ?? ''), 'utf8')))
+    expect(scored).toMatchObject({ kind: 'scored', answer_requirements_satisfaction: { score: 4 }, source_grounded_reasoning: { score: 2 } })
+
+    const meta = tests.map((t) => t.meta.mpcbench).find((m) => m?.agentModel === 'scripted/agent-b')
+    expect(meta?.judges.map((j) => [j.judgeModel, j.kind])).toEqual([
+      ['rules', 'scored'],
+      ['scripted/judge:1', 'judge-error'],
+    ])
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(Object.keys(summary.scores)).toEqual([
+      'agent=scripted/agent-a__judge=rules',
+      'agent=scripted/agent-a__judge=scripted/judge:1',
+      'agent=scripted/agent-b__judge=rules',
+      'agent=scripted/agent-b__judge=scripted/judge:1',
+    ])
+  }, 120_000)
+
+  it('with the response cache, a rerun after a judge prompt edit sends only the judge calls to the model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-cache-'))
+    offlineEnv(dir)
+    const taskId = 'lumen_quillstone_quote_email_reply'
+    const promptFile = join(dir, 'prompt_config.json')
+    copyFileSync(join(repo, 'prompt_config.json'), promptFile)
+    const responder = (request: ReceivedRequest): ScriptedResponse => {
+      const messages = request.body.messages ?? []
+      if (request.body.tools === undefined) {
+        return scriptedText(
+          JSON.stringify({
+            answer_requirements_satisfaction: { score: 3, justification: 'scripted' },
+            source_grounded_reasoning: { score: 3, justification: 'scripted' },
+          }),
+        )
+      }
+      if (!messages.some((m) => m.role === 'tool')) {
+        return scriptedToolCalls([{ name: 'Gmail__SearchThreads', arguments: { subject: 'Quillstone' } }])
+      }
+      return scriptedText(JSON.stringify({ final_answer: 'Hi Mateo, finance is still reviewing it; valid for 30 days. Greta', rationale: 'scripted' }))
+    }
+    await using server = await startScriptedServer(responder)
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'scripted/judge')
+    vi.stubEnv('BENCH_CACHE', 'read-write')
+    vi.stubEnv('BENCH_CACHE_DIR', join(dir, 'cache'))
+    vi.stubEnv('MPCBENCH_PROMPT_CONFIG', promptFile)
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    const run = () => runBench(dir, ['bench/email_reply'], { testNamePattern: taskId })
+    const kinds = (from: number) => server.requests.slice(from).map((r) => (r.body.tools === undefined ? 'judge' : 'agent'))
+
+    await run()
+    expect(kinds(0)).toEqual(['agent', 'agent', 'judge'])
+    await run()
+    expect(kinds(3)).toEqual([])
+
+    const prompts = JSON.parse(readFileSync(promptFile, 'utf8'))
+    prompts.evaluation.judge.system_prompt += '\nBe strict about dates.'
+    writeFileSync(promptFile, JSON.stringify(prompts))
+    await run()
+    expect(kinds(3)).toEqual(['judge'])
+    expect(String(server.requests[3]?.body.messages?.[0]?.content)).toContain('Be strict about dates.')
+  }, 120_000)
+})

@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import fg from 'fast-glob'
+import { inject, test } from 'vitest'
+import type { TestContext } from 'vitest'
+import { ConfigError } from '../../core/errors.ts'
+import { createJudge } from '../judge/create-judge.ts'
+import type { Judge } from '../judge/judge.ts'
+import type { ChatModel } from '../../llm/types.ts'
+import { mpcbenchLogDir } from '../file-names.ts'
+import { loadModelConfig } from '../model-config.ts'
+import { modelDisplayName } from './mpcbench-meta.ts'
+import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { loadPromptConfig } from '../prompt-config.ts'
+import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
+import { resolveModelMatrix } from '../run-task-models.ts'
+import type { ModelMatrix } from '../run-task-models.ts'
+import type { Task, TaskType } from '../task.ts'
+import { inferTaskType, loadTask } from '../task.ts'
+import type { AnyTool } from '../../tools/define-tool.ts'
+import './task-meta.ts'
+import './provided-context.ts'
+import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+
+/** The test name of one task × agent: `{task_id} [agent={model}]`. */
+export function mpcbenchTestName(taskId: string, agentModel: string): string {
+  return `${taskId} [agent=${agentModel}]`
+}
+
+/** Options of {@link defineMpcbenchBench}. */
+export interface MpcbenchBenchOptions {
+  /** Which `tasks/{taskType}/*.json` to run. */
+  taskType: TaskType
+  /**
+   * Project root holding `tasks/`, `prompt_config.json` and `model_config.json`.
+   * @default process.cwd()
+   */
+  root?: string
+  /** @default process.env */
+  env?: Record<string, string | undefined>
+}
+
+/** What the models and prompts of a bench file resolve to. */
+export interface MpcbenchRunSetup {
+  root: string
+  logDir: string
+  matrix: ModelMatrix
+  systemMessage: string
+  judgeSystemPrompt: string
+}
+
+/**
+ * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
+ * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix.
+ */
+export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
+  const fromEnv = (name: string, fallback: string): string => resolve(root, env[name]?.trim() || fallback)
+  const prompts = loadPromptConfig(fromEnv('MPCBENCH_PROMPT_CONFIG', 'prompt_config.json'))
+  const modelConfigFile = fromEnv('MPCBENCH_MODEL_CONFIG', 'model_config.json')
+  const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
+  return {
+    root,
+    logDir: mpcbenchLogDir(env, root),
+    matrix: resolveModelMatrix(modelConfig, env),
+    systemMessage: prompts.evaluation.agent.system_message,
+    judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
+  }
+}
+
+/** One model per id for the whole bench file (agents and LLM judges), so tests share its client, cache and call log. */
+const models = new Map<string, ChatModel>()
+function cachedModel(id: string): ChatModel {
+  let model = models.get(id)
+  if (model === undefined) {
+    model = createAgentModel(id, { baselineStrategies: [mpcbenchStrategy] })
+    models.set(id, model)
+  }
+  return model
+}
+
+/** Everything one MPCBench test needs. */
+export interface MpcbenchCase {
+  task: Task
+  /** Path of the task file, relative to the root when possible (recorded in the run log). */
+  taskFile?: string
+  scenarioId: string
+  tools: ReadonlyArray<AnyTool>
+  agentModel: string
+  setup: MpcbenchRunSetup
+  /** Overrides the agent model (tests); defaults to `createAgentModel(agentModel)`. */
+  agent?: ChatModel
+  /** Overrides the judges (tests); defaults to `createJudge` for each of `setup.matrix.judges`. */
+  judges?: ReadonlyArray<Judge>
+}
+
+/**
+ * Runs one MPCBench test: agent run → run log → for each judge, judge input → judge result; sets
+ * `task.meta.mpcbench`, annotates one line for the agent and one per judge (non-LLM models marked `(not an LLM)`),
+ * and fails the test when the agent run errored or was aborted, or a judge gave no usable reply (after the files are
+ * written). Low scores do not fail the test.
+ */
+export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
+  const { setup } = testCase
+  const judges =
+    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
+  const evaluation = await runAndJudge({
+    task: testCase.task,
+    ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
+    scenarioId: testCase.scenarioId,
+    tools: testCase.tools,
+    agent: testCase.agent ?? cachedModel(testCase.agentModel),
+    systemMessage: setup.systemMessage,
+    logDir: setup.logDir,
+    judges,
+    signal: context.signal,
+  })
+  const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
+  context.task.meta.mpcbench = meta
+  await context.annotate(
+    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
+    'mpcbench',
+  )
+  for (const judge of meta.judges) {
+    const label = modelDisplayName(judge.judgeModel, judge.judgeKind)
+    const message =
+      judge.kind === 'scored'
+        ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`
+        : `judge ${label}: error ${judge.code}: ${judge.message}`
+    await context.annotate(message, 'mpcbench')
+  }
+  const problems: string[] = []
+  const outcome = evaluation.runLog.outcome
+  if (outcome.kind === 'error') problems.push(`agent ${meta.agentModel} failed: ${outcome.code}: ${outcome.message}`)
+  if (outcome.kind === 'aborted') problems.push(`agent ${meta.agentModel} was aborted: ${outcome.reason}`)
+  for (const judge of meta.judges) {
+    if (judge.kind === 'judge-error') problems.push(`judge ${judge.judgeModel} gave no score: ${judge.message}`)
+  }
+  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nRun log: ${meta.runLogFile}`)
+  return meta
+}
+
+/**
+ * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`.
+ * Models come from {@link resolveModelMatrix} (`BENCH_AGENT_MODEL` / `BENCH_JUDGE_MODEL`, else `model_config.json`
+ * when an LLM is configured, else `baseline` and the `rules` judge). Scenario data comes from the MPCBench
+ * globalSetup (`inject('mpcbenchDataDir')`). Tests are `test.concurrent`: Vitest's `maxConcurrency` bounds how many
+ * model calls run at once within a file.
+ */
+export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
+  const root = options.root ?? process.cwd()
+  const env = options.env ?? process.env
+  const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: root }).sort()
+  if (taskFiles.length === 0) {
+    test.skip(`no tasks in ${join(root, 'tasks', options.taskType)}`, () => {})
+    return
+  }
+  const setup = mpcbenchRunSetup(root, env)
+  for (const taskFile of taskFiles) {
+    const task = loadTask(join(root, taskFile))
+    const taskType = inferTaskType(task, taskFile)
+    if (taskType !== options.taskType) {
+      throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {
+        hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
+      })
+    }
+    const scenarioId = task.data_dependencies.scenario_id
+    for (const agentModel of setup.matrix.agents) {
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+        if (scenarioId === undefined) {
+          throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
+            hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
+          })
+        }
+        const dataDir = inject('mpcbenchDataDir')
+        await runMpcbenchCase(context, {
+          task,
+          taskFile,
+          scenarioId,
+          tools: scenarioTools(dataDir, scenarioId),
+          agentModel,
+          setup,
+        })
+      })
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import type { TestProject } from 'vitest/node'
+import { repoRoot } from '../generate/generate-scenario.ts'
+import setup from './global-setup.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-setup-test-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+describe('MPCBench globalSetup', () => {
+  it('generates the named scenarios under the project root and provides the data folder', async () => {
+    const root = mkdtempSync(join(tmp, 'mpcbench-setup-'))
+    mkdirSync(join(root, 'scenarios'))
+    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
+    copyFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), join(root, 'scenarios', 'tidewater_clinics.json'))
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    vi.stubEnv('MPCBENCH_GENERATOR', '')
+    vi.stubEnv('MPCBENCH_DATA_DIR', '')
+    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    const provided: Record<string, unknown> = {}
+    const rerunHooks: Array<() => Promise<void>> = []
+    // A stand-in for Vitest's TestProject: the setup reads `config.root`, calls `provide` and registers `onTestsRerun`.
+    const project = {
+      config: { root },
+      provide: (key: string, value: unknown) => void (provided[key] = value),
+      onTestsRerun: (hook: () => Promise<void>) => void rerunHooks.push(hook),
+    } as unknown as TestProject
+
+    await setup(project)
+    expect(provided).toEqual({ mpcbenchDataDir: join(root, 'data') })
+    expect(existsSync(join(root, 'data', 'lumen_robotics_jira.json'))).toBe(true)
+    expect(existsSync(join(root, 'data', 'tidewater_clinics_jira.json'))).toBe(false)
+    await setup(project)
+    expect(lines).toEqual([expect.stringMatching(/^mpcbench: lumen_robotics generated \(procedural: /), 'mpcbench: lumen_robotics skipped (up to date)'])
+  })
+
+  it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
+    const root = mkdtempSync(join(tmp, 'mpcbench-rerun-'))
+    mkdirSync(join(root, 'scenarios'))
+    const scenarioFile = join(root, 'scenarios', 'lumen_robotics.json')
+    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), scenarioFile)
+    vi.stubEnv('MPCBENCH_SCENARIOS', '')
+    vi.stubEnv('MPCBENCH_GENERATOR', '')
+    vi.stubEnv('MPCBENCH_DATA_DIR', '')
+    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    const rerunHooks: Array<() => Promise<void>> = []
+    const project = {
+      config: { root },
+      provide: () => undefined,
+      onTestsRerun: (hook: () => Promise<void>) => void rerunHooks.push(hook),
+    } as unknown as TestProject
+
+    await setup(project)
+    expect(rerunHooks).toHaveLength(1)
+    await rerunHooks[0]?.()
+    const scenario = JSON.parse(readFileSync(scenarioFile, 'utf8')) as { description: string }
+    writeFileSync(scenarioFile, JSON.stringify({ ...scenario, description: `${scenario.description} Edited.` }, null, 2))
+    await rerunHooks[0]?.()
+    expect(lines).toEqual([
+      expect.stringMatching(/^mpcbench: lumen_robotics generated /),
+      'mpcbench: lumen_robotics skipped (up to date)',
+      expect.stringMatching(/^mpcbench: lumen_robotics generated /),
+    ])
+  })
+})

@@ -1,0 +1,46 @@
+import type { Usage } from '../../llm/types.ts'
+import type { TaskType } from '../task.ts'
+
+/** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
+export type MpcbenchJudgeMeta = {
+  /** Judge model id as given (`rules`, `openai/gpt-4.1`). */
+  judgeModel: string
+  /** `rules` is the offline judge and is not an LLM. */
+  judgeKind: 'llm' | 'rules'
+  judgeInputFile: string
+  judgeResultFile: string
+  /** Tokens and cost of this judge's calls (zero for `rules`). */
+  usage: Usage
+} & (
+  | { kind: 'scored'; answerRequirementsSatisfaction: number; sourceGroundedReasoning: number }
+  | { kind: 'judge-error'; code: string; message: string }
+)
+
+/** Test meta of one MPCBench test (`task.meta.mpcbench`), read by `reporters/mpcbench.ts`. Plain JSON. */
+export interface MpcbenchTestMeta {
+  taskId: string
+  taskType: TaskType | null
+  scenarioId: string
+  /** Agent model id as given (`baseline`, `openai/gpt-4.1`). */
+  agentModel: string
+  agentModelKind: 'llm' | 'baseline'
+  /** How the agent run ended (`answered`, `max-turns`, `error`, `aborted`). */
+  agentOutcome: 'answered' | 'max-turns' | 'error' | 'aborted'
+  toolCalls: number
+  turns: number
+  durationMs: number
+  costUsd: number | null
+  totalTokens: number
+  /** Tokens and cost of the agent's calls (zero for `baseline`). */
+  usage: Usage
+  runLogFile: string
+  judges: MpcbenchJudgeMeta[]
+}
+
+/**
+ * A model id as shown in annotations and command output: the offline models that are not LLMs (the `baseline`
+ * agent, the `rules` judge) read `baseline (not an LLM)`, `rules (not an LLM)`; LLM ids are shown as given.
+ */
+export function modelDisplayName(id: string, kind: 'llm' | 'baseline' | 'rules'): string {
+  return kind === 'llm' ? id : `${id} (not an LLM)`
+}

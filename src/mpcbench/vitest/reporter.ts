@@ -1,0 +1,64 @@
+import { resolve } from 'node:path'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import './task-meta.ts'
+
+/** Options of {@link MpcbenchReporter}. */
+export interface MpcbenchReporterOptions {
+  /**
+   * Where the summary JSON is written, relative to the Vitest root; `false` writes nothing.
+   * @default 'evaluation/summary.json'
+   */
+  outputFile?: string | false
+  /**
+   * Print the agent × judge table at the end of the run.
+   * @default true
+   */
+  print?: boolean
+}
+
+/**
+ * The MPCBench reporter: at the end of a run, from the tests that carry `meta().mpcbench`, prints an
+ * agent × judge table of mean scores per task type (with counts and failures) and writes `evaluation/summary.json`
+ * atomically. Runs nothing when no test carries MPCBench meta. Works beside other reporters (junit, json) and with
+ * `--merge-reports` (the meta travels in the blobs).
+ */
+export default class MpcbenchReporter implements Reporter {
+  private readonly options: Required<MpcbenchReporterOptions>
+  private root = process.cwd()
+  private log: (text: string) => void = (text) => console.log(text)
+
+  constructor(options: MpcbenchReporterOptions = {}) {
+    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
+  }
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root
+    this.log = (text) => vitest.logger.log(text)
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const metas: MpcbenchTestMeta[] = []
+    for (const testModule of testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        const meta = testCase.meta().mpcbench
+        if (meta !== undefined) metas.push(meta)
+      }
+    }
+    if (metas.length === 0) return
+    const summary = buildSummary(metas)
+    let written = ''
+    if (this.options.outputFile !== false) {
+      const file = resolve(this.root, this.options.outputFile)
+      writeJsonAtomic(file, summary)
+      written = `\nSummary written to ${file}`
+    }
+    if (this.options.print) {
+      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${written}`)
+    }
+  }
+}
+
+export { MpcbenchReporter }
