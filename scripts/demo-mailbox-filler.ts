@@ -4,6 +4,7 @@
  * question; some of it is deliberately close to the story (numbers, vendors, dates) so search must
  * pick the right message. All text was written for this project.
  */
+import { addDays, isWeekend, weekday, weekdayName } from '../src/time/calendar.ts'
 import type { PersonKey, StoryMessage } from './demo-mailbox-story.ts'
 
 /** A small deterministic PRNG (mulberry32). */
@@ -47,16 +48,15 @@ function iso(ms: number): string {
 function weekdays(from = START, to = END): string[] {
   const days: string[] = []
   for (let ms = from; ms <= to; ms += DAY_MS) {
-    const day = new Date(ms).getUTCDay()
-    if (day !== 0 && day !== 6) days.push(iso(ms))
+    if (!isWeekend(iso(ms))) days.push(iso(ms))
   }
   return days
 }
 
-/** Days of a given weekday (0 = Sunday) in the range. */
-function everyWeekday(weekday: number): string[] {
+/** Days of a given weekday (0 = Monday, as in `src/time/calendar.ts`) in the range. */
+function everyWeekday(day: number): string[] {
   const days: string[] = []
-  for (let ms = START; ms <= END; ms += DAY_MS) if (new Date(ms).getUTCDay() === weekday) days.push(iso(ms))
+  for (let ms = START; ms <= END; ms += DAY_MS) if (weekday(iso(ms)) === day) days.push(iso(ms))
   return days
 }
 
@@ -65,19 +65,10 @@ function time(random: Random, fromHour = 7, toHour = 17): string {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
 function longDate(day: string): string {
   const d = new Date(`${day}T00:00:00Z`)
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`
-}
-
-function addDays(day: string, n: number): string {
-  return iso(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS)
-}
-
-function weekdayName(day: string): string {
-  return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? ''
 }
 
 const DEMO: PersonKey[] = ['maya', 'daniel', 'priya', 'tomas', 'hannah']
@@ -198,7 +189,7 @@ export function generateFiller(random: Random): FillerMessage[] {
   // Harrow Point weekly status, every Friday, and some of Maya's replies.
   let pads = 0
   let road = 10
-  for (const friday of everyWeekday(5)) {
+  for (const friday of everyWeekday(4)) {
     pads = Math.min(12, pads + random.int(0, 2))
     road = Math.min(100, road + random.int(2, 9))
     const status = add({
@@ -240,7 +231,7 @@ Maya`,
   }
 
   // Maya's monthly operations review.
-  for (const tuesday of everyWeekday(2).filter((day) => Number(day.slice(8)) <= 7)) {
+  for (const tuesday of everyWeekday(1).filter((day) => Number(day.slice(8)) <= 7)) {
     add({
       date: `${tuesday} ${time(random, 8, 10)}`,
       from: 'maya',
@@ -258,8 +249,7 @@ Maya`,
   // Kestrel Flats site log, Tuesdays and Thursdays from February 20.
   let modules = 0
   for (const day of weekdays(Date.UTC(2023, 1, 20), Date.UTC(2023, 5, 16))) {
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay()
-    if (weekday !== 2 && weekday !== 4) continue
+    if (weekday(day) !== 1 && weekday(day) !== 3) continue
     const installed = random.int(320, 980)
     modules = Math.min(18_400, modules + installed)
     add({
@@ -281,7 +271,7 @@ Rosa`,
 
   // Priya's weekly update to Maya, Mondays.
   let complete = 5
-  for (const monday of everyWeekday(1).filter((_, i) => i % 2 === 0)) {
+  for (const monday of everyWeekday(0).filter((_, i) => i % 2 === 0)) {
     complete = Math.min(99, complete + random.int(3, 9))
     add({
       date: `${monday} ${time(random, 8, 10)}`,
@@ -321,7 +311,7 @@ You are receiving this digest because you subscribed at renewablesledger.example
   }
 
   // IT maintenance notices.
-  const itDays = everyWeekday(3).filter((_, i) => i % 3 === 1)
+  const itDays = everyWeekday(2).filter((_, i) => i % 3 === 1)
   for (const day of itDays) {
     const system = random.pick(IT_SYSTEMS)
     add({
@@ -357,7 +347,7 @@ Hannah`,
   })
 
   // Expense reminders from Daniel, first Monday of each month.
-  for (const monday of everyWeekday(1).filter((day) => Number(day.slice(8)) <= 7)) {
+  for (const monday of everyWeekday(0).filter((day) => Number(day.slice(8)) <= 7)) {
     const due = addDays(monday, 4)
     add({
       date: `${monday} ${time(random, 8, 9)}`,
@@ -469,7 +459,7 @@ Thanks`,
   }
 
   // Tomas's legal queue notes to Maya.
-  for (const thursday of everyWeekday(4).filter((_, i) => i % 3 === 0)) {
+  for (const thursday of everyWeekday(3).filter((_, i) => i % 3 === 0)) {
     add({
       date: `${thursday} ${time(random, 14, 17)}`,
       from: 'tomas',
@@ -511,7 +501,7 @@ Tomas`,
   })
 
   // Leadership notes from Lena.
-  for (const monday of everyWeekday(1).filter((_, i) => i % 4 === 2)) {
+  for (const monday of everyWeekday(0).filter((_, i) => i % 4 === 2)) {
     add({
       date: `${monday} ${time(random, 7, 8)}`,
       from: 'lena',

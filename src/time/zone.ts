@@ -1,3 +1,5 @@
+import type { IsoDate } from './calendar.ts'
+
 /**
  * IANA time-zone primitives built on `Intl.DateTimeFormat` only: instants are epoch milliseconds,
  * wall-clock values are read and written in a zone such as `Asia/Seoul`.
@@ -34,7 +36,7 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Wall-clock fields of an instant in a zone. `weekday` is 0 (Sunday) to 6 (Saturday). */
+/** Wall-clock fields of an instant in a zone. `weekday` is 0 (Monday) to 6 (Sunday), as in `calendar.ts`. */
 export interface LocalParts {
   year: number
   month: number
@@ -45,7 +47,7 @@ export interface LocalParts {
   weekday: number
 }
 
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 }
+const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 }
 
 /** The wall-clock reading of `instant` in `timeZone`. */
 export function localParts(instant: number, timeZone: string): LocalParts {
@@ -124,4 +126,47 @@ export function formatInZone(instant: number, timeZone: string): string {
   const sign = offset < 0 ? '-' : '+'
   const abs = Math.abs(offset)
   return `${local.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+}
+
+/** `YYYY-MM-DD` of `instant` in `timeZone`. */
+export function localDate(instant: number, timeZone: string): IsoDate {
+  const p = localParts(instant, timeZone)
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`
+}
+
+/** The instant of the wall-clock time `minutes` after midnight of `date` in `timeZone`. */
+export function wallClockInstant(date: IsoDate, minutes: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return zonedToInstant(y, m, d, 0, minutes, timeZone)
+}
+
+/** Start of the local day `date` in `timeZone` (a DST day in New York is 23 hours long). */
+export function startOfLocalDay(date: IsoDate, timeZone: string): number {
+  return wallClockInstant(date, 0, timeZone)
+}
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
+const SLACK_EPOCH = /^(\d{9,11})(?:\.(\d{1,6}))?$/
+
+/**
+ * Reads a timestamp as an instant, or returns `undefined` when it is not one:
+ * ISO 8601 with `Z` or an offset; ISO without offset or a bare date (read as wall-clock time in `timeZone`);
+ * a Slack epoch (`1763341380.000100`).
+ */
+export function parseInstant(text: string, timeZone: string): number | undefined {
+  const trimmed = text.trim()
+  const epoch = SLACK_EPOCH.exec(trimmed)
+  if (epoch !== null) return Number(epoch[1]) * 1000 + Math.floor(Number(`0.${epoch[2] ?? '0'}`) * 1000)
+  const m = ISO_DATE_TIME.exec(trimmed)
+  if (m === null) return undefined
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number]
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return undefined
+  const zone = m[7]
+  if (zone === undefined) return zonedToInstant(y, mo, d, h, mi, timeZone, s)
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s)
+  if (zone.toUpperCase() === 'Z') return utc
+  const digits = zone.replace(':', '')
+  const sign = digits.startsWith('-') ? -1 : 1
+  const offset = sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)))
+  return utc - offset * 60_000
 }

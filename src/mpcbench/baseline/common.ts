@@ -1,6 +1,6 @@
 import { callsTo, isErrorResult, listIn, str } from '../../baseline/conversation.ts'
 import type { Conversation, PastCall } from '../../baseline/conversation.ts'
-import { isoDaysIn } from '../../baseline/dates.ts'
+import { isoDaysIn } from '../../baseline/date-phrases.ts'
 import type { PlannedCall } from '../../baseline/step.ts'
 import { extractKeywords } from '../../baseline/text.ts'
 

@@ -1,6 +1,6 @@
 import { callsTo, str } from '../../baseline/conversation.ts'
 import type { Conversation } from '../../baseline/conversation.ts'
-import { dayRangeFrom } from '../../baseline/dates.ts'
+import { dayRangeFrom } from '../../baseline/date-phrases.ts'
 import type { BaselineStep, PlannedCall } from '../../baseline/step.ts'
 import { splitSentences, truncate } from '../../baseline/text.ts'
 import {

@@ -1,6 +1,6 @@
 import { callsTo, str } from '../../baseline/conversation.ts'
 import type { Conversation } from '../../baseline/conversation.ts'
-import { dayRangeFrom, durationIn, formatMeeting, wallClock } from '../../baseline/dates.ts'
+import { dayRangeFrom, durationIn, formatMeeting, wallClock } from '../../baseline/date-phrases.ts'
 import type { BaselineStep } from '../../baseline/step.ts'
 import {
   HITS,

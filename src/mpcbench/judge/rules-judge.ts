@@ -1,7 +1,7 @@
+import { parseInstant } from '../../time/zone.ts'
 import { emptyUsage } from '../../llm/types.ts'
 import type { JudgeInput } from '../judge-input.ts'
 import type { Check, TaskType } from '../task.ts'
-import { parseInstant } from '../workplace/time.ts'
 import type { Judge } from './judge.ts'
 import type { JudgeOutcome, JudgeScores } from './judge-result.ts'
 

@@ -1,4 +1,5 @@
-import { addDays, isIsoDate, localDate, parseInstant, startOfLocalDay } from './time.ts'
+import { addDays, isIsoDate } from '../../time/calendar.ts'
+import { localDate, parseInstant, startOfLocalDay } from '../../time/zone.ts'
 
 /** A half-open interval of instants `[from, to)`; either side may be unbounded. */
 export interface InstantRange {

@@ -1,5 +1,6 @@
+import { addDays, isWeekend, parseClock } from '../../time/calendar.ts'
+import { formatInZone, localDate, zonedToInstant } from '../../time/zone.ts'
 import { readBound } from './date-bounds.ts'
-import { addDays, formatInZone, localDate, parseClock, weekdayOf, zonedToInstant } from './time.ts'
 import type { FreeSlotsResult } from './tool-results.ts'
 import { WorkplaceToolError } from './tool-error.ts'
 import type { Workplace } from './workplace.ts'
@@ -80,8 +81,7 @@ export function findFreeSlots(workplace: Workplace, request: FreeSlotsRequest): 
   const slots: FreeSlotsResult['time_slots'] = []
   let cursor = 0
   for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
-    const weekday = weekdayOf(day)
-    if (weekday === 0 || weekday === 6) continue
+    if (isWeekend(day)) continue
     const [y, m, d] = day.split('-').map(Number) as [number, number, number]
     const windowStart = Math.max(rangeStart, zonedToInstant(y, m, d, Math.floor(dayStartMin / 60), dayStartMin % 60, tz))
     const windowEnd = Math.min(rangeEnd, zonedToInstant(y, m, d, Math.floor(dayEndMin / 60), dayEndMin % 60, tz))

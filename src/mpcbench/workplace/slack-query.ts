@@ -1,5 +1,6 @@
+import { addDays, isIsoDate } from '../../time/calendar.ts'
+import { startOfLocalDay } from '../../time/zone.ts'
 import { matchesPhrase, words } from './text-match.ts'
-import { addDays, isIsoDate, startOfLocalDay } from './time.ts'
 import { WorkplaceToolError } from './tool-error.ts'
 import type { IndexedSlackMessage, Workplace } from './workplace.ts'
 

@@ -1,3 +1,5 @@
+import { parseClock } from '../../time/calendar.ts'
+import { isValidTimeZone, parseInstant } from '../../time/zone.ts'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -17,7 +19,6 @@ import type {
   WorkplaceSources,
 } from './source-types.ts'
 import { words } from './text-match.ts'
-import { isValidTimeZone, parseClock, parseInstant } from './time.ts'
 import { SOURCES, type SourceName, validateSource } from './validate-source.ts'
 
 /** Scenario-wide settings the tools need. */

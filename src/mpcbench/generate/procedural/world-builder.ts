@@ -1,3 +1,5 @@
+import { addDays, isWeekend, mondayOf, parseClock } from '../../../time/calendar.ts'
+import { formatInZone, wallClockInstant } from '../../../time/zone.ts'
 import { DEFAULT_REFERENCE_DATE, type Person, type Project, type Scenario } from '../../scenario.ts'
 import type {
   CalendarEvent,
@@ -10,7 +12,6 @@ import type {
 } from '../../world-state.ts'
 import { Prng } from '../prng.ts'
 import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from './vocabulary.ts'
-import { addDays, mondayOf, parseHhmm, weekday, zonedIso, zonedToUtcMs } from '../zoned-time.ts'
 
 /** A busy interval in UTC milliseconds. */
 export interface Interval {
@@ -68,8 +69,8 @@ export class WorldBuilder {
     this.scenario = scenario
     this.rng = new Prng(seed, scenario.scenario_id)
     this.tz = scenario.global_settings.timezone
-    this.workStart = parseHhmm(scenario.global_settings.workday_start)
-    this.workEnd = parseHhmm(scenario.global_settings.workday_end)
+    this.workStart = clock(scenario.global_settings.workday_start, 'global_settings.workday_start')
+    this.workEnd = clock(scenario.global_settings.workday_end, 'global_settings.workday_end')
     this.today = scenario.global_settings.reference_date ?? DEFAULT_REFERENCE_DATE
     this.thisMonday = mondayOf(this.today)
     this.nextMonday = addDays(this.thisMonday, 7)
@@ -105,7 +106,7 @@ export class WorldBuilder {
     const cached = this.#workdays.get(key)
     if (cached !== undefined) return cached
     const days: string[] = []
-    for (let d = from; d <= to; d = addDays(d, 1)) if (weekday(d) < 5) days.push(d)
+    for (let d = from; d <= to; d = addDays(d, 1)) if (!isWeekend(d)) days.push(d)
     if (days.length === 0) days.push(from)
     this.#workdays.set(key, days)
     return days
@@ -113,7 +114,7 @@ export class WorldBuilder {
 
   /** ISO time of a wall-clock minute on a date, in the scenario's zone. */
   at(date: string, minutes: number): string {
-    return zonedIso(this.tz, date, minutes)
+    return formatInZone(wallClockInstant(date, minutes, this.tz), this.tz)
   }
 
   /** A random working-hours timestamp on a random workday between `from` and `to`. */
@@ -167,7 +168,7 @@ export class WorldBuilder {
 
   /** UTC interval of a wall-clock range on a date. */
   interval(date: string, startMinutes: number, endMinutes: number): Interval {
-    return { start: zonedToUtcMs(this.tz, date, startMinutes), end: zonedToUtcMs(this.tz, date, endMinutes) }
+    return { start: wallClockInstant(date, startMinutes, this.tz), end: wallClockInstant(date, endMinutes, this.tz) }
   }
 
   /** A new external contact with a unique email. */
@@ -260,4 +261,10 @@ function majorityDomain(people: readonly Person[]): string {
 function titleFromDomain(domain: string): string {
   const name = domain.split('.')[0] ?? domain
   return name.charAt(0).toUpperCase() + name.slice(1)
+}
+
+function clock(text: string, field: string): number {
+  const minutes = parseClock(text)
+  if (minutes === undefined) throw new RangeError(`Expected ${field} as HH:MM, got ${JSON.stringify(text)}`)
+  return minutes
 }

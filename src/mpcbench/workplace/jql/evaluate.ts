@@ -1,4 +1,5 @@
-import { addDays, isIsoDate, localDate, parseInstant, startOfLocalDay } from '../time.ts'
+import { addDays, isIsoDate } from '../../../time/calendar.ts'
+import { localDate, parseInstant, startOfLocalDay } from '../../../time/zone.ts'
 import { matchesPhrase, memoizeByItem, words } from '../text-match.ts'
 import type { IndexedIssue } from '../workplace.ts'
 import type { JqlExpr, JqlField, JqlOrder, JqlQuery, JqlValue } from './ast.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dayRangeFrom, durationIn, formatMeeting, isoDaysIn, mondayOf, wallClock } from './dates.ts'
+import { mondayOf } from '../time/calendar.ts'
+import { dayRangeFrom, durationIn, formatMeeting, isoDaysIn, wallClock } from './date-phrases.ts'
 
 describe('day ranges', () => {
   // 2025-11-19 is a Wednesday.

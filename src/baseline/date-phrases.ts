@@ -1,32 +1,12 @@
-/** Calendar-day arithmetic on `YYYY-MM-DD` strings (no time zone: a day is a label). */
+/** Dates and meeting lengths as people write them in requests and answers, read for the baseline. */
+
+import { addDays, formatClock, isRealDate, isWeekend, mondayOf, weekday } from '../time/calendar.ts'
 
 const ISO_DAY = /\b(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g
 
 /** Every `YYYY-MM-DD` day written in `text` (dates and date-times), in order. */
 export function isoDaysIn(text: string): string[] {
-  return [...text.matchAll(ISO_DAY)].map((m) => m[1] as string).filter(isRealDay)
-}
-
-function isRealDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
-}
-
-/** `day` plus `n` days. */
-export function addDays(day: string, n: number): string {
-  const date = new Date(`${day}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + n)
-  return date.toISOString().slice(0, 10)
-}
-
-/** 0 (Sunday) to 6 (Saturday). */
-export function weekdayOf(day: string): number {
-  return new Date(`${day}T00:00:00Z`).getUTCDay()
-}
-
-/** The Monday of the week holding `day`. */
-export function mondayOf(day: string): string {
-  return addDays(day, -((weekdayOf(day) + 6) % 7))
+  return [...text.matchAll(ISO_DAY)].map((m) => m[1] as string).filter(isRealDate)
 }
 
 /** An inclusive range of days. */
@@ -61,11 +41,11 @@ export function dayRangeFrom(prompt: string, today: string): DayRange {
   if (/\btomorrow\b/.test(p)) return { start: addDays(today, 1), end: addDays(today, 1), label: 'tomorrow' }
   if (/\btoday\b/.test(p)) return { start: today, end: today, label: 'today' }
   const days: string[] = []
-  for (let d = addDays(today, 1); days.length < 5; d = addDays(d, 1)) if (weekdayOf(d) !== 0 && weekdayOf(d) !== 6) days.push(d)
+  for (let d = addDays(today, 1); days.length < 5; d = addDays(d, 1)) if (!isWeekend(d)) days.push(d)
   return { start: days[0] as string, end: days[4] as string, label: 'the next five weekdays' }
 }
 
-const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
 /** A local date-time read from an ISO string without converting zones. */
 export interface WallClock {
@@ -82,15 +62,11 @@ export function wallClock(iso: string): WallClock | undefined {
   return { day: m[1] as string, minutes: Number(m[2]) * 60 + Number(m[3]), offset: m[4] ?? '' }
 }
 
-function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-}
-
 /** `Mon 2025-11-24 09:00-09:45 (+09:00)`: a meeting of `duration` minutes starting at `start`. */
 export function formatMeeting(start: WallClock, duration: number): string {
   const end = start.minutes + duration
   const offset = start.offset === '' ? '' : ` (${start.offset === 'Z' ? 'UTC' : `UTC${start.offset}`})`
-  return `${WEEKDAY_NAMES[weekdayOf(start.day)]} ${start.day} ${hhmm(start.minutes)}-${hhmm(Math.min(end, 24 * 60 - 1))}${offset}`
+  return `${WEEKDAY_NAMES[weekday(start.day)]} ${start.day} ${formatClock(start.minutes)}-${formatClock(Math.min(end, 24 * 60 - 1))}${offset}`
 }
 
 /** Minutes of a meeting length written in `text` (`45 minutes`, `45-min`, `an hour`, `1.5 hours`), or `undefined`. */
