@@ -38,7 +38,7 @@ const ownerOf = (path: string): Layer | undefined =>
 function violations(): string[] {
   const found: string[] = []
   for (const file of sourceFiles(join(root, 'src'))) {
-    const from = ownerOf(file)
+    const from = ownerOf(file.replace(/\.test\.ts$/, '.ts')) ?? ownerOf(file)
     if (from === undefined) {
       found.push(`${file}: not in any folder of ARCHITECTURE.md`)
       continue

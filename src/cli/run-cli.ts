@@ -1,5 +1,6 @@
-import { BenchError } from '../core/errors.ts'
+import { BenchError, UsageError } from '../core/errors.ts'
 import type { Command } from './command.ts'
+import { usageErrorFrom } from './define-command.ts'
 
 /** Commands by name, each loaded on first use. */
 export type CommandTable = Readonly<Record<string, () => Promise<{ command: Command }>>>
@@ -14,7 +15,10 @@ async function help(commands: CommandTable): Promise<string> {
   return lines.join('\n')
 }
 
-/** Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code. */
+/**
+ * Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code:
+ * 0 done, 1 failed (a {@link BenchError}, printed with its fix), 2 a bad command line (printed the same way).
+ */
 export async function runCli(commands: CommandTable, argv: string[]): Promise<number> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -33,10 +37,11 @@ export async function runCli(commands: CommandTable, argv: string[]): Promise<nu
   }
   try {
     return await command.run(rest)
-  } catch (error) {
+  } catch (caught) {
+    const error = usageErrorFrom(name, caught) ?? caught
     if (error instanceof BenchError) {
-      console.error(`agent-bench ${name}: ${error.message}`)
-      return 1
+      console.error(error.message.startsWith(`agent-bench ${name}`) ? error.message : `agent-bench ${name}: ${error.message}`)
+      return error instanceof UsageError ? 2 : 1
     }
     throw error
   }

@@ -39,3 +39,10 @@ export class ConfigError extends BenchError {
     super('ERR_CONFIG', message, options)
   }
 }
+
+/** A command line that does not fit the command: an unknown option, a missing value, a stray argument. Exit code 2. */
+export class UsageError extends BenchError {
+  constructor(message: string, options: { hint: string; cause?: unknown }) {
+    super('ERR_USAGE', message, options)
+  }
+}

@@ -1,39 +1,28 @@
 import { relative } from 'node:path'
-import { parseArgs } from 'node:util'
 import { BUCKET_PURPOSE, type EvalBucket, generateEvals } from '../generate-evals.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 
 const BUCKETS: ReadonlyArray<EvalBucket> = ['high', 'medium', 'low']
 
-const usage = `Usage: agent-bench generate-evals [options]
-
-Turns an ART-E results JSON into Vitest regression tests, one file per score bucket:
+/** `agent-bench generate-evals`: write regression evals from a results JSON. */
+export const command = defineCommand({
+  name: 'generate-evals',
+  summary: 'Write Vitest regression evals (bench/generated) from an ART-E results JSON',
+  description: `Turns an ART-E results JSON into Vitest regression tests, one file per score bucket:
   high    ${BUCKET_PURPOSE.high}
   medium  ${BUCKET_PURPOSE.medium}
   low     ${BUCKET_PURPOSE.low}
 Each generated test re-runs the agent on its row and checks the answer exactly (answers of up to 3 words)
 or by the ground truth's keywords, and names the trace it was generated from.
-Run them with \`npx vitest run --project bench bench/generated\`.
-
-Options:
-  --results <file>   results JSON written by reporters/arte.ts (ARTE_OUTPUT)   default: ${DEFAULT_ARTE_OUTPUT}
-  --out <dir>        folder for the *.eval.ts files                          default: bench/generated
-  --bucket <list>    only these buckets, comma-separated                     default: high,medium,low
-  -h, --help         show this help`
-
-/** `agent-bench generate-evals`: write regression evals from a results JSON. */
-export const command: Command = {
-  summary: 'Write Vitest regression evals (bench/generated) from an ART-E results JSON',
-  usage,
-  async run(argv) {
-    let values
-    try {
-      values = parseArgs({ args: argv, options: { results: { type: 'string' }, out: { type: 'string' }, bucket: { type: 'string' } } }).values
-    } catch (error) {
-      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench generate-evals --help` for the options.', cause: error })
-    }
+Run them with \`npx vitest run --project bench bench/generated\`.`,
+  options: {
+    results: { type: 'string', value: 'FILE', description: 'results JSON written by reporters/arte.ts (ARTE_OUTPUT)', default: DEFAULT_ARTE_OUTPUT },
+    out: { type: 'string', value: 'DIR', description: 'folder for the *.eval.ts files', default: 'bench/generated' },
+    bucket: { type: 'string', value: 'LIST', description: 'only these buckets, comma-separated', default: BUCKETS.join(',') },
+  },
+  async run({ values }) {
     const buckets = values.bucket === undefined ? BUCKETS : values.bucket.split(',').map((name) => name.trim())
     for (const bucket of buckets) {
       if (!(BUCKETS as readonly string[]).includes(bucket)) {
@@ -49,4 +38,4 @@ export const command: Command = {
     for (const file of files) console.log(`${file.bucket.padEnd(7)} ${String(file.cases).padStart(4)} test(s)  ${relative(process.cwd(), file.path)}`)
     return 0
   },
-}
+})

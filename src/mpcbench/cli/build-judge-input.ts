@@ -1,16 +1,8 @@
 import { basename, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { readRunLog, writeJudgeInput } from '../run-task.ts'
-import { parseCommandArgs, requireFlag } from './run-task-cli.ts'
 import { loadTask } from '../task.ts'
-import type { Command } from '../../cli/command.ts'
-
-const options = {
-  log: { type: 'string' },
-  output: { type: 'string' },
-  task: { type: 'string' },
-  judge: { type: 'string' },
-} as const
+import { defineCommand } from '../../cli/define-command.ts'
 
 /** The judge named in a judge input file name (`..__judge-{judge}_judge_input.json`), if any. */
 export function judgeFromFileName(file: string): string | undefined {
@@ -18,22 +10,20 @@ export function judgeFromFileName(file: string): string | undefined {
 }
 
 /** `agent-bench build-judge-input`: step 2 of MPCBench evaluation. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'build-judge-input',
   summary: 'MPCBench step 2: build a judge input from a run log',
-  usage: `Usage: agent-bench build-judge-input --log FILE --output FILE [--task FILE] [--judge M]
-
-Writes the judge input: every run log field verbatim, answer_requirements (and checks) from the task,
-tool_trace (the raw tool calls with step indices) and the task type.
-
-Options:
-  --log FILE      run log ({task_id}__agent-{model}_run.json) (required)
-  --output FILE   judge input to write, e.g. {task_id}__agent-{model}__judge-{judge}_judge_input.json (required)
-  --task FILE     task file (default: the run log's task_file)
-  --judge M       judge model recorded in the input (default: the {judge} part of --output, else rules)`,
-  async run(argv) {
-    const flags = parseCommandArgs('build-judge-input', argv, options)
-    const logFile = resolve(requireFlag('build-judge-input', 'log', flags.log))
-    const output = resolve(requireFlag('build-judge-input', 'output', flags.output))
+  description: `Writes the judge input: every run log field verbatim, answer_requirements (and checks) from the task,
+tool_trace (the raw tool calls with step indices) and the task type.`,
+  options: {
+    log: { type: 'string', value: 'FILE', description: 'run log ({task_id}__agent-{model}_run.json)', required: true },
+    output: { type: 'string', value: 'FILE', description: 'judge input to write, e.g. {task_id}__agent-{model}__judge-{judge}_judge_input.json', required: true },
+    task: { type: 'string', value: 'FILE', description: "task file (default: the run log's task_file)" },
+    judge: { type: 'string', value: 'M', description: 'judge model recorded in the input (default: the {judge} part of --output, else rules)' },
+  },
+  async run({ values: flags }) {
+    const logFile = resolve(flags.log as string)
+    const output = resolve(flags.output as string)
     const runLog = readRunLog(logFile)
     const taskFile = flags.task ?? runLog.task_file ?? undefined
     if (taskFile === undefined) {
@@ -44,4 +34,4 @@ Options:
     console.log(output)
     return 0
   },
-}
+})

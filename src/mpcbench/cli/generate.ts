@@ -1,29 +1,9 @@
 import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_SEED, generateScenario, repoRoot } from '../generate/generate-scenario.ts'
 import { listScenarioIds } from '../generate/prepare-data.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
-
-const usage = `Usage: agent-bench generate --scenario-id ID [options]
-
-Generates an MPCBench scenario's world state and its six sources (Slack, Gmail, Calendar, Contacts, Jira, Drive)
-from scenarios/ID.json into data/: step 1 the world state, step 2 the sources, each checked against schemas/.
-Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed, scale) are unchanged are skipped.
-
-Options:
-  --scenario-id ID          scenario to generate (required)
-  --generator NAME          procedural (seeded, offline) or llm (model_config.json data_generation_model)
-                                                                       default: procedural
-  --seed N                  seed of the procedural generator           default: ${DEFAULT_SEED}
-  --scale N                 noise multiplier (procedural; > 0): about 40 more items per unit
-                            at noise_level 1, so ~2500 gives a 100K-item world  default: 1
-  --force                   regenerate even when up to date
-  --scenarios-dir DIR       folder of scenario files                   default: scenarios
-  --out DIR                 output folder                              default: data
-  --max-attempts N          llm attempts per file, retries get the validation errors
-                                                                       default: 3`
 
 /** A positive number flag (`--scale` may be fractional). */
 function positiveNumber(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
@@ -36,24 +16,24 @@ function positiveNumber(flag: string, value: string | undefined, check: (n: numb
 }
 
 /** `agent-bench generate`: world state and sources of one scenario. */
-export const command: Command = {
-  summary: 'Generate an MPCBench scenario\'s world state and six source files (procedural or llm)',
-  usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        'scenario-id': { type: 'string' },
-        generator: { type: 'string' },
-        seed: { type: 'string' },
-        scale: { type: 'string' },
-        force: { type: 'boolean' },
-        'scenarios-dir': { type: 'string' },
-        out: { type: 'string' },
-        'max-attempts': { type: 'string' },
-      },
-      strict: true,
-    })
+export const command = defineCommand({
+  name: 'generate',
+  summary: "Generate an MPCBench scenario's world state and six source files (procedural or llm)",
+  description: `Generates an MPCBench scenario's world state and its six sources (Slack, Gmail, Calendar, Contacts, Jira, Drive)
+from scenarios/ID.json into data/: step 1 the world state, step 2 the sources, each checked against schemas/.
+Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed, scale) are unchanged are skipped.
+--scenario-id is required.`,
+  options: {
+    'scenario-id': { type: 'string', value: 'ID', description: 'scenario to generate' },
+    generator: { type: 'string', value: 'NAME', description: 'procedural (seeded, offline) or llm (model_config.json data_generation_model)', default: 'procedural' },
+    seed: { type: 'string', value: 'N', description: 'seed of the procedural generator', default: DEFAULT_SEED },
+    scale: { type: 'string', value: 'N', description: 'noise multiplier (procedural; > 0): ~40 more items per unit at noise_level 1', default: 1 },
+    force: { type: 'boolean', description: 'regenerate even when up to date' },
+    'scenarios-dir': { type: 'string', value: 'DIR', description: 'folder of scenario files', default: 'scenarios' },
+    out: { type: 'string', value: 'DIR', description: 'output folder', default: 'data' },
+    'max-attempts': { type: 'string', value: 'N', description: 'llm attempts per file; retries get the validation errors', default: 3 },
+  },
+  async run({ values }) {
     const scenariosDir = resolve(values['scenarios-dir'] ?? join(repoRoot, 'scenarios'))
     const id = values['scenario-id']
     if (id === undefined) {
@@ -87,4 +67,4 @@ export const command: Command = {
     console.log(`${result.scenarioId}: ${result.kind} with the ${result.generator} generator in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     return 0
   },
-}
+})

@@ -3,35 +3,26 @@ import { createJudge } from '../judge/create-judge.ts'
 import { RULES_JUDGE_ID } from '../judge/rules-judge.ts'
 import { evaluationFiles } from '../file-names.ts'
 import { judgeAndWrite, readJudgeInput } from '../run-task.ts'
-import { describeJudgeOutcome, loadPromptConfigFlag, parseCommandArgs, requireFlag } from './run-task-cli.ts'
-import type { Command } from '../../cli/command.ts'
-
-const options = {
-  input: { type: 'string' },
-  model: { type: 'string' },
-  output: { type: 'string' },
-  'prompt-config': { type: 'string' },
-} as const
+import { describeJudgeOutcome, loadPromptConfigFlag } from './run-task-cli.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 
 /** `agent-bench judge`: step 3 of MPCBench evaluation. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'judge',
   summary: 'MPCBench step 3: score a judge input with a judge model (or the offline rules judge)',
-  usage: `Usage: agent-bench judge --input FILE --model M [--output FILE] [--prompt-config FILE]
-
-Scores the judge input on answer_requirements_satisfaction and source_grounded_reasoning (0-5) and writes
+  description: `Scores the judge input on answer_requirements_satisfaction and source_grounded_reasoning (0-5) and writes
 {task_id}__agent-{model}__judge-{M}_judge_result.json beside the input. --model rules is the offline judge
 (deterministic checks, not an LLM). An LLM judge gets the judge prompt of prompt_config.json and no tools;
-a reply that stays invalid after a retry is written as a judge error (exit code 1), never as a score.
-
-Options:
-  --input FILE           judge input (required)
-  --model M              judge model id, or rules (required)
-  --output FILE          result file (default: beside the input, named as above)
-  --prompt-config FILE   judge prompt (default: prompt_config.json; not needed for rules)`,
-  async run(argv) {
-    const flags = parseCommandArgs('judge', argv, options)
-    const inputFile = resolve(requireFlag('judge', 'input', flags.input))
-    const model = requireFlag('judge', 'model', flags.model)
+a reply that stays invalid after a retry is written as a judge error (exit code 1), never as a score.`,
+  options: {
+    input: { type: 'string', value: 'FILE', description: 'judge input', required: true },
+    model: { type: 'string', value: 'M', description: 'judge model id, or rules', required: true },
+    output: { type: 'string', value: 'FILE', description: 'result file (default: beside the input, named as above)' },
+    'prompt-config': { type: 'string', value: 'FILE', description: 'judge prompt (not needed for rules)', default: 'prompt_config.json' },
+  },
+  async run({ values: flags }) {
+    const inputFile = resolve(flags.input as string)
+    const model = flags.model as string
     const input = readJudgeInput(inputFile)
     const systemPrompt = model === RULES_JUDGE_ID ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt
     const judge = createJudge(model, { systemPrompt })
@@ -43,4 +34,4 @@ Options:
     console.log(`${output}\n${describeJudgeOutcome(judge, outcome)}`)
     return outcome.kind === 'scored' ? 0 : 1
   },
-}
+})

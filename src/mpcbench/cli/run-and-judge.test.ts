@@ -145,7 +145,9 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
   })
 
   it('reports a missing flag with the flag name', async () => {
-    expect(await main(['judge', '--input', 'x.json'])).toBe(1)
-    expect(out.join('\n')).toContain('needs --model')
+    expect(await main(['judge', '--input', 'x.json'])).toBe(2)
+    expect(await main(['run-task', '--agent-model', 'baseline'])).toBe(2)
+    expect(out.join('\n')).toContain('agent-bench judge: missing --model.')
+    expect(out.join('\n')).toContain('agent-bench run-task: missing --task.')
   })
 })

@@ -2,26 +2,27 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
-import { ConfigError } from '../../core/errors.ts'
+import { ConfigError, UsageError } from '../../core/errors.ts'
+import { usageErrorFrom } from '../../cli/define-command.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
 
-/** Parses a command's flags; an unknown or malformed flag is a {@link ConfigError} that points at `--help`. */
+/** Parses a command's flags; an unknown or malformed flag is a {@link UsageError} that points at `--help`. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: O) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values
   } catch (error) {
-    throw new ConfigError((error as Error).message, { hint: `Run \`agent-bench ${command} --help\` for the options.`, cause: error })
+    throw usageErrorFrom(command, error) ?? error
   }
 }
 
-/** A required flag's value, or a {@link ConfigError} naming the flag. */
+/** A required flag's value, or a {@link UsageError} naming the flag. */
 export function requireFlag(command: string, name: string, value: string | undefined): string {
   if (value === undefined || value === '') {
-    throw new ConfigError(`agent-bench ${command} needs --${name}`, { hint: `Pass --${name} (see \`agent-bench ${command} --help\`).` })
+    throw new UsageError(`agent-bench ${command}: missing --${name}.`, { hint: `Pass --${name} (see \`agent-bench ${command} --help\`).` })
   }
   return value
 }

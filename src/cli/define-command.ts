@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util'
+import { UsageError } from '../core/errors.ts'
+import type { Command } from './command.ts'
+
+/** One declared option of a command: it is parsed, and it is a line of the command's help. */
+export interface OptionSpec {
+  type: 'string' | 'boolean'
+  /** The value's name in the help (`--db FILE`). @default 'VALUE' for string options */
+  value?: string
+  /** What the option does, one line. */
+  description: string
+  /** The default shown in the help; the command applies it. */
+  default?: string | number
+  /** A required option: missing, it is a usage error. @default false */
+  required?: boolean
+  /** The option may be given more than once; its value is a list. @default false */
+  multiple?: boolean
+}
+
+/** The parsed values of declared options. */
+export type OptionValues<O extends Record<string, OptionSpec>> = {
+  [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : O[K] extends { multiple: true } ? string[] : string
+}
+
+/** A command declared once: its options give the parser and the help. */
+export interface CommandSpec<O extends Record<string, OptionSpec>> {
+  /** The subcommand, as typed after `agent-bench`. */
+  name: string
+  /** One line for `agent-bench --help`. */
+  summary: string
+  /** Paragraphs printed under the usage line. */
+  description: string
+  /** Positional arguments as shown in the usage line (`<trace-id>`); without it, none are accepted. */
+  positionals?: { usage: string; min: number; max: number }
+  options: O
+  run(args: { values: OptionValues<O>; positionals: string[] }): Promise<number>
+}
+
+function helpLines(options: Record<string, OptionSpec>): string[] {
+  const rows = Object.entries(options).map(([name, option]) => {
+    const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? 'VALUE'}`
+    const notes = [option.required === true ? '(required)' : '', option.multiple === true ? '(repeatable)' : '', option.default === undefined ? '' : `default: ${option.default}`]
+    return [flag, [option.description, ...notes.filter((note) => note !== '')].join('  ')] as const
+  })
+  rows.push(['-h, --help', 'show this help'])
+  const width = Math.max(...rows.map(([flag]) => flag.length)) + 3
+  return rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`)
+}
+
+/** The help text of a declared command. */
+export function commandUsage(spec: Pick<CommandSpec<Record<string, OptionSpec>>, 'name' | 'description' | 'positionals' | 'options'>): string {
+  const required = Object.entries(spec.options)
+    .filter(([, option]) => option.required === true)
+    .map(([name, option]) => `--${name} ${option.value ?? 'VALUE'}`)
+  const line = ['Usage: agent-bench', spec.name, spec.positionals?.usage, ...required, '[options]'].filter((part) => part !== undefined).join(' ')
+  return [line, '', spec.description.trim(), '', 'Options:', ...helpLines(spec.options)].join('\n')
+}
+
+/** Turns a `node:util` `parseArgs` failure (or an error caused by one) into a {@link UsageError} pointing at the command's help. */
+export function usageErrorFrom(command: string, error: unknown): UsageError | undefined {
+  const isParseError = (e: unknown): e is Error => e instanceof Error && String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')
+  const parseError = isParseError(error) ? error : isParseError((error as { cause?: unknown } | null)?.cause) ? (error as { cause: Error }).cause : undefined
+  if (parseError === undefined) return undefined
+  const message = parseError.message
+  const unknown = /^Unknown option '([^']+)'/.exec(message)
+  const text = unknown === null ? message : `Unknown option ${unknown[1]}.`
+  return new UsageError(`agent-bench ${command}: ${text}`, { hint: `Run \`agent-bench ${command} --help\` for its options.`, cause: parseError })
+}
+
+/** A {@link Command} from its declaration: strict parsing, generated help, one error style for bad flags. */
+export function defineCommand<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>): Command {
+  const usage = commandUsage(spec)
+  return {
+    summary: spec.summary,
+    usage,
+    async run(argv) {
+      let parsed
+      try {
+        parsed = parseArgs({
+          args: argv,
+          strict: true,
+          allowPositionals: spec.positionals !== undefined,
+          options: Object.fromEntries(Object.entries(spec.options).map(([name, option]) => [name, { type: option.type, multiple: option.multiple ?? false }])),
+        })
+      } catch (error) {
+        throw usageErrorFrom(spec.name, error) ?? error
+      }
+      const values = parsed.values as OptionValues<O>
+      for (const [name, option] of Object.entries(spec.options)) {
+        if (option.required === true && (values[name] === undefined || values[name] === '')) {
+          throw new UsageError(`agent-bench ${spec.name}: missing --${name}.`, { hint: `Pass --${name} ${option.value ?? 'VALUE'} (${option.description}).` })
+        }
+      }
+      const positionals = parsed.positionals
+      const { min = 0, max = 0 } = spec.positionals ?? {}
+      if (positionals.length < min || positionals.length > max) {
+        const expected = spec.positionals === undefined ? 'no arguments' : spec.positionals.usage
+        throw new UsageError(`agent-bench ${spec.name}: expected ${expected}, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')}.`, {
+          hint: `Run \`agent-bench ${spec.name} --help\` for its usage.`,
+        })
+      }
+      return spec.run({ values, positionals })
+    },
+  }
+}
