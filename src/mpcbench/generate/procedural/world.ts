@@ -1,7 +1,8 @@
 import type { Scenario } from '../../scenario.ts'
 import type { GeneratedWorldState, GeneratorRecord } from '../../world-state.ts'
 import { addNoise, noiseCount } from './noise.ts'
-import { expandSubScenario, seedIssue } from './sub-scenarios.ts'
+import { expandSubScenario } from './recipes/expand-sub-scenario.ts'
+import { seedIssue } from './recipes/seed-issue.ts'
 import { WorldBuilder } from './world-builder.ts'
 
 /** Bumped whenever the procedural output changes for the same scenario, seed and scale (forces regeneration). */
