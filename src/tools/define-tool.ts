@@ -46,9 +46,27 @@ export function fromWireName(wireName: string): string {
   return wireName.replaceAll('__', '.')
 }
 
-/** The JSON Schema of a tool's parameters, as sent to the model. */
-export function toolParametersJsonSchema(tool: AnyTool): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>
+const jsonSchemas = new WeakMap<z.ZodObject, Readonly<Record<string, unknown>>>()
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
+/**
+ * The JSON Schema of a tool's parameters, as sent to the model. Computed once per zod schema (tools built per task
+ * over shared parameter schemas do not pay for it again) and frozen, so it can be shared.
+ */
+export function toolParametersJsonSchema(tool: AnyTool): Readonly<Record<string, unknown>> {
+  let schema = jsonSchemas.get(tool.parameters)
+  if (schema === undefined) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>
+    schema = deepFreeze(rest)
+    jsonSchemas.set(tool.parameters, schema)
+  }
   return schema
 }
 
@@ -59,7 +77,7 @@ export function toOpenAITool(tool: AnyTool): ChatCompletionFunctionTool {
     function: {
       name: toWireName(tool.name),
       description: tool.description,
-      parameters: toolParametersJsonSchema(tool),
+      parameters: toolParametersJsonSchema(tool) as Record<string, unknown>,
     },
   }
 }
