@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import { BenchError, InvalidFormatError } from '../core/errors.ts'
 import { type CallLog, type CallLogEntry } from './call-log.ts'
+import { withLinkedSignal } from './linked-signal.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
@@ -167,7 +168,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     let raw: ChatCompletion
     try {
       const outcome = await withRetry(
-        () => client.chat.completions.create(body, { signal: signal ?? null, timeout, maxRetries: 0 }),
+        () => withLinkedSignal(signal, (requestSignal) => client.chat.completions.create(body, { signal: requestSignal ?? null, timeout, maxRetries: 0 })),
         classifyFailure,
         { policy: options.retry, signal },
       )
