@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CallLog, REDACTED, redactFields, redactSecrets } from './call-log.ts'
+import { CallLog, REDACTED, readCallLog, redactFields, redactSecrets } from './call-log.ts'
 
 describe('call log redaction', () => {
   it('redacts secret-named fields at any depth', () => {
@@ -17,10 +17,12 @@ describe('call log redaction', () => {
     expect(redactSecrets('abc', ['ab'])).toBe('abc')
   })
 
-  it('writes one redacted JSON file per call', () => {
+  it('appends one redacted line per call to one file, with the tool schemas once, and reads each call back whole', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-'))
-    const file = new CallLog(dir, ['sk-very-secret']).write({
-      startedAt: '2025-01-01T00:00:00.000Z',
+    const log = new CallLog(dir, ['sk-very-secret'])
+    const tools = [{ type: 'function', function: { name: 'search', parameters: { type: 'object' } } }]
+    const entry = (n: number) => ({
+      startedAt: `2025-01-01T00:00:0${n}.000Z`,
       model: 'm',
       baseURL: 'http://x',
       purpose: 'judge: a/b',
@@ -29,14 +31,20 @@ describe('call log redaction', () => {
       latencyMs: 1,
       retries: 0,
       attempts: [],
-      request: { messages: [{ role: 'user', content: 'key sk-very-secret' }], apiKey: 'other' },
-      outcome: { kind: 'error', code: 'ERR_MODEL_AUTH', message: 'bad key sk-very-secret', status: 401 },
+      request: { messages: [{ role: 'user', content: `key sk-very-secret ${n}` }], tools, apiKey: 'other' },
+      outcome: { kind: 'error' as const, code: 'ERR_MODEL_AUTH', message: 'bad key sk-very-secret', status: 401 },
       usage: null,
     })
-    expect(file).toMatch(/2025-01-01T00-00-00-000Z-judge_a_b-[0-9a-f]{8}\.json$/)
-    const text = readFileSync(file, 'utf8')
+    const ids = [log.write(entry(1)), log.write(entry(2)), log.write(entry(3))]
+    expect(readdirSync(dir)).toEqual([basename(log.file)])
+    const text = readFileSync(log.file, 'utf8')
+    expect(text.trim().split('\n')).toHaveLength(4)
+    expect(text.match(/"parameters"/g)).toHaveLength(1)
     expect(text).not.toContain('sk-very-secret')
     expect(text).not.toContain('other')
-    expect(JSON.parse(text).outcome.message).toBe(`bad key ${REDACTED}`)
+    const calls = [...readCallLog(dir)]
+    expect(calls.map((c) => c.id)).toEqual(ids)
+    expect(calls[1]?.entry.outcome).toEqual({ kind: 'error', code: 'ERR_MODEL_AUTH', message: `bad key ${REDACTED}`, status: 401 })
+    expect(calls[2]?.entry.request).toEqual({ messages: [{ role: 'user', content: `key ${REDACTED} 3` }], tools, apiKey: REDACTED })
   })
 })

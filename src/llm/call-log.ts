@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../core/atomic-write.ts'
+import { threadId } from 'node:worker_threads'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
@@ -8,7 +9,7 @@ export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
 /** Written in place of anything secret. */
 export const REDACTED = '[REDACTED]'
 
-/** One model call, as written to `<dir>/<startedAt>-<purpose>-<random>.json`. */
+/** One model call, one line of a {@link CallLog} file. */
 export interface CallLogEntry {
   startedAt: string
   /** The model id as the user gave it. */
@@ -52,23 +53,91 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string>): str
   return out
 }
 
-/** Writes one JSON file per model call, redacted, atomically. */
+/** One line of a call log file: a call, or tool schemas that calls of the same file refer to by hash. */
+export type CallLogLine = { kind: 'tools'; hash: string; tools: unknown[] } | ({ kind: 'call'; id: string; toolsRef?: string } & CallLogEntry)
+
+/** A call as read back: the entry, with its request's tools put back, and where it was found. */
+export interface LoggedCall {
+  id: string
+  file: string
+  entry: CallLogEntry
+}
+
+function hashTools(tools: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+}
+
+/**
+ * Appends one JSON line per model call, redacted, to one file per process and thread
+ * (`<dir>/<started>-<pid>-<thread>.jsonl`): one write per call, no file per call. The tool schemas of a request, the
+ * same for every call of a benchmark, are written once per file and referred to by hash (`toolsRef`).
+ * `agent-bench calls` reads them back.
+ */
 export class CallLog {
   readonly dir: string
   readonly #secrets: string[]
+  #file: string | undefined
+  readonly #writtenTools = new Set<string>()
 
-  /** @param secrets values never to write (API keys); any occurrence in a log file becomes {@link REDACTED}. */
+  /** @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}. */
   constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = []) {
     this.dir = dir
     this.#secrets = [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
   }
 
-  /** Writes the entry and returns the file path. */
+  /** The file this log appends to (created with its folder on the first write). */
+  get file(): string {
+    if (this.#file === undefined) {
+      mkdirSync(this.dir, { recursive: true })
+      this.#file = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${threadId}-${randomBytes(2).toString('hex')}.jsonl`)
+    }
+    return this.#file
+  }
+
+  #append(line: CallLogLine): void {
+    appendFileSync(this.file, `${redactSecrets(JSON.stringify(redactFields(line)), this.#secrets)}\n`)
+  }
+
+  /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */
   write(entry: CallLogEntry): string {
-    const purpose = (entry.purpose ?? 'call').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)
-    const file = join(this.dir, `${entry.startedAt.replace(/[:.]/g, '-')}-${purpose}-${randomBytes(4).toString('hex')}.json`)
-    const text = redactSecrets(`${JSON.stringify(redactFields(entry), null, 2)}\n`, this.#secrets)
-    writeFileAtomic(file, text)
-    return file
+    const id = `${entry.startedAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`
+    const request = entry.request as { tools?: unknown } | null
+    if (request !== null && typeof request === 'object' && Array.isArray(request.tools) && request.tools.length > 0) {
+      const hash = hashTools(request.tools)
+      if (!this.#writtenTools.has(hash)) {
+        this.#append({ kind: 'tools', hash, tools: request.tools })
+        this.#writtenTools.add(hash)
+      }
+      const { tools: _tools, ...rest } = request
+      this.#append({ kind: 'call', id, toolsRef: hash, ...entry, request: rest })
+    } else {
+      this.#append({ kind: 'call', id, ...entry })
+    }
+    return id
+  }
+}
+
+/** Every call logged in `dir`, oldest file first, with tools restored into each request. Unreadable lines are skipped. */
+export function* readCallLog(dir: string): Generator<LoggedCall> {
+  if (!existsSync(dir)) return
+  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
+  for (const name of files) {
+    const file = join(dir, name)
+    const tools = new Map<string, unknown[]>()
+    for (const text of readFileSync(file, 'utf8').split('\n')) {
+      if (text.trim() === '') continue
+      let line: CallLogLine
+      try {
+        line = JSON.parse(text) as CallLogLine
+      } catch {
+        continue
+      }
+      if (line.kind === 'tools') tools.set(line.hash, line.tools)
+      else if (line.kind === 'call') {
+        const { kind: _kind, id, toolsRef, ...entry } = line
+        const request = toolsRef === undefined ? entry.request : { ...(entry.request as object), tools: tools.get(toolsRef) ?? `[tools ${toolsRef} not found]` }
+        yield { id, file, entry: { ...entry, request } }
+      }
+    }
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scriptedError, scriptedText, scriptedToolCalls, startScriptedServer, type Script } from '../testing/scripted-server.ts'
-import type { CallLogEntry } from './call-log.ts'
+import { type CallLogEntry, readCallLog } from './call-log.ts'
 import { type CreateModelOptions, createModel } from './create-model.ts'
 import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
 import { cacheKey } from './response-cache.ts'
@@ -22,7 +22,7 @@ async function setup(script: Script, options: Omit<CreateModelOptions, 'env'> = 
     retry: { baseDelayMs: 5 },
     ...options,
   })
-  const logs = (): CallLogEntry[] => readdirSync(logDir).map((file) => JSON.parse(readFileSync(join(logDir, file), 'utf8')) as CallLogEntry)
+  const logs = (): CallLogEntry[] => [...readCallLog(logDir)].map((call) => call.entry)
   return { server, model, logDir, logs, [Symbol.asyncDispose]: () => server.close() }
 }
 
@@ -108,13 +108,12 @@ describe('createModel (OpenAI-compatible client)', () => {
     await t.model.complete(hello).catch(() => undefined)
     expect(t.server.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`)
     const files = readdirSync(t.logDir)
-    expect(files).toHaveLength(2)
-    for (const file of files) {
-      const text = readFileSync(join(t.logDir, file), 'utf8')
-      expect(text).not.toContain(SECRET)
-      expect(text).not.toContain(SECRET.slice(3))
-    }
-    expect(readFileSync(join(t.logDir, files.sort()[0] ?? ''), 'utf8')).toContain('[REDACTED]')
+    expect(files).toHaveLength(1)
+    const text = readFileSync(join(t.logDir, files[0] ?? ''), 'utf8')
+    expect(text).not.toContain(SECRET)
+    expect(text).not.toContain(SECRET.slice(3))
+    expect(text).toContain('[REDACTED]')
+    expect([...readCallLog(t.logDir)].map((call) => call.entry.outcome.kind)).toEqual(['response', 'error'])
   })
 })
 
