@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { EmailStore } from './store/email-store.ts'
 import { createEmailTools } from './email-tools.ts'
 import { type CreateModelOptions, createModel } from '../llm/create-model.ts'
+import { readCallLog } from '../llm/call-log.ts'
 import {
   type ReceivedRequest,
   type Script,
@@ -90,14 +91,14 @@ async function runScripted(script: Script, options: { model?: Omit<CreateModelOp
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   })
   for (const file of readdirSync(logDir)) expect(readFileSync(join(logDir, file), 'utf8')).not.toContain(SECRET)
-  return { trace, requests: server.requests, logFiles: readdirSync(logDir) }
+  return { trace, requests: server.requests, loggedCalls: [...readCallLog(logDir)] }
 }
 
 const expectedAnswer = { kind: 'answered', answer: 'March 3', sources: ['<m1@example.test>'], rationale: null, via: 'final-tool' }
 
 describe('runAgent', () => {
   it('runs a multi-turn ART-E task to return_final_answer', async () => {
-    const { trace, requests, logFiles } = await runScripted(clean)
+    const { trace, requests, loggedCalls } = await runScripted(clean)
     expect(trace.outcome).toEqual(expectedAnswer)
     expect(trace).toMatchObject({ model: 'scripted-agent', modelKind: 'llm', turns: 3 })
     expect(trace.toolCalls.map((call) => [call.turn, call.name, call.status])).toEqual([
@@ -115,7 +116,7 @@ describe('runAgent', () => {
     expect(trace.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool'])
     expect(trace.usage.calls).toBe(3)
     expect(trace.usage.totalTokens).toBeGreaterThan(0)
-    expect(logFiles).toHaveLength(3)
+    expect(loggedCalls.map((call) => call.entry.outcome.kind)).toEqual(['response', 'response', 'response'])
     expect(trace.traceId).toMatch(/^[0-9a-f-]{36}$/)
     expect(structuredClone(trace)).toEqual(trace)
   })
