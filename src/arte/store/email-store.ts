@@ -28,6 +28,14 @@ export interface EmailInput {
 /** One stored email. */
 export interface EmailRecord extends Omit<EmailInput, 'fileName'> {
   fileName: string | null
+  /** Characters in the stored body; more than `body.length` when {@link EmailStore.read} cut it. */
+  bodyChars: number
+}
+
+/** Options of {@link EmailStore.read}. */
+export interface ReadOptions {
+  /** Return at most this many characters of the body (`bodyChars` tells the full length). Default: all. */
+  maxBodyChars?: number | undefined
 }
 
 /**
@@ -118,6 +126,7 @@ interface EmailRow {
   bcc_addresses: string
   date: string | null
   body: string
+  body_chars: number
   file_name: string | null
 }
 
@@ -189,6 +198,7 @@ function toRecord(row: EmailRow): EmailRecord {
     date: row.date,
     body: row.body,
     fileName: row.file_name,
+    bodyChars: row.body_chars,
   }
 }
 
@@ -232,8 +242,9 @@ export class EmailStore {
       SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > @since`)
     this.#addressesSince = db.prepare(`INSERT OR IGNORE INTO email_addresses (address, email_rowid)
       SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > @since`)
-    this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
-    this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = ?`)
+    this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS.replace('e.body', 'substr(e.body, 1, @maxBodyChars) AS body')}, length(e.body) AS body_chars
+      FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
+    this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
     this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
     this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
@@ -420,8 +431,9 @@ export class EmailStore {
   }
 
   /** The email with `messageId` (with or without angle brackets), or `undefined` when unknown or outside `scope`. */
-  read(messageId: string, scope: EmailScope): EmailRecord | undefined {
-    const row = this.#read.get({ messageId: canonicalMessageId(messageId), ...scopeParams(scope) }) as EmailRow | undefined
+  read(messageId: string, scope: EmailScope, options: ReadOptions = {}): EmailRecord | undefined {
+    const maxBodyChars = Math.max(0, Math.trunc(options.maxBodyChars ?? Number.MAX_SAFE_INTEGER))
+    const row = this.#read.get({ messageId: canonicalMessageId(messageId), ...scopeParams(scope), maxBodyChars }) as EmailRow | undefined
     return row === undefined ? undefined : toRecord(row)
   }
 
