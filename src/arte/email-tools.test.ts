@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { toOpenAITool, toolTable } from '../tools/define-tool.ts'
 import { type EmailInput, EmailStore } from './store/email-store.ts'
-import { createEmailTools, type ReadEmailResult, type SearchEmailsResult } from './email-tools.ts'
+import { createEmailTools, type ReadEmailResult, type SearchEmailsResult, truncateWithMarker } from './email-tools.ts'
+import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
 
 const mail = (messageId: string, inbox: string, date: string, body: string): EmailInput => ({
   messageId,
@@ -70,5 +71,63 @@ describe('createEmailTools', () => {
 
   it('returns the final answer as given', async () => {
     expect(await call('return_final_answer', { answer: 'Tuesday', sources: ['<a@t>'] })).toEqual({ answer: 'Tuesday', sources: ['<a@t>'] })
+  })
+})
+
+describe('email tools on hostile inputs (bounded results and work)', () => {
+  const inbox = 'ann@corp.test'
+  const scope = { inbox, queryDate: '2001-12-31' }
+  const words = ['the', 'gas', 'contract', 'pipeline', 'meeting', 'price', 'power', 'deal', 'budget', 'trade', 'report', 'market']
+  const lorem = 'lorem ipsum dolor sit amet consectetur adipiscing elit '
+  const hugeBody = lorem.repeat(Math.ceil(50_000_000 / lorem.length))
+  const store = EmailStore.open(':memory:')
+  store.insertEmails(
+    Array.from({ length: 3_000 }, (_, i) =>
+      mail(`<m${i}@t>`, i % 3 === 0 ? inbox : 'bob@corp.test', `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`, Array.from({ length: 60 }, (_, j) => words[(i * 7 + j * j) % words.length]).join(' ')),
+    ),
+  )
+  store.insertEmails([{ ...mail('<huge@t>', inbox, '2001-06-01T10:00:00.000Z', hugeBody), subject: `Huge ${'subject '.repeat(500)}` }])
+  afterAll(() => store.close())
+  const tools = toolTable(createEmailTools(store, scope, { maxBodyChars: 20_000 }))
+  const call = async <R>(name: string, args: unknown): Promise<R> => {
+    const tool = tools[name]
+    if (tool === undefined) throw new Error(`no tool ${name}`)
+    return (await tool.handler(tool.parameters.parse(args), {})) as R
+  }
+
+  it('answers one keyword repeated 1,000 times as that keyword once', async () => {
+    const once = await call<SearchEmailsResult[]>('search_emails', { keywords: ['the'] })
+    expect(once).toHaveLength(10)
+    expect(await call('search_emails', { keywords: Array.from({ length: 1000 }, () => 'the') })).toEqual(once)
+  })
+
+  it(`uses the first ${MAX_SEARCH_KEYWORDS} of 300 distinct keywords`, async () => {
+    const many = [...words, ...Array.from({ length: 288 }, (_, i) => `word${i}`)]
+    expect(await call('search_emails', { keywords: many })).toEqual(await call('search_emails', { keywords: many.slice(0, MAX_SEARCH_KEYWORDS) }))
+  })
+
+  it('finds a 50 MB email with a short snippet, and reads its body cut with a marker', async () => {
+    const hits = await call<SearchEmailsResult[]>('search_emails', { keywords: ['lorem'] })
+    expect(hits.map((hit) => hit.message_id)).toEqual(['<huge@t>'])
+    expect(hits[0]?.snippet).toContain('[lorem]')
+    expect(hits[0]?.snippet.length).toBeLessThan(400)
+    expect(hits[0]?.subject).toMatch(/^Huge subject subject .*\n\[\.\.\. truncated: 4,005 characters in all, the first 1,000 shown\]$/s)
+    const read = await call<ReadEmailResult>('read_email', { message_id: '<huge@t>' })
+    if ('error' in read) throw new Error(read.error)
+    expect(read.body.startsWith(hugeBody.slice(0, 20_000))).toBe(true)
+    expect(read.body.slice(20_000)).toBe(`\n[... truncated: ${hugeBody.length.toLocaleString('en-US')} characters in all, the first 20,000 shown]`)
+  })
+
+  it('returns a body within the bound unchanged', async () => {
+    const read = await call<ReadEmailResult>('read_email', { message_id: '<m0@t>' })
+    expect(read).toMatchObject({ body: expect.stringMatching(/^[a-z ]+$/) })
+  })
+})
+
+describe('truncateWithMarker', () => {
+  it('keeps text within the bound and never splits a surrogate pair', () => {
+    expect(truncateWithMarker('abc', 3)).toBe('abc')
+    expect(truncateWithMarker('ab🙂', 3)).toBe('ab\n[... truncated: 4 characters in all, the first 3 shown]')
+    expect(truncateWithMarker('abc', 10, 12)).toBe('abc\n[... truncated: 12 characters in all, the first 10 shown]')
   })
 })

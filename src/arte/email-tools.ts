@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { type AnyTool, defineTool } from '../tools/define-tool.ts'
 import type { EmailScope, EmailStore } from './store/email-store.ts'
 import { isDay } from './store/normalize.ts'
+import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
+import { DEFAULT_ARTE_READ_MAX_CHARS } from './settings.ts'
 
 const Day = z.string().refine(isDay, { message: 'expected a date YYYY-MM-DD' })
 
@@ -10,7 +12,7 @@ export const SearchEmailsArgsSchema = z.object({
   keywords: z
     .array(z.string())
     .describe(
-      'Words or short phrases to look for in the subject and body. Every keyword must match; a multi-word keyword must match as a phrase. Matching ignores case and word endings (contract matches contracts). Punctuation and search operators are treated as plain spaces. Pass [] to list the most recent emails that match the other filters.',
+      `Words or short phrases to look for in the subject and body. Every keyword must match; a multi-word keyword must match as a phrase. Matching ignores case and word endings (contract matches contracts). Punctuation and search operators are treated as plain spaces. At most ${MAX_SEARCH_KEYWORDS} distinct keywords are used. Pass [] to list the most recent emails that match the other filters.`,
     ),
   from: z.string().optional().describe('Only emails whose sender address contains this text, e.g. "skilling" or "jeff.skilling@enron.com". Several words ("Jeff Skilling") must all appear in the address.'),
   to: z.string().optional().describe('Only emails with a to/cc/bcc address containing this text (several words must all appear in that address).'),
@@ -47,11 +49,34 @@ export type ReadEmailResult =
   | { message_id: string; date: string | null; subject: string; from: string; to: string[]; cc: string[]; bcc: string[]; body: string }
   | { error: string }
 
+/** Options of {@link createEmailTools}. */
+export interface EmailToolOptions {
+  /**
+   * Characters of a body that `read_email` returns; the rest is cut and
+   * replaced by a marker that gives the full length (`ARTE_READ_MAX_CHARS`).
+   * @default DEFAULT_ARTE_READ_MAX_CHARS
+   */
+  maxBodyChars?: number | undefined
+}
+
+/** Characters of a subject that the tools return; longer subjects are cut with a marker. */
+export const MAX_SUBJECT_CHARS = 1_000
+
+/** `text` cut to `max` characters, with a marker saying how long it was, when longer (`total`: its full length). */
+export function truncateWithMarker(text: string, max: number, total = text.length): string {
+  if (total <= max) return text
+  const cut = text.slice(0, max)
+  const shown = /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
+  return `${shown}\n[... truncated: ${total.toLocaleString('en-US')} characters in all, the first ${max.toLocaleString('en-US')} shown]`
+}
+
 /**
  * The three ART-E tools over `store`, all bound to `scope` (the task's inbox and query date):
- * whatever the model asks, it only ever sees mail inside the scope.
+ * whatever the model asks, it only ever sees mail inside the scope. Results are bounded: at most 10 hits,
+ * snippets of about 24 words, subjects and bodies cut with a marker (see {@link EmailToolOptions}).
  */
-export function createEmailTools(store: EmailStore, scope: EmailScope): AnyTool[] {
+export function createEmailTools(store: EmailStore, scope: EmailScope, options: EmailToolOptions = {}): AnyTool[] {
+  const maxBodyChars = options.maxBodyChars ?? DEFAULT_ARTE_READ_MAX_CHARS
   const day = scope.queryDate.slice(0, 10)
   const searchEmails = defineTool({
     name: 'search_emails',
@@ -69,7 +94,13 @@ export function createEmailTools(store: EmailStore, scope: EmailScope): AnyTool[
         },
         scope,
       )
-      return hits.map((hit) => ({ message_id: hit.messageId, subject: hit.subject, date: hit.date, from: hit.from, snippet: hit.snippet }))
+      return hits.map((hit) => ({
+        message_id: hit.messageId,
+        subject: truncateWithMarker(hit.subject, MAX_SUBJECT_CHARS),
+        date: hit.date,
+        from: hit.from,
+        snippet: hit.snippet,
+      }))
     },
   })
   const readEmail = defineTool({
@@ -77,11 +108,20 @@ export function createEmailTools(store: EmailStore, scope: EmailScope): AnyTool[
     description: "Read one email of the user's mailbox in full: date, subject, sender, to, cc, bcc and body. Pass a message_id returned by search_emails.",
     parameters: ReadEmailArgsSchema,
     handler(args): ReadEmailResult {
-      const email = store.read(args.message_id, scope)
+      const email = store.read(args.message_id, scope, { maxBodyChars })
       if (email === undefined) {
         return { error: `No email with message_id ${JSON.stringify(args.message_id)} in this mailbox (on or before ${day}). Use a message_id returned by search_emails.` }
       }
-      return { message_id: email.messageId, date: email.date, subject: email.subject, from: email.from, to: email.to, cc: email.cc, bcc: email.bcc, body: email.body }
+      return {
+        message_id: email.messageId,
+        date: email.date,
+        subject: truncateWithMarker(email.subject, MAX_SUBJECT_CHARS),
+        from: email.from,
+        to: email.to,
+        cc: email.cc,
+        bcc: email.bcc,
+        body: truncateWithMarker(email.body, maxBodyChars, email.bodyChars),
+      }
     },
   })
   const returnFinalAnswer = defineTool({

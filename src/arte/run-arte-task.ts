@@ -1,6 +1,6 @@
 import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
-import { createEmailTools } from './email-tools.ts'
+import { createEmailTools, type EmailToolOptions } from './email-tools.ts'
 import type { EmailStore } from './store/email-store.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
@@ -31,6 +31,8 @@ export interface RunArteTaskOptions {
   maxTurns?: number
   /** Dataset file the row came from, recorded in the meta. */
   dataset: string
+  /** Bounds of the email tools' results (`ARTE_READ_MAX_CHARS`). */
+  emailTools?: EmailToolOptions
 }
 
 /** The trace and scored meta of one ART-E task. */
@@ -45,7 +47,7 @@ export interface ArteTaskRun {
  */
 export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
   const { row, store, model } = options
-  const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) })
+  const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) }, options.emailTools)
   const started = performance.now()
   const trace = await runAgent({
     model,

@@ -15,6 +15,8 @@ export const DEFAULT_ARTE_DB = '.tmp/arte/demo.db'
 export const DEFAULT_ARTE_OUTPUT = 'evaluation/arte/results.json'
 /** Default number of rows, `ARTE_LIMIT`. */
 export const DEFAULT_ARTE_LIMIT = 10
+/** Default characters of an email body in a `read_email` result, `ARTE_READ_MAX_CHARS` (longer bodies are cut, with a marker). */
+export const DEFAULT_ARTE_READ_MAX_CHARS = 50_000
 /** Default number of tasks run at once, `BENCH_CONCURRENCY`. */
 export const DEFAULT_BENCH_CONCURRENCY = 5
 
@@ -40,6 +42,8 @@ export interface ArteSettings {
   maxTurns: number
   /** `ARTE_THRESHOLDS`, e.g. `exactMatchAccuracy>=0.6` ('' when unset). */
   thresholds: string
+  /** `ARTE_READ_MAX_CHARS`: characters of an email body that `read_email` returns; the rest is cut with a marker. */
+  readMaxChars: number
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -80,6 +84,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     concurrency: wholeNumber(env, 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 1),
     maxTurns: wholeNumber(env, 'ARTE_MAX_TURNS', DEFAULT_MAX_TURNS, 1),
     thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
+    readMaxChars: wholeNumber(env, 'ARTE_READ_MAX_CHARS', DEFAULT_ARTE_READ_MAX_CHARS, 100),
   }
 }
 

@@ -3,7 +3,7 @@ import { EmailStore } from '../store/email-store.ts'
 import { importJsonl } from '../import/import-jsonl.ts'
 import { importKaggleCsv } from '../import/import-kaggle-csv.ts'
 import { importMaildir } from '../import/import-maildir.ts'
-import type { ImportOptions, ImportReport } from '../import/import-sink.ts'
+import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
 import { ConfigError } from '../../core/errors.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
@@ -24,7 +24,7 @@ Options:
                      (most common sender in its sent folders, else an address holding the mailbox's surname,
                      else the most common recipient)
   --limit N          read at most N messages (0 = all; default all)
-  --batch-size N     messages per insert transaction (default 1000)
+  --batch-size N     messages per insert transaction (default ${DEFAULT_IMPORT_BATCH_SIZE})
   --json             print one line {"imported":N,"duplicates":N,"failed":N}`
 
 function formatReport(report: ImportReport, db: string, total: number): string {

@@ -34,10 +34,13 @@ export interface ImportOptions {
   limit?: number | undefined
   /**
    * Messages per insert transaction.
-   * @default 1000
+   * @default 5000
    */
   batchSize?: number | undefined
 }
+
+/** Messages per insert transaction unless {@link ImportOptions.batchSize} says otherwise. */
+export const DEFAULT_IMPORT_BATCH_SIZE = 5000
 
 /** How many failures and odd dates a report lists (all are counted). */
 export const MAX_LISTED_ISSUES = 50
@@ -75,7 +78,7 @@ export class ImportSink {
     const inbox = options.inbox === undefined ? undefined : normalizeAddress(options.inbox)
     this.#inbox = inbox === '' ? undefined : inbox
     this.#limit = options.limit !== undefined && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY
-    this.#batchSize = Math.max(1, options.batchSize ?? 1000)
+    this.#batchSize = Math.max(1, options.batchSize ?? DEFAULT_IMPORT_BATCH_SIZE)
   }
 
   /** Whether the `limit` has been reached: the importer should stop reading. */

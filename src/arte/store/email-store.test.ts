@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES } from './email-store.ts'
+import { type EmailHit, type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES, SNIPPET_SCAN_CHARS } from './email-store.ts'
+import { buildFtsQuery } from './fts-query.ts'
+import { FTS_INDEXED_CHARS } from './schema.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
 
 function email(overrides: Partial<EmailInput> & Pick<EmailInput, 'messageId'>): EmailInput {
@@ -111,6 +113,15 @@ describe('EmailStore', () => {
     expect(store.search({ keywords: ['zeppelin'] }, ANN)).toEqual([])
   })
 
+  it('keeps the FTS index and addresses in sync for a row inserted outside insertEmails (trigger)', () => {
+    expect(store.db.prepare('SELECT count(*) FROM bulk_import').pluck().get()).toBe(0)
+    store.db
+      .prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, date, body)
+        VALUES ('<direct@corp>', 'carl@corp.test', 'Direct', 'carl@corp.test', '["ann@corp.test"]', '2001-05-01T00:00:00.000Z', 'Quokka sighting.')`)
+      .run()
+    expect(store.search({ keywords: ['quokka'] }, ANN).map((hit) => hit.messageId)).toEqual(['<direct@corp>'])
+  })
+
   it('rejects a malformed scope instead of searching everything', () => {
     expect(() => store.search({ keywords: ['gas'] }, { inbox: 'ann@corp.test', queryDate: 'tomorrow' })).toThrow(/query date/)
     expect(() => store.read('<in-2@corp>', { inbox: ' ', queryDate: '2001-05-20' })).toThrow(/empty inbox/)
@@ -190,6 +201,50 @@ function generatedCorpus(size: number, seed: number): { emails: EmailInput[]; wo
   return { emails, words, inboxes }
 }
 
+/**
+ * The search as it was before snippets were computed for the returned rows only: one query computing `snippet()`
+ * for every match in scope (match-first), over the same MATCH expression. Frozen here as the reference of the equivalence test.
+ */
+function oneQuerySearch(store: EmailStore, query: EmailSearch, scope: EmailScope): EmailHit[] {
+  const match = buildFtsQuery(query.keywords)
+  const params: Record<string, string | number> = { inbox: scope.inbox, until: `${scope.queryDate}T23:59:59.999Z` }
+  const filters = [
+    `(e.inbox = @inbox OR e.sender = @inbox OR EXISTS (SELECT 1 FROM email_addresses a WHERE a.address = @inbox AND a.email_rowid = e.rowid))
+      AND e.date IS NOT NULL AND e.date <= @until`,
+  ]
+  const like = (value: string): string => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  ;(query.from ?? '').toLowerCase().split(/[\s,;<>"']+/).filter((part) => part !== '').slice(0, 5).forEach((part, i) => {
+    filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+    params[`from${i}`] = like(part)
+  })
+  const toParts = (query.to ?? '').toLowerCase().split(/[\s,;<>"']+/).filter((part) => part !== '').slice(0, 5)
+  if (toParts.length > 0) {
+    filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')})`)
+    toParts.forEach((part, i) => {
+      params[`to${i}`] = like(part)
+    })
+  }
+  if (query.sentAfter !== undefined) {
+    filters.push('e.date >= @after')
+    params.after = query.sentAfter
+  }
+  if (query.sentBefore !== undefined) {
+    filters.push('e.date < @before')
+    params.before = query.sentBefore
+  }
+  params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
+  const where = filters.join(' AND ')
+  let sql = `SELECT e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, 200) AS snippet FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
+  if (match !== undefined) {
+    params.match = match
+    sql = `SELECT e.message_id, e.subject, e.date, e.sender, snippet(emails_fts, -1, '[', ']', ' ... ', 24) AS snippet
+      FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid WHERE emails_fts MATCH @match AND ${where}
+      ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
+  }
+  const rows = store.db.prepare(sql).all(params) as Array<{ message_id: string; subject: string; date: string | null; sender: string; snippet: string }>
+  return rows.map((row) => ({ messageId: row.message_id, subject: row.subject, date: row.date, from: row.sender, snippet: row.snippet.replace(/\s+/g, ' ').trim() }))
+}
+
 describe('search plans', () => {
   const { emails, words, inboxes } = generatedCorpus(4_000, 7)
   const store = EmailStore.open(':memory:')
@@ -245,12 +300,74 @@ describe('search plans', () => {
     expect(scopeFirst).toBeGreaterThan(50)
   })
 
+  it('gives the hits, order and snippets of the one-query search it replaced (300 generated searches)', () => {
+    const word = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 399 })).map((rank) => words[rank] as string)
+    const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => new Date(Date.UTC(2000, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10))
+    const sometimes = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+      fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+    const search: fc.Arbitrary<EmailSearch> = fc.record({
+      keywords: fc.array(fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: fc.tuple(word, word).map(([a, b]) => `${a} ${b}`) }), {
+        minLength: 0,
+        maxLength: 3,
+      }),
+      from: sometimes(fc.constantFrom('inbox', 'person1', 'corp')),
+      to: sometimes(fc.constantFrom('inbox3', 'person', 'test')),
+      sentAfter: sometimes(day),
+      sentBefore: sometimes(day),
+      maxResults: fc.integer({ min: 1, max: 50 }),
+    })
+    let withSnippets = 0
+    fc.assert(
+      fc.property(search, fc.constantFrom(...inboxes), day, (query, inbox, queryDate) => {
+        const scope = { inbox, queryDate }
+        const expected = oneQuerySearch(store, query, scope)
+        expect(store.search(query, scope)).toEqual(expected)
+        if (expected.length > 0 && query.keywords.length > 0) withSnippets++
+      }),
+      { numRuns: 300, seed: 23 },
+    )
+    expect(withSnippets).toBeGreaterThan(80)
+  })
+
   it('keeps the full page for a common word: 50 hits, ranked, all in scope', () => {
     const query = { keywords: [words[0] as string], maxResults: 50 }
     const hits = store.search(query, inbox0, 'scope-first')
     expect(hits).toHaveLength(50)
     expect(hits).toEqual(store.search(query, inbox0, 'match-first'))
     for (const hit of hits) expect(store.read(hit.messageId, inbox0)).toBeDefined()
+  })
+})
+
+describe('long emails', () => {
+  const store = EmailStore.open(':memory:')
+  afterAll(() => store.close())
+  const filler = 'alpha beta gamma delta '
+  const base = { inbox: 'ann@corp.test', from: 'bob@corp.test', to: ['ann@corp.test'], cc: [], bcc: [], date: '2001-05-10T12:00:00.000Z' }
+  store.insertEmails([
+    { ...base, messageId: '<early@corp>', subject: 'Early', body: `Start. The walrus was seen. ${filler.repeat(SNIPPET_SCAN_CHARS / 10)}` },
+    { ...base, messageId: '<late@corp>', subject: 'Late', body: `Start of a long note. ${filler.repeat(SNIPPET_SCAN_CHARS / 10)} The narwhal was seen.` },
+    { ...base, messageId: '<beyond@corp>', subject: 'Beyond', body: `${filler.repeat(FTS_INDEXED_CHARS / filler.length + 1)} The okapi was seen.` },
+    { ...base, messageId: '<short@corp>', subject: 'Short', body: 'The walrus and the narwhal.' },
+  ])
+
+  it('snippets a long email over its first SNIPPET_SCAN_CHARS characters, with the same markers', () => {
+    const hits = store.search({ keywords: ['walrus'] }, ANN)
+    expect(hits.map((hit) => hit.messageId).sort()).toEqual(['<early@corp>', '<short@corp>'])
+    const early = hits.find((hit) => hit.messageId === '<early@corp>')?.snippet
+    expect(early).toMatch(/^\.\.\. The \[walrus\] was seen\. alpha beta gamma delta .* \.\.\.$/)
+    expect(early?.split(' ').length).toBeLessThan(30)
+  })
+
+  it('finds a long email by a word past the snippet prefix and shows the start of its body', () => {
+    const late = store.search({ keywords: ['narwhal'] }, ANN).find((hit) => hit.messageId === '<late@corp>')
+    expect(late?.snippet).toMatch(/^Start of a long note\. alpha beta/)
+    expect(late?.snippet.length).toBeLessThanOrEqual(200)
+  })
+
+  it(`indexes the first ${FTS_INDEXED_CHARS.toLocaleString('en-US')} characters of a body`, () => {
+    expect(store.search({ keywords: ['okapi'] }, ANN)).toEqual([])
+    expect(store.search({ keywords: ['gamma'] }, ANN).map((hit) => hit.messageId)).toContain('<beyond@corp>')
+    expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
   })
 })
 
@@ -276,7 +393,7 @@ describe('schema versions', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
     db.close()
     expect(() => EmailStore.open(file)).toThrow(SchemaVersionError)
-    expect(() => EmailStore.open(file)).toThrow(/schema version 2.*knows up to 1/s)
+    expect(() => EmailStore.open(file)).toThrow(new RegExp(`schema version ${SCHEMA_VERSION + 1}.*knows up to ${SCHEMA_VERSION}`, 's'))
   })
 
   it('rolls a failing migration back completely and rethrows it', () => {
@@ -286,6 +403,20 @@ describe('schema versions', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(0)
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'emails'").pluck().get()).toBe(0)
     db.close()
+  })
+
+  it('migrates a version 1 store: its mail stays searchable, and new rows are indexed by the bulk path', () => {
+    const file = join(dir, 'v1.db')
+    const db = new Database(file)
+    migrate(db, file, MIGRATIONS.filter((step) => step.version === 1))
+    db.prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, date, body)
+      VALUES ('<old@corp>', 'ann@corp.test', 'Old', 'bob@corp.test', '["ann@corp.test"]', '2001-05-01T00:00:00.000Z', 'Platypus report.')`).run()
+    db.close()
+    using store = EmailStore.open(file)
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    store.insertEmails([email({ messageId: '<new@corp>', body: 'Platypus follow-up.' })])
+    expect(store.search({ keywords: ['platypus'] }, ANN).map((hit) => hit.messageId).sort()).toEqual(['<new@corp>', '<old@corp>'])
+    expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
   })
 
   it('applies only the pending steps', () => {

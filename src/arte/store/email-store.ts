@@ -4,6 +4,7 @@ import { ConfigError } from '../../core/errors.ts'
 import { buildFtsQuery } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses } from './normalize.ts'
 import { migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
+import { SNIPPET_SQL, SnippetScratch } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
 export interface EmailInput {
@@ -27,6 +28,14 @@ export interface EmailInput {
 /** One stored email. */
 export interface EmailRecord extends Omit<EmailInput, 'fileName'> {
   fileName: string | null
+  /** Characters in the stored body; more than `body.length` when {@link EmailStore.read} cut it. */
+  bodyChars: number
+}
+
+/** Options of {@link EmailStore.read}. */
+export interface ReadOptions {
+  /** Return at most this many characters of the body (`bodyChars` tells the full length). Default: all. */
+  maxBodyChars?: number | undefined
 }
 
 /**
@@ -62,7 +71,10 @@ export interface EmailHit {
   subject: string
   date: string | null
   from: string
-  /** Matching passage, matched terms in `[brackets]`; the start of the body when there were no keywords. */
+  /**
+   * Matching passage, matched terms in `[brackets]`; the start of the body when there were no keywords, or when
+   * the match lies beyond the first {@link SNIPPET_SCAN_CHARS} characters of a long email.
+   */
   snippet: string
 }
 
@@ -82,6 +94,15 @@ export interface InsertResult {
  * - `auto` (the default): `scope-first` when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
  */
 export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
+
+/**
+ * Snippets of an email whose subject and body exceed this many bytes are computed over the first this many
+ * characters of each: FTS5 `snippet()` cost grows with the square of the matches in a document.
+ */
+export const SNIPPET_SCAN_CHARS = 20_000
+
+/** Characters of a snippet taken from the start of the body when there is no keyword match to show. */
+const PLAIN_SNIPPET_CHARS = 200
 
 /** Below this many FTS5 matches, `auto` searches match-first without sizing the scope. */
 export const SCOPE_FIRST_MIN_MATCHES = 200
@@ -105,15 +126,20 @@ interface EmailRow {
   bcc_addresses: string
   date: string | null
   body: string
+  body_chars: number
   file_name: string | null
 }
 
 interface HitRow {
+  id: number
   message_id: string
   subject: string
   date: string | null
   sender: string
-  snippet: string
+  /** Set when there are no keywords; keyword searches compute it for the returned rows only. */
+  snippet?: string
+  /** 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
+  long: number
 }
 
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
@@ -172,6 +198,7 @@ function toRecord(row: EmailRow): EmailRecord {
     date: row.date,
     body: row.body,
     fileName: row.file_name,
+    bodyChars: row.body_chars,
   }
 }
 
@@ -187,12 +214,20 @@ export class EmailStore {
   /** The file it was opened from, or `:memory:`. */
   readonly file: string
   readonly #insert: Database.Statement
+  readonly #lastRowid: Database.Statement
+  readonly #bulkBegin: Database.Statement
+  readonly #bulkEnd: Database.Statement
+  readonly #indexSince: Database.Statement
+  readonly #addressesSince: Database.Statement
   readonly #read: Database.Statement
   readonly #get: Database.Statement
   readonly #count: Database.Statement
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
+  readonly #snippets: Database.Statement
+  readonly #prefixes: Database.Statement
   readonly #searches = new Map<string, Database.Statement>()
+  #scratch: SnippetScratch | undefined
 
   private constructor(db: Database.Database, file: string) {
     this.db = db
@@ -200,13 +235,26 @@ export class EmailStore {
     this.#insert = db.prepare(`INSERT OR IGNORE INTO emails
       (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
       VALUES (@messageId, @inbox, @subject, @from, @recipients, @to, @cc, @bcc, @date, @body, @fileName)`)
-    this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
-    this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.message_id = ?`)
+    this.#lastRowid = db.prepare('SELECT coalesce(max(rowid), 0) FROM emails').pluck()
+    this.#bulkBegin = db.prepare('INSERT INTO bulk_import (active) VALUES (1)')
+    this.#bulkEnd = db.prepare('DELETE FROM bulk_import')
+    this.#indexSince = db.prepare(`INSERT INTO emails_fts (rowid, subject, body)
+      SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > @since`)
+    this.#addressesSince = db.prepare(`INSERT OR IGNORE INTO email_addresses (address, email_rowid)
+      SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > @since`)
+    this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS.replace('e.body', 'substr(e.body, 1, @maxBodyChars) AS body')}, length(e.body) AS body_chars
+      FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
+    this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
     this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
     this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
       + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
+    // The rowids come from SQL (json_each gives integers): FTS5 ignores a `rowid =` constraint bound as a REAL.
+    this.#snippets = db.prepare(`SELECT rowid AS id, ${SNIPPET_SQL} AS snippet FROM emails_fts
+      WHERE emails_fts MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`)
+    this.#prefixes = db.prepare(`SELECT rowid AS id, substr(subject, 1, ${SNIPPET_SCAN_CHARS}) AS subject, substr(body, 1, ${SNIPPET_SCAN_CHARS}) AS body
+      FROM emails WHERE rowid IN (SELECT value FROM json_each(@ids))`)
   }
 
   /** Opens (creating and migrating if needed) the store at `file`, or an in-memory one for `:memory:`. */
@@ -243,10 +291,13 @@ export class EmailStore {
 
   /**
    * Inserts `emails` in one transaction. A Message-ID already stored (or repeated in `emails`) is skipped
-   * and counted as a duplicate, so re-importing is idempotent.
+   * and counted as a duplicate, so re-importing is idempotent. The FTS5 and address rows of the new emails are
+   * written by one statement each at the end (the per-row triggers, kept for other writers, stand aside).
    */
   insertEmails(emails: ReadonlyArray<EmailInput>): InsertResult {
     const run = this.db.transaction((batch: ReadonlyArray<EmailInput>) => {
+      const since = this.#lastRowid.get() as number
+      this.#bulkBegin.run()
       let imported = 0
       for (const email of batch) {
         const to = normalizeAddresses(email.to)
@@ -267,6 +318,11 @@ export class EmailStore {
         })
         imported += result.changes
       }
+      if (imported > 0) {
+        this.#indexSince.run({ since })
+        this.#addressesSince.run({ since })
+      }
+      this.#bulkEnd.run()
       return imported
     })
     const imported = run(emails)
@@ -304,9 +360,10 @@ export class EmailStore {
     }
     params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
     const where = [SCOPE_SQL, ...filters].join(' AND ')
+    const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} AS long`
     let sql: string
     if (match === undefined) {
-      sql = `SELECT e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, 200) AS snippet
+      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet, ${long}
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
     } else {
       params.match = match
@@ -314,8 +371,7 @@ export class EmailStore {
       // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
       // as a constraint, FTS5 would be re-queried per rowid.
       const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
-      sql = `SELECT e.message_id, e.subject, e.date, e.sender,
-          snippet(emails_fts, -1, '[', ']', ' ... ', 24) AS snippet
+      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}
         FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
         WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
         ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
@@ -326,13 +382,36 @@ export class EmailStore {
       this.#searches.set(sql, statement)
     }
     const rows = statement.all(params) as HitRow[]
+    const snippets = match === undefined ? new Map<number, string>() : this.#matchSnippets(match, rows)
     return rows.map((row) => ({
       messageId: row.message_id,
       subject: row.subject,
       date: row.date,
       from: row.sender,
-      snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+      snippet: (snippets.get(row.id) ?? row.snippet ?? '').replace(/\s+/g, ' ').trim(),
     }))
+  }
+
+  /**
+   * The snippets of the returned rows only (ranking first, then at most 50 snippets). Long emails are snippeted
+   * over their first {@link SNIPPET_SCAN_CHARS} characters; one whose match lies beyond them shows the start of its body.
+   */
+  #matchSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
+    const short = rows.filter((row) => row.long === 0).map((row) => row.id)
+    const long = rows.filter((row) => row.long !== 0).map((row) => row.id)
+    const snippets = new Map<number, string>()
+    if (short.length > 0) {
+      for (const row of this.#snippets.all({ match, ids: JSON.stringify(short) }) as Array<{ id: number; snippet: string }>) {
+        snippets.set(row.id, row.snippet)
+      }
+    }
+    if (long.length > 0) {
+      const documents = this.#prefixes.all({ ids: JSON.stringify(long) }) as Array<{ id: number; subject: string; body: string }>
+      this.#scratch ??= new SnippetScratch()
+      const found = this.#scratch.snippets(match, documents)
+      for (const document of documents) snippets.set(document.id, found.get(document.id) ?? document.body.slice(0, PLAIN_SNIPPET_CHARS))
+    }
+    return snippets
   }
 
   /**
@@ -352,8 +431,9 @@ export class EmailStore {
   }
 
   /** The email with `messageId` (with or without angle brackets), or `undefined` when unknown or outside `scope`. */
-  read(messageId: string, scope: EmailScope): EmailRecord | undefined {
-    const row = this.#read.get({ messageId: canonicalMessageId(messageId), ...scopeParams(scope) }) as EmailRow | undefined
+  read(messageId: string, scope: EmailScope, options: ReadOptions = {}): EmailRecord | undefined {
+    const maxBodyChars = Math.max(0, Math.trunc(options.maxBodyChars ?? Number.MAX_SAFE_INTEGER))
+    const row = this.#read.get({ messageId: canonicalMessageId(messageId), ...scopeParams(scope), maxBodyChars }) as EmailRow | undefined
     return row === undefined ? undefined : toRecord(row)
   }
 
@@ -401,6 +481,7 @@ export class EmailStore {
 
   /** Closes the database; further calls fail. Safe to call twice. */
   close(): void {
+    this.#scratch?.close()
     if (this.db.open) this.db.close()
   }
 

@@ -127,7 +127,15 @@ export async function runArteTestCase(
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
-  const run = await runArteTask({ row, store, model: runtime.model, signal: context.signal, maxTurns: settings.maxTurns, dataset: settings.dataset })
+  const run = await runArteTask({
+    row,
+    store,
+    model: runtime.model,
+    signal: context.signal,
+    maxTurns: settings.maxTurns,
+    dataset: settings.dataset,
+    emailTools: { maxBodyChars: settings.readMaxChars },
+  })
   traces.save({
     runId: runtime.runId,
     taskId: run.meta.taskId,
