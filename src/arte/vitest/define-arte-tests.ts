@@ -11,6 +11,7 @@ import type { ChatModel } from '../../llm/types.ts'
 import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
 import './provided-context.ts'
 import './task-meta.ts'
+import type { ArtePlannedTask } from './arte-meta.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 
@@ -154,10 +155,33 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   assertUniqueIds(selected, settings.dataset)
   const rows = selectPart(selected, options.part)
   const runtime = useArteTestRuntime(settings)
-  const cases = rows.map((row) => [String(row.id), row] as const)
-  test.concurrent.for(cases)('%s', async ([, row], context) => {
-    const run = await runArteTestCase(runtime, row, context)
-    context.task.meta.arte = run.meta
-    if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
-  })
+  for (const row of rows) {
+    test.concurrent(String(row.id), { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+      const run = await runArteTestCase(runtime, row, context)
+      context.task.meta.arte = run.meta
+      // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
+      if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
+      if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
+    })
+  }
+}
+
+/** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run). */
+function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
+  return {
+    taskId: String(row.id),
+    question: row.question,
+    groundTruth: row.answer,
+    inboxAddress: row.inbox_address,
+    queryDate: row.query_date,
+    split: row.split,
+    dataset: runtime.settings.dataset,
+    model: runtime.model.id,
+    modelKind: runtime.model.kind,
+  }
+}
+
+/** Vitest aborts running tests with a `TestRunAbortError` when the run is cancelled. */
+function isRunCancel(reason: unknown): reason is Error {
+  return reason instanceof Error && reason.name === 'TestRunAbortError'
 }
