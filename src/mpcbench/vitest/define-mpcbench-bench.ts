@@ -10,7 +10,7 @@ import type { ChatModel } from '../../llm/types.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
 import { loadModelConfig } from '../model-config.ts'
 import { modelDisplayName } from './mpcbench-meta.ts'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
@@ -166,7 +166,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
     }
     const scenarioId = task.data_dependencies.scenario_id
     for (const agentModel of setup.matrix.agents) {
-      test.concurrent(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+      const planned: MpcbenchPlannedTask = { taskId: task.task_id, taskType, scenarioId: scenarioId ?? '', agentModel, agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm' }
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel), { meta: { mpcbenchTask: planned } }, async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
