@@ -1,16 +1,21 @@
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { startVitest } from 'vitest/node'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { readArteResults } from '../results/results.ts'
 import { lastUserText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { ArteReporter } from './reporter.ts'
-import { TEST_TIMEOUT_CODE } from './collect-arte-tasks.ts'
+import { TEST_FAILED_CODE, TEST_TIMEOUT_CODE } from './collect-arte-tasks.ts'
+
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
 
 describe('every selected ART-E task appears in the results once', () => {
   const scratch = scratchDir('arte-accounting')
   afterAll(() => scratch.remove())
 
-  it('counts a task whose model hangs past the test timeout as failed (timed out), not as missing', async () => {
+  it('a model that hangs: the call ends before the test timeout (derived deadline), the task fails and is counted', async () => {
     const responder = fixtureResponder()
     // 103 ("chairs") hangs far past the test timeout; the others answer as scripted.
     await using server = await startScriptedServer((request, index) =>
@@ -23,7 +28,23 @@ describe('every selected ART-E task appears in the results once', () => {
     expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
     expect(results).toMatchObject({ totalTasks: 4, completedTasks: 2, failedTasks: 2, notRunTasks: 0, exactMatchAccuracy: 0.25 })
     const timedOut = results.taskResults.find((task) => task.taskId === '103')
-    expect(timedOut).toMatchObject({ agentAnswer: '', exactMatch: false, semanticScore: 0, outcome: { kind: 'error', code: TEST_TIMEOUT_CODE } })
-    expect(timedOut?.outcome.kind === 'error' && timedOut.outcome.message).toMatch(/timed out in 1500ms/)
+    expect(timedOut).toMatchObject({ agentAnswer: '', exactMatch: false, semanticScore: 0, outcome: { kind: 'error', code: 'ERR_MODEL_TIMEOUT' } })
+    expect(timedOut?.traceId).not.toBe('')
+  })
+
+  it('a test that times out, or fails before its result, is a failed task; a filtered-out test is not selected', async () => {
+    const vitest = await startVitest('test', [], {
+      config: fileURLToPath(new URL('../../../fixtures/arte-accounting/vitest.config.ts', import.meta.url)),
+      watch: false,
+      reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
+    }, {}, { stdout: quiet(), stderr: quiet() })
+    await vitest.close()
+    const results = readArteResults(join(scratch.dir, 'accounting.json'))
+    expect(results).toMatchObject({ totalTasks: 3, completedTasks: 1, failedTasks: 2, notRunTasks: 0, exactMatchAccuracy: 1 / 3 })
+    expect(results.taskResults.map((task) => [task.taskId, task.outcome.kind === 'error' ? task.outcome.code : task.outcome.kind])).toEqual([
+      ['1', 'answered'],
+      ['2', TEST_TIMEOUT_CODE],
+      ['3', TEST_FAILED_CODE],
+    ])
   })
 })

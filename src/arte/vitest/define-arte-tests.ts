@@ -13,6 +13,7 @@ import './provided-context.ts'
 import './task-meta.ts'
 import type { ArtePlannedTask } from './arte-meta.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
@@ -124,11 +125,21 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 export async function runArteTestCase(
   runtime: ArteTestRuntime,
   row: ArteRow,
-  context: Pick<TestContext, 'signal' | 'annotate'>,
+  context: Pick<TestContext, 'signal' | 'annotate'> & { task?: { timeout?: number } },
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
-  const run = await runArteTask({ row, store, model: runtime.model, signal: context.signal, maxTurns: settings.maxTurns, dataset: settings.dataset })
+  // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
+  const deadline = deadlineWithin(context.task?.timeout)
+  const run = await runArteTask({
+    row,
+    store,
+    model: runtime.model,
+    signal: context.signal,
+    maxTurns: settings.maxTurns,
+    dataset: settings.dataset,
+    ...(deadline === undefined ? {} : { deadline }),
+  })
   traces.save({
     runId: runtime.runId,
     taskId: run.meta.taskId,

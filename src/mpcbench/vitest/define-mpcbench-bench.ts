@@ -21,6 +21,7 @@ import type { AnyTool } from '../../tools/define-tool.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 
 /** The test name of one task × agent: `{task_id} [agent={model}]`. */
@@ -102,6 +103,7 @@ export interface MpcbenchCase {
  */
 export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
   const { setup } = testCase
+  const deadline = deadlineWithin(context.task.timeout)
   const judges =
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   const evaluation = await runAndJudge({
@@ -114,6 +116,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     logDir: setup.logDir,
     judges,
     signal: context.signal,
+    ...(deadline === undefined ? {} : { deadline }),
   })
   const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
   context.task.meta.mpcbench = meta
