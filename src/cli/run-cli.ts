@@ -1,4 +1,5 @@
 import { BenchError } from '../core/errors.ts'
+import { redact } from '../core/redact.ts'
 import type { Command } from './command.ts'
 
 /** Commands by name, each loaded on first use. */
@@ -38,6 +39,8 @@ export async function runCli(commands: CommandTable, argv: string[]): Promise<nu
       console.error(`agent-bench ${name}: ${error.message}`)
       return 1
     }
-    throw error
+    // Not one of ours: shown with its stack, redacted (an SDK error may quote a key or a URL with a secret).
+    console.error(`agent-bench ${name}: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}`)
+    return 1
   }
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-write.ts'
+import { REDACTED, redact } from '../core/redact.ts'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
 
-/** Written in place of anything secret. */
-export const REDACTED = '[REDACTED]'
+export { REDACTED }
 
 /** One model call, as written to `<dir>/<startedAt>-<purpose>-<random>.json`. */
 export interface CallLogEntry {
@@ -67,7 +67,7 @@ export class CallLog {
   write(entry: CallLogEntry): string {
     const purpose = (entry.purpose ?? 'call').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40)
     const file = join(this.dir, `${entry.startedAt.replace(/[:.]/g, '-')}-${purpose}-${randomBytes(4).toString('hex')}.json`)
-    const text = redactSecrets(`${JSON.stringify(redactFields(entry), null, 2)}\n`, this.#secrets)
+    const text = redact(redactSecrets(`${JSON.stringify(redactFields(entry), null, 2)}\n`, this.#secrets))
     writeFileAtomic(file, text)
     return file
   }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import { BenchError, InvalidFormatError } from '../core/errors.ts'
+import { redactUrl, registerSecret, urlSecrets } from '../core/redact.ts'
 import { type CallLog, type CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
@@ -26,6 +27,14 @@ export interface OpenAIChatModelOptions {
   cache?: ResponseCache
   /** Call log; none when omitted. */
   callLog?: CallLog
+}
+
+/** A base URL without its query string, and the query parameters (undefined when there are none). */
+export function splitBaseURL(baseURL: string): { base: string; query: Record<string, string> | undefined } {
+  const at = baseURL.indexOf('?')
+  if (at < 0) return { base: baseURL, query: undefined }
+  const query = Object.fromEntries(new URLSearchParams(baseURL.slice(at + 1)))
+  return { base: baseURL.slice(0, at), query: Object.keys(query).length === 0 ? undefined : query }
 }
 
 /** Maps a {@link ChatRequest} to a chat.completions request body. */
@@ -192,7 +201,12 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const { target, cache, callLog } = options
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const prices = options.prices ?? DEFAULT_PRICES
-  const client = new OpenAI({ baseURL: target.baseURL, apiKey: target.apiKey, maxRetries: 0, timeout })
+  // Query parameters of the base URL (`?api-version=...&api-key=...`) are sent with every request, not glued to its path.
+  const { base, query } = splitBaseURL(target.baseURL)
+  const client = new OpenAI({ baseURL: base, apiKey: target.apiKey, maxRetries: 0, timeout, ...(query === undefined ? {} : { defaultQuery: query }) })
+  registerSecret(target.apiKey)
+  for (const secret of urlSecrets(target.baseURL)) registerSecret(secret)
+  const shownURL = redactUrl(target.baseURL)
 
   const complete = async (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> => {
     const { signal, deadline } = callOptions
@@ -207,7 +221,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       callLog?.write({
         startedAt: startedAt.toISOString(),
         model: target.id,
-        baseURL: target.baseURL,
+        baseURL: shownURL,
         purpose: request.purpose ?? null,
         cached,
         cacheKey: key,
@@ -279,7 +293,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         request: body,
         response: raw,
         recordedAt: new Date().toISOString(),
-        recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : target.baseURL,
+        recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : shownURL,
       })
     }
     log({ kind: 'response', response: raw }, false, result.usage)

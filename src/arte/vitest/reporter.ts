@@ -18,6 +18,7 @@ import {
   resolveArteThresholds,
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { redact } from '../../core/redact.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
 
@@ -125,13 +126,13 @@ export class ArteReporter implements Reporter {
   }
 
   #log(line: string): void {
-    if (this.#vitest === undefined) console.log(line)
-    else this.#vitest.logger.log(line)
+    if (this.#vitest === undefined) console.log(redact(line))
+    else this.#vitest.logger.log(redact(line))
   }
 
   #error(line: string): void {
-    if (this.#vitest === undefined) console.error(line)
-    else this.#vitest.logger.error(line)
+    if (this.#vitest === undefined) console.error(redact(line))
+    else this.#vitest.logger.error(redact(line))
   }
 
   #print(results: ArteResults, outputFile: string): void {

@@ -4,6 +4,7 @@ import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
+import { redact } from '../../core/redact.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
@@ -130,7 +131,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
       judge.kind === 'scored'
         ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`
         : `judge ${label}: error ${judge.code}: ${judge.message}`
-    await context.annotate(message, 'mpcbench')
+    await context.annotate(redact(message), 'mpcbench')
   }
   const problems: string[] = []
   const outcome = evaluation.runLog.outcome
@@ -139,7 +140,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   for (const judge of meta.judges) {
     if (judge.kind === 'judge-error') problems.push(`judge ${judge.judgeModel} gave no score: ${judge.message}`)
   }
-  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nRun log: ${meta.runLogFile}`)
+  if (problems.length > 0) throw new Error(redact(`${problems.join('\n')}\nRun log: ${meta.runLogFile}`))
   return meta
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { redact } from '../../core/redact.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
@@ -28,7 +29,7 @@ export interface MpcbenchReporterOptions {
 export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
-  private log: (text: string) => void = (text) => console.log(text)
+  private log: (text: string) => void = (text) => console.log(redact(text))
 
   constructor(options: MpcbenchReporterOptions = {}) {
     this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
@@ -36,7 +37,7 @@ export default class MpcbenchReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root
-    this.log = (text) => vitest.logger.log(text)
+    this.log = (text) => vitest.logger.log(redact(text))
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
