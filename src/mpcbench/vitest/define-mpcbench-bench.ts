@@ -30,6 +30,11 @@ export function mpcbenchTestName(taskId: string, agentModel: string): string {
   return `${taskId} [agent=${agentModel}]`
 }
 
+/** The name of the failing placeholder test of a task file that cannot be loaded: `invalid task file tasks/x/y.json`. */
+export function invalidTaskTestName(taskFile: string): string {
+  return `invalid task file ${taskFile}`
+}
+
 /** Options of {@link defineMpcbenchBench}. */
 export interface MpcbenchBenchOptions {
   /** Which `tasks/{taskType}/*.json` to run. */
@@ -161,12 +166,22 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   }
   const setup = mpcbenchRunSetup(root, env)
   for (const taskFile of taskFiles) {
-    const task = loadTask(join(root, taskFile))
-    const taskType = inferTaskType(task, taskFile)
-    if (taskType !== options.taskType) {
-      throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {
-        hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
+    let task: Task
+    let taskType: TaskType | undefined
+    try {
+      task = loadTask(join(root, taskFile))
+      taskType = inferTaskType(task, taskFile)
+      if (taskType !== options.taskType) {
+        throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {
+          hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
+        })
+      }
+    } catch (error) {
+      // A bad task file fails its own placeholder test (named after the file); the other tasks still run.
+      test(invalidTaskTestName(taskFile), () => {
+        throw error
       })
+      continue
     }
     const scenarioId = task.data_dependencies.scenario_id
     for (const agentModel of setup.matrix.agents) {
@@ -175,6 +190,12 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
+          })
+        }
+        const scenarioError = inject('mpcbenchScenarioErrors')?.[scenarioId]
+        if (scenarioError !== undefined) {
+          throw new ConfigError(`Scenario ${scenarioId} (of task ${taskFile}) could not be prepared, so this task cannot run:\n${scenarioError}`, {
+            hint: `Fix scenarios/${scenarioId}.json as the message says; the tests of other scenarios are not affected.`,
           })
         }
         const dataDir = inject('mpcbenchDataDir')
