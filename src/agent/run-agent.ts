@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { BenchError } from '../core/errors.ts'
+import { redact } from '../core/redact.ts'
 import { CallAbortedError } from '../llm/errors.ts'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatModel, Usage } from '../llm/types.ts'
 import { addUsage, emptyUsage } from '../llm/types.ts'
@@ -19,6 +20,8 @@ export interface RunAgentOptions {
   maxTurns?: number
   /** Cancels the run: the current model call or tool, and any retry wait. */
   signal?: AbortSignal
+  /** Epoch ms by which each model call must end (see `CallOptions.deadline`), e.g. from the test timeout. */
+  deadline?: number
   temperature?: number
   /** Call-log label of the model calls. @default 'agent' */
   purpose?: string
@@ -79,13 +82,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
           ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
           purpose: options.purpose ?? 'agent',
         },
-        signal === undefined ? {} : { signal },
+        { ...(signal === undefined ? {} : { signal }), ...(options.deadline === undefined ? {} : { deadline: options.deadline }) },
       )
       reply = result.message
       usage = addUsage(usage, result.usage)
     } catch (error) {
       if (signal?.aborted || error instanceof CallAbortedError) return aborted()
-      return finish({ kind: 'error', code: errorCode(error), message: error instanceof Error ? error.message : String(error) })
+      return finish({ kind: 'error', code: errorCode(error), message: redact(error instanceof Error ? error.message : String(error)) })
     }
     turns++
     const calls = (reply.tool_calls ?? []).map((call) =>

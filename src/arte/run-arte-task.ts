@@ -27,6 +27,8 @@ export interface RunArteTaskOptions {
   model: ChatModel
   /** Cancels the agent run (Vitest's test `signal`). */
   signal?: AbortSignal
+  /** Epoch ms by which each model call must end (from the test timeout, see `deadlineWithin`). */
+  deadline?: number
   /** @default DEFAULT_MAX_TURNS */
   maxTurns?: number
   /** Dataset file the row came from, recorded in the meta. */
@@ -57,6 +59,7 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     purpose: 'arte',
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
   })
   const executionTimeMs = Math.round(performance.now() - started)
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined

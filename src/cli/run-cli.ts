@@ -1,4 +1,5 @@
 import { BenchError, UsageError } from '../core/errors.ts'
+import { redact } from '../core/redact.ts'
 import type { Command } from './command.ts'
 import { usageErrorFrom } from './define-command.ts'
 
@@ -40,9 +41,11 @@ export async function runCli(commands: CommandTable, argv: string[]): Promise<nu
   } catch (caught) {
     const error = usageErrorFrom(name, caught) ?? caught
     if (error instanceof BenchError) {
-      console.error(error.message.startsWith(`agent-bench ${name}`) ? error.message : `agent-bench ${name}: ${error.message}`)
+      console.error(redact(error.message.startsWith(`agent-bench ${name}`) ? error.message : `agent-bench ${name}: ${error.message}`))
       return error instanceof UsageError ? 2 : 1
     }
-    throw error
+    // Not one of ours: shown with its stack, redacted (an SDK error may quote a key or a URL with a secret).
+    console.error(`agent-bench ${name}: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}`)
+    return 1
   }
 }

@@ -1,9 +1,11 @@
+import { redact } from './redact.ts'
+
 /**
  * Base class of every error this package throws on purpose.
  *
  * Each error carries a stable `code` (for programs), a message that names
  * what is wrong (file, field, value), and a `hint` that says how to fix it.
- * The underlying error, if any, is kept as `cause`.
+ * The underlying error, if any, is kept as `cause`. Message and hint are redacted (`redact`): no secret is shown.
  */
 export class BenchError extends Error {
   /** Stable machine-readable code, e.g. `ERR_INVALID_FORMAT`. */
@@ -12,10 +14,10 @@ export class BenchError extends Error {
   readonly hint: string
 
   constructor(code: string, message: string, options: { hint: string; cause?: unknown }) {
-    super(`${message}\n  Fix: ${options.hint}`, options.cause === undefined ? undefined : { cause: options.cause })
+    super(redact(`${message}\n  Fix: ${options.hint}`), options.cause === undefined ? undefined : { cause: options.cause })
     this.name = new.target.name
     this.code = code
-    this.hint = options.hint
+    this.hint = redact(options.hint)
   }
 }
 

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
+import { REDACTED, redact } from '../core/redact.ts'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
 
-/** Written in place of anything secret. */
-export const REDACTED = '[REDACTED]'
+export { REDACTED }
 
 /** One model call, one line of a {@link CallLog} file. */
 export interface CallLogEntry {
@@ -95,7 +95,7 @@ export class CallLog {
   }
 
   #append(line: CallLogLine): void {
-    appendFileSync(this.file, `${redactSecrets(JSON.stringify(redactFields(line)), this.#secrets)}\n`)
+    appendFileSync(this.file, `${redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
   }
 
   /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */

@@ -1,8 +1,8 @@
 import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import { BenchError, InvalidFormatError } from '../core/errors.ts'
+import { redactUrl, registerSecret, urlSecrets } from '../core/redact.ts'
 import { type CallLog, type CallLogEntry } from './call-log.ts'
-import { withLinkedSignal } from './linked-signal.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
@@ -27,6 +27,14 @@ export interface OpenAIChatModelOptions {
   cache?: ResponseCache
   /** Call log; none when omitted. */
   callLog?: CallLog
+}
+
+/** A base URL without its query string, and the query parameters (undefined when there are none). */
+export function splitBaseURL(baseURL: string): { base: string; query: Record<string, string> | undefined } {
+  const at = baseURL.indexOf('?')
+  if (at < 0) return { base: baseURL, query: undefined }
+  const query = Object.fromEntries(new URLSearchParams(baseURL.slice(at + 1)))
+  return { base: baseURL.slice(0, at), query: Object.keys(query).length === 0 ? undefined : query }
 }
 
 /** Maps a {@link ChatRequest} to a chat.completions request body. */
@@ -66,8 +74,51 @@ export function toChatResult(modelId: string, raw: ChatCompletion, cached: boole
   return { message: choice.message, usage, model: raw.model ?? modelId, finishReason: choice.finish_reason ?? null, cached }
 }
 
-/** Which SDK failures are worth retrying: 408, 409, 429, 5xx, timeouts, connection errors. */
+/** A 200 response whose body is not a chat completion (not JSON, cut short, an HTML page, no choices). */
+export class MalformedResponse extends Error {
+  constructor(
+    /** What is wrong, e.g. `not JSON (text/html, 312 bytes)`. */
+    readonly description: string,
+    /** The start of the body, for the final error message. */
+    readonly excerpt: string,
+  ) {
+    super(`malformed response: ${description}`)
+  }
+}
+
+/** One attempt outlived its timeout (while waiting for headers or reading the body). */
+export class AttemptTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no complete response within ${timeoutMs} ms`)
+  }
+}
+
+const EXCERPT_LENGTH = 160
+
+/** Parses a 200 body as a chat completion, or throws {@link MalformedResponse} saying what came back instead. */
+export function parseCompletionBody(text: string, contentType: string | null): ChatCompletion {
+  const excerpt = text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text
+  const kind = `${contentType ?? 'no content-type'}, ${Buffer.byteLength(text)} bytes`
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    const html = /^\s*<(!doctype|html|head|body)/i.test(text)
+    throw new MalformedResponse(html ? `an HTML page, not JSON (${kind})` : `not JSON (${kind}: ${(error as Error).message})`, excerpt)
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new MalformedResponse(`JSON but not an object (${kind})`, excerpt)
+  const choices = (value as { choices?: unknown }).choices
+  const first: unknown = Array.isArray(choices) ? choices[0] : undefined
+  if (first === null || typeof first !== 'object' || (first as { message?: unknown }).message === undefined) {
+    throw new MalformedResponse(`no choices[0].message (${kind})`, excerpt)
+  }
+  return value as ChatCompletion
+}
+
+/** Which failures are worth retrying: 408, 409, 429, 5xx, timeouts, connection errors, malformed 200 bodies. */
 export function classifyFailure(error: unknown): FailureClass {
+  if (error instanceof MalformedResponse) return { kind: 'retryable', reason: error.message, retryAfterMs: null }
+  if (error instanceof AttemptTimeout) return { kind: 'retryable', reason: 'timeout', retryAfterMs: null }
   if (error instanceof OpenAI.APIUserAbortError) return { kind: 'aborted' }
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'retryable', reason: 'timeout', retryAfterMs: null }
   if (error instanceof OpenAI.APIConnectionError) return { kind: 'retryable', reason: `connection error: ${error.message}`, retryAfterMs: null }
@@ -80,11 +131,23 @@ export function classifyFailure(error: unknown): FailureClass {
   return { kind: 'fatal' }
 }
 
-function toModelCallError(target: ResolvedModel, error: unknown, retries: number): BenchError {
+function toModelCallError(target: ResolvedModel, error: unknown, retries: number, deadlineReached = false): BenchError {
   if (error instanceof BenchError) return error
-  const after = retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''
+  const after = `${retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''}${deadlineReached ? ' (no time left before the test timeout for another attempt)' : ''}`
   const where = `${target.id} at ${target.baseURL}`
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof MalformedResponse) {
+    return new ModelCallError(
+      'ERR_MODEL_RESPONSE',
+      `Model call to ${where} (provider ${target.provider}) got a 200 response that is not a chat completion${after}: ${error.description}; the body starts ${JSON.stringify(error.excerpt)}`,
+      {
+        hint: 'A proxy or gateway may be answering instead of the model (an HTML page), or the connection cut the body short; check the base URL and the provider status, and raise BENCH_LLM_MAX_RETRIES to retry longer.',
+        status: 200,
+        retries,
+        cause: error,
+      },
+    )
+  }
+  if (error instanceof AttemptTimeout || error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${where} timed out${after}`, { hint: 'Raise the timeout (BENCH_LLM_TIMEOUT_MS) or check the server.', retries, cause: error })
   }
   if (error instanceof OpenAI.APIConnectionError) {
@@ -103,6 +166,34 @@ function toModelCallError(target: ResolvedModel, error: unknown, retries: number
 }
 
 /**
+ * One request: headers and body within `timeoutMs` (the SDK's own timeout stops at the headers), the body parsed
+ * and checked here, so a malformed 200 body is a retryable {@link MalformedResponse}.
+ */
+async function attempt(client: OpenAI, body: ChatCompletionCreateParamsNonStreaming, timeoutMs: number, signal: AbortSignal | undefined): Promise<ChatCompletion> {
+  const controller = new AbortController()
+  const onAbort = (): void => controller.abort(signal?.reason)
+  if (signal?.aborted) onAbort()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new AttemptTimeout(timeoutMs))
+  }, timeoutMs)
+  try {
+    const response = await client.chat.completions.create(body, { signal: controller.signal, timeout: timeoutMs, maxRetries: 0 }).asResponse()
+    const text = await response.text()
+    return parseCompletionBody(text, response.headers.get('content-type'))
+  } catch (error) {
+    if (timedOut && signal?.aborted !== true) throw new AttemptTimeout(timeoutMs)
+    if (signal?.aborted === true) throw abortedError(signal)
+    throw error
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+/**
  * A {@link ChatModel} over the `openai` SDK (any OpenAI-compatible server), with our own retry loop,
  * an optional response cache and an optional call log.
  */
@@ -110,10 +201,15 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const { target, cache, callLog } = options
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const prices = options.prices ?? DEFAULT_PRICES
-  const client = new OpenAI({ baseURL: target.baseURL, apiKey: target.apiKey, maxRetries: 0, timeout })
+  // Query parameters of the base URL (`?api-version=...&api-key=...`) are sent with every request, not glued to its path.
+  const { base, query } = splitBaseURL(target.baseURL)
+  const client = new OpenAI({ baseURL: base, apiKey: target.apiKey, maxRetries: 0, timeout, ...(query === undefined ? {} : { defaultQuery: query }) })
+  registerSecret(target.apiKey)
+  for (const secret of urlSecrets(target.baseURL)) registerSecret(secret)
+  const shownURL = redactUrl(target.baseURL)
 
   const complete = async (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> => {
-    const { signal } = callOptions
+    const { signal, deadline } = callOptions
     if (signal?.aborted) throw abortedError(signal)
     const startedAt = new Date()
     const started = performance.now()
@@ -125,7 +221,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       callLog?.write({
         startedAt: startedAt.toISOString(),
         model: target.id,
-        baseURL: target.baseURL,
+        baseURL: shownURL,
         purpose: request.purpose ?? null,
         cached,
         cacheKey: key,
@@ -168,9 +264,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     let raw: ChatCompletion
     try {
       const outcome = await withRetry(
-        () => withLinkedSignal(signal, (requestSignal) => client.chat.completions.create(body, { signal: requestSignal ?? null, timeout, maxRetries: 0 })),
+        // Each attempt gets the per-request timeout, cut to what is left before the caller's deadline.
+        () => attempt(client, body, deadline === undefined ? timeout : Math.max(1, Math.min(timeout, deadline - Date.now())), signal),
         classifyFailure,
-        { policy: options.retry, signal },
+        { policy: options.retry, signal, ...(deadline === undefined ? {} : { deadline }) },
       )
       raw = outcome.value
       retries = outcome.retries
@@ -179,7 +276,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       if (error instanceof RetriesExhausted) {
         retries = error.retries
         attempts = error.attempts
-        return fail(toModelCallError(target, error.lastError, error.retries))
+        return fail(toModelCallError(target, error.lastError, error.retries, error.deadlineReached))
       }
       return fail(toModelCallError(target, error, retries))
     }
@@ -196,7 +293,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         request: body,
         response: raw,
         recordedAt: new Date().toISOString(),
-        recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : target.baseURL,
+        recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : shownURL,
       })
     }
     log({ kind: 'response', response: raw }, false, result.usage)

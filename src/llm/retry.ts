@@ -49,10 +49,15 @@ export class RetriesExhausted extends Error {
     readonly lastError: unknown,
     readonly retries: number,
     readonly attempts: AttemptRecord[],
+    /** True when the loop stopped because the deadline left no time for another attempt. */
+    readonly deadlineReached = false,
   ) {
     super('retries exhausted', { cause: lastError })
   }
 }
+
+/** Least time an attempt needs to be worth starting before a deadline. */
+export const MIN_ATTEMPT_MS = 1000
 
 /**
  * Parses `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date) into milliseconds;
@@ -104,15 +109,17 @@ export function abortedError(signal: AbortSignal): CallAbortedError {
 /**
  * Runs `attempt` until it succeeds, retrying failures that `classify` calls retryable, with exponential backoff and jitter
  * (or the server's `retry-after`, clamped to `maxRetryAfterMs`). Never waits past `signal`: an abort rejects at once with
- * {@link CallAbortedError}. Gives up with {@link RetriesExhausted} (fatal failure, or retries used up).
+ * {@link CallAbortedError}. Gives up with {@link RetriesExhausted} (fatal failure, retries used up, or no time left
+ * before `deadline` (epoch ms) for a wait and one more attempt of {@link MIN_ATTEMPT_MS}).
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   classify: (error: unknown) => FailureClass,
-  options: { policy?: Partial<RetryPolicy>; signal?: AbortSignal } = {},
+  options: { policy?: Partial<RetryPolicy>; signal?: AbortSignal; deadline?: number; now?: () => number } = {},
 ): Promise<RetryResult<T>> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.policy }
-  const { signal } = options
+  const { signal, deadline } = options
+  const now = options.now ?? Date.now
   const attempts: AttemptRecord[] = []
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) throw abortedError(signal)
@@ -128,6 +135,10 @@ export async function withRetry<T>(
         throw new RetriesExhausted(error, retry, attempts)
       }
       const delayMs = failure.retryAfterMs !== null ? Math.min(failure.retryAfterMs, policy.maxRetryAfterMs) : backoffDelay(retry, policy)
+      if (deadline !== undefined && now() + delayMs + MIN_ATTEMPT_MS > deadline) {
+        attempts.push({ attempt: retry + 1, reason: failure.reason, delayMs: 0 })
+        throw new RetriesExhausted(error, retry, attempts, true)
+      }
       attempts.push({ attempt: retry + 1, reason: failure.reason, delayMs })
       await sleep(delayMs, signal)
     }

@@ -66,6 +66,11 @@ export interface ChatResult {
 export interface CallOptions {
   /** Cancels the call, including any retry wait. */
   signal?: AbortSignal
+  /**
+   * Epoch milliseconds by which the call must end, attempts and retry waits included (e.g. derived from the test
+   * timeout): each attempt's timeout is cut to the time left, and no retry starts without time left.
+   */
+  deadline?: number
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RunTaskOptions {
   /** @default DEFAULT_MAX_TURNS */
   maxTurns?: number
   signal?: AbortSignal
+  /** Epoch ms by which each agent model call must end (from the test timeout, see `deadlineWithin`). */
+  deadline?: number
 }
 
 /** A written run log. */
@@ -62,6 +64,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
     tools: [...options.tools],
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
   })
   const runLog = buildRunLog(trace, {
     task: options.task,

@@ -39,6 +39,18 @@ const PairScoreSchema = z.object({
   error: z.string().nullable(),
 })
 
+/** A selected test that has no scores: it timed out or failed before its agent run ended, or never ran. */
+export const UnfinishedTestSchema = z.object({
+  task_id: z.string(),
+  task_type: z.string(),
+  agent_model: z.string(),
+  outcome: z.enum(['timed-out', 'failed', 'not-run']),
+  message: z.string(),
+})
+
+/** See {@link UnfinishedTestSchema}. */
+export type UnfinishedTest = z.infer<typeof UnfinishedTestSchema>
+
 /**
  * `evaluation/summary.json`, the seed's end-to-end summary over a whole run: mean scores per agent × judge ×
  * task type (`rows`, with `agent_label` / `judge_label` on the non-LLM `baseline` and `rules`), and every score keyed
@@ -51,6 +63,13 @@ export const SummarySchema = z.object({
   scores: z.record(z.string(), z.array(PairScoreSchema)),
   /** Tokens and cost of the whole run: the agents' calls, the judges' calls, and both. */
   usage: z.object({ agents: UsageSchema, judges: UsageSchema, total: UsageSchema }),
+  /**
+   * Every selected test once: `completed` (the agent answered), `failed` (agent error, max-turns or abort, or the test
+   * timed out or failed before its run ended), `not_run` (the run was interrupted first); they sum to `selected`.
+   */
+  task_counts: z.object({ selected: z.number(), completed: z.number(), failed: z.number(), not_run: z.number() }).optional(),
+  /** The selected tests without scores (timed out, failed early, not run). */
+  unfinished: z.array(UnfinishedTestSchema).optional(),
 })
 
 /** The summary; see {@link SummarySchema}. */
@@ -62,7 +81,7 @@ function mean(values: number[]): number | null {
 }
 
 /** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
-export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date()): Summary {
+export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date(), unfinished: ReadonlyArray<UnfinishedTest> = []): Summary {
   interface Cell {
     row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning'>
     ars: number[]
@@ -129,12 +148,16 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
   for (const key of Object.keys(scores).sort()) orderedScores[key] = scores[key] ?? []
   const agents = sumUsage(metas.map((meta) => meta.usage))
   const judges = sumUsage(metas.flatMap((meta) => meta.judges.map((judge) => judge.usage)))
+  const completed = metas.filter((meta) => meta.agentOutcome === 'answered').length
+  const notRun = unfinished.filter((test) => test.outcome === 'not-run').length
   return {
     generated_at: generatedAt.toISOString(),
     tests: metas.length,
     rows,
     scores: orderedScores,
     usage: { agents, judges, total: sumUsage([agents, judges]) },
+    task_counts: { selected: metas.length + unfinished.length, completed, failed: metas.length - completed + unfinished.length - notRun, not_run: notRun },
+    unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model)),
   }
 }
 

@@ -74,7 +74,8 @@ export const TaskSchema = z.looseObject({
   task_type: z.enum(TASK_TYPES).optional(),
   user_prompt: z.string().min(1),
   data_dependencies: z.looseObject({
-    scenario_id: z.string().min(1).optional(),
+    /** Names files under the data folder, so it may not hold a path: `../x` is rejected. */
+    scenario_id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, `.`, `_` or `-` (a scenario id names files in the data folder; no path)').optional(),
     required_sources: z.array(z.string()).optional(),
   }),
   expected_tool_sequence: z.array(ExpectedToolStepSchema).optional(),

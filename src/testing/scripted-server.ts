@@ -52,8 +52,23 @@ export interface ScriptedDrop {
   delayMs?: number
 }
 
+/**
+ * A raw response body, e.g. a truncated JSON completion or a proxy's HTML page, sent as is. With `stallAfterHeaders`
+ * the headers and the first `body` bytes are sent and the rest never comes (a body that stalls).
+ */
+export interface ScriptedRaw {
+  kind: 'raw'
+  /** @default 200 */
+  status?: number
+  /** @default 'application/json' */
+  contentType?: string
+  body: string
+  stallAfterHeaders?: boolean
+  delayMs?: number
+}
+
 /** What the server does with one request. */
-export type ScriptedResponse = ScriptedReply | ScriptedHttpError | ScriptedDrop
+export type ScriptedResponse = ScriptedReply | ScriptedHttpError | ScriptedDrop | ScriptedRaw
 
 /** Decides the response from the request (e.g. routing by message content). */
 export type ScriptedResponder = (request: ReceivedRequest, index: number) => ScriptedResponse
@@ -113,6 +128,17 @@ export function scriptedToolCalls(toolCalls: ScriptedToolCall[], options: Omit<S
 /** An HTTP error; `headers` may carry `retry-after`. */
 export function scriptedError(status: number, options: Omit<ScriptedHttpError, 'kind' | 'status'> = {}): ScriptedHttpError {
   return { kind: 'error', status, ...options }
+}
+
+/** A raw body sent as is (see {@link ScriptedRaw}): truncated JSON, an HTML page, a stalled body. */
+export function scriptedRaw(body: string, options: Omit<ScriptedRaw, 'kind' | 'body'> = {}): ScriptedRaw {
+  return { kind: 'raw', body, ...options }
+}
+
+/** A scripted completion body cut after `keep` characters (a truncated 200 response). */
+export function truncatedCompletion(content: string, keep = 60): ScriptedRaw {
+  const full = JSON.stringify({ id: 'scripted-truncated', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+  return scriptedRaw(full.slice(0, keep))
 }
 
 /** The text of the last user message of a request ('' when none), for responders that route by content. */
@@ -197,6 +223,15 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
       if (res.destroyed || res.writableEnded) return
       if (step.kind === 'drop') {
         req.socket.destroy()
+      } else if (step.kind === 'raw') {
+        const status = step.status ?? 200
+        res.writeHead(status, { 'content-type': step.contentType ?? 'application/json' })
+        if (step.stallAfterHeaders === true) {
+          res.flushHeaders()
+          if (step.body !== '') res.write(step.body)
+        } else {
+          res.end(step.body)
+        }
       } else if (step.kind === 'error') {
         const errorBody = step.body ?? { error: { message: `scripted HTTP ${step.status}`, type: 'scripted_error', code: String(step.status) } }
         sendJson(res, step.status, errorBody, step.headers)

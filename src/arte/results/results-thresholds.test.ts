@@ -9,6 +9,7 @@ const metrics: ArteMetrics = {
   avgExecutionTimeMs: 30,
   completedTasks: 3,
   failedTasks: 1,
+  notRunTasks: 0,
   totalTasks: 4,
   totalTimeMs: 120,
 }

@@ -38,9 +38,15 @@ describe('computeArteMetrics', () => {
       avgExecutionTimeMs: 30,
       completedTasks: 2,
       failedTasks: 1,
+      notRunTasks: 0,
       totalTasks: 3,
       totalTimeMs: 200,
     })
+  })
+
+  it('counts not-run tasks apart and leaves them out of the averages', () => {
+    const metrics = computeArteMetrics([...tasks, task('9', { outcome: { kind: 'not-run', reason: 'interrupted' }, semanticScore: 0, exactMatch: false })])
+    expect(metrics).toMatchObject({ totalTasks: 4, completedTasks: 2, failedTasks: 1, notRunTasks: 1, exactMatchAccuracy: 1 / 3 })
   })
 
   it('gives bit-identical metrics whatever the report order', () => {

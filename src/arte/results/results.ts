@@ -5,15 +5,18 @@ import { readJsonFile } from '../../core/parse.ts'
 
 /** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
 export const ArteMetricsSchema = z.object({
-  /** Share of tasks whose answer matched the ground truth exactly (0-1). */
+  /** Share of the tasks that ran (all but `notRunTasks`) whose answer matched the ground truth exactly (0-1). */
   exactMatchAccuracy: z.number(),
-  /** Mean Jaccard word overlap over all tasks (0-1); a task without an answer counts as 0. */
+  /** Mean Jaccard word overlap over the tasks that ran (0-1); a task without an answer (failed, timed out) counts as 0. */
   avgSemanticScore: z.number(),
   avgExecutionTimeMs: z.number(),
   /** Tasks whose agent run ended with an answer. */
   completedTasks: z.number().int(),
-  /** Tasks whose agent run errored, hit `maxTurns` or was aborted. */
+  /** Tasks whose agent run errored, hit `maxTurns`, was aborted, or whose test timed out or failed before an answer. */
   failedTasks: z.number().int(),
+  /** Selected tasks that never ran to an end (the run was interrupted); `completedTasks + failedTasks + notRunTasks = totalTasks`. */
+  notRunTasks: z.number().int().default(0),
+  /** Every selected task, once. */
   totalTasks: z.number().int(),
   /** From the first task start to the last task end. */
   totalTimeMs: z.number(),
@@ -116,7 +119,12 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
   let semantic = 0
   let time = 0
   let completed = 0
+  let notRun = 0
   for (const result of sorted) {
+    if (result.outcome.kind === 'not-run') {
+      notRun++
+      continue
+    }
     if (result.exactMatch) exact++
     semantic += result.semanticScore
     time += result.executionTimeMs
@@ -124,12 +132,14 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
   }
   const start = spans.length === 0 ? 0 : Math.min(...spans.map((span) => span.startTime))
   const end = spans.length === 0 ? 0 : Math.max(...spans.map((span) => span.endTime))
+  const ran = total - notRun
   return {
-    exactMatchAccuracy: total === 0 ? 0 : exact / total,
-    avgSemanticScore: total === 0 ? 0 : semantic / total,
-    avgExecutionTimeMs: total === 0 ? 0 : time / total,
+    exactMatchAccuracy: ran === 0 ? 0 : exact / ran,
+    avgSemanticScore: ran === 0 ? 0 : semantic / ran,
+    avgExecutionTimeMs: ran === 0 ? 0 : time / ran,
     completedTasks: completed,
-    failedTasks: total - completed,
+    failedTasks: ran - completed,
+    notRunTasks: notRun,
     totalTasks: total,
     totalTimeMs: Math.max(0, end - start),
   }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { AgentTrace } from '../../agent/trace.ts'
 import { BenchError } from '../../core/errors.ts'
+import { redactJson } from '../../core/redact.ts'
 
 /** Default location of the ART-E traces database (override with `ARTE_TRACES_DB`). */
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
@@ -160,9 +161,9 @@ export class TraceStore {
     }
   }
 
-  /** Stores one trace (replacing a trace with the same id). */
+  /** Stores one trace (replacing a trace with the same id), redacted (`redact`). */
   save(record: TraceRecordInput): void {
-    this.#insert.run({
+    this.#insert.run(redactJson({
       trace_id: record.trace.traceId,
       run_id: record.runId,
       task_id: record.taskId,
@@ -176,7 +177,7 @@ export class TraceStore {
       agent_answer: record.agentAnswer,
       created_at: record.trace.startedAt,
       trace_json: JSON.stringify(record.trace),
-    })
+    }))
   }
 
   /** The stored trace with this id, or `undefined`. */

@@ -4,11 +4,18 @@ import { type OutcomeSummary, OutcomeSummarySchema, UsageSchema } from '../../ag
 /** Token counts and cost of one task. */
 export const ArteUsageSchema = UsageSchema
 
-/** How the agent run of one ART-E task ended (`AgentOutcome` without the answer). */
-export const ArteTaskOutcomeSchema = OutcomeSummarySchema
+/**
+ * How one ART-E task ended: the agent run's outcome (`AgentOutcome` without the answer), or `not-run` for a selected
+ * task that never ran (the run was interrupted first). A test that timed out before its agent returned is an `error`
+ * with code `ERR_TEST_TIMEOUT` (see `collect-arte-tasks.ts`).
+ */
+export const ArteTaskOutcomeSchema = z.discriminatedUnion('kind', [
+  ...OutcomeSummarySchema.options,
+  z.object({ kind: z.literal('not-run'), reason: z.string() }),
+])
 
-/** How the agent run of one ART-E task ended. */
-export type ArteTaskOutcome = OutcomeSummary
+/** How one ART-E task ended; see {@link ArteTaskOutcomeSchema}. */
+export type ArteTaskOutcome = OutcomeSummary | { kind: 'not-run'; reason: string }
 
 /**
  * Test meta of one ART-E test (`task.meta.arte`), set once when the test ends.
@@ -46,3 +53,24 @@ export const ArteTestMetaSchema = z.object({
 
 /** Test meta of one ART-E test; see {@link ArteTestMetaSchema}. */
 export type ArteTestMeta = z.infer<typeof ArteTestMetaSchema>
+
+/**
+ * What is known of an ART-E task before it runs (`task.meta.arteTask`, set when the test is declared), so the reporter
+ * can account for a task whose test timed out, failed before setting `arte`, or never ran.
+ */
+export const ArtePlannedTaskSchema = ArteTestMetaSchema.pick({
+  taskId: true,
+  question: true,
+  groundTruth: true,
+  inboxAddress: true,
+  queryDate: true,
+  split: true,
+  dataset: true,
+}).extend({
+  /** Model id the task was declared with. */
+  model: z.string(),
+  modelKind: z.enum(['llm', 'baseline']),
+})
+
+/** See {@link ArtePlannedTaskSchema}. */
+export type ArtePlannedTask = z.infer<typeof ArtePlannedTaskSchema>

@@ -11,7 +11,9 @@ import type { ChatModel } from '../../llm/types.ts'
 import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
 import './provided-context.ts'
 import './task-meta.ts'
+import type { ArtePlannedTask } from './arte-meta.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
@@ -123,10 +125,12 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 export async function runArteTestCase(
   runtime: ArteTestRuntime,
   row: ArteRow,
-  context: Pick<TestContext, 'signal' | 'annotate'>,
+  context: Pick<TestContext, 'signal' | 'annotate'> & { task?: { timeout?: number } },
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
+  // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
+  const deadline = deadlineWithin(context.task?.timeout)
   const run = await runArteTask({
     row,
     store,
@@ -135,6 +139,7 @@ export async function runArteTestCase(
     maxTurns: settings.maxTurns,
     dataset: settings.dataset,
     emailTools: { maxBodyChars: settings.readMaxChars },
+    ...(deadline === undefined ? {} : { deadline }),
   })
   traces.save({
     runId: runtime.runId,
@@ -162,10 +167,33 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   assertUniqueIds(selected, settings.dataset)
   const rows = selectPart(selected, options.part)
   const runtime = useArteTestRuntime(settings)
-  const cases = rows.map((row) => [String(row.id), row] as const)
-  test.concurrent.for(cases)('%s', async ([, row], context) => {
-    const run = await runArteTestCase(runtime, row, context)
-    context.task.meta.arte = run.meta
-    if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
-  })
+  for (const row of rows) {
+    test.concurrent(String(row.id), { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+      const run = await runArteTestCase(runtime, row, context)
+      context.task.meta.arte = run.meta
+      // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
+      if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
+      if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
+    })
+  }
+}
+
+/** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run). */
+function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
+  return {
+    taskId: String(row.id),
+    question: row.question,
+    groundTruth: row.answer,
+    inboxAddress: row.inbox_address,
+    queryDate: row.query_date,
+    split: row.split,
+    dataset: runtime.settings.dataset,
+    model: runtime.model.id,
+    modelKind: runtime.model.kind,
+  }
+}
+
+/** Vitest aborts running tests with a `TestRunAbortError` when the run is cancelled. */
+function isRunCancel(reason: unknown): reason is Error {
+  return reason instanceof Error && reason.name === 'TestRunAbortError'
 }

@@ -1,10 +1,9 @@
 import { relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { ArteTestMetaSchema, type ArteTestMeta } from './arte-meta.ts'
+import { collectArteTasks } from './collect-arte-tasks.ts'
 import {
   type ArteResults,
-  type TaskSpan,
   compareTaskIds,
   computeArteMetrics,
   sumTaskUsage,
@@ -19,7 +18,7 @@ import {
   resolveArteThresholds,
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
-import { parseWith } from '../../core/parse.ts'
+import { redact } from '../../core/redact.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
 
@@ -83,17 +82,7 @@ export class ArteReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     this.results = undefined
-    const metas: ArteTestMeta[] = []
-    const spans: TaskSpan[] = []
-    for (const testModule of testModules) {
-      for (const testCase of testModule.children.allTests()) {
-        const raw = testCase.meta().arte
-        if (raw === undefined) continue
-        metas.push(parseWith(ArteTestMetaSchema, raw, 'ART-E test meta', `${testModule.moduleId} > ${testCase.fullName}`))
-        const diagnostic = testCase.diagnostic()
-        if (diagnostic !== undefined) spans.push({ startTime: diagnostic.startTime, endTime: diagnostic.startTime + diagnostic.duration })
-      }
-    }
+    const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted')
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()
@@ -137,13 +126,13 @@ export class ArteReporter implements Reporter {
   }
 
   #log(line: string): void {
-    if (this.#vitest === undefined) console.log(line)
-    else this.#vitest.logger.log(line)
+    if (this.#vitest === undefined) console.log(redact(line))
+    else this.#vitest.logger.log(redact(line))
   }
 
   #error(line: string): void {
-    if (this.#vitest === undefined) console.error(line)
-    else this.#vitest.logger.error(line)
+    if (this.#vitest === undefined) console.error(redact(line))
+    else this.#vitest.logger.error(redact(line))
   }
 
   #print(results: ArteResults, outputFile: string): void {
@@ -152,11 +141,12 @@ export class ArteReporter implements Reporter {
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
     const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
     const rows: Array<[string, string]> = [
-      ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks})`],
+      ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks - results.notRunTasks})`],
       ['avgSemanticScore', fmt(results.avgSemanticScore)],
       ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
       ['completedTasks', String(results.completedTasks)],
       ['failedTasks', String(results.failedTasks)],
+      ...(results.notRunTasks > 0 ? [['notRunTasks', String(results.notRunTasks)] as [string, string]] : []),
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
       ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)`],
       ['cost', cost],

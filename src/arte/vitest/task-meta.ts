@@ -1,9 +1,11 @@
-import type { ArteTestMeta } from './arte-meta.ts'
+import type { ArtePlannedTask, ArteTestMeta } from './arte-meta.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
     /** Set by ART-E tests (`bench/arte`). */
     arte?: ArteTestMeta
+    /** Set when an ART-E test is declared: the task it runs, for accounting when `arte` never gets set. */
+    arteTask?: ArtePlannedTask
   }
 }
 

@@ -40,22 +40,50 @@ export async function prepareMpcbenchData(options: PrepareDataOptions): Promise<
     })
   }
   const results: GenerateScenarioResult[] = []
-  for (const id of ids) {
-    const result = await generateScenario({
-      scenarioPath: join(options.scenariosDir, `${id}.json`),
-      outDir: options.dataDir,
-      generator: options.generator ?? 'procedural',
-      ...pick(options, ['seed', 'scale', 'force', 'model', 'promptConfigPath', 'modelConfigPath']),
-    })
-    const generated = result.files.filter((f) => f.outcome.kind === 'generated').map((f) => f.name)
-    log(
-      result.kind === 'skipped'
-        ? `mpcbench: ${id} skipped (up to date)`
-        : `mpcbench: ${id} generated (${result.generator}: ${generated.join(', ')})`,
-    )
-    results.push(result)
-  }
+  for (const id of ids) results.push(await prepareScenario(id, options, log))
   return results
+}
+
+async function prepareScenario(id: string, options: PrepareDataOptions, log: (line: string) => void): Promise<GenerateScenarioResult> {
+  const result = await generateScenario({
+    scenarioPath: join(options.scenariosDir, `${id}.json`),
+    outDir: options.dataDir,
+    generator: options.generator ?? 'procedural',
+    ...pick(options, ['seed', 'scale', 'force', 'model', 'promptConfigPath', 'modelConfigPath']),
+  })
+  const generated = result.files.filter((f) => f.outcome.kind === 'generated').map((f) => f.name)
+  log(
+    result.kind === 'skipped'
+      ? `mpcbench: ${id} skipped (up to date)`
+      : `mpcbench: ${id} generated (${result.generator}: ${generated.join(', ')})`,
+  )
+  return result
+}
+
+/**
+ * Like {@link prepareMpcbenchData}, but a scenario that cannot be prepared (an invalid scenario file, a failed
+ * generation) does not stop the others: its error message is returned under its id, so only its tests fail.
+ */
+export async function prepareMpcbenchDataIsolated(options: PrepareDataOptions): Promise<{ results: GenerateScenarioResult[]; failed: Record<string, string> }> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const ids = options.scenarioIds ?? listScenarioIds(options.scenariosDir)
+  const available = listScenarioIds(options.scenariosDir)
+  const results: GenerateScenarioResult[] = []
+  const failed: Record<string, string> = {}
+  for (const id of ids) {
+    if (!available.includes(id)) {
+      failed[id] = `No scenario file for ${JSON.stringify(id)} in ${options.scenariosDir}`
+      log(`mpcbench: ${id} FAILED: ${failed[id]}`)
+      continue
+    }
+    try {
+      results.push(await prepareScenario(id, options, log))
+    } catch (error) {
+      failed[id] = error instanceof Error ? error.message : String(error)
+      log(`mpcbench: ${id} FAILED (its tests will fail; the others run): ${failed[id]}`)
+    }
+  }
+  return { results, failed }
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {

@@ -4,13 +4,14 @@ import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
+import { redact } from '../../core/redact.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
 import { loadModelConfig } from '../model-config.ts'
 import { modelDisplayName } from './mpcbench-meta.ts'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
@@ -21,11 +22,17 @@ import type { AnyTool } from '../../tools/define-tool.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 
 /** The test name of one task × agent: `{task_id} [agent={model}]`. */
 export function mpcbenchTestName(taskId: string, agentModel: string): string {
   return `${taskId} [agent=${agentModel}]`
+}
+
+/** The name of the failing placeholder test of a task file that cannot be loaded: `invalid task file tasks/x/y.json`. */
+export function invalidTaskTestName(taskFile: string): string {
+  return `invalid task file ${taskFile}`
 }
 
 /** Options of {@link defineMpcbenchBench}. */
@@ -102,6 +109,7 @@ export interface MpcbenchCase {
  */
 export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
   const { setup } = testCase
+  const deadline = deadlineWithin(context.task.timeout)
   const judges =
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   const evaluation = await runAndJudge({
@@ -114,6 +122,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     logDir: setup.logDir,
     judges,
     signal: context.signal,
+    ...(deadline === undefined ? {} : { deadline }),
   })
   const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
   context.task.meta.mpcbench = meta
@@ -127,7 +136,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
       judge.kind === 'scored'
         ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`
         : `judge ${label}: error ${judge.code}: ${judge.message}`
-    await context.annotate(message, 'mpcbench')
+    await context.annotate(redact(message), 'mpcbench')
   }
   const problems: string[] = []
   const outcome = evaluation.runLog.outcome
@@ -136,7 +145,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   for (const judge of meta.judges) {
     if (judge.kind === 'judge-error') problems.push(`judge ${judge.judgeModel} gave no score: ${judge.message}`)
   }
-  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nRun log: ${meta.runLogFile}`)
+  if (problems.length > 0) throw new Error(redact(`${problems.join('\n')}\nRun log: ${meta.runLogFile}`))
   return meta
 }
 
@@ -157,19 +166,36 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   }
   const setup = mpcbenchRunSetup(root, env)
   for (const taskFile of taskFiles) {
-    const task = loadTask(join(root, taskFile))
-    const taskType = inferTaskType(task, taskFile)
-    if (taskType !== options.taskType) {
-      throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {
-        hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
+    let task: Task
+    let taskType: TaskType | undefined
+    try {
+      task = loadTask(join(root, taskFile))
+      taskType = inferTaskType(task, taskFile)
+      if (taskType !== options.taskType) {
+        throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {
+          hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
+        })
+      }
+    } catch (error) {
+      // A bad task file fails its own placeholder test (named after the file); the other tasks still run.
+      test(invalidTaskTestName(taskFile), () => {
+        throw error
       })
+      continue
     }
     const scenarioId = task.data_dependencies.scenario_id
     for (const agentModel of setup.matrix.agents) {
-      test.concurrent(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+      const planned: MpcbenchPlannedTask = { taskId: task.task_id, taskType, scenarioId: scenarioId ?? '', agentModel, agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm' }
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel), { meta: { mpcbenchTask: planned } }, async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
+          })
+        }
+        const scenarioError = inject('mpcbenchScenarioErrors')?.[scenarioId]
+        if (scenarioError !== undefined) {
+          throw new ConfigError(`Scenario ${scenarioId} (of task ${taskFile}) could not be prepared, so this task cannot run:\n${scenarioError}`, {
+            hint: `Fix scenarios/${scenarioId}.json as the message says; the tests of other scenarios are not affected.`,
           })
         }
         const dataDir = inject('mpcbenchDataDir')

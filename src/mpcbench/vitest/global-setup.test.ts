@@ -36,7 +36,7 @@ describe('MPCBench globalSetup', () => {
     } as unknown as TestProject
 
     await setup(project)
-    expect(provided).toEqual({ mpcbenchDataDir: join(root, 'data') })
+    expect(provided).toEqual({ mpcbenchDataDir: join(root, 'data'), mpcbenchScenarioErrors: {} })
     expect(existsSync(join(root, 'data', 'lumen_robotics_jira.json'))).toBe(true)
     expect(existsSync(join(root, 'data', 'tidewater_clinics_jira.json'))).toBe(false)
     await setup(project)
@@ -72,5 +72,26 @@ describe('MPCBench globalSetup', () => {
       'mpcbench: lumen_robotics skipped (up to date)',
       expect.stringMatching(/^mpcbench: lumen_robotics generated /),
     ])
+  })
+
+  it('a scenario that cannot be generated (bad time zone) is reported for its tests; the others are generated', async () => {
+    const root = mkdtempSync(join(tmp, 'mpcbench-bad-'))
+    mkdirSync(join(root, 'scenarios'))
+    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
+    const tidewater = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), 'utf8'))
+    writeFileSync(join(root, 'scenarios', 'tidewater_clinics.json'), JSON.stringify(tidewater).replace(/"timezone":\s*"[^"]+"/, '"timezone": "Mars/Olympus_Mons"'))
+    for (const name of ['MPCBENCH_SCENARIOS', 'MPCBENCH_GENERATOR', 'MPCBENCH_DATA_DIR', 'MPCBENCH_SCENARIOS_DIR']) vi.stubEnv(name, '')
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const provided: Record<string, unknown> = {}
+    const project = {
+      config: { root },
+      provide: (key: string, value: unknown) => void (provided[key] = value),
+      onTestsRerun: () => undefined,
+    } as unknown as TestProject
+    await setup(project)
+    expect(existsSync(join(root, 'data', 'lumen_robotics_jira.json'))).toBe(true)
+    const errors = provided.mpcbenchScenarioErrors as Record<string, string>
+    expect(Object.keys(errors)).toEqual(['tidewater_clinics'])
+    expect(errors.tidewater_clinics).toMatch(/tidewater_clinics\.json[\s\S]*global_settings\.timezone/)
   })
 })

@@ -1,19 +1,22 @@
 import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
-import { prepareMpcbenchData, prepareOptionsFromEnv } from '../generate/prepare-data.ts'
+import { prepareMpcbenchDataIsolated, prepareOptionsFromEnv } from '../generate/prepare-data.ts'
 
 /**
  * MPCBench globalSetup of the `bench` project: generates the data of every scenario (or those named by
  * `MPCBENCH_SCENARIOS`) whose files are missing or stale, with the procedural generator (or
  * `MPCBENCH_GENERATOR=llm`), then provides the data folder as `mpcbenchDataDir`.
  * In watch mode the same check runs before every rerun, so a scenario edit regenerates that scenario's data
- * (and only when its inputs changed).
+ * (and only when its inputs changed). A scenario that cannot be prepared fails only its own tests (its error is
+ * provided as `mpcbenchScenarioErrors`); the other scenarios, and the other benchmarks, run.
  */
 export default async function setup(project: TestProject): Promise<void> {
   const options = prepareOptionsFromEnv(project.config.root)
-  await prepareMpcbenchData(options)
+  const { failed } = await prepareMpcbenchDataIsolated(options)
   project.provide('mpcbenchDataDir', options.dataDir)
+  project.provide('mpcbenchScenarioErrors', failed)
   project.onTestsRerun(async () => {
-    await prepareMpcbenchData(options)
+    const rerun = await prepareMpcbenchDataIsolated(options)
+    project.provide('mpcbenchScenarioErrors', rerun.failed)
   })
 }

@@ -38,6 +38,18 @@ export interface MpcbenchTestMeta {
 }
 
 /**
+ * What is known of an MPCBench test when it is declared (`task.meta.mpcbenchTask`), so the reporter can count a test
+ * that timed out, failed before setting `mpcbench`, or never ran. Plain JSON.
+ */
+export interface MpcbenchPlannedTask {
+  taskId: string
+  taskType: TaskType | null
+  scenarioId: string
+  agentModel: string
+  agentModelKind: 'llm' | 'baseline'
+}
+
+/**
  * A model id as shown in annotations and command output: the offline models that are not LLMs (the `baseline`
  * agent, the `rules` judge) read `baseline (not an LLM)`, `rules (not an LLM)`; LLM ids are shown as given.
  */

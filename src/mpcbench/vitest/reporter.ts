@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { redact } from '../../core/redact.ts'
+import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
 
@@ -28,7 +29,7 @@ export interface MpcbenchReporterOptions {
 export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
-  private log: (text: string) => void = (text) => console.log(text)
+  private log: (text: string) => void = (text) => console.log(redact(text))
 
   constructor(options: MpcbenchReporterOptions = {}) {
     this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
@@ -36,19 +37,13 @@ export default class MpcbenchReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root
-    this.log = (text) => vitest.logger.log(text)
+    this.log = (text) => vitest.logger.log(redact(text))
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const metas: MpcbenchTestMeta[] = []
-    for (const testModule of testModules) {
-      for (const testCase of testModule.children.allTests()) {
-        const meta = testCase.meta().mpcbench
-        if (meta !== undefined) metas.push(meta)
-      }
-    }
-    if (metas.length === 0) return
-    const summary = buildSummary(metas)
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
+    const { metas, unfinished } = collectMpcbenchTests(testModules, reason === 'interrupted')
+    if (metas.length === 0 && unfinished.length === 0) return
+    const summary = buildSummary(metas, new Date(), unfinished)
     let written = ''
     if (this.options.outputFile !== false) {
       const file = resolve(this.root, this.options.outputFile)
@@ -56,7 +51,9 @@ export default class MpcbenchReporter implements Reporter {
       written = `\nSummary written to ${file}`
     }
     if (this.options.print) {
-      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${written}`)
+      const counts = summary.task_counts
+      const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
+      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${tally}${written}`)
     }
   }
 }

@@ -1,9 +1,11 @@
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
     /** Set by MPCBench tests (`bench/{planning,email_reply,document_generation}`). */
     mpcbench?: MpcbenchTestMeta
+    /** Set when an MPCBench test is declared, for accounting when `mpcbench` never gets set. */
+    mpcbenchTask?: MpcbenchPlannedTask
   }
 }
 

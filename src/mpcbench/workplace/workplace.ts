@@ -1,10 +1,10 @@
 import { parseClock } from '../../time/calendar.ts'
 import { isValidTimeZone, parseInstant } from '../../time/zone.ts'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { z } from 'zod'
 import { InvalidFormatError } from '../../core/errors.ts'
 import { parseWith } from '../../core/parse.ts'
+import { resolveInside } from '../../core/paths.ts'
 import type {
   CalendarEvent,
   Contact,
@@ -317,9 +317,15 @@ export interface LoadWorkplaceOptions {
   now?: number
 }
 
-/** `data/{scenarioId}_{source}.json`. */
+/** `data/{scenarioId}_{source}.json`; a scenario id that would leave `dataDir` (`../x`) is an `InvalidFormatError`. */
 export function sourceFilePath(dataDir: string, scenarioId: string, source: SourceName | 'world_state'): string {
-  return join(dataDir, `${scenarioId}_${source}.json`)
+  if (/[\\/]/.test(scenarioId)) {
+    throw new InvalidFormatError(`scenario_id ${JSON.stringify(scenarioId)} holds a path separator; it must name files inside ${dataDir}`, {
+      field: 'data_dependencies.scenario_id',
+      hint: 'Use the id of a file in scenarios/ (letters, digits, `.`, `_`, `-`), without `/`, `\\` or `..`.',
+    })
+  }
+  return resolveInside(dataDir, `${scenarioId}_${source}.json`, `scenario_id ${JSON.stringify(scenarioId)}`)
 }
 
 function readJson(file: string, label: string): unknown {

@@ -1,0 +1,50 @@
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { startVitest } from 'vitest/node'
+import { afterAll, describe, expect, it } from 'vitest'
+import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { readArteResults } from '../results/results.ts'
+import { lastUserText, startScriptedServer } from '../../testing/scripted-server.ts'
+import { ArteReporter } from './reporter.ts'
+import { TEST_FAILED_CODE, TEST_TIMEOUT_CODE } from './collect-arte-tasks.ts'
+
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+
+describe('every selected ART-E task appears in the results once', () => {
+  const scratch = scratchDir('arte-accounting')
+  afterAll(() => scratch.remove())
+
+  it('a model that hangs: the call ends before the test timeout (derived deadline), the task fails and is counted', async () => {
+    const responder = fixtureResponder()
+    // 103 ("chairs") hangs far past the test timeout; the others answer as scripted.
+    await using server = await startScriptedServer((request, index) =>
+      lastUserText(request).includes('chairs') ? { kind: 'reply', content: 'late', delayMs: 60_000 } : responder(request, index),
+    )
+    const run = await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir), { testTimeout: 1500, reporters: [new ArteReporter({ silent: true })] })
+    expect(run.tests.map((test) => `${test.name}:${test.state}`)).toEqual(['101:passed', '102:passed', '103:failed', '104:failed'])
+    const results = readArteResults(join(scratch.dir, 'results.json'))
+    expect(results.taskResults.map((task) => task.taskId)).toEqual(['101', '102', '103', '104'])
+    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
+    expect(results).toMatchObject({ totalTasks: 4, completedTasks: 2, failedTasks: 2, notRunTasks: 0, exactMatchAccuracy: 0.25 })
+    const timedOut = results.taskResults.find((task) => task.taskId === '103')
+    expect(timedOut).toMatchObject({ agentAnswer: '', exactMatch: false, semanticScore: 0, outcome: { kind: 'error', code: 'ERR_MODEL_TIMEOUT' } })
+    expect(timedOut?.traceId).not.toBe('')
+  })
+
+  it('a test that times out, or fails before its result, is a failed task; a filtered-out test is not selected', async () => {
+    const vitest = await startVitest('test', [], {
+      config: fileURLToPath(new URL('../../../fixtures/arte-accounting/vitest.config.ts', import.meta.url)),
+      watch: false,
+      reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
+    }, {}, { stdout: quiet(), stderr: quiet() })
+    await vitest.close()
+    const results = readArteResults(join(scratch.dir, 'accounting.json'))
+    expect(results).toMatchObject({ totalTasks: 3, completedTasks: 1, failedTasks: 2, notRunTasks: 0, exactMatchAccuracy: 1 / 3 })
+    expect(results.taskResults.map((task) => [task.taskId, task.outcome.kind === 'error' ? task.outcome.code : task.outcome.kind])).toEqual([
+      ['1', 'answered'],
+      ['2', TEST_TIMEOUT_CODE],
+      ['3', TEST_FAILED_CODE],
+    ])
+  })
+})

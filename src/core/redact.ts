@@ -1,0 +1,89 @@
+/**
+ * The one redaction function: every string that leaves the process (files, databases, console, error messages) goes
+ * through {@link redact}, which removes API keys found in the environment, secrets registered at run time,
+ * `Authorization` / `api-key` values, and secrets in URLs (`user:pass@`, `?api-key=...`).
+ */
+
+/** Written in place of anything secret. */
+export const REDACTED = '[REDACTED]'
+
+type Env = Record<string, string | undefined>
+
+/** Environment variables whose value is a secret: `*_API_KEY`, `*_KEY`, `*_TOKEN`, `*_SECRET`, `*_PASSWORD`. */
+export const SECRET_VARIABLE = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD)$/i
+
+/** Values shorter than this are never treated as secrets (they would redact ordinary words). */
+const MIN_SECRET_LENGTH = 6
+
+/** Values that look like secrets but are known placeholders. */
+const NOT_SECRETS = new Set(['no-key-set'])
+
+const SECRET_QUERY = /([?&](?:api[-_]?key|key|token|access[-_]?token|secret|password|passwd|sig|signature|auth)=)[^&\s"'#<>\\]+/gi
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s"'@<>\\]+@/gi
+const HEADER_VALUE = /((?:proxy-)?authorization|x-api-key|api[-_]key|x-goog-api-key)(\\?["']?\s*[:=]\s*\\?["']?)(?:(?:Bearer|Basic|Token)\s+)?([^\s"',;\\]+)/gi
+
+const registered = new Set<string>()
+
+/** Adds a secret to redact from now on in this process (e.g. a key passed in code rather than the environment). */
+export function registerSecret(value: string | undefined): void {
+  if (value !== undefined && value.trim().length >= MIN_SECRET_LENGTH && !NOT_SECRETS.has(value.trim())) registered.add(value.trim())
+}
+
+/** The secrets inside a URL: the userinfo password (and user), and the values of secret-named query parameters. */
+export function urlSecrets(url: string): string[] {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return []
+  }
+  const out: string[] = []
+  if (parsed.password !== '') out.push(decodeURIComponent(parsed.password), parsed.password)
+  if (parsed.username !== '' && parsed.password !== '') out.push(decodeURIComponent(parsed.username), parsed.username)
+  for (const [name, value] of parsed.searchParams) {
+    if (/^(api[-_]?key|key|token|access[-_]?token|secret|password|passwd|sig|signature|auth)$/i.test(name) && value !== '') out.push(value, encodeURIComponent(value))
+  }
+  return out.filter((value) => value.length >= MIN_SECRET_LENGTH)
+}
+
+/** Secret values found in `env`: values of secret-named variables, and secrets inside URL-valued variables. */
+export function secretsFromEnv(env: Env = process.env): string[] {
+  const out: string[] = []
+  for (const [name, raw] of Object.entries(env)) {
+    const value = raw?.trim()
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || NOT_SECRETS.has(value)) continue
+    if (SECRET_VARIABLE.test(name)) out.push(value)
+    else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) out.push(...urlSecrets(value))
+  }
+  return out
+}
+
+/** A URL with its userinfo and secret query values replaced by {@link REDACTED}; other text is left as is. */
+export function redactUrl(url: string): string {
+  return url.replace(URL_USERINFO, `$1${REDACTED}@`).replace(SECRET_QUERY, `$1${REDACTED}`)
+}
+
+/**
+ * `text` with every secret removed: the values of secret-named environment variables and registered secrets (also
+ * JSON-escaped), `Authorization` / `api-key` values, and URL userinfo and secret query values.
+ */
+export function redact(text: string, env: Env = process.env): string {
+  const secrets = [...new Set([...secretsFromEnv(env), ...registered])].sort((a, b) => b.length - a.length)
+  let out = text
+  for (const secret of secrets) {
+    if (!out.includes(secret.slice(0, MIN_SECRET_LENGTH))) continue
+    out = out.replaceAll(secret, REDACTED)
+    const escaped = JSON.stringify(secret).slice(1, -1)
+    if (escaped !== secret) out = out.replaceAll(escaped, REDACTED)
+  }
+  if (out.includes('://')) out = redactUrl(out)
+  return out.replace(HEADER_VALUE, (match, name: string, separator: string, value: string) => (value === REDACTED || value.startsWith('[') ? match : `${name}${separator}${REDACTED}`))
+}
+
+/** A JSON value with every string redacted (see {@link redact}). */
+export function redactJson<T>(value: T, env: Env = process.env): T {
+  const text = JSON.stringify(value)
+  if (text === undefined) return value
+  const clean = redact(text, env)
+  return clean === text ? value : (JSON.parse(clean) as T)
+}
