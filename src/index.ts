@@ -7,6 +7,8 @@ export { BenchError, ConfigError, InvalidFormatError } from './core/errors.ts'
 export { parseWith, readJsonFile } from './core/parse.ts'
 
 export { type AnyTool, defineTool, type Tool, type ToolContext, toOpenAITool } from './tools/define-tool.ts'
+export { createMcpToolServer, type McpToolCall, type McpToolServerOptions, toMcpTool } from './mcp/create-mcp-tool-server.ts'
+export { type McpHttpEndpoint, serveMcpHttp, serveMcpStdio } from './mcp/serve-mcp.ts'
 
 export type { ChatModel, ChatRequest, ChatResult, Usage } from './llm/types.ts'
 export { createModel, type CreateModelOptions } from './llm/create-model.ts'
