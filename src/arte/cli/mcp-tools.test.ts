@@ -19,8 +19,8 @@ const mail = (messageId: string, inbox: string, date: string, body: string): Ema
   body,
 })
 
-const text = (result: { content?: unknown }): string => {
-  const content = result.content as Array<{ type: string; text?: string }>
+const text = (result: object): string => {
+  const content = (result as { content: Array<{ type: string; text?: string }> }).content
   return content.map((part) => part.text ?? '').join('')
 }
 
