@@ -47,4 +47,6 @@ export interface AgentTrace {
   turns: number
   startedAt: string
   durationMs: number
+  /** The trace an external agent sent back with its answer, as it sent it (see `runExternalAgent`). */
+  agentTrace?: unknown
 }
