@@ -8,12 +8,8 @@ import { emptyUsage } from '../llm/types.ts'
 import type { McpToolCall } from '../mcp/create-mcp-tool-server.ts'
 import { serveMcpHttp } from '../mcp/serve-mcp.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
-import type { AgentOutcome, AgentTrace, ToolCallRecord } from './trace.ts'
+import { type AgentOutcome, type AgentTrace, DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, type ToolCallRecord } from './trace.ts'
 
-/** Default time one POST to an external agent may take, `*_AGENT_TIMEOUT_MS`. */
-export const DEFAULT_AGENT_TIMEOUT_MS = 120_000
-/** Default retries of a POST that failed with a network error, a timeout, 408, 429 or 5xx, `*_AGENT_MAX_RETRIES`. */
-export const DEFAULT_AGENT_MAX_RETRIES = 1
 
 /** How to reach an agent that runs outside this process, behind HTTP. */
 export interface ExternalAgentOptions {
