@@ -15,6 +15,16 @@ export { createModel, type CreateModelOptions } from './llm/create-model.ts'
 export { defaultAgentModel, modelSettingsFromEnv } from './llm/default-model.ts'
 
 export { runAgent, type RunAgentOptions } from './agent/run-agent.ts'
+export {
+  type AgentUnderTest,
+  createExternalAgent,
+  type ExternalAgent,
+  ExternalAgentError,
+  type ExternalAgentReply,
+  ExternalAgentReplySchema,
+  runExternalAgent,
+  type RunExternalAgentOptions,
+} from './agent/external-agent.ts'
 export { type AgentOutcome, type AgentTrace, DEFAULT_MAX_TURNS, type ToolCallRecord } from './agent/trace.ts'
 export { createBaselineModel } from './baseline/baseline-model.ts'
 
