@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,6 +13,9 @@ import { runAndJudge, scenarioTools } from './run-task.ts'
 import { mpcbenchSettingsFromEnv } from './settings.ts'
 import type { Task } from './task.ts'
 import { mpcbenchRunSetup } from './vitest/define-mpcbench-bench.ts'
+import { runCli } from '../cli/run-cli.ts'
+import { mpcbenchCommands } from './cli/commands.ts'
+import { RunLogSchema } from './run-log.ts'
 
 const DATA_DIR = join(REPO_ROOT, 'data')
 const task: Task = {
@@ -81,5 +84,17 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
     expect(runLog.tool_trace_steps).toEqual(["Step 1: Jira.SearchIssuesWithJql(jql='order by key')"])
     expect(runLog.raw_tool_calls[0]).toMatchObject({ tool_name: 'Jira.SearchIssuesWithJql', status: 'ok' })
     expect(evaluation.judged[0]?.outcome.kind).toBe('scored')
+  })
+
+  it('agent-bench run-task --agent-url runs the task on the agent and writes the run log', async () => {
+    const taskFile = join(logDir, 'task.json')
+    writeFileSync(taskFile, JSON.stringify(task))
+    const cliLogDir = join(logDir, 'cli')
+    const args = ['run-task', '--task', taskFile, '--agent-url', url, '--data-dir', DATA_DIR, '--log-dir', cliLogDir]
+    expect(await runCli(mpcbenchCommands, args)).toBe(0)
+    const file = join(cliLogDir, `lumen_contact_test__agent-agent_http___127.0.0.1_${new URL(url).port}_run_run.json`)
+    const runLog = RunLogSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+    expect(runLog).toMatchObject({ final_answer: 'A teammate: see Jira.', raw_tool_calls: [{ tool_name: 'Jira.SearchIssuesWithJql' }] })
+    await expect(runCli(mpcbenchCommands, [...args, '--agent-model', 'baseline'])).resolves.toBe(1)
   })
 })
