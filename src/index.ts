@@ -7,12 +7,24 @@ export { BenchError, ConfigError, InvalidFormatError } from './core/errors.ts'
 export { parseWith, readJsonFile } from './core/parse.ts'
 
 export { type AnyTool, defineTool, type Tool, type ToolContext, toOpenAITool } from './tools/define-tool.ts'
+export { createMcpToolServer, type McpToolCall, type McpToolServerOptions, toMcpTool } from './mcp/create-mcp-tool-server.ts'
+export { type McpHttpEndpoint, serveMcpHttp, serveMcpStdio } from './mcp/serve-mcp.ts'
 
 export type { ChatModel, ChatRequest, ChatResult, Usage } from './llm/types.ts'
 export { createModel, type CreateModelOptions } from './llm/create-model.ts'
 export { defaultAgentModel, modelSettingsFromEnv } from './llm/default-model.ts'
 
 export { runAgent, type RunAgentOptions } from './agent/run-agent.ts'
+export {
+  type AgentUnderTest,
+  createExternalAgent,
+  type ExternalAgent,
+  ExternalAgentError,
+  type ExternalAgentReply,
+  ExternalAgentReplySchema,
+  runExternalAgent,
+  type RunExternalAgentOptions,
+} from './agent/external-agent.ts'
 export { type AgentOutcome, type AgentTrace, DEFAULT_MAX_TURNS, type ToolCallRecord } from './agent/trace.ts'
 export { createBaselineModel } from './baseline/baseline-model.ts'
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
 import { BenchError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
 import { CallAbortedError } from '../llm/errors.ts'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatModel, Usage } from '../llm/types.ts'
 import { addUsage, emptyUsage } from '../llm/types.ts'
 import { type AnyTool, fromWireName, toOpenAITool, toolTable } from '../tools/define-tool.ts'
+import { executeToolCall } from '../tools/execute-tool-call.ts'
 import { type AgentOutcome, type AgentTrace, DEFAULT_MAX_TURNS, type ToolCallRecord } from './trace.ts'
 
 /** Options of {@link runAgent}. */
@@ -107,7 +107,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
     for (const call of calls) {
       if (signal?.aborted) return aborted()
       const startedAt = clock()
-      const executed = await executeCall(table, call.wireName, call.rawArguments, signal)
+      const executed = await executeToolCall(table, call.wireName, call.rawArguments, signal)
       if (executed === 'aborted') return aborted()
       toolCalls.push({
         id: call.id,
@@ -125,83 +125,6 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
     }
   }
   return finish({ kind: 'max-turns', maxTurns })
-}
-
-interface ExecutedCall {
-  tool: AnyTool | undefined
-  arguments: unknown
-  result: unknown
-  status: ToolCallRecord['status']
-  /** The tool message content sent back to the model. */
-  content: string
-}
-
-async function executeCall(
-  table: Record<string, AnyTool>,
-  wireName: string,
-  rawArguments: string,
-  signal: AbortSignal | undefined,
-): Promise<ExecutedCall | 'aborted'> {
-  const tool = table[wireName]
-  let parsedJson: unknown
-  let jsonError: string | undefined
-  try {
-    parsedJson = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments)
-  } catch (error) {
-    jsonError = (error as Error).message
-  }
-  const args = jsonError === undefined ? parsedJson : rawArguments
-  const failed = (status: ToolCallRecord['status'], message: string): ExecutedCall => ({ tool, arguments: args, result: message, status, content: message })
-
-  if (tool === undefined) {
-    const known = Object.keys(table).join(', ')
-    return failed('unknown-tool', `Error: unknown tool ${JSON.stringify(wireName)}. Available tools: ${known === '' ? '(none)' : known}.`)
-  }
-  if (jsonError !== undefined) {
-    return failed('invalid-arguments', `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`)
-  }
-  const parsed = tool.parameters.safeParse(parsedJson)
-  if (!parsed.success) {
-    return failed('invalid-arguments', `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`)
-  }
-  let result: unknown
-  try {
-    result = await raceAbort(Promise.resolve().then(() => tool.handler(parsed.data, signal === undefined ? {} : { signal })), signal)
-  } catch (error) {
-    if (signal?.aborted) return 'aborted'
-    return failed('tool-error', `Error: ${wireName} failed: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  if (result === ABORTED) return 'aborted'
-  let content: string
-  let plain: unknown
-  try {
-    content = typeof result === 'string' ? result : (JSON.stringify(result ?? null) ?? 'null')
-    plain = typeof result === 'string' ? result : JSON.parse(content)
-  } catch (error) {
-    return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
-  }
-  return { tool, arguments: args, result: plain, status: 'ok', content }
-}
-
-const ABORTED: unique symbol = Symbol('aborted')
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
-  if (signal === undefined) return promise
-  if (signal.aborted) return Promise.resolve(ABORTED)
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve(ABORTED)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }
 
 function abortReason(signal: AbortSignal | undefined): string {

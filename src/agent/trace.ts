@@ -3,6 +3,11 @@ import type { ChatCompletionMessageParam, Usage } from '../llm/types.ts'
 /** Default bound on assistant turns in one agent run. */
 export const DEFAULT_MAX_TURNS = 10
 
+/** Default time one POST to an external agent may take (`*_AGENT_TIMEOUT_MS`); see `runExternalAgent`. */
+export const DEFAULT_AGENT_TIMEOUT_MS = 120_000
+/** Default retries of a POST to an external agent that failed with a network error, a timeout, 408, 429 or 5xx (`*_AGENT_MAX_RETRIES`). */
+export const DEFAULT_AGENT_MAX_RETRIES = 1
+
 /** One tool call the model made, with what came back. */
 export interface ToolCallRecord {
   /** The tool_call id the model gave. */
@@ -47,4 +52,6 @@ export interface AgentTrace {
   turns: number
   startedAt: string
   durationMs: number
+  /** The trace an external agent sent back with its answer, as it sent it (see `runExternalAgent`). */
+  agentTrace?: unknown
 }

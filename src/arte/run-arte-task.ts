@@ -2,7 +2,8 @@ import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
 import { createEmailTools, type EmailToolOptions } from './email-tools.ts'
 import type { EmailStore } from './store/email-store.ts'
-import type { ChatModel } from '../llm/types.ts'
+import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
+import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
@@ -20,11 +21,29 @@ export function arteSystemPrompt(row: Pick<ArteRow, 'inbox_address' | 'query_dat
   ].join('\n')
 }
 
+/** The task fields an external agent is POSTed for one row (`tools: {mcpUrl}` is added per run). */
+export function arteAgentTask(row: Pick<ArteRow, 'id' | 'question' | 'inbox_address' | 'query_date'>): { taskId: string; question: string; inboxAddress: string; queryDate: string } {
+  return { taskId: String(row.id), question: row.question, inboxAddress: row.inbox_address, queryDate: row.query_date.slice(0, 10) }
+}
+
+/** The {@link ExternalAgent} of {@link ArteAgentSettings}: named by its agent id, else by its URL. */
+export function arteExternalAgent(settings: ArteAgentSettings): ExternalAgent {
+  return createExternalAgent({
+    url: settings.url,
+    id: settings.agentId === undefined ? `agent:${settings.url}` : `agent:${settings.agentId}`,
+    ...(settings.workspace === undefined ? {} : { headers: { 'X-Workspace-Id': settings.workspace } }),
+    ...(settings.agentId === undefined ? {} : { body: { agentId: settings.agentId } }),
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+  })
+}
+
 /** Inputs of {@link runArteTask}. */
 export interface RunArteTaskOptions {
   row: ArteRow
   store: EmailStore
-  model: ChatModel
+  /** A chat model run in our tool loop, or an external agent (its own loop, our tools over MCP). */
+  model: AgentUnderTest
   /** Cancels the agent run (Vitest's test `signal`). */
   signal?: AbortSignal
   /** Epoch ms by which each model call must end (from the test timeout, see `deadlineWithin`). */
@@ -51,16 +70,26 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
   const { row, store, model } = options
   const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) }, options.emailTools)
   const started = performance.now()
-  const trace = await runAgent({
-    model,
-    system: arteSystemPrompt(row),
-    user: row.question,
-    tools,
-    maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
-    purpose: 'arte',
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-  })
+  const signal = options.signal === undefined ? {} : { signal: options.signal }
+  const trace = isExternalAgent(model)
+    ? await runExternalAgent({
+        agent: model,
+        task: arteAgentTask(row),
+        prompt: row.question,
+        tools,
+        instructions: arteSystemPrompt(row),
+        ...signal,
+      })
+    : await runAgent({
+        model,
+        system: arteSystemPrompt(row),
+        user: row.question,
+        tools,
+        maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+        purpose: 'arte',
+        ...signal,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+      })
   const executionTimeMs = Math.round(performance.now() - started)
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const agentAnswer = answered?.answer ?? ''

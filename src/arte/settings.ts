@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
+import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
 
@@ -19,6 +19,26 @@ export const DEFAULT_ARTE_LIMIT = 10
 export const DEFAULT_ARTE_READ_MAX_CHARS = 50_000
 /** Default number of tasks run at once, `BENCH_CONCURRENCY`. */
 export const DEFAULT_BENCH_CONCURRENCY = 5
+
+/** The agent API of `--agent ID` when `--api-url` / `API_URL` is not given (the ART-E seed's default). */
+export const DEFAULT_AGENT_API_URL = 'http://localhost:8787'
+
+/**
+ * The external agent under test (`ARTE_AGENT_URL`, or the seed's `ARTE_AGENT_ID` + `API_URL` + `WORKSPACE_ID`).
+ * See {@link arteAgentSettings} for the mapping.
+ */
+export interface ArteAgentSettings {
+  /** Where each task is POSTed. */
+  url: string
+  /** The seed's agent id (`--agent`), sent as `agentId` in the body; undefined with `ARTE_AGENT_URL`. */
+  agentId: string | undefined
+  /** `WORKSPACE_ID` (`--workspace`), sent as the `X-Workspace-Id` header when set. */
+  workspace: string | undefined
+  /** `ARTE_AGENT_TIMEOUT_MS`: bound on one POST. */
+  timeoutMs: number
+  /** `ARTE_AGENT_MAX_RETRIES`: retries of a POST that failed with a network error, a timeout, 408, 429 or 5xx. */
+  maxRetries: number
+}
 
 /** ART-E run settings read from the environment (the `agent-bench arte` flags set these variables). */
 export interface ArteSettings {
@@ -44,6 +64,8 @@ export interface ArteSettings {
   thresholds: string
   /** `ARTE_READ_MAX_CHARS`: characters of an email body that `read_email` returns; the rest is cut with a marker. */
   readMaxChars: number
+  /** The external agent under test, or undefined to run the model of `BENCH_AGENT_MODEL` in our tool loop. */
+  agent: ArteAgentSettings | undefined
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -85,6 +107,40 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     maxTurns: wholeNumber(env, 'ARTE_MAX_TURNS', DEFAULT_MAX_TURNS, 1),
     thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
     readMaxChars: wholeNumber(env, 'ARTE_READ_MAX_CHARS', DEFAULT_ARTE_READ_MAX_CHARS, 100),
+    agent: arteAgentSettings(env),
+  }
+}
+
+/**
+ * The external agent of the environment, or undefined when none is set:
+ * - `ARTE_AGENT_URL=URL` (`--agent-url`): tasks are POSTed to URL;
+ * - `ARTE_AGENT_ID=ID` (`--agent`): tasks are POSTed to `{API_URL}/agents/{ID}/run` (`API_URL` / `--api-url`,
+ *   default {@link DEFAULT_AGENT_API_URL}; ID percent-encoded) with `"agentId": ID` in the body;
+ * - with either, `WORKSPACE_ID` (`--workspace`) is sent as the `X-Workspace-Id` header.
+ */
+export function arteAgentSettings(env: Env = process.env): ArteAgentSettings | undefined {
+  const url = value(env, 'ARTE_AGENT_URL')
+  const agentId = value(env, 'ARTE_AGENT_ID')
+  if (url === undefined && agentId === undefined) return undefined
+  if (url !== undefined && agentId !== undefined) {
+    throw new ConfigError('Both ARTE_AGENT_URL (--agent-url) and ARTE_AGENT_ID (--agent) are set: they both choose the agent.', {
+      hint: 'Set only one: ARTE_AGENT_URL for a full URL, or ARTE_AGENT_ID with API_URL for an agent API.',
+    })
+  }
+  const base = (value(env, 'API_URL') ?? DEFAULT_AGENT_API_URL).replace(/\/+$/, '')
+  const target = url ?? `${base}/agents/${encodeURIComponent(agentId ?? '')}/run`
+  if (!/^https?:\/\/[^/]/.test(target)) {
+    const name = url === undefined ? 'API_URL' : 'ARTE_AGENT_URL'
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(url ?? value(env, 'API_URL'))}: expected an http(s) URL.`, {
+      hint: `Set ${name} to e.g. http://localhost:8787${url === undefined ? '' : '/run'}.`,
+    })
+  }
+  return {
+    url: target,
+    agentId,
+    workspace: value(env, 'WORKSPACE_ID'),
+    timeoutMs: wholeNumber(env, 'ARTE_AGENT_TIMEOUT_MS', DEFAULT_AGENT_TIMEOUT_MS, 1),
+    maxRetries: wholeNumber(env, 'ARTE_AGENT_MAX_RETRIES', DEFAULT_AGENT_MAX_RETRIES, 0),
   }
 }
 

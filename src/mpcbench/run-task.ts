@@ -5,7 +5,7 @@ import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import type { Judge } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
-import type { ChatModel } from '../llm/types.ts'
+import { type AgentUnderTest, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
 import { parseWith, readJsonFile } from '../core/parse.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { loadWorkplace } from './workplace/workplace.ts'
@@ -37,7 +37,8 @@ export interface RunTaskOptions {
   scenarioId: string
   /** The scenario's tools, e.g. from {@link scenarioTools}. */
   tools: ReadonlyArray<AnyTool>
-  agent: ChatModel
+  /** A chat model run in our tool loop, or an external agent (its own loop, the tools over MCP). */
+  agent: AgentUnderTest
   /** `evaluation.agent.system_message` of `prompt_config.json`. */
   systemMessage: string
   /** Where the run log is written. */
@@ -55,17 +56,31 @@ export interface RunTaskResult {
   runLogFile: string
 }
 
-/** Runs the agent on the task over the scenario's tools and writes `{task_id}__agent-{model}_run.json` atomically. */
+/**
+ * Runs the agent on the task over the scenario's tools (an external agent gets them over MCP, see `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json`
+ * atomically.
+ */
 export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
-  const trace = await runAgent({
-    model: options.agent,
-    system: options.systemMessage,
-    user: options.task.user_prompt,
-    tools: [...options.tools],
-    maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-  })
+  const { agent } = options
+  const signal = options.signal === undefined ? {} : { signal: options.signal }
+  const trace = isExternalAgent(agent)
+    ? await runExternalAgent({
+        agent,
+        task: { taskId: options.task.task_id, userPrompt: options.task.user_prompt },
+        prompt: options.task.user_prompt,
+        tools: options.tools,
+        instructions: options.systemMessage,
+        ...signal,
+      })
+    : await runAgent({
+        model: agent,
+        system: options.systemMessage,
+        user: options.task.user_prompt,
+        tools: [...options.tools],
+        maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+        ...signal,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+      })
   const runLog = buildRunLog(trace, {
     task: options.task,
     scenarioId: options.scenarioId,

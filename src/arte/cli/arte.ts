@@ -15,10 +15,11 @@ import {
   DEFAULT_ARTE_LIMIT,
   DEFAULT_ARTE_MAILDIR,
   DEFAULT_ARTE_OUTPUT,
+  DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
 } from '../settings.ts'
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
-import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
+import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 
@@ -43,6 +44,15 @@ Options:
       --model-provider <name>   ${PROVIDERS.join(' | ')}; with --model-id, prefixes it  default: from the API key that is set
       --model-id <id>           agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL)
                                                                                     default: baseline when no API key is set
+      --agent-url <url>         benchmark your own agent behind HTTP instead of a model: each task is POSTed
+                                to <url> with an MCP endpoint of its tools (ARTE_AGENT_URL)  default: none
+      --agent <id>              the ART-E seed's agent id: POST {api-url}/agents/<id>/run with "agentId": <id>
+                                in the body (ARTE_AGENT_ID)                         default: none
+      --api-url <url>           agent API of --agent (API_URL)                      default: ${DEFAULT_AGENT_API_URL}
+      --workspace <id>          sent as the X-Workspace-Id header to the agent (WORKSPACE_ID)  default: none
+      --agent-timeout-ms <n>    bound on one POST to the agent (ARTE_AGENT_TIMEOUT_MS)  default: ${DEFAULT_AGENT_TIMEOUT_MS}
+                                (network errors, timeouts, 408, 429 and 5xx are retried ARTE_AGENT_MAX_RETRIES
+                                times, default ${DEFAULT_AGENT_MAX_RETRIES}; see README "Benchmark your own agent")
   -o, --output <file>           results JSON (ARTE_OUTPUT)                          default: ${DEFAULT_ARTE_OUTPUT}
       --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
       --concurrency <n>         tasks run at once (BENCH_CONCURRENCY)               default: ${DEFAULT_BENCH_CONCURRENCY}
@@ -65,7 +75,9 @@ Examples:
   agent-bench arte                                  # 10 demo questions, offline baseline agent
   agent-bench arte -l 0 --model-id openai/gpt-4.1-mini --thresholds exactMatchAccuracy>=0.6
   agent-bench arte --reporter=default --reporter=junit --outputFile.junit=reports/arte.xml
-  agent-bench arte --stats --dataset data/arte-demo-questions.jsonl`
+  agent-bench arte --stats --dataset data/arte-demo-questions.jsonl
+  agent-bench arte --agent-url http://127.0.0.1:3000/run    # your agent (examples/mcp-agent.ts)
+  agent-bench arte --agent my-agent --workspace ws-1        # POST http://localhost:8787/agents/my-agent/run`
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -79,6 +91,11 @@ function parse(argv: string[]) {
       db: { type: 'string' },
       'model-provider': { type: 'string' },
       'model-id': { type: 'string' },
+      'agent-url': { type: 'string' },
+      agent: { type: 'string' },
+      'api-url': { type: 'string' },
+      workspace: { type: 'string' },
+      'agent-timeout-ms': { type: 'string' },
       output: { type: 'string', short: 'o' },
       'traces-db': { type: 'string' },
       concurrency: { type: 'string' },
@@ -133,6 +150,27 @@ export function resolveModelFlag(provider: string | undefined, id: string | unde
   return fallback?.[1]
 }
 
+/** The external-agent flags go together as documented: one of --agent-url / --agent, no model flags beside them. */
+function assertAgentFlags(values: ReturnType<typeof parse>['values']): void {
+  const hint = 'Run `agent-bench arte --help`; README "Benchmark your own agent" has the request and reply.'
+  if (values['agent-url'] !== undefined && values.agent !== undefined) {
+    throw new ConfigError('`--agent-url` and `--agent` both choose the agent.', { hint: `Pass --agent-url URL, or --agent ID [--api-url URL]. ${hint}` })
+  }
+  const external = values['agent-url'] !== undefined || values.agent !== undefined
+  if (values['api-url'] !== undefined && values.agent === undefined) {
+    throw new ConfigError('`--api-url` needs `--agent`: it is the agent API the agent id is looked up in.', { hint: `Pass --agent ID too, or a full --agent-url. ${hint}` })
+  }
+  if (!external) {
+    for (const flag of ['workspace', 'agent-timeout-ms'] as const) {
+      if (values[flag] !== undefined) throw new ConfigError(`\`--${flag}\` needs an external agent.`, { hint: `Pass --agent-url URL or --agent ID too. ${hint}` })
+    }
+  } else if (values['model-id'] !== undefined || values['model-provider'] !== undefined) {
+    throw new ConfigError('`--model-id` / `--model-provider` choose a model for our own tool loop; an external agent runs its own.', {
+      hint: `Pass either a model or an agent. ${hint}`,
+    })
+  }
+}
+
 /** Turns the command line into a run plan (writes nothing; only checks whether a `--dataset` file exists). */
 export function planArteRun(argv: string[]): ArteCliPlan {
   const outputFile: Record<string, string> = {}
@@ -168,6 +206,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
     throw new ConfigError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
   }
   if (values.thresholds !== undefined) parseArteThresholds(values.thresholds, '--thresholds')
+  assertAgentFlags(values)
   const env: Record<string, string> = {}
   const set = (name: string, value: string | undefined): void => {
     if (value !== undefined) env[name] = value
@@ -183,6 +222,11 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
   set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
   set('ARTE_THRESHOLDS', values.thresholds)
+  set('ARTE_AGENT_URL', values['agent-url'])
+  set('ARTE_AGENT_ID', values.agent)
+  set('API_URL', values['api-url'])
+  set('WORKSPACE_ID', values.workspace)
+  set('ARTE_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1))
   return {
     env,
     reporters: values.reporter ?? [],

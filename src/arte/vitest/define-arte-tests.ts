@@ -1,14 +1,14 @@
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { arteAnnotation, arteExternalAgent, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
-import type { ChatModel } from '../../llm/types.ts'
 import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
+import type { AgentUnderTest } from '../../agent/external-agent.ts'
 import './provided-context.ts'
 import './task-meta.ts'
 import type { ArtePlannedTask } from './arte-meta.ts'
@@ -82,7 +82,8 @@ export function selectPart<T>(rows: ReadonlyArray<T>, part: { index: number; cou
 /** What the ART-E tests of one file share: settings, model, run id, and the stores opened in `beforeAll`. */
 export interface ArteTestRuntime {
   settings: ArteSettings
-  model: ChatModel
+  /** The agent under test: `ARTE_AGENT_URL` / `ARTE_AGENT_ID` when set, else the model of `BENCH_AGENT_MODEL`. */
+  model: AgentUnderTest
   runId: string
   /** The email store and traces database (open while tests run). */
   stores(): { store: EmailStore; traces: TraceStore }
@@ -90,13 +91,15 @@ export interface ArteTestRuntime {
 
 /**
  * Prepares what ART-E tests need in the current test file: reads the provided database path and run id,
- * creates the model (`BENCH_AGENT_MODEL`, default `baseline` without an API key), and registers
+ * creates the agent (an external agent from `ARTE_AGENT_URL` / `ARTE_AGENT_ID`, else the model of `BENCH_AGENT_MODEL`,
+ * default `baseline` without an API key), and registers
  * `beforeAll`/`afterAll` hooks that open and close the email store and the traces database.
  */
 export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv()): ArteTestRuntime {
   const dbPath = provided('arteDbPath')
   const runId = provided('arteRunId')
-  const model: ChatModel = createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] })
+  const model: AgentUnderTest =
+    settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
   let store: EmailStore | undefined
   let traces: TraceStore | undefined
   beforeAll(() => {
@@ -189,7 +192,7 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
     split: row.split,
     dataset: runtime.settings.dataset,
     model: runtime.model.id,
-    modelKind: runtime.model.kind,
+    modelKind: runtime.model.kind === 'baseline' ? 'baseline' : 'llm',
   }
 }
 

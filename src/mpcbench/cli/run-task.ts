@@ -10,16 +10,32 @@ import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
+import { mpcbenchSettingsFromEnv } from '../settings.ts'
 
 const options = {
   task: { type: 'string' },
   'scenario-id': { type: 'string' },
   'agent-model': { type: 'string' },
+  'agent-url': { type: 'string' },
   'data-dir': { type: 'string' },
   'log-dir': { type: 'string' },
   'prompt-config': { type: 'string' },
   'max-turns': { type: 'string' },
 } as const
+
+/** The agent of `--agent-url` (or `MPCBENCH_AGENT_URL`), else the model of `--agent-model` (or the default model). */
+function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefined): AgentUnderTest {
+  const env = agentUrl === undefined ? process.env : { ...process.env, MPCBENCH_AGENT_URL: agentUrl }
+  const { agent } = mpcbenchSettingsFromEnv(env)
+  if (agent === undefined) return createAgentModel(agentModel ?? defaultAgentModel(), { baselineStrategies: [mpcbenchStrategy] })
+  if (agentModel !== undefined) {
+    throw new ConfigError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
+      hint: 'Pass only one of them (unset MPCBENCH_AGENT_URL to run a model).',
+    })
+  }
+  return createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
+}
 
 /** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
 export const command: Command = {
@@ -34,6 +50,8 @@ Options:
   --scenario-id ID       scenario whose data/{ID}_{source}.json files the tools read
                          (default: the task's data_dependencies.scenario_id)
   --agent-model M        agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)
+  --agent-url URL        run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL): the task is
+                         POSTed to URL with an MCP endpoint of the scenario's tools (README "Benchmark your own agent")
   --data-dir DIR         folder of the scenario data (default: data)
   --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
   --prompt-config FILE   system prompts (default: prompt_config.json)
@@ -48,7 +66,7 @@ Options:
     }
     const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 10 })
     const prompts = loadPromptConfigFlag(flags['prompt-config'])
-    const agent = createAgentModel(flags['agent-model'] ?? defaultAgentModel(), { baselineStrategies: [mpcbenchStrategy] })
+    const agent = runTaskAgent(flags['agent-model'], flags['agent-url'])
     const { runLog, runLogFile } = await runTask({
       task,
       taskFile: relative(process.cwd(), resolve(taskFile)),
@@ -59,7 +77,7 @@ Options:
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
       ...(maxTurns === undefined ? {} : { maxTurns }),
     })
-    console.log(`${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind)}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
+    console.log(`${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind === 'baseline' ? 'baseline' : 'llm')}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
     return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
 }

@@ -24,6 +24,8 @@ import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
+import { mpcbenchSettingsFromEnv } from '../settings.ts'
 
 /** The test name of one task × agent: `{task_id} [agent={model}]`. */
 export function mpcbenchTestName(taskId: string, agentModel: string): string {
@@ -55,23 +57,31 @@ export interface MpcbenchRunSetup {
   matrix: ModelMatrix
   systemMessage: string
   judgeSystemPrompt: string
+  /** The external agent of `MPCBENCH_AGENT_URL`, the only agent of the matrix when set. */
+  externalAgent?: ExternalAgent
 }
 
 /**
  * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
- * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix.
+ * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix; with `MPCBENCH_AGENT_URL` set,
+ * its external agent is the only agent.
  */
 export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
   const fromEnv = (name: string, fallback: string): string => resolve(root, env[name]?.trim() || fallback)
   const prompts = loadPromptConfig(fromEnv('MPCBENCH_PROMPT_CONFIG', 'prompt_config.json'))
   const modelConfigFile = fromEnv('MPCBENCH_MODEL_CONFIG', 'model_config.json')
   const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
+  const { agent } = mpcbenchSettingsFromEnv(env)
+  const externalAgent =
+    agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
+  const matrix = resolveModelMatrix(modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] })
   return {
     root,
     logDir: mpcbenchLogDir(env, root),
-    matrix: resolveModelMatrix(modelConfig, env),
+    matrix,
     systemMessage: prompts.evaluation.agent.system_message,
     judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
+    ...(externalAgent === undefined ? {} : { externalAgent }),
   }
 }
 
@@ -95,8 +105,8 @@ export interface MpcbenchCase {
   tools: ReadonlyArray<AnyTool>
   agentModel: string
   setup: MpcbenchRunSetup
-  /** Overrides the agent model (tests); defaults to `createAgentModel(agentModel)`. */
-  agent?: ChatModel
+  /** Overrides the agent (tests); defaults to `setup.externalAgent` when its id is `agentModel`, else `createAgentModel(agentModel)`. */
+  agent?: AgentUnderTest
   /** Overrides the judges (tests); defaults to `createJudge` for each of `setup.matrix.judges`. */
   judges?: ReadonlyArray<Judge>
 }
@@ -117,7 +127,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
     scenarioId: testCase.scenarioId,
     tools: testCase.tools,
-    agent: testCase.agent ?? cachedModel(testCase.agentModel),
+    agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
     systemMessage: setup.systemMessage,
     logDir: setup.logDir,
     judges,

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineTool } from '../tools/define-tool.ts'
+import { createExternalAgent, runExternalAgent } from './external-agent.ts'
+
+const tools = [
+  defineTool({ name: 'Notes.find', description: 'Finds notes.', parameters: z.object({ word: z.string() }), handler: ({ word }) => [`note about ${word}`] }),
+]
+
+type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+
+const servers: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const close of servers.splice(0)) await close()
+})
+
+/** A fake external agent (the network peer): `handler` answers each POST. */
+async function fakeAgent(handler: Handler): Promise<{ url: string; requests: Array<{ body: Record<string, unknown>; headers: IncomingMessage['headers'] }> }> {
+  const requests: Array<{ body: Record<string, unknown>; headers: IncomingMessage['headers'] }> = []
+  const server = createServer((req, res) => {
+    let raw = ''
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+    req.on('end', () => {
+      const body = JSON.parse(raw) as Record<string, unknown>
+      requests.push({ body, headers: req.headers })
+      void handler(body, req, res)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push(() => new Promise<void>((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  }))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/run`, requests }
+}
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(typeof body === 'string' ? body : JSON.stringify(body))
+}
+
+const run = (url: string, extra: Partial<Parameters<typeof createExternalAgent>[0]> = {}, signal?: AbortSignal) =>
+  runExternalAgent({
+    agent: createExternalAgent({ url, retryPolicy: { baseDelayMs: 1, maxDelayMs: 1 }, ...extra }),
+    task: { taskId: 't1', question: 'What is in the notes?' },
+    prompt: 'What is in the notes?',
+    tools,
+    instructions: 'Be brief.',
+    ...(signal === undefined ? {} : { signal }),
+  })
+
+describe('runExternalAgent', () => {
+  it('posts the task with the MCP URL, records every tool call the agent makes there, and takes its answer', async () => {
+    const agent = await fakeAgent(async (body, _req, res) => {
+      const client = new Client({ name: 'fake-agent', version: '1' })
+      await client.connect(new StreamableHTTPClientTransport(new URL((body.tools as { mcpUrl: string }).mcpUrl)))
+      expect(client.getInstructions()).toBe('Be brief.')
+      await client.callTool({ name: 'Notes__find', arguments: { word: 'tea' } })
+      await client.callTool({ name: 'Notes__find', arguments: {} })
+      await client.close()
+      json(res, 200, { answer: 'tea', sources: ['n1'], rationale: 'the note says so', trace: { steps: 2 } })
+    })
+    const trace = await run(agent.url, { id: 'my-agent', headers: { 'X-Workspace-Id': 'ws1' }, body: { agentId: 'a1' } })
+    expect(agent.requests[0]?.body).toMatchObject({ agentId: 'a1', taskId: 't1', question: 'What is in the notes?', tools: { mcpUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) } })
+    expect(agent.requests[0]?.headers['x-workspace-id']).toBe('ws1')
+    expect(trace.outcome).toEqual({ kind: 'answered', answer: 'tea', sources: ['n1'], rationale: 'the note says so', via: 'json' })
+    expect(trace).toMatchObject({ model: 'my-agent', turns: 3, agentTrace: { steps: 2 } })
+    expect(trace.toolCalls.map(({ id, turn, name, arguments: args, result, status }) => ({ id, turn, name, args, result, status }))).toEqual([
+      { id: 'mcp_1', turn: 1, name: 'Notes.find', args: { word: 'tea' }, result: ['note about tea'], status: 'ok' },
+      { id: 'mcp_2', turn: 2, name: 'Notes.find', args: {}, result: expect.stringContaining('invalid arguments for Notes__find'), status: 'invalid-arguments' },
+    ])
+    expect(trace.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant'])
+  })
+
+  it('retries a 500 and answers', async () => {
+    let calls = 0
+    const agent = await fakeAgent((_body, _req, res) => (++calls === 1 ? json(res, 500, 'oops') : json(res, 200, { answer: 'ok' })))
+    const trace = await run(agent.url)
+    expect(trace.outcome).toMatchObject({ kind: 'answered', answer: 'ok', sources: [] })
+    expect(calls).toBe(2)
+  })
+
+  it('fails clearly on a body that is not JSON, JSON of the wrong shape, and a 500 after the retries', async () => {
+    const notJson = await fakeAgent((_b, _r, res) => json(res, 200, '<html>hello</html>'))
+    expect((await run(notJson.url)).outcome).toEqual({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('answered with a body that is not JSON: <html>hello</html>') })
+    const wrongShape = await fakeAgent((_b, _r, res) => json(res, 200, { final_answer: 'x' }))
+    const shape = (await run(wrongShape.url)).outcome
+    expect(shape).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY' })
+    expect(shape.kind === 'error' && shape.message).toMatch(/wrong shape:\n.*answer/s)
+    const failing = await fakeAgent((_b, _r, res) => json(res, 500, { error: 'kaput' }))
+    const failed = (await run(failing.url, { maxRetries: 2 })).outcome
+    expect(failed).toMatchObject({ kind: 'error', code: 'ERR_AGENT_HTTP' })
+    expect(failed.kind === 'error' && failed.message).toMatch(/^Agent http:.* answered HTTP 500: \{"error":"kaput"\} \(after 2 retries\)\n {2}Fix: /)
+    expect(failing.requests).toHaveLength(3)
+  })
+
+  it('times out a hanging agent, and aborts with the signal', async () => {
+    const hang = await fakeAgent(() => {})
+    const timedOut = (await run(hang.url, { timeoutMs: 200, maxRetries: 0 })).outcome
+    expect(timedOut).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 200 ms') })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('test timed out')), 100)
+    const aborted = await run(hang.url, { timeoutMs: 60_000 }, controller.signal)
+    expect(aborted.outcome).toEqual({ kind: 'aborted', reason: 'test timed out' })
+  })
+
+  it('reports an unreachable agent', async () => {
+    const gone = await fakeAgent(() => {})
+    await servers.pop()?.()
+    const trace = await run(gone.url, { maxRetries: 0 })
+    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_UNREACHABLE' })
+  })
+})

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { BenchError } from '../core/errors.ts'
+import { CallAbortedError } from '../llm/errors.ts'
+import { type FailureClass, parseRetryAfter, RetriesExhausted, type RetryPolicy, withRetry } from '../llm/retry.ts'
+import type { ChatCompletionMessageParam, ChatModel } from '../llm/types.ts'
+import { emptyUsage } from '../llm/types.ts'
+import type { McpToolCall } from '../mcp/create-mcp-tool-server.ts'
+import { serveMcpHttp } from '../mcp/serve-mcp.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import { type AgentOutcome, type AgentTrace, DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, type ToolCallRecord } from './trace.ts'
+
+
+/** How to reach an agent that runs outside this process, behind HTTP. */
+export interface ExternalAgentOptions {
+  /** Where each task is POSTed. */
+  url: string
+  /** Name recorded as the trace's model. @default `agent:{url}` */
+  id?: string
+  /** Extra request headers (e.g. `X-Workspace-Id`). */
+  headers?: Readonly<Record<string, string>>
+  /** Extra request body fields (e.g. `agentId`), before the task's own fields. */
+  body?: Readonly<Record<string, unknown>>
+  /** Bound on one POST, from sending to the full reply. @default DEFAULT_AGENT_TIMEOUT_MS */
+  timeoutMs?: number
+  /** @default DEFAULT_AGENT_MAX_RETRIES */
+  maxRetries?: number
+  /** Backoff between retries (see `withRetry`). */
+  retryPolicy?: Partial<Omit<RetryPolicy, 'maxRetries'>>
+}
+
+/** An agent behind HTTP; see {@link createExternalAgent}. */
+export interface ExternalAgent extends Readonly<Omit<ExternalAgentOptions, 'id' | 'timeoutMs' | 'maxRetries'>> {
+  readonly kind: 'external'
+  readonly id: string
+  readonly timeoutMs: number
+  readonly maxRetries: number
+}
+
+/** What a benchmark runs a task with: a chat model in our tool loop, or an external agent with its own loop. */
+export type AgentUnderTest = ChatModel | ExternalAgent
+
+/** Whether `agent` is an {@link ExternalAgent}. */
+export function isExternalAgent(agent: AgentUnderTest): agent is ExternalAgent {
+  return agent.kind === 'external'
+}
+
+/** An external agent with its defaults filled in; throws a `TypeError` for a URL that is not http(s). */
+export function createExternalAgent(options: ExternalAgentOptions): ExternalAgent {
+  let url: URL
+  try {
+    url = new URL(options.url)
+  } catch {
+    throw new TypeError(`Expected the agent \`url\` to be an http(s) URL, got ${JSON.stringify(options.url)}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Expected the agent \`url\` to be an http(s) URL, got ${JSON.stringify(options.url)}`)
+  return {
+    ...options,
+    kind: 'external',
+    id: options.id ?? `agent:${options.url}`,
+    timeoutMs: options.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_AGENT_MAX_RETRIES,
+  }
+}
+
+/** The reply an external agent sends for a task: its answer, and optionally evidence ids, a rationale and its own trace. */
+export const ExternalAgentReplySchema = z.object({
+  answer: z.string(),
+  sources: z.array(z.string()).optional(),
+  rationale: z.string().nullable().optional(),
+  /** The agent's own trace, kept as is in our trace (`agentTrace`). */
+  trace: z.unknown().optional(),
+})
+
+/** See {@link ExternalAgentReplySchema}. */
+export type ExternalAgentReply = z.infer<typeof ExternalAgentReplySchema>
+
+/** An external agent failed to answer a task: an HTTP error, a reply that is not the contract's JSON, or a timeout. */
+export class ExternalAgentError extends BenchError {
+  /** HTTP status, when the agent answered one. */
+  readonly status: number | undefined
+  /** The agent's `retry-after`, in milliseconds, when it sent one. */
+  readonly retryAfterMs: number | null
+
+  constructor(
+    code: 'ERR_AGENT_HTTP' | 'ERR_AGENT_REPLY' | 'ERR_AGENT_TIMEOUT' | 'ERR_AGENT_UNREACHABLE',
+    message: string,
+    options: { hint: string; status?: number; retryAfterMs?: number | null; cause?: unknown },
+  ) {
+    super(code, message, options)
+    this.status = options.status
+    this.retryAfterMs = options.retryAfterMs ?? null
+  }
+}
+
+/** Options of {@link runExternalAgent}. */
+export interface RunExternalAgentOptions {
+  agent: ExternalAgent
+  /** The task fields of the request body (`tools` is added). */
+  task: Readonly<Record<string, unknown>>
+  /** The task as text, the first user message of the trace. */
+  prompt: string
+  /** The tools served to the agent over MCP for this task. */
+  tools: ReadonlyArray<AnyTool>
+  /** The MCP `instructions` (e.g. the benchmark's system prompt), also the trace's system message. */
+  instructions?: string
+  /** Aborts the POST (and any retry wait). */
+  signal?: AbortSignal
+  /** @default Date.now */
+  clock?: () => number
+  /** @default crypto.randomUUID */
+  idGenerator?: () => string
+}
+
+const excerpt = (text: string, max = 300): string => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+}
+
+/** One POST: the parsed reply, or an {@link ExternalAgentError}. */
+async function postTask(agent: ExternalAgent, body: unknown, signal: AbortSignal | undefined): Promise<{ reply: ExternalAgentReply; raw: string }> {
+  const timeout = AbortSignal.timeout(agent.timeoutMs)
+  const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout])
+  let response: Response
+  let raw: string
+  try {
+    response = await fetch(agent.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...agent.headers },
+      body: JSON.stringify(body),
+      signal: combined,
+    })
+    raw = await response.text()
+  } catch (error) {
+    if (signal?.aborted) throw error
+    if (timeout.aborted) {
+      throw new ExternalAgentError('ERR_AGENT_TIMEOUT', `Agent ${agent.url} did not answer within ${agent.timeoutMs} ms.`, {
+        hint: 'Make the agent answer faster (fewer turns), or raise the timeout (--agent-timeout-ms / *_AGENT_TIMEOUT_MS).',
+        cause: error,
+      })
+    }
+    const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)
+    throw new ExternalAgentError('ERR_AGENT_UNREACHABLE', `Agent ${agent.url} could not be reached: ${reason}.`, {
+      hint: 'Start the agent server, and check the URL (--agent-url / *_AGENT_URL).',
+      cause: error,
+    })
+  }
+  if (!response.ok) {
+    throw new ExternalAgentError('ERR_AGENT_HTTP', `Agent ${agent.url} answered HTTP ${response.status}: ${excerpt(raw) || '(empty body)'}`, {
+      hint: 'See the agent\'s own log for the failure; it must answer 200 with {"answer": "..."}.',
+      status: response.status,
+      retryAfterMs: parseRetryAfter(response.headers),
+    })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch (error) {
+    throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered with a body that is not JSON: ${excerpt(raw) || '(empty body)'}`, {
+      hint: 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.',
+      status: response.status,
+      cause: error,
+    })
+  }
+  const parsed = ExternalAgentReplySchema.safeParse(json)
+  if (!parsed.success) {
+    throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered JSON of the wrong shape:\n${z.prettifyError(parsed.error)}\nGot: ${excerpt(raw)}`, {
+      hint: 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.',
+      status: response.status,
+    })
+  }
+  return { reply: parsed.data, raw }
+}
+
+function classify(error: unknown): FailureClass {
+  if (error instanceof CallAbortedError) return { kind: 'aborted' }
+  if (!(error instanceof ExternalAgentError)) return { kind: 'fatal' }
+  if (error.code === 'ERR_AGENT_TIMEOUT' || error.code === 'ERR_AGENT_UNREACHABLE') return { kind: 'retryable', reason: error.code, retryAfterMs: null }
+  const status = error.status
+  if (error.code === 'ERR_AGENT_HTTP' && status !== undefined && (status === 408 || status === 429 || status >= 500)) {
+    return { kind: 'retryable', reason: `HTTP ${status}`, retryAfterMs: error.retryAfterMs }
+  }
+  return { kind: 'fatal' }
+}
+
+/**
+ * Runs one task on an external agent: serves `tools` on a fresh MCP Streamable HTTP endpoint on 127.0.0.1, POSTs
+ * `{...agent.body, ...task, tools: {mcpUrl}}` to the agent, and waits for `{answer, sources?, rationale?, trace?}`.
+ * Every tool call the agent makes through the endpoint is recorded as our own loop records it (call `k` is turn `k`).
+ * Network errors, timeouts, 408, 429 and 5xx are retried (tool calls of a failed attempt are dropped); a reply that
+ * is not the contract's JSON fails at once. Never throws for agent failures: they are `error` or `aborted` outcomes.
+ */
+export async function runExternalAgent(options: RunExternalAgentOptions): Promise<AgentTrace> {
+  const { agent, signal } = options
+  const clock = options.clock ?? Date.now
+  const started = clock()
+  const calls: McpToolCall[] = []
+  const messages: ChatCompletionMessageParam[] = [
+    ...(options.instructions === undefined ? [] : [{ role: 'system' as const, content: options.instructions }]),
+    { role: 'user', content: options.prompt },
+  ]
+  const endpoint = await serveMcpHttp(options.tools, {
+    onToolCall: (call) => calls.push(call),
+    clock,
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+  })
+  let outcome: AgentOutcome
+  let agentTrace: unknown
+  try {
+    const body = { ...agent.body, ...options.task, tools: { mcpUrl: endpoint.url } }
+    const { value } = await withRetry(
+      (attempt) => {
+        if (attempt > 1) calls.length = 0
+        return postTask(agent, body, signal)
+      },
+      classify,
+      { policy: { ...agent.retryPolicy, maxRetries: agent.maxRetries }, ...(signal === undefined ? {} : { signal }) },
+    )
+    messages.push({ role: 'assistant', content: value.raw })
+    agentTrace = value.reply.trace
+    outcome = { kind: 'answered', answer: value.reply.answer, sources: value.reply.sources ?? [], rationale: value.reply.rationale ?? null, via: 'json' }
+  } catch (error) {
+    const failure = error instanceof RetriesExhausted ? error.lastError : error
+    if (signal?.aborted || failure instanceof CallAbortedError) {
+      const reason: unknown = signal?.reason
+      outcome = { kind: 'aborted', reason: reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason) }
+    } else {
+      const retries = error instanceof RetriesExhausted && error.retries > 0 ? ` (after ${error.retries} retr${error.retries === 1 ? 'y' : 'ies'})` : ''
+      const message = failure instanceof BenchError
+        ? `${failure.message.split('\n  Fix: ')[0]}${retries}\n  Fix: ${failure.hint}`
+        : `${failure instanceof Error ? failure.message : String(failure)}${retries}`
+      outcome = { kind: 'error', code: failure instanceof BenchError ? failure.code : 'ERR_AGENT', message }
+    }
+  } finally {
+    await endpoint.close()
+  }
+  const toolCalls: ToolCallRecord[] = calls.map((call, index) => ({
+    id: `mcp_${index + 1}`,
+    turn: index + 1,
+    name: call.name,
+    arguments: call.arguments,
+    result: call.result,
+    status: call.status,
+    startedAt: call.startedAt,
+    durationMs: call.durationMs,
+  }))
+  return {
+    traceId: (options.idGenerator ?? randomUUID)(),
+    model: agent.id,
+    modelKind: 'llm',
+    messages,
+    toolCalls,
+    outcome,
+    usage: emptyUsage(),
+    turns: toolCalls.length + (outcome.kind === 'answered' ? 1 : 0),
+    startedAt: new Date(started).toISOString(),
+    durationMs: clock() - started,
+    ...(agentTrace === undefined ? {} : { agentTrace }),
+  }
+}

@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util'
+import type { Command } from '../cli/command.ts'
+import { wholeNumberFlag } from '../cli/flags.ts'
+import { ConfigError } from '../core/errors.ts'
+import type { AnyTool } from '../tools/define-tool.ts'
+import { serveMcpHttp, serveMcpStdio } from './serve-mcp.ts'
+
+/** The parsed flag values an {@link McpToolSource} reads. */
+export type McpFlagValues = Readonly<Record<string, string | boolean | undefined>>
+
+/** A tool set opened from flags, with what to release when the server stops. */
+export interface OpenedMcpTools {
+  tools: AnyTool[]
+  /** One line naming what is served, printed to stderr. */
+  description: string
+  /** The `instructions` of the `initialize` reply (e.g. the benchmark's system prompt). */
+  instructions?: string
+  close(): void
+}
+
+/** One benchmark's tools for `agent-bench mcp`, chosen by its flags. */
+export interface McpToolSource {
+  /** Its flags (string flags only), by name without `--`. */
+  flags: Readonly<Record<string, { arg: string; description: string }>>
+  /** The flag whose presence selects this source, e.g. `db`. */
+  selectedBy: string
+  /** Usage line, e.g. `agent-bench mcp --db FILE --inbox ADDR --query-date DATE [--http PORT]`. */
+  synopsis: string
+  open(values: McpFlagValues): Promise<OpenedMcpTools> | OpenedMcpTools
+}
+
+function usageOf(sources: ReadonlyArray<McpToolSource>): string {
+  const lines = ['Usage:', ...sources.map((source) => `  ${source.synopsis}`), '']
+  lines.push('Serves a benchmark task\'s tools over MCP (Model Context Protocol), scoped and defined exactly as the built-in')
+  lines.push('agent loop uses them (same names, descriptions, JSON Schemas and error messages), so any MCP client or agent')
+  lines.push('framework can call them. Tool calls are logged to stderr, one line each.', '', 'Options:')
+  for (const source of sources) {
+    for (const [name, flag] of Object.entries(source.flags)) lines.push(`  --${`${name} <${flag.arg}>`.padEnd(22)} ${flag.description}`)
+  }
+  lines.push(`  --${'http <port>'.padEnd(22)} serve MCP Streamable HTTP on http://127.0.0.1:<port>/mcp (0 = a free port) instead of stdio`)
+  lines.push(`  --${'quiet'.padEnd(22)} do not log tool calls to stderr`)
+  lines.push(`  ${'-h, --help'.padEnd(24)} show this help`)
+  return lines.join('\n')
+}
+
+/** `agent-bench mcp` over the given tool sources (each benchmark brings one). */
+export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command {
+  const usage = usageOf(sources)
+  return {
+    summary: "Serve a task's tools (ART-E mailbox or MPCBench scenario) over MCP, on stdio or Streamable HTTP",
+    usage,
+    async run(argv) {
+      const options: Record<string, { type: 'string' | 'boolean' }> = { http: { type: 'string' }, quiet: { type: 'boolean' } }
+      for (const source of sources) for (const name of Object.keys(source.flags)) options[name] = { type: 'string' }
+      let values: McpFlagValues
+      try {
+        ;({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }))
+      } catch (error) {
+        throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench mcp --help` for the options.', cause: error })
+      }
+      const selected = sources.filter((source) => values[source.selectedBy] !== undefined)
+      const [source, ...others] = selected
+      if (source === undefined || others.length > 0) {
+        const choices = sources.map((s) => `--${s.selectedBy}`).join(' or ')
+        throw new ConfigError(`agent-bench mcp needs exactly one tool set: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
+          hint: `Usage:\n${sources.map((s) => `    ${s.synopsis}`).join('\n')}`,
+        })
+      }
+      const port = wholeNumberFlag('--http', values.http as string | undefined, { min: 0, example: 8765 })
+      const opened = await source.open(values)
+      const onToolCall = values.quiet === true ? undefined : (call: { name: string; status: string; durationMs: number }) => {
+        console.error(`mcp: ${call.name} ${call.status} ${call.durationMs} ms`)
+      }
+      const serverOptions = { ...(opened.instructions === undefined ? {} : { instructions: opened.instructions }), ...(onToolCall === undefined ? {} : { onToolCall }) }
+      try {
+        if (port === undefined) {
+          console.error(`agent-bench mcp: serving ${opened.description} on stdio`)
+          await serveMcpStdio(opened.tools, serverOptions)
+          return 0
+        }
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port })
+        console.error(`agent-bench mcp: serving ${opened.description} at ${endpoint.url} (Ctrl-C stops)`)
+        await new Promise<void>((resolve) => {
+          process.once('SIGINT', resolve)
+          process.once('SIGTERM', resolve)
+        })
+        await endpoint.close()
+        return 0
+      } finally {
+        opened.close()
+      }
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import { request } from 'node:http'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineTool, toOpenAITool } from '../tools/define-tool.ts'
+import type { McpToolCall } from './create-mcp-tool-server.ts'
+import { type McpHttpEndpoint, serveMcpHttp } from './serve-mcp.ts'
+
+const tools = [
+  defineTool({
+    name: 'Calc.add',
+    description: 'Adds two numbers.',
+    parameters: z.object({ a: z.number(), b: z.number().default(0).describe('second term') }),
+    handler: ({ a, b }) => ({ sum: a + b }),
+  }),
+  defineTool({
+    name: 'explode',
+    description: 'Always fails.',
+    parameters: z.object({}),
+    handler: () => {
+      throw new Error('boom')
+    },
+  }),
+]
+
+describe('serveMcpHttp', () => {
+  let endpoint: McpHttpEndpoint
+  const calls: McpToolCall[] = []
+  let client: Client
+
+  beforeAll(async () => {
+    let now = 1_000
+    endpoint = await serveMcpHttp(tools, { onToolCall: (call) => calls.push(call), clock: () => (now += 5) })
+    client = new Client({ name: 'serve-mcp-test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)))
+  })
+
+  afterAll(async () => {
+    await client?.close()
+    await endpoint?.close()
+  })
+
+  it('serves on 127.0.0.1 and lists wire names with the model\'s JSON Schemas', async () => {
+    expect(endpoint.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+    const { tools: listed } = await client.listTools()
+    expect(listed.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(
+      tools.map((tool) => toOpenAITool(tool).function),
+    )
+  })
+
+  it('runs calls as the agent loop does and reports each one', async () => {
+    const ok = await client.callTool({ name: 'Calc__add', arguments: { a: 2 } })
+    expect(ok).toMatchObject({ content: [{ type: 'text', text: '{"sum":2}' }] })
+    expect(ok.isError).toBeUndefined()
+    const failed = await client.callTool({ name: 'explode', arguments: {} })
+    expect(failed).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Error: explode failed: boom' }] })
+    expect(calls).toEqual([
+      { name: 'Calc.add', arguments: { a: 2 }, result: { sum: 2 }, status: 'ok', startedAt: new Date(1_005).toISOString(), durationMs: 5 },
+      { name: 'explode', arguments: {}, result: 'Error: explode failed: boom', status: 'tool-error', startedAt: new Date(1_015).toISOString(), durationMs: 5 },
+    ])
+  })
+
+  it('answers other paths, other methods and foreign Host headers with an error', async () => {
+    const base = endpoint.url.replace(/\/mcp$/, '')
+    expect((await fetch(`${base}/other`, { method: 'POST' })).status).toBe(404)
+    expect((await fetch(endpoint.url)).status).toBe(405)
+    const rebinding = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+      const req = request(endpoint.url, {
+        method: 'POST',
+        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+    expect(rebinding).toBe(403)
+  })
+})

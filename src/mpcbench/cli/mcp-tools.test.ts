@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../../../fixtures/arte-e2e/harness.ts'
+import { toOpenAITool } from '../../tools/define-tool.ts'
+import { scenarioTools } from '../run-task.ts'
+import { mcpScenarioTools } from './mcp-tools.ts'
+
+const DATA_DIR = join(REPO_ROOT, 'data')
+const SCENARIO = 'lumen_robotics'
+
+describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
+  let child: ChildProcess | undefined
+
+  afterAll(() => {
+    if (child?.exitCode === null) child.kill('SIGTERM')
+  })
+
+  it('serves the scenario\'s workplace tools on 127.0.0.1 with the agent loop\'s schemas', async () => {
+    child = spawn(process.execPath, ['bin/agent-bench.js', 'mcp', '--data-dir', DATA_DIR, '--scenario-id', SCENARIO, '--http', '0'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const url = await new Promise<string>((resolve, reject) => {
+      let stderr = ''
+      child?.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8')
+        const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)
+        if (match?.[1] !== undefined) resolve(match[1])
+      })
+      child?.once('exit', (code) => reject(new Error(`agent-bench mcp exited with ${code}: ${stderr}`)))
+    })
+    const client = new Client({ name: 'mpcbench-mcp-test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)))
+    try {
+      const { tools } = await client.listTools()
+      const expected = scenarioTools(DATA_DIR, SCENARIO).map(toOpenAITool)
+      expect(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(expected.map((tool) => tool.function))
+      expect(tools.map((tool) => tool.name)).toContain('Slack__search_messages')
+      const result = await client.callTool({ name: 'GoogleContacts__SearchContactsByName', arguments: { name: 'a' } })
+      expect(result.isError).toBeFalsy()
+    } finally {
+      await client.close()
+    }
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  })
+
+  it('takes --tools extended (the default tools) and refuses profiles it does not have', () => {
+    expect(mcpScenarioTools(DATA_DIR, SCENARIO, 'extended').map((tool) => tool.name)).toEqual(scenarioTools(DATA_DIR, SCENARIO).map((tool) => tool.name))
+    expect(() => mcpScenarioTools(DATA_DIR, SCENARIO, 'upstream-v1')).toThrow(/not available in this build/)
+    expect(() => mcpScenarioTools(DATA_DIR, SCENARIO, 'v9')).toThrow(/Unknown `--tools` "v9"/)
+  })
+})

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path'
+import { ConfigError } from '../../core/errors.ts'
+import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
+import type { AnyTool } from '../../tools/define-tool.ts'
+import { scenarioTools } from '../run-task.ts'
+
+/** The `--tools` profiles `agent-bench mcp` accepts for MPCBench. */
+export const MCP_TOOL_PROFILES = ['extended', 'upstream-v1'] as const
+
+/**
+ * The workplace tools of a scenario for a `--tools` profile; without one, the tools the built-in agent loop uses.
+ * `upstream-v1` needs the upstream tool profile, which this build does not have yet.
+ */
+export function mcpScenarioTools(dataDir: string, scenarioId: string, profile: string | undefined): AnyTool[] {
+  if (profile !== undefined && !(MCP_TOOL_PROFILES as readonly string[]).includes(profile)) {
+    throw new ConfigError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default tools.` })
+  }
+  if (profile === 'upstream-v1') {
+    throw new ConfigError('`--tools upstream-v1` is not available in this build: it has only the default (extended) workplace tools.', {
+      hint: 'Leave out --tools, or pass --tools extended.',
+    })
+  }
+  return scenarioTools(dataDir, scenarioId)
+}
+
+/** `agent-bench mcp --data-dir DIR --scenario-id ID [--tools P]`: the MPCBench workplace tools of one scenario. */
+export const mpcbenchMcpToolSource: McpToolSource = {
+  selectedBy: 'data-dir',
+  synopsis: 'agent-bench mcp --data-dir DIR --scenario-id ID [--tools upstream-v1|extended] [--http PORT]   (MPCBench)',
+  flags: {
+    'data-dir': { arg: 'dir', description: 'MPCBench: folder of the scenario data ({ID}_{source}.json files)' },
+    'scenario-id': { arg: 'id', description: 'MPCBench: the scenario whose six sources the tools read' },
+    tools: { arg: 'profile', description: `MPCBench: tool profile, ${MCP_TOOL_PROFILES.join(' | ')} (default: the tools of the built-in agent loop)` },
+  },
+  open(values: McpFlagValues): OpenedMcpTools {
+    const scenarioId = values['scenario-id']
+    if (typeof scenarioId !== 'string' || scenarioId.trim() === '') {
+      throw new ConfigError('agent-bench mcp --data-dir needs --scenario-id.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
+    }
+    const dataDir = resolve(String(values['data-dir']))
+    const profile = typeof values.tools === 'string' ? values.tools : undefined
+    return {
+      tools: mcpScenarioTools(dataDir, scenarioId.trim(), profile),
+      description: `the MPCBench workplace tools of scenario ${scenarioId} (${dataDir})`,
+      close: () => {},
+    }
+  },
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import type { AnyTool } from './define-tool.ts'
+
+/** How a tool call went: `ok`, or why it failed (the message went back to the caller as the result). */
+export type ToolCallStatus = 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
+
+/** One executed tool call. */
+export interface ExecutedToolCall {
+  /** The tool called, or undefined for an unknown name. */
+  tool: AnyTool | undefined
+  /** The arguments as parsed JSON, or the raw string when they were not JSON. */
+  arguments: unknown
+  /** What the tool returned (plain JSON), or the error message. */
+  result: unknown
+  status: ToolCallStatus
+  /** The text sent back to the caller (a model's tool message, an MCP text content). */
+  content: string
+}
+
+/**
+ * Executes one call of a tool by wire name, the one way both our agent loop and the MCP server do it:
+ * arguments are a JSON string (a model's) or an already parsed value (an MCP client's), parsed by the tool's zod
+ * schema; an unknown tool, bad arguments, a throwing handler or a non-JSON result become a failed call whose
+ * message says how to call again. Resolves to `'aborted'` when `signal` aborts first.
+ */
+export async function executeToolCall(
+  table: Record<string, AnyTool>,
+  wireName: string,
+  rawArguments: string | unknown,
+  signal?: AbortSignal,
+): Promise<ExecutedToolCall | 'aborted'> {
+  const tool = table[wireName]
+  let parsedJson: unknown = rawArguments
+  let jsonError: string | undefined
+  if (typeof rawArguments === 'string') {
+    try {
+      parsedJson = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments)
+    } catch (error) {
+      jsonError = (error as Error).message
+    }
+  } else if (rawArguments === undefined || rawArguments === null) {
+    parsedJson = {}
+  }
+  const args = jsonError === undefined ? parsedJson : rawArguments
+  const failed = (status: ToolCallStatus, message: string): ExecutedToolCall => ({ tool, arguments: args, result: message, status, content: message })
+
+  if (tool === undefined) {
+    const known = Object.keys(table).join(', ')
+    return failed('unknown-tool', `Error: unknown tool ${JSON.stringify(wireName)}. Available tools: ${known === '' ? '(none)' : known}.`)
+  }
+  if (jsonError !== undefined) {
+    return failed('invalid-arguments', `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`)
+  }
+  const parsed = tool.parameters.safeParse(parsedJson)
+  if (!parsed.success) {
+    return failed('invalid-arguments', `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`)
+  }
+  let result: unknown
+  try {
+    result = await raceAbort(Promise.resolve().then(() => tool.handler(parsed.data, signal === undefined ? {} : { signal })), signal)
+  } catch (error) {
+    if (signal?.aborted) return 'aborted'
+    return failed('tool-error', `Error: ${wireName} failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (result === ABORTED) return 'aborted'
+  let content: string
+  let plain: unknown
+  try {
+    content = typeof result === 'string' ? result : (JSON.stringify(result ?? null) ?? 'null')
+    plain = typeof result === 'string' ? result : JSON.parse(content)
+  } catch (error) {
+    return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
+  }
+  return { tool, arguments: args, result: plain, status: 'ok', content }
+}
+
+const ABORTED: unique symbol = Symbol('aborted')
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
+  if (signal === undefined) return promise
+  if (signal.aborted) return Promise.resolve(ABORTED)
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(ABORTED)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
