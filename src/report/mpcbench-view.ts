@@ -4,8 +4,8 @@ import { escapeHtml, fixed, money, thousands } from './html.ts'
 import { IntervalSchema, type Interval, type MpcbenchSection } from './report-data.ts'
 import { barChart } from './svg-chart.ts'
 
-/** The two MPCBench axes as the summary names them. */
-const AXES = [
+/** The two MPCBench axes: summary key, mean column and short label. */
+export const MPCBENCH_AXES = [
   { key: 'answer_requirements_satisfaction', mean: 'mean_answer_requirements_satisfaction', label: 'requirements' },
   { key: 'source_grounded_reasoning', mean: 'mean_source_grounded_reasoning', label: 'grounding' },
 ] as const
@@ -14,7 +14,7 @@ const AXES = [
  * The interval of one axis in a summary row, wherever a newer reporter put it: `ci: {axis: {low, high}}`,
  * `ci: {mean_axis: ...}` or `ci_axis`. `undefined` when the row has none.
  */
-export function rowInterval(row: Record<string, unknown>, axis: (typeof AXES)[number]): Interval | undefined {
+export function rowInterval(row: Record<string, unknown>, axis: (typeof MPCBENCH_AXES)[number]): Interval | undefined {
   const candidates: unknown[] = []
   const ci = row.ci
   if (ci !== null && typeof ci === 'object') {
@@ -48,13 +48,13 @@ function scoreCounts(values: Array<number | null>): number[] {
 export function renderMpcbenchSection(section: MpcbenchSection, index: number): string {
   const { summary } = section
   const id = `mpcbench-${index}`
-  const hasCi = section.rawRows.some((row) => AXES.some((axis) => rowInterval(row, axis) !== undefined))
+  const hasCi = section.rawRows.some((row) => MPCBENCH_AXES.some((axis) => rowInterval(row, axis) !== undefined))
   const hasExtra = section.rawRows.some((row) => extraCells(row) !== '')
   const rows = summary.rows.map((row, i) => {
     const raw = section.rawRows[i] ?? {}
     const agent = row.agent_model_kind === 'baseline' ? `${escapeHtml(row.agent_model)} <span class="muted">(not an LLM)</span>` : escapeHtml(row.agent_model)
     const judge = row.judge_kind === 'rules' ? `${escapeHtml(row.judge_model)} <span class="muted">(not an LLM)</span>` : escapeHtml(row.judge_model)
-    const axisCells = AXES.map((axis) => {
+    const axisCells = MPCBENCH_AXES.map((axis) => {
       const value = row[axis.mean]
       const ci = rowInterval(raw, axis)
       const ciText = hasCi ? ` <span class="ci">${ci === undefined ? '' : `[${fixed(ci.low, 2)}, ${fixed(ci.high, 2)}]`}</span>` : ''

@@ -19,6 +19,7 @@ import {
   resolveArteThresholds,
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { recordRunOutput } from '../../core/run-outputs.ts'
 import { parseWith } from '../../core/parse.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
@@ -67,6 +68,8 @@ export class ArteReporter implements Reporter {
   #thresholds: ArteThreshold[] = []
   /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
   results: ArteResults | undefined
+  /** The file the last run's results were written to (absolute), or `undefined` when none was written. */
+  outputFile: string | undefined
 
   constructor(options: ArteReporterOptions = {}) {
     this.#options = options
@@ -83,6 +86,7 @@ export class ArteReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     this.results = undefined
+    this.outputFile = undefined
     const metas: ArteTestMeta[] = []
     const spans: TaskSpan[] = []
     for (const testModule of testModules) {
@@ -122,6 +126,8 @@ export class ArteReporter implements Reporter {
     const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
     writeJsonAtomic(outputFile, results)
     this.results = results
+    this.outputFile = outputFile
+    recordRunOutput('arte-results', outputFile)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))

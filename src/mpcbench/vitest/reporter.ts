@@ -1,8 +1,9 @@
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { recordRunOutput } from '../../core/run-outputs.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
-import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -29,6 +30,10 @@ export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
   private log: (text: string) => void = (text) => console.log(text)
+  /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
+  summary: Summary | undefined
+  /** The file the last summary was written to (absolute), or `undefined` when none was written. */
+  outputFile: string | undefined
 
   constructor(options: MpcbenchReporterOptions = {}) {
     this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
@@ -47,12 +52,17 @@ export default class MpcbenchReporter implements Reporter {
         if (meta !== undefined) metas.push(meta)
       }
     }
+    this.summary = undefined
+    this.outputFile = undefined
     if (metas.length === 0) return
     const summary = buildSummary(metas)
+    this.summary = summary
     let written = ''
     if (this.options.outputFile !== false) {
       const file = resolve(this.root, this.options.outputFile)
       writeJsonAtomic(file, summary)
+      this.outputFile = file
+      recordRunOutput('mpcbench-summary', file)
       written = `\nSummary written to ${file}`
     }
     if (this.options.print) {
