@@ -20,6 +20,7 @@ import {
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
+import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { parseWith } from '../../core/parse.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
@@ -123,13 +124,16 @@ export class ArteReporter implements Reporter {
       thresholds: checks,
       taskResults,
     }
-    const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
+    const choice = chooseArteOutput(resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT), results)
+    const outputFile = choice.file
     writeJsonAtomic(outputFile, results)
     this.results = results
     this.outputFile = outputFile
     recordRunOutput('arte-results', outputFile)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
+    const subsetNote = formatSubsetNote(choice)
+    if (subsetNote !== undefined) this.#log(subsetNote)
     const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))
     if (duplicates.length > 0) {
       this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
+import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
@@ -59,11 +60,12 @@ export default class MpcbenchReporter implements Reporter {
     this.summary = summary
     let written = ''
     if (this.options.outputFile !== false) {
-      const file = resolve(this.root, this.options.outputFile)
+      const choice = chooseSummaryOutput(resolve(this.root, this.options.outputFile), summary)
+      const file = choice.file
       writeJsonAtomic(file, summary)
       this.outputFile = file
       recordRunOutput('mpcbench-summary', file)
-      written = `\nSummary written to ${file}`
+      written = `\nSummary written to ${file}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`
     }
     if (this.options.print) {
       this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${written}`)
