@@ -1,4 +1,5 @@
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { paidCostUsd } from '../llm/usage.ts'
 import { compareArteRuns } from './compare-runs.ts'
 import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
@@ -58,6 +59,9 @@ export function renderArteSection(section: ArteSection, index: number): string {
     ['calls', `<span data-usage="calls" data-value="${usage.calls}">${thousands(usage.calls)}</span>`],
     ['cost', `<span data-usage="costUsd" data-value="${usage.costUsd ?? ''}">${money(usage.costUsd)}</span>`],
   ]
+  if (usage.cached !== undefined && usage.cached.calls > 0) {
+    usageRows.push(['replayed', `${thousands(usage.cached.calls)} call(s), ${thousands(usage.cached.totalTokens)} tokens from the response cache (${money(usage.cached.costUsd)} not paid; paid ${money(paidCostUsd(usage))})`])
+  }
   const level = Object.values(cis)[0]?.level
   const ciHeader = hasCi ? `<th>${level === undefined ? '' : `${Math.round(level * 100)}% `}CI</th>` : ''
   const passHatK =

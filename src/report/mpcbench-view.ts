@@ -1,3 +1,4 @@
+import { formatCachedPart } from '../llm/usage.ts'
 import { compareMpcbenchRuns } from './compare-runs.ts'
 import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
@@ -101,7 +102,7 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
       : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`)
   return `<section class="bench" id="${id}" data-bench="mpcbench" data-index="${index}">
 <h2>MPCBench <span class="muted">· ${escapeHtml(section.file)}</span></h2>
-<p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost ${money(usage.total.costUsd)}</p>
+<p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost ${money(usage.total.costUsd)}${escapeHtml(formatCachedPart(usage.total))}</p>
 ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 ${extras}
 <h3>Mean scores (0-5) per agent × judge × task type</h3>

@@ -22,6 +22,7 @@ import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { parseWith } from '../../core/parse.ts'
+import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
 
@@ -160,7 +161,8 @@ export class ArteReporter implements Reporter {
     const { usage, config } = results
     const exact = results.taskResults.filter((task) => task.exactMatch).length
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
-    const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
+    const paid = paidCostUsd(usage)
+    const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
     const rows: Array<[string, string]> = [
       ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks})`],
       ['avgSemanticScore', fmt(results.avgSemanticScore)],
@@ -168,7 +170,7 @@ export class ArteReporter implements Reporter {
       ['completedTasks', String(results.completedTasks)],
       ['failedTasks', String(results.failedTasks)],
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
-      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)`],
+      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`],
       ['cost', cost],
     ]
     const lines = ['', ` ART-E  ${results.totalTasks} task(s) · model ${config.model}${kind} · split ${config.split} · ${config.dataset}`]
