@@ -10,7 +10,8 @@ import { prepareMpcbenchData, prepareOptionsFromEnv } from '../generate/prepare-
  * (and only when its inputs changed).
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const options = prepareOptionsFromEnv(project.config.root)
+  // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
+  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => project.vitest.logger.error(line) }
   await prepareMpcbenchData(options)
   project.provide('mpcbenchDataDir', options.dataDir)
   project.onTestsRerun(async () => {
