@@ -11,7 +11,7 @@ import { prepareMpcbenchData, prepareOptionsFromEnv } from '../generate/prepare-
  */
 export default async function setup(project: TestProject): Promise<void> {
   // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
-  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => project.vitest.logger.error(line) }
+  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
   await prepareMpcbenchData(options)
   project.provide('mpcbenchDataDir', options.dataDir)
   project.onTestsRerun(async () => {
