@@ -45,7 +45,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function usageText(u) {
     if (!u) return '-';
-    return u.totalTokens + ' tokens (' + u.promptTokens + ' prompt, ' + u.completionTokens + ' completion) in ' + u.calls + ' call(s), cost ' + (u.costUsd === null ? 'unknown' : '$' + u.costUsd.toFixed(4));
+    return u.totalTokens + ' tokens (' + u.promptTokens + ' prompt, ' + u.completionTokens + ' completion) in ' + u.calls + ' call(s), cost ' + (u.costUsd === null ? 'unknown' : '$' + u.costUsd.toFixed(4)) +
+      (u.cached && u.cached.calls > 0 ? ' (' + u.cached.calls + ' call(s) replayed from the cache, not paid)' : '');
   }
   function toolCallTable(calls, get) {
     var table = el('table', 'calls');
@@ -64,7 +65,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
     return table;
   }
-  function renderTrace(trace, task) {
+  function renderTrace(trace, task, traces) {
     var box = el('div', 'trace');
     box.appendChild(el('h4', null, 'Task ' + task.taskId));
     field(box, 'question', task.question);
@@ -72,6 +73,28 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     field(box, 'final answer', task.agentAnswer === '' ? '(none)' : task.agentAnswer);
     field(box, 'scores', 'exact match ' + (task.exactMatch ? 'yes' : 'no') + ', semantic ' + task.semanticScore.toFixed(3));
     if (task.sources && task.sources.length) field(box, 'sources', task.sources.join(', '));
+    if (Array.isArray(task.trialResults) && task.trialResults.length > 0) {
+      box.appendChild(el('h4', null, 'Trials (' + task.trialResults.length + ')'));
+      var trials = el('table', 'calls trials');
+      var th = el('tr');
+      ['trial', 'EM', 'semantic', 'answer', 'time ms', 'trace'].forEach(function (h) { th.appendChild(el('th', null, h)); });
+      trials.appendChild(th);
+      task.trialResults.forEach(function (t) {
+        var tr = el('tr');
+        tr.appendChild(el('td', 'num', t.trial));
+        tr.appendChild(el('td', t.exactMatch ? 'pass' : 'fail', t.exactMatch ? '✓' : '✗'));
+        tr.appendChild(el('td', 'num', typeof t.semanticScore === 'number' ? t.semanticScore.toFixed(3) : '-'));
+        tr.appendChild(el('td', null, t.agentAnswer));
+        tr.appendChild(el('td', 'num', t.executionTimeMs));
+        var cell = el('td');
+        var other = traces[t.traceId];
+        if (other && t.traceId !== task.traceId) cell.appendChild(collapsible('trace', renderMessages(other), false));
+        else cell.textContent = t.traceId === task.traceId ? 'below' : '-';
+        tr.appendChild(cell);
+        trials.appendChild(tr);
+      });
+      box.appendChild(trials);
+    }
     if (!trace) {
       box.appendChild(el('p', 'note', 'No trace stored for trace id ' + task.traceId + '.'));
       return box;
@@ -79,6 +102,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     field(box, 'model', trace.model + (trace.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''));
     field(box, 'outcome', outcomeText(trace.outcome));
     field(box, 'run', trace.turns + ' turn(s), ' + trace.durationMs + ' ms, ' + usageText(trace.usage));
+    box.appendChild(renderMessages(trace));
+    return box;
+  }
+  function renderMessages(trace) {
+    var box = el('div', 'messages-box');
     box.appendChild(el('h4', null, 'Messages (' + trace.messages.length + ')'));
     var list = el('ol', 'messages');
     trace.messages.forEach(function (m) {
@@ -146,7 +174,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       var part = data.arte[index];
       var id = tr.getAttribute('data-task-id');
       var task = part.results.taskResults.filter(function (t) { return t.taskId === id && t.traceId === tr.getAttribute('data-trace-id'); })[0];
-      return renderTrace(part.traces[task.traceId], task);
+      return renderTrace(part.traces[task.traceId], task, part.traces);
     }
     return renderRun(data.mpcbench[index].tasks[Number(tr.getAttribute('data-task-index'))]);
   }

@@ -50,8 +50,8 @@ code { font-size: 12px; }
 export function renderReport(data: ReportData): string {
   const embedded = {
     generatedAt: data.generatedAt,
-    arte: data.arte.map((section) => ({ file: section.file, results: section.results, extras: section.extras, traces: section.traces })),
-    mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.summary, tasks: section.tasks })),
+    arte: data.arte.map((section) => ({ file: section.file, results: section.raw, traces: section.traces })),
+    mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.raw, tasks: section.tasks })),
   }
   const nav = [
     ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),

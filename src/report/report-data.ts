@@ -38,6 +38,8 @@ export interface ArteSection {
   /** The results file as named to the user. */
   file: string
   results: ArteResults
+  /** The results JSON as written, with fields newer reporters add (`trialResults` per task, ...); embedded in the page. */
+  raw: Record<string, unknown>
   extras: ArteExtras
   /** Full traces by trace id (those found in the traces database). */
   traces: Record<string, AgentTrace>
@@ -65,6 +67,8 @@ export interface MpcbenchSection {
   kind: 'mpcbench'
   file: string
   summary: Summary
+  /** The summary as written; embedded in the page. */
+  raw: Record<string, unknown>
   /** The summary rows as written, with optional fields (`ci`, pass^k, ...) that newer reporters add. */
   rawRows: Array<Record<string, unknown>>
   /** Optional top-level fields (`graderSuspects`, `notRunTasks`, ...) as written. */
@@ -134,7 +138,20 @@ export interface SectionSources {
   historyDir?: string
 }
 
-function loadTraces(results: ArteResults, tracesDb: string | undefined, notes: string[]): Record<string, AgentTrace> {
+/** Trace ids of the trials of each task, when the results carry `trialResults` (repeated trials). */
+function trialTraceIds(raw: Record<string, unknown>): string[] {
+  const tasks = Array.isArray(raw.taskResults) ? (raw.taskResults as unknown[]) : []
+  return tasks.flatMap((task) => {
+    const trials = (task as { trialResults?: unknown }).trialResults
+    if (!Array.isArray(trials)) return []
+    return trials.flatMap((trial) => {
+      const id = (trial as { traceId?: unknown }).traceId
+      return typeof id === 'string' ? [id] : []
+    })
+  })
+}
+
+function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, notes: string[]): Record<string, AgentTrace> {
   const traces: Record<string, AgentTrace> = {}
   if (tracesDb === undefined || !existsSync(tracesDb)) {
     notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
@@ -148,19 +165,25 @@ function loadTraces(results: ArteResults, tracesDb: string | undefined, notes: s
     else traces[task.traceId] = stored.trace
   }
   if (missing > 0) notes.push(`${missing} of ${results.taskResults.length} trace(s) not found in ${tracesDb}.`)
+  for (const traceId of trialTraceIds(raw)) {
+    if (traces[traceId] !== undefined) continue
+    const stored = store.get(traceId)
+    if (stored !== undefined) traces[traceId] = stored.trace
+  }
   return traces
 }
 
 /** The ART-E section of the page for one results file. */
 export function buildArteSection(input: Extract<ResultsFile, { kind: 'arte' }>, sources: SectionSources): ArteSection {
   const notes: string[] = []
-  const traces = loadTraces(input.results, sources.tracesDb, notes)
+  const traces = loadTraces(input.results, input.raw, sources.tracesDb, notes)
   const previous = findPreviousRun(sources.historyDir, 'arte', input.results.config.startedAt)
   const extras = ArteExtrasSchema.parse(input.raw)
   return {
     kind: 'arte',
     file: input.file,
     results: input.results,
+    raw: input.raw,
     extras,
     traces,
     notes,
@@ -222,6 +245,7 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
     kind: 'mpcbench',
     file: input.file,
     summary: input.summary,
+    raw: input.raw,
     rawRows,
     rawExtras,
     tasks,

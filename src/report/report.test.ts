@@ -110,6 +110,15 @@ describe('renderReport', () => {
     expect(html).toContain('data-metric="notRunTasks" data-value="3"')
   })
 
+  it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
+    const results = arteResults([task('1', true, 1)])
+    const trialResults = [{ trial: 1, exactMatch: true, semanticScore: 1, agentAnswer: 'a', traceId: 'trace-1', executionTimeMs: 5 }]
+    const raw = { ...results, trials: 2, taskResults: results.taskResults.map((t) => ({ ...t, trialResults })) }
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(raw as ArteResults), {})], mpcbench: [] })
+    const json = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(json).arte[0].results).toEqual(raw)
+  })
+
   it('shows an MPCBench row interval wherever the summary puts it', () => {
     const base = summary([4, 2])
     const raw = { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5 } } })) }
