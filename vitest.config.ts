@@ -7,8 +7,12 @@ export default defineConfig({
   // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
   server: { watch: { ignored: [...MPCBENCH_WATCH_IGNORED] } },
   test: {
-    // The plain closing line (`tests: N passed, N failed, N skipped`) is for log readers; `--reporter` flags replace both.
-    reporters: ['default', './reporters/summary-line.ts'],
+    // Progress: one line per finished benchmark task when stdout is not a TTY (CI logs).
+    // Scores in every default flow: the ART-E and MPCBench reporters print and write their results, then the report
+    // reporter writes evaluation/report/index.html (it reads their files, so it comes after them). Each ignores tests
+    // without its meta, so the unit project prints only Vitest's output. The plain closing line
+    // (`tests: N passed, N failed, N skipped`) is for log readers. `--reporter` flags replace this whole list.
+    reporters: ['default', './reporters/progress.ts', './reporters/arte.ts', './reporters/mpcbench.ts', './reporters/report.ts', './reporters/summary-line.ts'],
     // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
     watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root: fileURLToPath(new URL('.', import.meta.url)) })],
     projects: [

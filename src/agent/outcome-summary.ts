@@ -1,14 +1,16 @@
 import { z } from 'zod'
 import type { AgentOutcome } from './trace.ts'
 
-/** `Usage` (from `src/llm/types.ts`) as stored in files, meta and results. */
-export const UsageSchema = z.object({
+const UsageCountsSchema = z.object({
   promptTokens: z.number(),
   completionTokens: z.number(),
   totalTokens: z.number(),
   costUsd: z.number().nullable(),
   calls: z.number(),
 })
+
+/** `Usage` (from `src/llm/types.ts`) as stored in files, meta and results; `cached` is the part replayed from the cache. */
+export const UsageSchema = UsageCountsSchema.extend({ cached: UsageCountsSchema.optional() })
 
 /** How an agent run ended, as stored beside its answer: `AgentOutcome` without the answer text. */
 export const OutcomeSummarySchema = z.discriminatedUnion('kind', [

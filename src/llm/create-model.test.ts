@@ -7,7 +7,8 @@ import { type CallLogEntry, readCallLog } from './call-log.ts'
 import { type CreateModelOptions, createModel } from './create-model.ts'
 import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
 import { cacheKey } from './response-cache.ts'
-import type { ChatRequest } from './types.ts'
+import { addUsage, type ChatRequest } from './types.ts'
+import { formatCachedPart } from './usage.ts'
 
 const SECRET = 'sk-h3-secret-key-0123456789'
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix))
@@ -130,7 +131,11 @@ describe('response cache', () => {
     // Replay needs no key.
     const replay = createModel('test-model', { env: { OPENAI_BASE_URL: t.server.baseURL }, callLogDir: t.logDir, cache: { mode: 'replay', dir: cacheDir } })
     const second = await replay.complete({ ...hello, purpose: 'another label' })
-    expect(second).toEqual({ ...first, cached: true })
+    const { cached: _, ...counts } = first.usage
+    expect(second).toEqual({ ...first, cached: true, usage: { ...first.usage, cached: counts } })
+    expect(formatCachedPart(addUsage(first.usage, second.usage))).toBe(
+      `; 1 call(s) paid, 1 replayed from the cache (${counts.totalTokens} tokens, unknown cost)`,
+    )
     expect(t.server.requests).toHaveLength(1)
     expect(t.logs().filter((entry) => entry.cached)).toHaveLength(1)
   })

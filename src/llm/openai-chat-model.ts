@@ -71,6 +71,7 @@ export function toChatResult(modelId: string, raw: ChatCompletion, cached: boole
     costUsd: costUsd(modelId, promptTokens, completionTokens, prices),
     calls: 1,
   }
+  if (cached) usage.cached = { ...usage }
   return { message: choice.message, usage, model: raw.model ?? modelId, finishReason: choice.finish_reason ?? null, cached }
 }
 

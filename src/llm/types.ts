@@ -14,6 +14,20 @@ export interface Usage {
   costUsd: number | null
   /** Number of model calls summed into this usage. */
   calls: number
+  /**
+   * The part of the above that was replayed from the response cache (no request was sent, nothing was paid);
+   * absent when no call was cached. Paid = the totals minus this.
+   */
+  cached?: CachedUsage
+}
+
+/** Tokens, priced cost and calls of the cached (replayed) calls inside a {@link Usage}. */
+export interface CachedUsage {
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
+  costUsd: number | null
+  calls: number
 }
 
 /** A usage of zero calls. */
@@ -21,8 +35,7 @@ export function emptyUsage(): Usage {
   return { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
 }
 
-/** Sums two usages; an unknown cost on either side makes the sum's cost unknown. */
-export function addUsage(a: Usage, b: Usage): Usage {
+function addCounts<T extends CachedUsage>(a: T, b: CachedUsage): CachedUsage {
   return {
     promptTokens: a.promptTokens + b.promptTokens,
     completionTokens: a.completionTokens + b.completionTokens,
@@ -30,6 +43,16 @@ export function addUsage(a: Usage, b: Usage): Usage {
     costUsd: a.costUsd === null || b.costUsd === null ? null : a.costUsd + b.costUsd,
     calls: a.calls + b.calls,
   }
+}
+
+/** Sums two usages; an unknown cost on either side makes the sum's cost unknown. Cached parts are summed apart. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const sum: Usage = addCounts(a, b)
+  if (a.cached !== undefined || b.cached !== undefined) {
+    const none: CachedUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
+    sum.cached = addCounts(a.cached ?? none, b.cached ?? none)
+  }
+  return sum
 }
 
 /** Structured output: the reply must be JSON matching `schema`. */

@@ -12,3 +12,21 @@ export function formatCost(costUsd: number | null): string {
   if (costUsd === null) return 'unknown'
   return `$${costUsd < 0.01 && costUsd > 0 ? costUsd.toPrecision(2) : costUsd.toFixed(2)}`
 }
+
+/**
+ * How much of a usage was paid and how much replayed from the response cache, e.g.
+ * `; 2 call(s) paid, 8 replayed from the cache (10,500 tokens, $0.0210 not paid)`; empty when nothing was cached.
+ */
+export function formatCachedPart(usage: Usage): string {
+  const cached = usage.cached
+  if (cached === undefined || cached.calls === 0) return ''
+  const saved = cached.costUsd === null ? 'unknown cost' : `${formatCost(cached.costUsd)} not paid`
+  return `; ${(usage.calls - cached.calls).toLocaleString('en-US')} call(s) paid, ${cached.calls.toLocaleString('en-US')} replayed from the cache (${cached.totalTokens.toLocaleString('en-US')} tokens, ${saved})`
+}
+
+/** The cost of the calls that were sent (the total minus what was replayed from the cache); null when unknown. */
+export function paidCostUsd(usage: Usage): number | null {
+  if (usage.costUsd === null) return null
+  if (usage.cached === undefined) return usage.costUsd
+  return usage.cached.costUsd === null ? null : Math.max(0, usage.costUsd - usage.cached.costUsd)
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UsageSchema } from '../agent/outcome-summary.ts'
-import { formatCost, sumUsage } from '../llm/usage.ts'
+import { formatCachedPart, formatCost, paidCostUsd, sumUsage } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
@@ -162,7 +162,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
 }
 
 function usageLine(label: string, usage: Usage): string {
-  return `${label}: ${usage.totalTokens.toLocaleString('en-US')} tokens (${usage.promptTokens.toLocaleString('en-US')} prompt, ${usage.completionTokens.toLocaleString('en-US')} completion) in ${usage.calls} call(s), cost ${formatCost(usage.costUsd)}`
+  return `${label}: ${usage.totalTokens.toLocaleString('en-US')} tokens (${usage.promptTokens.toLocaleString('en-US')} prompt, ${usage.completionTokens.toLocaleString('en-US')} completion) in ${usage.calls} call(s), cost ${formatCost(paidCostUsd(usage))}${usage.cached === undefined ? '' : ' paid'}${formatCachedPart(usage)}`
 }
 
 /** The run's token and cost totals, one line each for agents, judges and both. */

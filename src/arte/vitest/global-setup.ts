@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { relative } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { prepareArteDb } from './demo-db.ts'
+import { limitHint } from './limit-hint.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 import './provided-context.ts'
 
@@ -15,10 +16,13 @@ export default async function setup(project: TestProject): Promise<void> {
   const prepared = await prepareArteDb({ db: settings.db, maildir: settings.maildir, dataset: settings.dataset })
   if (prepared.kind === 'built') {
     const { report } = prepared
-    project.vitest.logger.log(
+    // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
+    project.vitest.logger.error(
       `ART-E: built ${relative(process.cwd(), prepared.path)} (${report.imported} emails, ${report.duplicates} duplicates, ${report.failed} failed, ${prepared.tasks} tasks)`,
     )
   }
+  const hint = await limitHint(settings, project.vitest.config.testNamePattern)
+  if (hint !== undefined) project.vitest.logger.error(hint)
   project.provide('arteDbPath', prepared.path)
   project.provide('arteDatasetPath', settings.dataset)
   project.provide('arteRunId', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`)

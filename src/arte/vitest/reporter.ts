@@ -19,6 +19,9 @@ import {
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { redact } from '../../core/redact.ts'
+import { recordRunOutput } from '../../core/run-outputs.ts'
+import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
+import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
 
@@ -66,6 +69,8 @@ export class ArteReporter implements Reporter {
   #thresholds: ArteThreshold[] = []
   /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
   results: ArteResults | undefined
+  /** The file the last run's results were written to (absolute), or `undefined` when none was written. */
+  outputFile: string | undefined
 
   constructor(options: ArteReporterOptions = {}) {
     this.#options = options
@@ -82,6 +87,7 @@ export class ArteReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     this.results = undefined
+    this.outputFile = undefined
     const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted')
     if (metas.length === 0) return
 
@@ -108,11 +114,16 @@ export class ArteReporter implements Reporter {
       thresholds: checks,
       taskResults,
     }
-    const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
+    const choice = chooseArteOutput(resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT), results)
+    const outputFile = choice.file
     writeJsonAtomic(outputFile, results)
     this.results = results
+    this.outputFile = outputFile
+    recordRunOutput('arte-results', outputFile)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
+    const subsetNote = formatSubsetNote(choice)
+    if (subsetNote !== undefined) this.#log(subsetNote)
     const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))
     if (duplicates.length > 0) {
       this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
@@ -139,7 +150,8 @@ export class ArteReporter implements Reporter {
     const { usage, config } = results
     const exact = results.taskResults.filter((task) => task.exactMatch).length
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
-    const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
+    const paid = paidCostUsd(usage)
+    const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
     const rows: Array<[string, string]> = [
       ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks - results.notRunTasks})`],
       ['avgSemanticScore', fmt(results.avgSemanticScore)],
@@ -148,7 +160,7 @@ export class ArteReporter implements Reporter {
       ['failedTasks', String(results.failedTasks)],
       ...(results.notRunTasks > 0 ? [['notRunTasks', String(results.notRunTasks)] as [string, string]] : []),
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
-      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)`],
+      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`],
       ['cost', cost],
     ]
     const lines = ['', ` ART-E  ${results.totalTasks} task(s) · model ${config.model}${kind} · split ${config.split} · ${config.dataset}`]

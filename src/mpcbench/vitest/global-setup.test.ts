@@ -25,7 +25,7 @@ describe('MPCBench globalSetup', () => {
     vi.stubEnv('MPCBENCH_DATA_DIR', '')
     vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
     const lines: string[] = []
-    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
     const provided: Record<string, unknown> = {}
     const rerunHooks: Array<() => Promise<void>> = []
     // A stand-in for Vitest's TestProject: the setup reads `config.root`, calls `provide` and registers `onTestsRerun`.
@@ -53,7 +53,7 @@ describe('MPCBench globalSetup', () => {
     vi.stubEnv('MPCBENCH_DATA_DIR', '')
     vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
     const lines: string[] = []
-    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
     const rerunHooks: Array<() => Promise<void>> = []
     const project = {
       config: { root },

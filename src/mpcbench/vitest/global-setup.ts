@@ -11,7 +11,8 @@ import { prepareMpcbenchDataIsolated, prepareOptionsFromEnv } from '../generate/
  * provided as `mpcbenchScenarioErrors`); the other scenarios, and the other benchmarks, run.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const options = prepareOptionsFromEnv(project.config.root)
+  // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
+  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
   const { failed } = await prepareMpcbenchDataIsolated(options)
   project.provide('mpcbenchDataDir', options.dataDir)
   project.provide('mpcbenchScenarioErrors', failed)

@@ -2,8 +2,10 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { redact } from '../../core/redact.ts'
+import { recordRunOutput } from '../../core/run-outputs.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
-import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
+import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -30,6 +32,10 @@ export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
   private log: (text: string) => void = (text) => console.log(redact(text))
+  /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
+  summary: Summary | undefined
+  /** The file the last summary was written to (absolute), or `undefined` when none was written. */
+  outputFile: string | undefined
 
   constructor(options: MpcbenchReporterOptions = {}) {
     this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
@@ -42,13 +48,19 @@ export default class MpcbenchReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
     const { metas, unfinished } = collectMpcbenchTests(testModules, reason === 'interrupted')
+    this.summary = undefined
+    this.outputFile = undefined
     if (metas.length === 0 && unfinished.length === 0) return
     const summary = buildSummary(metas, new Date(), unfinished)
+    this.summary = summary
     let written = ''
     if (this.options.outputFile !== false) {
-      const file = resolve(this.root, this.options.outputFile)
+      const choice = chooseSummaryOutput(resolve(this.root, this.options.outputFile), summary)
+      const file = choice.file
       writeJsonAtomic(file, summary)
-      written = `\nSummary written to ${file}`
+      this.outputFile = file
+      recordRunOutput('mpcbench-summary', file)
+      written = `\nSummary written to ${file}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`
     }
     if (this.options.print) {
       const counts = summary.task_counts

@@ -1,0 +1,35 @@
+import { relative } from 'node:path'
+import { z } from 'zod'
+import { chooseOutputFile, type OutputChoice } from '../../core/subset-output.ts'
+import type { ArteResults } from './results.ts'
+
+/** Just what a subset check reads of an earlier results JSON (older and newer files alike). */
+const EarlierResultsSchema = z.object({
+  config: z.object({ dataset: z.string(), split: z.string() }),
+  taskResults: z.array(z.object({ taskId: z.string() })),
+})
+
+/**
+ * Where the ART-E reporter writes `results`: `outputFile`, or `results.subset.json` beside it when this run
+ * covered only some of the tasks of the results already there (same dataset and split), so a `-t` or watch-mode
+ * rerun never silently replaces the full run's results.
+ */
+export function chooseArteOutput(outputFile: string, results: ArteResults): OutputChoice {
+  return chooseOutputFile(
+    outputFile,
+    results.taskResults.map((task) => task.taskId),
+    (existing) => {
+      const earlier = EarlierResultsSchema.safeParse(existing)
+      if (!earlier.success) return undefined
+      if (earlier.data.config.dataset !== results.config.dataset || earlier.data.config.split !== results.config.split) return undefined
+      return earlier.data.taskResults.map((task) => task.taskId)
+    },
+  )
+}
+
+/** The line printed when a run went to the subset file. */
+export function formatSubsetNote(choice: OutputChoice, cwd = process.cwd()): string | undefined {
+  if (choice.subset === undefined) return undefined
+  const full = relative(cwd, choice.subset.fullFile)
+  return `This run covered ${choice.subset.ran} of the ${choice.subset.kept} task(s) in ${full}: its results went to ${relative(cwd, choice.file)} and ${full} was kept. Run all its tasks (or delete it) to replace it.`
+}

@@ -1,0 +1,133 @@
+import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { paidCostUsd } from '../llm/usage.ts'
+import { compareArteRuns } from './compare-runs.ts'
+import { renderComparison } from './comparison-view.ts'
+import { escapeHtml, fixed, money, thousands } from './html.ts'
+import type { ArteSection, Interval } from './report-data.ts'
+import { barChart, histogram01, histogram01Labels } from './svg-chart.ts'
+
+/** How each ART-E metric is shown: decimals, or a whole number. */
+const METRIC_FORMAT: Record<string, (value: number) => string> = {
+  exactMatchAccuracy: (v) => fixed(v, 3),
+  avgSemanticScore: (v) => fixed(v, 3),
+  avgExecutionTimeMs: (v) => thousands(v),
+  completedTasks: (v) => String(v),
+  failedTasks: (v) => String(v),
+  totalTasks: (v) => String(v),
+  totalTimeMs: (v) => thousands(v),
+}
+
+/** An ART-E metric as the page shows it (also used by the tests that compare the page with results.json). */
+export function formatArteMetric(name: string, value: number): string {
+  return (METRIC_FORMAT[name] ?? ((v: number) => String(v)))(value)
+}
+
+function interval(ci: Interval | undefined, digits: number): string {
+  if (ci === undefined) return ''
+  return `[${fixed(ci.low, digits)}, ${fixed(ci.high, digits)}]`
+}
+
+function intervalTitle(ci: Interval | undefined): string {
+  if (ci === undefined) return ''
+  const level = ci.level === undefined ? '' : `${Math.round(ci.level * 100)}% `
+  return `${level}confidence interval${ci.method === undefined ? '' : ` (${ci.method})`}`
+}
+
+/** The ART-E part of the page for one results file; `index` makes its element ids unique. */
+export function renderArteSection(section: ArteSection, index: number): string {
+  const { results, extras } = section
+  const id = `arte-${index}`
+  const exact = results.taskResults.filter((task) => task.exactMatch).length
+  const kind = results.config.modelKind === 'baseline' ? ' (baseline, not an LLM)' : results.config.modelKind === 'mixed' ? ' (mixed)' : ''
+  const cis = extras.confidenceIntervals ?? {}
+  const hasCi = Object.keys(cis).length > 0
+  const metricRows = ARTE_METRIC_NAMES.map((name) => {
+    const value = results[name]
+    const ci = cis[name]
+    const digits = name === 'exactMatchAccuracy' || name === 'avgSemanticScore' ? 3 : 0
+    const extra = name === 'exactMatchAccuracy' ? ` <span class="muted">(${exact}/${results.totalTasks})</span>` : ''
+    return `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="${value}">${formatArteMetric(name, value)}</td><td>${extra}</td>${
+      hasCi ? `<td class="ci" data-ci="${name}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, digits)}</td>` : ''
+    }</tr>`
+  })
+  if (extras.notRunTasks !== undefined) {
+    metricRows.push(`<tr><th scope="row">notRunTasks</th><td class="num" data-metric="notRunTasks" data-value="${extras.notRunTasks}">${extras.notRunTasks}</td><td></td>${hasCi ? '<td></td>' : ''}</tr>`)
+  }
+  const usage = results.usage
+  const usageRows = [
+    ['tokens', `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`],
+    ['calls', `<span data-usage="calls" data-value="${usage.calls}">${thousands(usage.calls)}</span>`],
+    ['cost', `<span data-usage="costUsd" data-value="${usage.costUsd ?? ''}">${money(usage.costUsd)}</span>`],
+  ]
+  if (usage.cached !== undefined && usage.cached.calls > 0) {
+    usageRows.push(['replayed', `${thousands(usage.cached.calls)} call(s), ${thousands(usage.cached.totalTokens)} tokens from the response cache (${money(usage.cached.costUsd)} not paid; paid ${money(paidCostUsd(usage))})`])
+  }
+  const level = Object.values(cis)[0]?.level
+  const ciHeader = hasCi ? `<th>${level === undefined ? '' : `${Math.round(level * 100)}% `}CI</th>` : ''
+  const passHatK =
+    extras.passHatK === undefined
+      ? ''
+      : `<h3>pass^k</h3><table class="small"><tr>${Object.keys(extras.passHatK).map((k) => `<th>k=${escapeHtml(k)}</th>`).join('')}</tr><tr>${Object.entries(extras.passHatK)
+          .map(([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}</td>`)
+          .join('')}</tr></table>`
+  const suspects =
+    extras.graderSuspects === undefined || extras.graderSuspects.length === 0
+      ? ''
+      : `<p class="warn">Grader suspects (tasks an empty answer passes): ${escapeHtml(extras.graderSuspects.map((s) => (typeof s === 'string' ? s : JSON.stringify(s))).join(', '))}</p>`
+  const chart = barChart({
+    id: `${id}-semantic-histogram`,
+    title: 'Semantic score (Jaccard) per task',
+    categories: histogram01Labels(),
+    series: [{ name: 'tasks', color: '#3b6fd8', values: histogram01(results.taskResults.map((task) => task.semanticScore)) }],
+    xLabel: 'semantic score',
+    yLabel: 'tasks',
+    width: 520,
+  })
+  const timeValues = results.taskResults.map((task) => task.executionTimeMs)
+  const maxTime = Math.max(1, ...timeValues)
+  const timeChart = barChart({
+    id: `${id}-time-histogram`,
+    title: 'Execution time per task',
+    categories: histogram01Labels(5).map((label) => label.split('-').map((x) => thousands(Number(x) * maxTime)).join('-')),
+    series: [{ name: 'tasks', color: '#8a63c9', values: histogram01(timeValues.map((t) => t / maxTime), 5) }],
+    xLabel: 'ms',
+    yLabel: 'tasks',
+    width: 360,
+  })
+  const rows = results.taskResults.map((task) => {
+    const answer = task.agentAnswer === '' ? `<span class="muted">(no answer: ${escapeHtml(task.outcome.kind)})</span>` : escapeHtml(task.agentAnswer)
+    return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}">
+<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the trace">▸</button> ${escapeHtml(task.taskId)}</td>
+<td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td>${answer}</td>
+<td class="num ${task.exactMatch ? 'pass' : 'fail'}" data-field="exactMatch" data-sort-value="${task.exactMatch ? 1 : 0}">${task.exactMatch ? '✓' : '✗'}</td>
+<td class="num" data-field="semanticScore" data-sort-value="${task.semanticScore}">${fixed(task.semanticScore, 3)}</td>
+<td class="num" data-field="executionTimeMs" data-sort-value="${task.executionTimeMs}">${thousands(task.executionTimeMs)}</td>
+<td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
+  })
+  const comparison =
+    section.previous === undefined
+      ? ''
+      : renderComparison(compareArteRuns(section.previous.results, results), section.previous.file, section.previous.results.config.startedAt, `${id}-compare`)
+  return `<section class="bench" id="${id}" data-bench="arte" data-index="${index}">
+<h2>ART-E <span class="muted">· ${escapeHtml(section.file)}</span></h2>
+<p class="meta">${results.totalTasks} task(s) · model <b>${escapeHtml(results.config.model)}</b>${escapeHtml(kind)} · split ${escapeHtml(results.config.split)} · ${escapeHtml(results.config.dataset)} · ${escapeHtml(results.config.startedAt)} · run ${escapeHtml(results.testRunEndReason)}</p>
+${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
+<div class="row">
+<div><h3>Metrics</h3><table class="metrics"><thead><tr><th>metric</th><th>value</th><th></th>${ciHeader}</tr></thead><tbody>${metricRows.join('')}</tbody></table>
+<table class="metrics usage"><tbody>${usageRows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>
+${results.thresholds.map((check) => `<p class="${check.passed ? 'pass' : 'fail'}">threshold ${escapeHtml(check.metric)} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${check.measured})</p>`).join('')}
+${passHatK}${suspects}</div>
+<div><h3>Distribution</h3>${chart}${timeChart}</div>
+</div>
+${comparison}
+<h3>Tasks</h3>
+<div class="controls"><input type="search" class="filter" placeholder="filter: id, question, answer…" aria-label="filter tasks">
+<select class="status" aria-label="exact match"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option></select>
+<span class="count"></span></div>
+<table class="tasks" data-kind="arte"><thead><tr>
+<th data-sort="text">id</th><th>question</th><th>ground truth</th><th>answer</th><th data-sort="num">EM</th><th data-sort="num">Jaccard</th><th data-sort="num">time ms</th><th data-sort="num">tokens</th>
+</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+</section>`
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Command } from '../../cli/command.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { arteSettingsFromEnv, DEFAULT_ARTE_OUTPUT } from '../../arte/settings.ts'
+import { DEFAULT_TRACES_DB } from '../../arte/results/trace-store.ts'
+import { DEFAULT_LOG_DIR, mpcbenchLogDir } from '../../mpcbench/file-names.ts'
+import { readResultsFile } from '../report-data.ts'
+import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, writeReport } from '../write-report.ts'
+
+const DEFAULT_SUMMARY = 'evaluation/summary.json'
+
+const usage = `Usage: agent-bench report [options]
+
+Writes the HTML report (one self-contained file: metrics, plots, per-task rows, traces, run logs and judge
+reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from saved results.
+
+Options:
+  --results <file>   an ART-E results JSON or an MPCBench summary; repeat for several
+                     default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist
+  --out <file>       the page to write                                      default: ${DEFAULT_REPORT_FILE}
+  --traces-db <file> ART-E traces database (ARTE_TRACES_DB)                 default: ${DEFAULT_TRACES_DB}
+  --log-dir <dir>    MPCBench run logs and judge results (MPCBENCH_LOG_DIR) default: ${DEFAULT_LOG_DIR}
+  --history <dir>    earlier runs, one folder each                          default: ${DEFAULT_HISTORY_DIR}
+  -h, --help         show this help
+
+Examples:
+  agent-bench report
+  agent-bench report --results reports/arte-results.json --traces-db reports/arte-traces.db --out reports/index.html`
+
+/** `agent-bench report`: write the HTML report from saved results. */
+export const command: Command = {
+  summary: 'Write the HTML report (plots, traces, comparison) from saved results',
+  usage,
+  async run(argv) {
+    let values
+    try {
+      values = parseArgs({
+        args: argv,
+        options: {
+          results: { type: 'string', multiple: true },
+          out: { type: 'string' },
+          'traces-db': { type: 'string' },
+          'log-dir': { type: 'string' },
+          history: { type: 'string' },
+        },
+      }).values
+    } catch (error) {
+      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench report --help` for the options.', cause: error })
+    }
+    const settings = arteSettingsFromEnv()
+    let files = (values.results ?? []).map((file) => resolve(file))
+    if (files.length === 0) {
+      files = [settings.output, resolve(DEFAULT_SUMMARY)].filter((file) => existsSync(file))
+      if (files.length === 0) {
+        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} exists.`, {
+          hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
+        })
+      }
+    }
+    for (const file of files) {
+      if (!existsSync(file)) throw new ConfigError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
+    }
+    const outFile = resolve(values.out ?? DEFAULT_REPORT_FILE)
+    const data = writeReport({
+      results: files.map(readResultsFile),
+      sources: {
+        tracesDb: values['traces-db'] === undefined ? settings.tracesDb : resolve(values['traces-db']),
+        logDir: values['log-dir'] === undefined ? mpcbenchLogDir() : resolve(values['log-dir']),
+        historyDir: resolve(values.history ?? DEFAULT_HISTORY_DIR),
+      },
+      outFile,
+    })
+    const parts = [...data.arte.map((s) => `ART-E ${s.file}`), ...data.mpcbench.map((s) => `MPCBench ${s.file}`)]
+    console.log(`Report written to ${relative(process.cwd(), outFile)} (${parts.join(', ')})`)
+    for (const note of [...data.arte, ...data.mpcbench].flatMap((s) => s.notes)) console.error(`note: ${note}`)
+    return 0
+  },
+}

@@ -1,0 +1,125 @@
+import { formatCachedPart } from '../llm/usage.ts'
+import { compareMpcbenchRuns } from './compare-runs.ts'
+import { renderComparison } from './comparison-view.ts'
+import { escapeHtml, fixed, money, thousands } from './html.ts'
+import { IntervalSchema, type Interval, type MpcbenchSection } from './report-data.ts'
+import { barChart } from './svg-chart.ts'
+
+/** The two MPCBench axes: summary key, mean column and short label. */
+export const MPCBENCH_AXES = [
+  { key: 'answer_requirements_satisfaction', mean: 'mean_answer_requirements_satisfaction', label: 'requirements' },
+  { key: 'source_grounded_reasoning', mean: 'mean_source_grounded_reasoning', label: 'grounding' },
+] as const
+
+/**
+ * The interval of one axis in a summary row, wherever a newer reporter put it: `ci: {axis: {low, high}}`,
+ * `ci: {mean_axis: ...}` or `ci_axis`. `undefined` when the row has none.
+ */
+export function rowInterval(row: Record<string, unknown>, axis: (typeof MPCBENCH_AXES)[number]): Interval | undefined {
+  const candidates: unknown[] = []
+  const ci = row.ci
+  if (ci !== null && typeof ci === 'object') {
+    const record = ci as Record<string, unknown>
+    candidates.push(record[axis.key], record[axis.mean], record[axis.label])
+  }
+  candidates.push(row[`ci_${axis.key}`], row[`${axis.mean}_ci`])
+  for (const candidate of candidates) {
+    const parsed = IntervalSchema.safeParse(candidate)
+    if (parsed.success) return parsed.data
+  }
+  return undefined
+}
+
+function extraCells(row: Record<string, unknown>): string {
+  const passHatK = row.pass_hat_k ?? row.passHatK
+  if (passHatK === null || typeof passHatK !== 'object') return ''
+  return Object.entries(passHatK as Record<string, unknown>)
+    .map(([k, v]) => `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 2) : '-'}`)
+    .join(' · ')
+}
+
+/** Counts of integer scores 0-5. */
+function scoreCounts(values: Array<number | null>): number[] {
+  const counts = [0, 0, 0, 0, 0, 0]
+  for (const value of values) if (value !== null && value >= 0 && value <= 5) counts[Math.round(value)] = (counts[Math.round(value)] ?? 0) + 1
+  return counts
+}
+
+/** The MPCBench part of the page for one summary; `index` makes its element ids unique. */
+export function renderMpcbenchSection(section: MpcbenchSection, index: number): string {
+  const { summary } = section
+  const id = `mpcbench-${index}`
+  const hasCi = section.rawRows.some((row) => MPCBENCH_AXES.some((axis) => rowInterval(row, axis) !== undefined))
+  const hasExtra = section.rawRows.some((row) => extraCells(row) !== '')
+  const rows = summary.rows.map((row, i) => {
+    const raw = section.rawRows[i] ?? {}
+    const agent = row.agent_model_kind === 'baseline' ? `${escapeHtml(row.agent_model)} <span class="muted">(not an LLM)</span>` : escapeHtml(row.agent_model)
+    const judge = row.judge_kind === 'rules' ? `${escapeHtml(row.judge_model)} <span class="muted">(not an LLM)</span>` : escapeHtml(row.judge_model)
+    const axisCells = MPCBENCH_AXES.map((axis) => {
+      const value = row[axis.mean]
+      const ci = rowInterval(raw, axis)
+      const ciText = hasCi ? ` <span class="ci">${ci === undefined ? '' : `[${fixed(ci.low, 2)}, ${fixed(ci.high, 2)}]`}</span>` : ''
+      return `<td class="num" data-row="${i}" data-field="${axis.mean}" data-value="${value ?? ''}">${fixed(value, 2)}${ciText}</td>`
+    }).join('')
+    return `<tr><td>${agent}</td><td>${judge}</td><td>${escapeHtml(row.task_type)}</td>${axisCells}<td class="num" data-row="${i}" data-field="count" data-value="${row.count}">${row.count}</td><td class="num" data-row="${i}" data-field="scored" data-value="${row.scored}">${row.scored}</td><td class="num" data-row="${i}" data-field="failures" data-value="${row.failures}">${row.failures}</td>${hasExtra ? `<td>${extraCells(raw)}</td>` : ''}</tr>`
+  })
+  const pairs = [...new Set(section.tasks.map((task) => `${task.agentModel}\u0000${task.judgeModel}`))]
+  const charts = pairs.map((pair, p) => {
+    const [agent = '', judge = ''] = pair.split('\u0000')
+    const tasks = section.tasks.filter((task) => task.agentModel === agent && task.judgeModel === judge)
+    return barChart({
+      id: `${id}-scores-${p}`,
+      title: `Score distribution, agent ${agent} × judge ${judge}`,
+      categories: ['0', '1', '2', '3', '4', '5'],
+      series: [
+        { name: 'requirements', color: '#3b6fd8', values: scoreCounts(tasks.map((task) => task.requirements)) },
+        { name: 'grounding', color: '#d8873b', values: scoreCounts(tasks.map((task) => task.grounding)) },
+      ],
+      xLabel: `score (0-5) · agent ${agent} × judge ${judge}`,
+      yLabel: 'tasks',
+      width: 420,
+    })
+  })
+  const taskRows = section.tasks.map((task, t) => {
+    const pass = task.requirements !== null && task.requirements >= 4
+    const outcome = task.runLog?.outcome.kind ?? '-'
+    return `<tr class="task" data-task-index="${t}" data-task-id="${escapeHtml(task.taskId)}" data-pass="${pass ? '1' : '0'}">
+<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(task.taskId)}</td>
+<td>${escapeHtml(task.taskType)}</td><td>${escapeHtml(task.agentModel)}</td><td>${escapeHtml(task.judgeModel)}</td>
+<td class="num" data-field="requirements" data-sort-value="${task.requirements ?? -1}">${task.requirements ?? '-'}</td>
+<td class="num" data-field="grounding" data-sort-value="${task.grounding ?? -1}">${task.grounding ?? '-'}</td>
+<td data-sort-value="${escapeHtml(outcome)}">${escapeHtml(outcome)}${task.error === null ? '' : ` <span class="fail">${escapeHtml(task.error)}</span>`}</td>
+<td class="num" data-sort-value="${task.runLog?.raw_tool_calls.length ?? -1}">${task.runLog?.raw_tool_calls.length ?? '-'}</td>
+<td class="num" data-sort-value="${task.runLog?.duration_ms ?? -1}">${task.runLog === undefined ? '-' : thousands(task.runLog.duration_ms)}</td></tr>`
+  })
+  const usage = summary.usage
+  const extras = Object.entries(section.rawExtras)
+    .map(([key, value]) => `<p class="${/suspect/i.test(key) ? 'warn' : 'meta'}">${escapeHtml(key)}: <code>${escapeHtml(JSON.stringify(value))}</code></p>`)
+    .join('')
+  const comparison =
+    section.previous === undefined
+      ? ''
+      : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`)
+  return `<section class="bench" id="${id}" data-bench="mpcbench" data-index="${index}">
+<h2>MPCBench <span class="muted">· ${escapeHtml(section.file)}</span></h2>
+<p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost ${money(usage.total.costUsd)}${escapeHtml(formatCachedPart(usage.total))}</p>
+${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
+${extras}
+<h3>Mean scores (0-5) per agent × judge × task type</h3>
+<table class="metrics summary-rows"><thead><tr><th>agent</th><th>judge</th><th>task type</th><th>requirements</th><th>grounding</th><th>n</th><th>scored</th><th>failed</th>${hasExtra ? '<th></th>' : ''}</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+<h3>Score distributions per axis</h3>
+<div class="row">${charts.join('')}</div>
+${comparison}
+<h3>Tasks</h3>
+<div class="controls"><input type="search" class="filter" placeholder="filter: task id, type, model…" aria-label="filter tasks">
+<select class="status" aria-label="requirements score"><option value="all">all</option><option value="1">requirements ≥ 4</option><option value="0">requirements &lt; 4</option></select>
+<span class="count"></span></div>
+<table class="tasks" data-kind="mpcbench"><thead><tr>
+<th data-sort="text">task</th><th data-sort="text">type</th><th data-sort="text">agent</th><th data-sort="text">judge</th><th data-sort="num">requirements</th><th data-sort="num">grounding</th><th data-sort="text">outcome</th><th data-sort="num">tool calls</th><th data-sort="num">time ms</th>
+</tr></thead><tbody>
+${taskRows.join('\n')}
+</tbody></table>
+</section>`
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ProgressTracker, finishedTask } from './progress-line.ts'
+
+const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
+
+describe('ProgressTracker', () => {
+  it('prints count, pass/fail, score, time, running mean and ETA per finished task', () => {
+    const tracker = new ProgressTracker(0)
+    tracker.expectFiles(1)
+    tracker.expect(4)
+    const meta = (semanticScore: number, exactMatch: boolean) =>
+      ({ arte: { semanticScore, exactMatch } }) as unknown as Parameters<typeof finishedTask>[1]
+    const first = finishedTask('7', meta(1, true), 'passed', 1200)
+    const second = finishedTask('8', meta(0.5, false), 'failed', 800, 'AssertionError: expected\nmore')
+    if (first === undefined || second === undefined) throw new Error('no task')
+    expect(tracker.finish(first, 10_000)).toBe('[1/4] ✓ 7  EM 1 · semantic 1.000 · 1.2 s · ART-E mean 1.000 · ETA 30.0 s')
+    expect(tracker.finish(second, 20_000)).toBe('[2/4] ✗ 8  EM 0 · semantic 0.500 · 0.8 s · ART-E mean 0.750 · ETA 20.0 s · AssertionError: expected')
+  })
+
+  it('estimates the total while files are still being collected, and says so', () => {
+    const tracker = new ProgressTracker(0)
+    tracker.expectFiles(3)
+    tracker.expect(2)
+    const task = finishedTask('t [agent=a]', {
+      mpcbench: {
+        judges: [{ kind: 'scored', judgeModel: 'j', judgeKind: 'llm', judgeInputFile: '', judgeResultFile: '', usage, answerRequirementsSatisfaction: 4, sourceGroundedReasoning: 3 }],
+      } as never,
+    }, 'passed', 61_000)
+    if (task === undefined) throw new Error('no task')
+    expect(tracker.finish(task, 65_000)).toBe('[1/~6] ✓ t [agent=a]  requirements 4/5 · grounding 3/5 · 1 min 1 s · MPCBench mean 4.00 · ETA ~5 min 25 s')
+  })
+
+  it('ignores tests without benchmark meta', () => {
+    expect(finishedTask('unit test', {}, 'passed', 1)).toBeUndefined()
+  })
+})

@@ -1,0 +1,109 @@
+import type { ArteTestMeta } from '../arte/vitest/arte-meta.ts'
+import type { MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
+
+/** What one finished benchmark task contributes to a progress line. */
+export interface FinishedTask {
+  name: string
+  passed: boolean
+  /** The benchmark's main score of this task and how to show it, or `undefined` when it has none (it failed early). */
+  score?: { value: number; text: string; bench: 'ART-E' | 'MPCBench' }
+  durationMs: number
+  error?: string
+}
+
+/** The finished task of an ART-E or MPCBench test, from its meta (`undefined` for other tests). */
+export function finishedTask(
+  name: string,
+  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta },
+  state: 'passed' | 'failed' | 'skipped' | 'pending',
+  durationMs: number,
+  error?: string,
+): FinishedTask | undefined {
+  const passed = state === 'passed'
+  const base = { name, passed, durationMs, ...(error === undefined ? {} : { error }) }
+  if (meta.arte !== undefined) {
+    const a = meta.arte
+    return { ...base, score: { value: a.semanticScore, text: `EM ${a.exactMatch ? 1 : 0} · semantic ${a.semanticScore.toFixed(3)}`, bench: 'ART-E' } }
+  }
+  if (meta.mpcbench !== undefined) {
+    const judge = meta.mpcbench.judges.find((j) => j.kind === 'scored')
+    if (judge === undefined || judge.kind !== 'scored') return { ...base, error: error ?? `agent ${meta.mpcbench.agentOutcome}, no judge score` }
+    return {
+      ...base,
+      score: {
+        value: judge.answerRequirementsSatisfaction,
+        text: `requirements ${judge.answerRequirementsSatisfaction}/5 · grounding ${judge.sourceGroundedReasoning}/5`,
+        bench: 'MPCBench',
+      },
+    }
+  }
+  return undefined
+}
+
+function seconds(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+  const minutes = Math.floor(ms / 60_000)
+  if (minutes < 60) return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+/**
+ * Running state of a run for progress lines: counts, per-benchmark running means and the ETA
+ * (wall time so far per finished task × tasks left, so concurrency is accounted for).
+ */
+export class ProgressTracker {
+  #total = 0
+  #done = 0
+  #files = 0
+  #filesCollected = 0
+  #startedAt: number
+  readonly #sums = new Map<string, { sum: number; n: number }>()
+
+  constructor(startedAt: number = Date.now()) {
+    this.#startedAt = startedAt
+  }
+
+  /** The number of test files the run will collect (so the total can be estimated before all are collected). */
+  expectFiles(count: number): void {
+    this.#files = count
+  }
+
+  /** Adds the tests of one collected file that will run. */
+  expect(count: number): void {
+    this.#total += count
+    this.#filesCollected++
+  }
+
+  /** Tests expected in all: those collected plus, for files not collected yet, the mean per collected file. */
+  #expectedTotal(): { total: number; estimated: boolean } {
+    const pending = Math.max(0, this.#files - this.#filesCollected)
+    if (pending === 0 || this.#filesCollected === 0) return { total: Math.max(this.#total, this.#done), estimated: false }
+    const estimate = Math.round(this.#total + (this.#total / this.#filesCollected) * pending)
+    return { total: Math.max(estimate, this.#done), estimated: true }
+  }
+
+  /** Records a finished task and returns its line: `[ 3/10] ✓ 7  EM 1 · semantic 1.000 · 1.2 s · mean 0.733 · ETA 12 s`. */
+  finish(task: FinishedTask, now: number = Date.now()): string {
+    this.#done++
+    const { total, estimated } = this.#expectedTotal()
+    const width = String(total).length
+    const parts: string[] = []
+    if (task.score !== undefined) {
+      const entry = this.#sums.get(task.score.bench) ?? { sum: 0, n: 0 }
+      entry.sum += task.score.value
+      entry.n++
+      this.#sums.set(task.score.bench, entry)
+      parts.push(task.score.text)
+    }
+    parts.push(seconds(task.durationMs))
+    if (task.score !== undefined) {
+      const entry = this.#sums.get(task.score.bench)
+      if (entry !== undefined) parts.push(`${task.score.bench} mean ${(entry.sum / entry.n).toFixed(task.score.bench === 'ART-E' ? 3 : 2)}`)
+    }
+    const left = total - this.#done
+    if (left > 0) parts.push(`ETA ${estimated ? '~' : ''}${seconds(((now - this.#startedAt) / this.#done) * left)}`)
+    else parts.push('done')
+    if (task.error !== undefined) parts.push(task.error.split('\n')[0]?.slice(0, 160) ?? '')
+    return `[${String(this.#done).padStart(width)}/${estimated ? '~' : ''}${total}] ${task.passed ? '✓' : '✗'} ${task.name}  ${parts.join(' · ')}`
+  }
+}

@@ -1,0 +1,82 @@
+import { renderArteSection } from './arte-view.ts'
+import { CLIENT_SCRIPT } from './client-script.ts'
+import { escapeHtml, jsonForScript } from './html.ts'
+import { renderMpcbenchSection } from './mpcbench-view.ts'
+import type { ReportData } from './report-data.ts'
+
+const STYLE = `
+:root { --fg: #1d2330; --muted: #667085; --line: #d9dee7; --bg: #fff; --soft: #f5f7fa; --accent: #3b6fd8; --pass: #1a7f37; --fail: #c0392b; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
+header { padding: 14px 24px; border-bottom: 1px solid var(--line); background: var(--soft); }
+header h1 { font-size: 18px; margin: 0 0 4px; }
+header nav a { margin-right: 14px; }
+main { padding: 8px 24px 40px; }
+section.bench { border-bottom: 2px solid var(--line); padding-bottom: 20px; }
+h2 { font-size: 17px; margin: 18px 0 4px; } h3 { font-size: 15px; margin: 16px 0 6px; } h4 { margin: 10px 0 4px; }
+.muted, .meta { color: var(--muted); } .note { color: #8a6d00; } .warn { color: var(--fail); font-weight: 600; }
+.row { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+table { border-collapse: collapse; }
+th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
+table.metrics th[scope=row] { font-weight: 500; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.ci { color: var(--muted); font-size: 12px; white-space: nowrap; }
+.pass, .up { color: var(--pass); } .fail, .down { color: var(--fail); }
+table.tasks { width: 100%; margin-top: 6px; }
+table.tasks thead th { position: sticky; top: 0; background: var(--soft); }
+th.sortable { cursor: pointer; } th[aria-sort=ascending]::after { content: " ▲"; } th[aria-sort=descending]::after { content: " ▼"; }
+tr.task:hover { background: var(--soft); }
+button.open { border: 1px solid var(--line); background: var(--bg); border-radius: 4px; cursor: pointer; width: 24px; }
+.controls { display: flex; gap: 10px; align-items: center; } .controls input { width: 320px; padding: 4px 6px; }
+tr.detail > td { background: #fbfcfe; padding: 8px 16px 16px; }
+.trace pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 6px 8px; margin: 2px 0; max-height: 360px; overflow: auto; font-size: 12px; }
+.trace .field { margin: 2px 0; }
+ol.messages { padding-left: 22px; } li.msg { margin-bottom: 6px; } li.role-assistant .role { color: var(--accent); } li.role-tool .role { color: #8a63c9; }
+.tool-call { font-family: ui-monospace, monospace; font-size: 12px; color: var(--accent); }
+table.calls td, table.calls th { font-size: 12px; } table.calls pre { max-width: 560px; }
+.axis { margin: 6px 0; } .justification { margin: 2px 0 0; white-space: pre-wrap; }
+svg.chart { background: var(--bg); margin: 4px 12px 4px 0; } svg .grid { stroke: #eef0f4; } svg .axis { stroke: #98a2b3; }
+svg .tick, svg .legend { font-size: 10px; fill: var(--muted); } svg .axis-label { font-size: 11px; fill: var(--fg); }
+svg rect.bar:hover { opacity: .75; }
+.compare { border-left: 3px solid var(--accent); padding-left: 12px; }
+code { font-size: 12px; }
+`
+
+/**
+ * The report page: one self-contained HTML file (inline CSS, script and SVG; no network) with an ART-E part per
+ * results file and an MPCBench part per summary. The data the page shows is embedded as JSON
+ * (`<script id="report-data" type="application/json">`), so tests and tools can read it back.
+ */
+export function renderReport(data: ReportData): string {
+  const embedded = {
+    generatedAt: data.generatedAt,
+    arte: data.arte.map((section) => ({ file: section.file, results: section.raw, traces: section.traces })),
+    mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.raw, tasks: section.tasks })),
+  }
+  const nav = [
+    ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
+    ...data.mpcbench.map((section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
+  ].join('')
+  const empty = data.arte.length === 0 && data.mpcbench.length === 0 ? '<p class="note">No results to show.</p>' : ''
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>vitest-agent-bench report</title>
+<link rel="icon" href="data:,">
+<style>${STYLE}</style>
+</head>
+<body>
+<header><h1>vitest-agent-bench report</h1><div class="meta">generated ${escapeHtml(data.generatedAt)} · <nav>${nav}</nav></div></header>
+<main>
+${empty}
+${data.arte.map(renderArteSection).join('\n')}
+${data.mpcbench.map(renderMpcbenchSection).join('\n')}
+</main>
+<script id="report-data" type="application/json">${jsonForScript(embedded)}</script>
+<script>${CLIENT_SCRIPT}</script>
+</body>
+</html>
+`
+}

@@ -1,0 +1,302 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { AgentTrace } from '../agent/trace.ts'
+import { InvalidFormatError } from '../core/errors.ts'
+import { ArteResultsSchema, type ArteResults } from '../arte/results/results.ts'
+import { TraceStore } from '../arte/results/trace-store.ts'
+import { judgeResultFileName, runLogFileName } from '../mpcbench/file-names.ts'
+import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
+import { RunLogSchema, type RunLog } from '../mpcbench/run-log.ts'
+import { SummarySchema, type Summary } from '../mpcbench/summary.ts'
+
+/** A confidence interval as the results files carry it (when they do). */
+export const IntervalSchema = z.object({
+  low: z.number(),
+  high: z.number(),
+  level: z.number().optional(),
+  method: z.string().optional(),
+})
+
+/** A confidence interval; see {@link IntervalSchema}. */
+export type Interval = z.infer<typeof IntervalSchema>
+
+/** Optional fields of an ART-E results JSON that newer reporters add; each is shown when present. */
+const ArteExtrasSchema = z.object({
+  confidenceIntervals: z.record(z.string(), IntervalSchema).optional().catch(undefined),
+  passHatK: z.record(z.string(), z.number()).optional().catch(undefined),
+  graderSuspects: z.array(z.unknown()).optional().catch(undefined),
+  notRunTasks: z.number().optional().catch(undefined),
+})
+
+/** Optional ART-E fields the page shows when present. */
+export type ArteExtras = z.infer<typeof ArteExtrasSchema>
+
+/** One ART-E results file with everything the page shows about it. */
+export interface ArteSection {
+  kind: 'arte'
+  /** The results file as named to the user. */
+  file: string
+  results: ArteResults
+  /** The results JSON as written, with fields newer reporters add (`trialResults` per task, ...); embedded in the page. */
+  raw: Record<string, unknown>
+  extras: ArteExtras
+  /** Full traces by trace id (those found in the traces database). */
+  traces: Record<string, AgentTrace>
+  /** Why some or all traces are missing, when they are. */
+  notes: string[]
+  /** The run before this one, from `evaluation/history/`, when there is one. */
+  previous?: { file: string; results: ArteResults }
+}
+
+/** One judged MPCBench task (task × agent × judge) with its run log and judge result when found. */
+export interface MpcbenchTaskView {
+  taskId: string
+  taskType: string
+  agentModel: string
+  judgeModel: string
+  requirements: number | null
+  grounding: number | null
+  error: string | null
+  runLog?: RunLog
+  judgeResult?: JudgeResultFile
+}
+
+/** One MPCBench summary with everything the page shows about it. */
+export interface MpcbenchSection {
+  kind: 'mpcbench'
+  file: string
+  summary: Summary
+  /** The summary as written; embedded in the page. */
+  raw: Record<string, unknown>
+  /** The summary rows as written, with optional fields (`ci`, pass^k, ...) that newer reporters add. */
+  rawRows: Array<Record<string, unknown>>
+  /** Optional top-level fields (`graderSuspects`, `notRunTasks`, ...) as written. */
+  rawExtras: Record<string, unknown>
+  tasks: MpcbenchTaskView[]
+  notes: string[]
+  previous?: { file: string; summary: Summary }
+}
+
+/** Everything one report page shows. */
+export interface ReportData {
+  generatedAt: string
+  arte: ArteSection[]
+  mpcbench: MpcbenchSection[]
+}
+
+/** A results file of either benchmark, classified by its shape. */
+export type ResultsFile =
+  | { kind: 'arte'; file: string; results: ArteResults; raw: Record<string, unknown> }
+  | { kind: 'mpcbench'; file: string; summary: Summary; raw: Record<string, unknown> }
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new InvalidFormatError(`Cannot read results file ${file}: ${(error as Error).message}`, {
+      file,
+      hint: 'Pass an ART-E results JSON (evaluation/arte/results.json) or an MPCBench summary (evaluation/summary.json).',
+      cause: error,
+    })
+  }
+}
+
+/** Classifies parsed JSON as an ART-E results JSON or an MPCBench summary, or `undefined` when it is neither. */
+export function classifyResults(raw: unknown, file: string): ResultsFile | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined
+  const record = raw as Record<string, unknown>
+  const arte = ArteResultsSchema.safeParse(raw)
+  if (arte.success) return { kind: 'arte', file, results: arte.data, raw: record }
+  const summary = SummarySchema.safeParse(raw)
+  if (summary.success) return { kind: 'mpcbench', file, summary: summary.data, raw: record }
+  return undefined
+}
+
+/** Reads a results file of either benchmark; an unreadable file or one of neither shape is an error naming it. */
+export function readResultsFile(file: string): ResultsFile {
+  const raw = readJson(file)
+  const classified = classifyResults(raw, file)
+  if (classified !== undefined) return classified
+  const arteIssue = ArteResultsSchema.safeParse(raw).error?.issues[0]
+  const summaryIssue = SummarySchema.safeParse(raw).error?.issues[0]
+  const describe = (issue: z.core.$ZodIssue | undefined): string =>
+    issue === undefined ? '?' : `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`
+  throw new InvalidFormatError(
+    `${file} is neither an ART-E results JSON (${describe(arteIssue)}) nor an MPCBench summary (${describe(summaryIssue)}).`,
+    { file, hint: 'Pass a file written by reporters/arte.ts (results.json) or reporters/mpcbench.ts (summary.json).' },
+  )
+}
+
+/** Where {@link buildArteSection} and {@link buildMpcbenchSection} look for traces, run logs and earlier runs. */
+export interface SectionSources {
+  /** ART-E traces database; absent or missing means no traces. */
+  tracesDb?: string
+  /** MPCBench run logs and judge results folder. */
+  logDir?: string
+  /** `evaluation/history/`: earlier runs, one folder each. */
+  historyDir?: string
+}
+
+/** Trace ids of the trials of each task, when the results carry `trialResults` (repeated trials). */
+function trialTraceIds(raw: Record<string, unknown>): string[] {
+  const tasks = Array.isArray(raw.taskResults) ? (raw.taskResults as unknown[]) : []
+  return tasks.flatMap((task) => {
+    const trials = (task as { trialResults?: unknown }).trialResults
+    if (!Array.isArray(trials)) return []
+    return trials.flatMap((trial) => {
+      const id = (trial as { traceId?: unknown }).traceId
+      return typeof id === 'string' ? [id] : []
+    })
+  })
+}
+
+function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, notes: string[]): Record<string, AgentTrace> {
+  const traces: Record<string, AgentTrace> = {}
+  if (tracesDb === undefined || !existsSync(tracesDb)) {
+    notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
+    return traces
+  }
+  let missing = 0
+  using store = TraceStore.open(tracesDb)
+  for (const task of results.taskResults) {
+    const stored = store.get(task.traceId)
+    if (stored === undefined) missing++
+    else traces[task.traceId] = stored.trace
+  }
+  if (missing > 0) notes.push(`${missing} of ${results.taskResults.length} trace(s) not found in ${tracesDb}.`)
+  for (const traceId of trialTraceIds(raw)) {
+    if (traces[traceId] !== undefined) continue
+    const stored = store.get(traceId)
+    if (stored !== undefined) traces[traceId] = stored.trace
+  }
+  return traces
+}
+
+/** The ART-E section of the page for one results file. */
+export function buildArteSection(input: Extract<ResultsFile, { kind: 'arte' }>, sources: SectionSources): ArteSection {
+  const notes: string[] = []
+  const traces = loadTraces(input.results, input.raw, sources.tracesDb, notes)
+  const previous = findPreviousRun(sources.historyDir, 'arte', input.results.config.startedAt)
+  const extras = ArteExtrasSchema.parse(input.raw)
+  return {
+    kind: 'arte',
+    file: input.file,
+    results: input.results,
+    raw: input.raw,
+    extras,
+    traces,
+    notes,
+    ...(previous?.kind === 'arte' ? { previous: { file: previous.file, results: previous.results } } : {}),
+  }
+}
+
+/** Splits a summary's `agent={model}__judge={model}` key. */
+export function splitPairKey(key: string): { agentModel: string; judgeModel: string } {
+  const at = key.lastIndexOf('__judge=')
+  if (!key.startsWith('agent=') || at < 0) return { agentModel: key, judgeModel: '?' }
+  return { agentModel: key.slice('agent='.length, at), judgeModel: key.slice(at + '__judge='.length) }
+}
+
+function readOptional<S extends z.ZodType>(schema: S, file: string): z.output<S> | undefined {
+  if (!existsSync(file)) return undefined
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The MPCBench section of the page for one summary. */
+export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcbench' }>, sources: SectionSources): MpcbenchSection {
+  const notes: string[] = []
+  const tasks: MpcbenchTaskView[] = []
+  let missingLogs = 0
+  for (const [pair, scores] of Object.entries(input.summary.scores)) {
+    const { agentModel, judgeModel } = splitPairKey(pair)
+    for (const score of scores) {
+      const view: MpcbenchTaskView = {
+        taskId: score.task_id,
+        taskType: score.task_type,
+        agentModel,
+        judgeModel,
+        requirements: score.answer_requirements_satisfaction,
+        grounding: score.source_grounded_reasoning,
+        error: score.error,
+      }
+      if (sources.logDir !== undefined) {
+        const runLog = readOptional(RunLogSchema, join(sources.logDir, runLogFileName(score.task_id, agentModel)))
+        const judgeResult = readOptional(JudgeResultFileSchema, join(sources.logDir, judgeResultFileName(score.task_id, agentModel, judgeModel)))
+        if (runLog === undefined) missingLogs++
+        if (runLog !== undefined) view.runLog = runLog
+        if (judgeResult !== undefined) view.judgeResult = judgeResult
+      }
+      tasks.push(view)
+    }
+  }
+  if (sources.logDir === undefined) notes.push('No run logs: no log folder given.')
+  else if (missingLogs > 0) notes.push(`${missingLogs} of ${tasks.length} run log(s) not found in ${sources.logDir}.`)
+  const rawRows = Array.isArray(input.raw.rows) ? (input.raw.rows as Array<Record<string, unknown>>) : []
+  const known = new Set(['generated_at', 'tests', 'rows', 'scores', 'usage'])
+  const rawExtras = Object.fromEntries(Object.entries(input.raw).filter(([key]) => !known.has(key)))
+  const previous = findPreviousRun(sources.historyDir, 'mpcbench', input.summary.generated_at)
+  return {
+    kind: 'mpcbench',
+    file: input.file,
+    summary: input.summary,
+    raw: input.raw,
+    rawRows,
+    rawExtras,
+    tasks,
+    notes,
+    ...(previous?.kind === 'mpcbench' ? { previous: { file: previous.file, summary: previous.summary } } : {}),
+  }
+}
+
+function jsonFilesUnder(dir: string, depth: number): string[] {
+  const files: string[] = []
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return files
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name)
+    if (entry.isFile() && entry.name.endsWith('.json')) files.push(path)
+    else if (entry.isDirectory() && depth > 0) files.push(...jsonFilesUnder(path, depth - 1))
+  }
+  return files
+}
+
+/**
+ * The most recent earlier run of one benchmark kept under `historyDir` (one folder per run, newest by
+ * modification time): the first results file of that kind whose run is not the current one (`currentStamp`
+ * is the run's `config.startedAt` or `generated_at`). `undefined` when there is none.
+ */
+export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | 'mpcbench', currentStamp: string): ResultsFile | undefined {
+  if (historyDir === undefined || !existsSync(historyDir)) return undefined
+  const runs = readdirSync(historyDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const path = join(historyDir, entry.name)
+      return { path, name: entry.name, mtime: statSync(path).mtimeMs }
+    })
+    .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name))
+  for (const run of runs) {
+    for (const file of jsonFilesUnder(run.path, 2).sort()) {
+      let raw: unknown
+      try {
+        raw = JSON.parse(readFileSync(file, 'utf8'))
+      } catch {
+        continue
+      }
+      const classified = classifyResults(raw, file)
+      if (classified === undefined || classified.kind !== kind) continue
+      const stamp = classified.kind === 'arte' ? classified.results.config.startedAt : classified.summary.generated_at
+      if (stamp !== currentStamp) return classified
+    }
+  }
+  return undefined
+}

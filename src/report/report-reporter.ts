@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs'
+import { takeRunOutput } from '../core/run-outputs.ts'
+import { relative, resolve } from 'node:path'
+import type { SerializedError } from 'vitest'
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { ArteResults } from '../arte/results/results.ts'
+import { arteSettingsFromEnv } from '../arte/settings.ts'
+import { mpcbenchLogDir } from '../mpcbench/file-names.ts'
+import type { Summary } from '../mpcbench/summary.ts'
+import '../arte/vitest/task-meta.ts'
+import '../mpcbench/vitest/task-meta.ts'
+import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
+import { readResultsFile, type ResultsFile } from './report-data.ts'
+import { appendStepSummary } from './step-summary.ts'
+import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, buildReportData, writeReport } from './write-report.ts'
+
+/** Options of {@link ReportReporter}. */
+export interface ReportReporterOptions {
+  /**
+   * The HTML report to write, relative to the Vitest root; `false` writes none.
+   * @default 'evaluation/report/index.html'
+   */
+  outputFile?: string | false
+  /**
+   * Earlier runs (one folder each) to compare with, relative to the Vitest root.
+   * @default 'evaluation/history'
+   */
+  historyDir?: string
+  /**
+   * Append a Markdown summary to the file named by `GITHUB_STEP_SUMMARY` (GitHub Actions' job summary).
+   * @default true (does nothing when GITHUB_STEP_SUMMARY is unset)
+   */
+  stepSummary?: boolean
+}
+
+/**
+ * Writes the HTML report (`evaluation/report/index.html`) at the end of every run that had ART-E or MPCBench
+ * tests, from the files the ART-E and MPCBench reporters wrote (list it after them), appends the GitHub Actions job
+ * summary, and in watch mode prints how the tasks that reran moved since the previous run. Tests without benchmark
+ * meta are ignored, so it prints nothing in the unit project.
+ */
+export class ReportReporter implements Reporter {
+  readonly #options: ReportReporterOptions
+  #vitest: Vitest | undefined
+  #lastArte: ArteResults | undefined
+  #lastSummary: Summary | undefined
+  /** The page written by the last run, or `undefined`. */
+  outputFile: string | undefined
+
+  constructor(options: ReportReporterOptions = {}) {
+    this.#options = options
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: ReadonlyArray<SerializedError>, _reason: TestRunEndReason): void {
+    this.outputFile = undefined
+    let ranArte = false
+    let ranMpcbench = false
+    for (const testModule of testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        const meta = testCase.meta()
+        if (meta.arte !== undefined) ranArte = true
+        if (meta.mpcbench !== undefined) ranMpcbench = true
+      }
+    }
+    if (!ranArte && !ranMpcbench) return
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const files: ResultsFile[] = []
+    const notes: string[] = []
+    const arteFile = takeRunOutput('arte-results')
+    const summaryFile = takeRunOutput('mpcbench-summary')
+    if (ranArte) {
+      const file = arteFile ?? arteSettingsFromEnv(process.env, root).output
+      if (arteFile === undefined) notes.push(`The ART-E reporter (reporters/arte.ts) wrote no results in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (existsSync(file)) files.push(readResultsFile(file))
+    }
+    if (ranMpcbench) {
+      const file = summaryFile ?? resolve(root, 'evaluation/summary.json')
+      if (summaryFile === undefined) notes.push(`The MPCBench reporter (reporters/mpcbench.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (existsSync(file)) files.push(readResultsFile(file))
+    }
+    if (files.length === 0) return
+    this.#printRerunDeltas(files)
+    const outFile = this.#options.outputFile === false ? undefined : resolve(root, this.#options.outputFile ?? DEFAULT_REPORT_FILE)
+    const input = {
+      results: files,
+      sources: {
+        tracesDb: arteSettingsFromEnv(process.env, root).tracesDb,
+        logDir: mpcbenchLogDir(process.env, root),
+        historyDir: resolve(root, this.#options.historyDir ?? DEFAULT_HISTORY_DIR),
+      },
+      displayRoot: root,
+    }
+    const shown = outFile === undefined ? undefined : relative(process.cwd(), outFile)
+    const data = outFile === undefined ? buildReportData(input) : writeReport({ ...input, outFile })
+    this.outputFile = outFile
+    if (this.#options.stepSummary !== false) appendStepSummary(data, shown)
+    for (const note of notes) this.#log(note)
+    if (shown !== undefined) this.#log(`Report written to ${shown} (open it in a browser)`)
+  }
+
+  #printRerunDeltas(files: ResultsFile[]): void {
+    const watching = this.#vitest?.config.watch === true
+    for (const file of files) {
+      if (file.kind === 'arte') {
+        if (watching && this.#lastArte !== undefined) for (const line of arteRerunDelta(this.#lastArte, file.results)) this.#log(line)
+        this.#lastArte = file.results
+      } else {
+        if (watching && this.#lastSummary !== undefined) for (const line of mpcbenchRerunDelta(this.#lastSummary, file.summary)) this.#log(line)
+        this.#lastSummary = file.summary
+      }
+    }
+  }
+
+  #log(line: string): void {
+    if (this.#vitest === undefined) console.log(line)
+    else this.#vitest.logger.log(line)
+  }
+}
+
+export default ReportReporter

@@ -1,0 +1,194 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
+import { InvalidFormatError } from '../core/errors.ts'
+import type { Summary } from '../mpcbench/summary.ts'
+import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
+import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
+import { renderReport } from './render-report.ts'
+import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
+import { stepSummaryMarkdown } from './step-summary.ts'
+
+const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
+
+function task(taskId: string, exactMatch: boolean, semanticScore: number, agentAnswer = 'an answer'): ArteTaskResult {
+  return {
+    taskId,
+    question: `question ${taskId}?`,
+    groundTruth: 'truth',
+    agentAnswer,
+    exactMatch,
+    semanticScore,
+    traceId: `trace-${taskId}`,
+    executionTimeMs: 100,
+    sources: [],
+    inboxAddress: 'a@example.com',
+    queryDate: '2023-01-01',
+    outcome: { kind: 'answered', via: 'final-tool' },
+    usage,
+  }
+}
+
+function arteResults(tasks: ArteTaskResult[], startedAt = '2026-01-02T00:00:00.000Z'): ArteResults {
+  return {
+    ...computeArteMetrics(tasks),
+    usage: { ...usage, totalTokens: 15 * tasks.length, calls: tasks.length },
+    config: { model: 'openai/gpt-x', modelKind: 'llm', split: 'test', dataset: 'rows.jsonl', startedAt, finishedAt: startedAt },
+    testRunEndReason: 'passed',
+    thresholds: [],
+    taskResults: tasks,
+  }
+}
+
+function arteFile(results: ArteResults, extra: Record<string, unknown> = {}): Extract<ResultsFile, { kind: 'arte' }> {
+  const classified = classifyResults({ ...results, ...extra }, 'results.json')
+  if (classified?.kind !== 'arte') throw new Error('not ART-E results')
+  return classified
+}
+
+function summary(requirements: Array<number | null>, generatedAt = '2026-01-02T00:00:00.000Z'): Summary {
+  const scored = requirements.filter((r) => r !== null)
+  return {
+    generated_at: generatedAt,
+    tests: requirements.length,
+    rows: [
+      {
+        agent_model: 'a',
+        agent_model_kind: 'llm',
+        judge_model: 'j',
+        judge_kind: 'llm',
+        task_type: 'planning',
+        count: requirements.length,
+        scored: scored.length,
+        failures: requirements.length - scored.length,
+        mean_answer_requirements_satisfaction: scored.length === 0 ? null : scored.reduce((x, y) => x + y, 0) / scored.length,
+        mean_source_grounded_reasoning: 3,
+      },
+    ],
+    scores: {
+      'agent=a__judge=j': requirements.map((r, i) => ({
+        task_id: `t${i}`,
+        task_type: 'planning',
+        answer_requirements_satisfaction: r,
+        source_grounded_reasoning: r === null ? null : 3,
+        error: r === null ? 'judge-error: no JSON' : null,
+      })),
+    },
+    usage: { agents: usage, judges: usage, total: { ...usage, totalTokens: 30, calls: 2 } },
+  }
+}
+
+describe('renderReport', () => {
+  it('embeds the data so that no value can end the script element, and reads back equal', () => {
+    const hostile = 'x </script><script>alert(1)</script> \u2028 done'
+    const results = arteResults([task('1', true, 1), task('2', false, 0.25, hostile)])
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    expect(html.match(/<script/g)).toHaveLength(2)
+    const json = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(json).arte[0].results).toEqual(results)
+    expect(html).toContain('x &#60;/script&#62;&#60;script&#62;alert(1)')
+  })
+
+  it('shows confidence intervals, pass^k and grader suspects only when the results carry them', () => {
+    const results = arteResults([task('1', true, 1), task('2', false, 0.5)])
+    const plain = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    expect(plain).not.toContain('data-ci=')
+    expect(plain).not.toContain('pass^k')
+    const extra = {
+      confidenceIntervals: { exactMatchAccuracy: { low: 0.1, high: 0.9, level: 0.95, method: 'bootstrap' } },
+      passHatK: { '1': 0.5, '2': 0.25 },
+      graderSuspects: ['2'],
+      notRunTasks: 3,
+    }
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, extra), {})], mpcbench: [] })
+    expect(html).toContain('data-ci="exactMatchAccuracy" title="95% confidence interval (bootstrap)">[0.100, 0.900]')
+    expect(html).toContain('<th>95% CI</th>')
+    expect(html).toContain('data-pass-hat-k="2" data-value="0.25">0.250')
+    expect(html).toContain('Grader suspects (tasks an empty answer passes): 2')
+    expect(html).toContain('data-metric="notRunTasks" data-value="3"')
+  })
+
+  it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
+    const results = arteResults([task('1', true, 1)])
+    const trialResults = [{ trial: 1, exactMatch: true, semanticScore: 1, agentAnswer: 'a', traceId: 'trace-1', executionTimeMs: 5 }]
+    const raw = { ...results, trials: 2, taskResults: results.taskResults.map((t) => ({ ...t, trialResults })) }
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(raw as ArteResults), {})], mpcbench: [] })
+    const json = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(json).arte[0].results).toEqual(raw)
+  })
+
+  it('shows an MPCBench row interval wherever the summary puts it', () => {
+    const base = summary([4, 2])
+    const raw = { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5 } } })) }
+    const file = classifyResults(raw, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
+    expect(html).toContain('<span class="ci">[1.50, 4.50]</span>')
+    expect(html).toContain('data-row="0" data-field="mean_answer_requirements_satisfaction" data-value="3"')
+  })
+})
+
+describe('comparison with the previous run', () => {
+  it('finds the newest earlier run in the history folder, skipping the current one, and lists flips', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-history-'))
+    const before = arteResults([task('1', false, 0.2), task('2', true, 1), task('3', false, 0.5)], '2026-01-01T00:00:00.000Z')
+    const now = arteResults([task('1', true, 1), task('2', false, 0.4), task('3', false, 0.7), task('4', true, 1)])
+    const older = arteResults([task('1', true, 1)], '2025-01-01T00:00:00.000Z')
+    for (const [name, results, time] of [
+      ['run-a', older, 1_000],
+      ['run-b', before, 2_000],
+      ['run-c', now, 3_000],
+    ] as const) {
+      mkdirSync(join(dir, name, 'arte'), { recursive: true })
+      writeFileSync(join(dir, name, 'arte', 'results.json'), JSON.stringify(results))
+      utimesSync(join(dir, name), time, time)
+    }
+    const section = buildArteSection(arteFile(now), { historyDir: dir })
+    expect(section.previous?.results.config.startedAt).toBe(before.config.startedAt)
+    const comparison = compareArteRuns(before, now)
+    expect(comparison).toMatchObject({ shared: 3, flips: ['1', '2'], improved: ['1', '3'], regressed: ['2'], added: ['4'], removed: [] })
+    expect(comparison.metrics.find((m) => m.name === 'totalTasks')?.delta).toBe(1)
+    const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
+    expect(html).toContain('data-compare="flips" data-value="2"')
+    expect(html).toContain('data-compare="regressed" data-value="1"')
+  })
+
+  it('compares MPCBench summaries by task and pair (pass = requirements >= 4)', () => {
+    const comparison = compareMpcbenchRuns(summary([4, 2, 3]), summary([3, 4, 3]))
+    expect(comparison.flips).toEqual(['t0 [agent=a, judge=j]', 't1 [agent=a, judge=j]'])
+    expect(comparison.regressed).toEqual(['t0 [agent=a, judge=j]'])
+    expect(comparison.metrics[0]?.delta).toBeCloseTo(1 / 3)
+  })
+})
+
+describe('terminal and job-summary output', () => {
+  it('watch mode: prints how the rerun tasks moved', () => {
+    const lines = arteRerunDelta(arteResults([task('1', false, 0.2), task('2', true, 1)]), arteResults([task('1', true, 1)]))
+    expect(lines[0]).toBe('ART-E rerun of 1 task(s) since the last run: exact match 1/1 (was 0/1), semantic 1.000 (was 0.200, +0.800)')
+    expect(lines[1]).toBe('  1: EM ✗→✓ semantic 0.200 → 1.000')
+    expect(mpcbenchRerunDelta(summary([4, 2]), summary([4, 5]))).toContain('  t1 [agent=a, judge=j]: requirements 2 → 5, grounding 3 → 3')
+  })
+
+  it('Markdown summary: metrics, worst tasks with escaped cells, the MPCBench table', () => {
+    const results = arteResults([task('1', true, 1), task('2', false, 0, 'a | b')])
+    const file = classifyResults(summary([4, null]), 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [buildMpcbenchSection(file, {})] }, 'evaluation/report/index.html')
+    expect(markdown).toContain('| exactMatchAccuracy | 0.500 |')
+    expect(markdown).toContain('| 2 | question 2? | a \\| b | truth | 0.000 |')
+    expect(markdown).toContain('| a | j | planning | 4.00 | 3.00 | 2 | 1 |')
+    expect(markdown).toContain('| t1 | a | j | - | - | judge-error: no JSON |')
+  })
+})
+
+describe('readResultsFile', () => {
+  it('names the file and both expected shapes when a file is neither', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-bad-'))
+    const file = join(dir, 'x.json')
+    writeFileSync(file, JSON.stringify({ hello: 1 }))
+    expect(() => readResultsFile(file)).toThrow(InvalidFormatError)
+    expect(() => readResultsFile(file)).toThrow(/x\.json is neither an ART-E results JSON \(.+\) nor an MPCBench summary/)
+  })
+})

@@ -1,0 +1,104 @@
+import { appendFileSync } from 'node:fs'
+import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { formatArteMetric } from './arte-view.ts'
+import { fixed, money, thousands } from './html.ts'
+import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
+import type { ReportData } from './report-data.ts'
+
+const WORST = 5
+
+function cell(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const clipped = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+  return clipped.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;')
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)]
+}
+
+/**
+ * The run as GitHub-flavoured Markdown for the Actions job summary: per ART-E results file the metrics (with
+ * their intervals when present), tokens, cost and the worst tasks; per MPCBench summary the agent × judge × task
+ * type table and the worst tasks.
+ */
+export function stepSummaryMarkdown(data: ReportData, reportFile?: string): string {
+  const lines: string[] = []
+  for (const section of data.arte) {
+    const { results } = section
+    const kind = results.config.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''
+    lines.push(`## ART-E · ${cell(results.config.model)}${kind} · ${results.totalTasks} task(s)`, '')
+    const cis = section.extras.confidenceIntervals ?? {}
+    const hasCi = Object.keys(cis).length > 0
+    lines.push(
+      ...table(
+        hasCi ? ['metric', 'value', 'CI'] : ['metric', 'value'],
+        ARTE_METRIC_NAMES.map((name) => {
+          const ci = cis[name]
+          const row = [name, formatArteMetric(name, results[name])]
+          if (hasCi) row.push(ci === undefined ? '' : `[${fixed(ci.low)}, ${fixed(ci.high)}]`)
+          return row
+        }),
+      ),
+      '',
+      `Tokens ${thousands(results.usage.totalTokens)} in ${thousands(results.usage.calls)} call(s), cost ${money(results.usage.costUsd)}.`,
+      '',
+    )
+    const worst = [...results.taskResults].sort((a, b) => a.semanticScore - b.semanticScore).slice(0, WORST)
+    if (worst.length > 0 && (worst[0]?.semanticScore ?? 1) < 1) {
+      lines.push(`Worst ${worst.length} task(s):`, '')
+      lines.push(...table(['id', 'question', 'answer', 'ground truth', 'semantic'], worst.map((t) => [cell(t.taskId), cell(t.question), cell(t.agentAnswer || '(none)'), cell(t.groundTruth), fixed(t.semanticScore)])), '')
+    }
+  }
+  for (const section of data.mpcbench) {
+    const { summary } = section
+    lines.push(`## MPCBench · ${summary.tests} test(s)`, '')
+    lines.push(
+      ...table(
+        ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed'],
+        summary.rows.map((row, i) => {
+          const raw = section.rawRows[i] ?? {}
+          const withCi = (value: number | null, axis: Parameters<typeof rowInterval>[1]) => {
+            const ci = rowInterval(raw, axis)
+            return `${fixed(value, 2)}${ci === undefined ? '' : ` [${fixed(ci.low, 2)}, ${fixed(ci.high, 2)}]`}`
+          }
+          return [
+            cell(row.agent_model_kind === 'baseline' ? `${row.agent_model} (not an LLM)` : row.agent_model),
+            cell(row.judge_kind === 'rules' ? `${row.judge_model} (not an LLM)` : row.judge_model),
+            cell(row.task_type),
+            withCi(row.mean_answer_requirements_satisfaction, MPCBENCH_AXES[0]),
+            withCi(row.mean_source_grounded_reasoning, MPCBENCH_AXES[1]),
+            String(row.count),
+            String(row.failures),
+          ]
+        }),
+      ),
+      '',
+    )
+    const worst = [...section.tasks]
+      .sort((a, b) => (a.requirements ?? -1) - (b.requirements ?? -1) || (a.grounding ?? -1) - (b.grounding ?? -1))
+      .slice(0, WORST)
+    if (worst.length > 0) {
+      lines.push(`Worst ${worst.length} task(s):`, '')
+      lines.push(
+        ...table(
+          ['task', 'agent', 'judge', 'requirements', 'grounding', 'error'],
+          worst.map((t) => [cell(t.taskId), cell(t.agentModel), cell(t.judgeModel), String(t.requirements ?? '-'), String(t.grounding ?? '-'), cell(t.error ?? '')]),
+        ),
+        '',
+      )
+    }
+  }
+  if (reportFile !== undefined && lines.length > 0) lines.push(`The HTML report (plots, traces) is \`${reportFile}\` (see the job's artifacts when the workflow uploads it).`, '')
+  return lines.join('\n')
+}
+
+/** Appends {@link stepSummaryMarkdown} to the file named by `GITHUB_STEP_SUMMARY`; does nothing when it is unset. */
+export function appendStepSummary(data: ReportData, reportFile: string | undefined, env: Record<string, string | undefined> = process.env): string | undefined {
+  const file = env.GITHUB_STEP_SUMMARY
+  if (file === undefined || file === '') return undefined
+  const markdown = stepSummaryMarkdown(data, reportFile)
+  if (markdown === '') return undefined
+  appendFileSync(file, `${markdown}\n`)
+  return file
+}

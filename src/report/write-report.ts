@@ -1,0 +1,48 @@
+import { relative } from 'node:path'
+import { writeFileAtomic } from '../core/atomic-write.ts'
+import { buildArteSection, buildMpcbenchSection, type ReportData, type ResultsFile, type SectionSources } from './report-data.ts'
+import { renderReport } from './render-report.ts'
+
+/** Default location of the report page, relative to the project root. */
+export const DEFAULT_REPORT_FILE = 'evaluation/report/index.html'
+
+/** Default folder of earlier runs (one folder per run). */
+export const DEFAULT_HISTORY_DIR = 'evaluation/history'
+
+/** What {@link writeReport} builds the page from. */
+export interface WriteReportInput {
+  results: ResultsFile[]
+  sources: SectionSources
+  /** The page to write. */
+  outFile: string
+  /** File names in the page are shown relative to this folder. @default process.cwd() */
+  displayRoot?: string
+  generatedAt?: Date
+}
+
+/** Builds the page data from results files (loading traces, run logs and the previous runs). */
+export function buildReportData(input: Omit<WriteReportInput, 'outFile'>): ReportData {
+  const root = input.displayRoot ?? process.cwd()
+  const shown = (file: string): string => relative(root, file) || file
+  const data: ReportData = { generatedAt: (input.generatedAt ?? new Date()).toISOString(), arte: [], mpcbench: [] }
+  for (const file of input.results) {
+    const named = { ...file, file: shown(file.file) }
+    if (named.kind === 'arte') {
+      const section = buildArteSection(named, input.sources)
+      if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
+      data.arte.push(section)
+    } else {
+      const section = buildMpcbenchSection(named, input.sources)
+      if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
+      data.mpcbench.push(section)
+    }
+  }
+  return data
+}
+
+/** Writes the report page atomically and returns its data. */
+export function writeReport(input: WriteReportInput): ReportData {
+  const data = buildReportData(input)
+  writeFileAtomic(input.outFile, renderReport(data))
+  return data
+}
