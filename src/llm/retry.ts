@@ -45,12 +45,15 @@ export interface RetryResult<T> {
 
 /** Thrown when the loop gives up; carries the last error and the attempt history. */
 export class RetriesExhausted extends Error {
-  constructor(
-    readonly lastError: unknown,
-    readonly retries: number,
-    readonly attempts: AttemptRecord[],
-  ) {
+  readonly lastError: unknown
+  readonly retries: number
+  readonly attempts: AttemptRecord[]
+
+  constructor(lastError: unknown, retries: number, attempts: AttemptRecord[]) {
     super('retries exhausted', { cause: lastError })
+    this.lastError = lastError
+    this.retries = retries
+    this.attempts = attempts
   }
 }
 

@@ -10,7 +10,11 @@ import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link ConfigError} that points at `--help`. */
-export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: O) {
+export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  argv: string[],
+  options: O,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: false; strict: true }>>['values'] {
   try {
     return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values
   } catch (error) {
