@@ -1,8 +1,18 @@
+import { readFileSync } from 'node:fs'
 import { arteCommands } from './arte/cli/commands.ts'
 import { runCli } from './cli/run-cli.ts'
 import { mpcbenchCommands } from './mpcbench/cli/commands.ts'
 
+/** The package's version (the same `package.json` sits one level above `src/` and `dist/`). */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
 /** Entry point of the `agent-bench` CLI; resolves to the process exit code. */
 export function main(argv: string[]): Promise<number> {
-  return runCli({ ...arteCommands, ...mpcbenchCommands }, argv)
+  return runCli({ ...arteCommands, ...mpcbenchCommands }, argv, { version: packageVersion() })
 }

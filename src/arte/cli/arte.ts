@@ -250,7 +250,6 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
 
 /** `agent-bench arte`: run the ART-E benchmark through Vitest. */
 export const command: Command = {
-  summary: 'Run the ART-E email benchmark (bench/arte) through Vitest with the ART-E reporter',
   usage,
   async run(argv) {
     const plan = planArteRun(argv)

@@ -25,7 +25,6 @@ Options:
 
 /** `agent-bench generate-evals`: write regression evals from a results JSON. */
 export const command: Command = {
-  summary: 'Write Vitest regression evals (bench/generated) from an ART-E results JSON',
   usage,
   async run(argv) {
     let values

@@ -27,7 +27,6 @@ export function tracesDbFor(flag: string | undefined): string {
 
 /** `agent-bench trace ID`: print one stored trace. */
 export const command: Command = {
-  summary: 'Print one stored ART-E agent trace by id',
   usage,
   async run(argv) {
     let parsed

@@ -20,7 +20,6 @@ Options:
 
 /** `agent-bench traces --below 0.5`: list low-scoring traces. */
 export const command: Command = {
-  summary: 'List stored ART-E traces scoring below a threshold (default 0.5)',
   usage,
   async run(argv) {
     let values

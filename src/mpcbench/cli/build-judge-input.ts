@@ -19,7 +19,6 @@ export function judgeFromFileName(file: string): string | undefined {
 
 /** `agent-bench build-judge-input`: step 2 of MPCBench evaluation. */
 export const command: Command = {
-  summary: 'MPCBench step 2: build a judge input from a run log',
   usage: `Usage: agent-bench build-judge-input --log FILE --output FILE [--task FILE] [--judge M]
 
 Writes the judge input: every run log field verbatim, answer_requirements (and checks) from the task,

@@ -37,7 +37,6 @@ function positiveNumber(flag: string, value: string | undefined, check: (n: numb
 
 /** `agent-bench generate`: world state and sources of one scenario. */
 export const command: Command = {
-  summary: 'Generate an MPCBench scenario\'s world state and six source files (procedural or llm)',
   usage,
   async run(argv) {
     const { values } = parseArgs({

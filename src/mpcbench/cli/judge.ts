@@ -15,7 +15,6 @@ const options = {
 
 /** `agent-bench judge`: step 3 of MPCBench evaluation. */
 export const command: Command = {
-  summary: 'MPCBench step 3: score a judge input with a judge model (or the offline rules judge)',
   usage: `Usage: agent-bench judge --input FILE --model M [--output FILE] [--prompt-config FILE]
 
 Scores the judge input on answer_requirements_satisfaction and source_grounded_reasoning (0-5) and writes

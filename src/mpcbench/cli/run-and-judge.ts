@@ -28,7 +28,6 @@ const options = {
 
 /** `agent-bench run-and-judge`: the MPCBench end-to-end step (run log, judge inputs, judge results). */
 export const command: Command = {
-  summary: 'MPCBench end to end: run every agent on a task and score it with every judge',
   usage: `Usage: agent-bench run-and-judge --task FILE --scenario-id ID [options]
 
 For each agent model: runs the task (run log); for each judge model: builds the judge input and judges it.

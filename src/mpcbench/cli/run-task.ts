@@ -23,7 +23,6 @@ const options = {
 
 /** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
 export const command: Command = {
-  summary: 'MPCBench step 1: run an agent on a task and write its run log',
   usage: `Usage: agent-bench run-task --task FILE --scenario-id ID [--agent-model M] [options]
 
 Runs the agent on one MPCBench task over the scenario's six sources and writes
