@@ -16,11 +16,13 @@ import {
   DEFAULT_ARTE_MAILDIR,
   DEFAULT_ARTE_OUTPUT,
   DEFAULT_BENCH_CONCURRENCY,
+  benchConcurrency,
 } from '../settings.ts'
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../cli/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -198,10 +200,12 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
 }
 
-const ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
+const REPO_ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
+/** `reporters/arte.ts` in a checkout; in an installed package (no `reporters/`), the compiled reporter module. */
+const ARTE_REPORTER = existsSync(REPO_ARTE_REPORTER) ? REPO_ARTE_REPORTER : packageModule('src/arte/vitest/reporter.ts')
 
 function isArteReporter(name: string): boolean {
-  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.ts$/, '')
+  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.(ts|js)$/, '')
 }
 
 /**
@@ -226,7 +230,7 @@ function assertShardable(shard: string): void {
 
 async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
-  const dataset = plan.env.ARTE_DATASET ?? resolve(DEFAULT_ARTE_DATASET)
+  const dataset = plan.env.ARTE_DATASET ?? resolve(runsOutsidePackage() ? packageRoot : '.', DEFAULT_ARTE_DATASET)
   const rows = await loadArteDataset(dataset, { split })
   console.log(formatArteStatsReport(computeArteStats(rows), { split }))
   return 0
@@ -248,6 +252,31 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
   return file
 }
 
+/**
+ * Outside the package's checkout, the shipped demo data unless the user chose a dataset or mailbox
+ * (the email database is still built in the current folder, `.tmp/arte/demo.db`).
+ */
+export function shippedArteDefaults(env: Record<string, string | undefined>): Record<string, string> {
+  const set = (name: string) => env[name] !== undefined && env[name]?.trim() !== ''
+  return {
+    ...(set('ARTE_DATASET') ? {} : { ARTE_DATASET: resolve(packageRoot, DEFAULT_ARTE_DATASET) }),
+    ...(set('ARTE_DB') || set('ARTE_MAILDIR') ? {} : { ARTE_MAILDIR: resolve(packageRoot, DEFAULT_ARTE_MAILDIR) }),
+  }
+}
+
+/** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config). */
+function shippedBenchConfig() {
+  return {
+    config: false as const,
+    dir: packageRoot,
+    include: ['bench/arte/**/*.eval.ts'],
+    globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
+    maxConcurrency: benchConcurrency(),
+  }
+}
+
 /** `agent-bench arte`: run the ART-E benchmark through Vitest. */
 export const command: Command = {
   usage,
@@ -262,17 +291,24 @@ export const command: Command = {
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode
     process.exitCode = undefined
-    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
-      run: true,
-      watch: false,
-      ...(plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-      reporters: withArteReporter(plan.reporters),
-      ...outputFile,
-      ...(plan.shard === undefined ? {} : { shard: plan.shard }),
-      ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
-      ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
-      ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
-    })
+    const shipped = plan.config === undefined && runsOutsidePackage()
+    if (shipped) Object.assign(process.env, shippedArteDefaults(process.env))
+    const vitest = await startVitest(
+      'test',
+      plan.filters.length > 0 ? plan.filters : ['bench/arte'],
+      {
+        run: true,
+        watch: false,
+        ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+        reporters: withArteReporter(plan.reporters),
+        ...outputFile,
+        ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+        ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
+        ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
+        ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
+      },
+      shipped ? { plugins: [shippedSourcesPlugin()] } : {},
+    )
     await vitest.close()
     const code = Number(process.exitCode ?? 0)
     process.exitCode = before
