@@ -59,3 +59,15 @@ export function shippedSourcesPlugin(root: string = packageRoot): ResolvePlugin 
     },
   }
 }
+
+/**
+ * A default input file or folder of a command (`data`, `prompt_config.json`, ...): the one in the current folder
+ * when it exists, else the package's own copy when it has one (so the commands work in any project), else the
+ * current folder's path (for the error message).
+ */
+export function defaultInput(path: string, cwd: string = process.cwd()): string {
+  const local = resolve(cwd, path)
+  if (existsSync(local)) return local
+  const shipped = join(packageRoot, path)
+  return existsSync(shipped) ? shipped : local
+}

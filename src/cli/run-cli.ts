@@ -63,7 +63,7 @@ export async function runCli(commands: CommandTable, argv: string[], options: Ru
       return 1
     }
     console.error(
-      `agent-bench ${name}: unexpected error: ${describeError(error)}\n  Fix: this is likely a bug in agent-bench; please report it with the command line you ran.`,
+      `agent-bench ${name}: unexpected error: ${describeError(error)}\n  Fix: check the inputs the message names; if it names none, this may be a bug in agent-bench: please report it with the command line you ran.`,
     )
     return 1
   }

@@ -285,6 +285,9 @@ export const command: Command = {
     if (plan.useJson || plan.download) plan.env.ARTE_DATASET = await downloadedDataset(plan)
     if (plan.stats) return printStats(plan)
 
+    if (plan.config !== undefined && !existsSync(plan.config)) {
+      throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
+    }
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
     Object.assign(process.env, plan.env)
     const { startVitest } = await import('vitest/node')

@@ -8,6 +8,7 @@ import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
+import { defaultInput } from '../../cli/package-root.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link ConfigError} that points at `--help`. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
@@ -30,9 +31,9 @@ export function requireFlag(command: string, name: string, value: string | undef
   return value
 }
 
-/** Loads `prompt_config.json` (or `file`), resolved against the working directory. */
+/** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package. */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
-  const path = resolve(file ?? 'prompt_config.json')
+  const path = file === undefined ? defaultInput('prompt_config.json') : resolve(file)
   if (!existsSync(path)) {
     throw new ConfigError(`No prompt config at ${path}`, { hint: 'Run from the project root or pass --prompt-config FILE.' })
   }

@@ -10,6 +10,7 @@ import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { defaultInput } from '../../cli/package-root.ts'
 
 const options = {
   task: { type: 'string' },
@@ -52,7 +53,7 @@ Options:
       task,
       taskFile: relative(process.cwd(), resolve(taskFile)),
       scenarioId,
-      tools: scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId),
+      tools: scenarioTools(flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir']), scenarioId),
       agent,
       systemMessage: prompts.evaluation.agent.system_message,
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
