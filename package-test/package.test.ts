@@ -27,6 +27,15 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra }
 }
 
+/** The README's example eval and reporter (its ```ts blocks whose first line names the file), type-checked in (b). */
+function readmeExamples(): Array<[string, string]> {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const blocks = [...readme.matchAll(/```ts\n(\/\/ (evals\/orders\.test\.ts|eval-reporter\.ts)[^\n]*\n[\s\S]*?)```/g)]
+  const examples = new Map(blocks.map((match): [string, string] => [match[2] === 'eval-reporter.ts' ? 'readme-reporter.ts' : 'readme-eval.ts', match[1] ?? '']))
+  if (examples.size !== 2) throw new Error(`README.md: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
+  return [...examples]
+}
+
 let project: string
 let tarballFiles: string[]
 const timings: Record<string, number> = {}
@@ -52,6 +61,7 @@ beforeAll(async () => {
 
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'agent-bench-consumer', private: true, type: 'module' }, null, 2)}\n`)
   cpSync(consumerFiles, project, { recursive: true })
+  for (const [file, code] of readmeExamples()) writeFileSync(join(project, file), code)
   // --ignore-scripts: no native rebuild of better-sqlite3 (its compiled module is copied below), no `prepare`.
   await timed('npm install', () =>
     run(
