@@ -10,7 +10,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ScriptStep, scriptedToolCalls, startScriptedServer, toolResults } from '../src/testing/scripted-server.ts'
 
@@ -117,11 +117,14 @@ describe('the packed package', () => {
     expect(result.stdout).toBe('')
   })
 
-  it("(c) runs the consumer's own eval with describeEval and a package reporter", async () => {
-    const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env: cleanEnv({ CI: '1' }) }))
-    expect(stdout).toContain('3 passed')
+  it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporter)", async () => {
+    const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline' })
+    const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env }))
+    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+5 passed \(5\)/)
     const junit = readFileSync(join(project, 'out/junit.xml'), 'utf8')
     expect(junit).toContain('name="capitals &gt; 1: France"')
+    const results = JSON.parse(readFileSync(join(project, 'out/arte-results.json'), 'utf8')) as { completedTasks: number }
+    expect(results.completedTasks).toBe(2)
   })
 
   it('(d) runs the agent-bench bin: --version, and the ART-E demo with the shipped bench file and data', async () => {
@@ -129,7 +132,7 @@ describe('the packed package', () => {
     const version = await timed('(d) --version', () => run(bin, ['--version'], { cwd: project, env: cleanEnv() }))
     expect(version.stdout.trim()).toBe(versionOf(repo))
     const arte = await timed('(d) arte -l 2', () => run(bin, ['arte', '-l', '2'], { cwd: project, env: cleanEnv({ CI: '1' }) }))
-    expect(arte.stdout).toContain('exactMatchAccuracy')
+    expect(stripVTControlCharacters(arte.stdout)).toContain('exactMatchAccuracy')
     const results = JSON.parse(readFileSync(join(project, 'evaluation/arte/results.json'), 'utf8')) as { completedTasks: number }
     expect(results.completedTasks).toBe(2)
   })

@@ -16,13 +16,14 @@ import {
   DEFAULT_ARTE_MAILDIR,
   DEFAULT_ARTE_OUTPUT,
   DEFAULT_BENCH_CONCURRENCY,
+  arteSettingsFromEnv,
   benchConcurrency,
 } from '../settings.ts'
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
-import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../cli/package-root.ts'
+import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -230,7 +231,7 @@ function assertShardable(shard: string): void {
 
 async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
-  const dataset = plan.env.ARTE_DATASET ?? resolve(runsOutsidePackage() ? packageRoot : '.', DEFAULT_ARTE_DATASET)
+  const dataset = plan.env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
   const rows = await loadArteDataset(dataset, { split })
   console.log(formatArteStatsReport(computeArteStats(rows), { split }))
   return 0
@@ -250,18 +251,6 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
     })
   }
   return file
-}
-
-/**
- * Outside the package's checkout, the shipped demo data unless the user chose a dataset or mailbox
- * (the email database is still built in the current folder, `.tmp/arte/demo.db`).
- */
-export function shippedArteDefaults(env: Record<string, string | undefined>): Record<string, string> {
-  const set = (name: string) => env[name] !== undefined && env[name]?.trim() !== ''
-  return {
-    ...(set('ARTE_DATASET') ? {} : { ARTE_DATASET: resolve(packageRoot, DEFAULT_ARTE_DATASET) }),
-    ...(set('ARTE_DB') || set('ARTE_MAILDIR') ? {} : { ARTE_MAILDIR: resolve(packageRoot, DEFAULT_ARTE_MAILDIR) }),
-  }
 }
 
 /** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config). */
@@ -295,7 +284,6 @@ export const command: Command = {
     const before = process.exitCode
     process.exitCode = undefined
     const shipped = plan.config === undefined && runsOutsidePackage()
-    if (shipped) Object.assign(process.env, shippedArteDefaults(process.env))
     const vitest = await startVitest(
       'test',
       plan.filters.length > 0 ? plan.filters : ['bench/arte'],

@@ -14,7 +14,7 @@ import { loadTask } from '../task.ts'
 import type { Command } from '../../cli/command.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
-import { defaultInput } from '../../cli/package-root.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 const options = {
   task: { type: 'string' },

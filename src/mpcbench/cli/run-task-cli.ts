@@ -8,7 +8,7 @@ import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
-import { defaultInput } from '../../cli/package-root.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link ConfigError} that points at `--help`. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(

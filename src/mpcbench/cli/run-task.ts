@@ -10,7 +10,7 @@ import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
-import { defaultInput } from '../../cli/package-root.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 const options = {
   task: { type: 'string' },
