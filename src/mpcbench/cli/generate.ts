@@ -5,6 +5,7 @@ import { DEFAULT_SEED, generateScenario, repoRoot } from '../generate/generate-s
 import { listScenarioIds } from '../generate/prepare-data.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+import { runsOutsidePackage } from '../../core/package-root.ts'
 
 const usage = `Usage: agent-bench generate --scenario-id ID [options]
 
@@ -21,7 +22,7 @@ Options:
                             at noise_level 1, so ~2500 gives a 100K-item world  default: 1
   --force                   regenerate even when up to date
   --scenarios-dir DIR       folder of scenario files                   default: scenarios
-  --out DIR                 output folder                              default: data
+  --out DIR                 output folder                              default: data (./data outside this repository)
   --max-attempts N          llm attempts per file, retries get the validation errors
                                                                        default: 3`
 
@@ -75,7 +76,8 @@ export const command: Command = {
     const started = performance.now()
     const result = await generateScenario({
       scenarioPath: join(scenariosDir, `${id}.json`),
-      outDir: resolve(values.out ?? join(repoRoot, 'data')),
+      // Outside the checkout the package's own folder is read-only in spirit (node_modules): write to ./data.
+      outDir: resolve(values.out ?? (runsOutsidePackage() ? 'data' : join(repoRoot, 'data'))),
       generator,
       force: values.force ?? false,
       ...(seed === undefined ? {} : { seed }),
