@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { arteCommands } from './arte/cli/commands.ts'
 import { runCli } from './cli/run-cli.ts'
 import { mpcbenchCommands } from './mpcbench/cli/commands.ts'
@@ -16,3 +17,6 @@ function packageVersion(): string {
 export function main(argv: string[]): Promise<number> {
   return runCli({ ...arteCommands, ...mpcbenchCommands }, argv, { version: packageVersion() })
 }
+
+// `npx tsx src/main.ts <command>` runs the CLI from the sources, without a build (bin/agent-bench.js runs dist/).
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2))
