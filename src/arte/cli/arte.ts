@@ -284,22 +284,17 @@ export const command: Command = {
     const before = process.exitCode
     process.exitCode = undefined
     const shipped = plan.config === undefined && runsOutsidePackage()
-    const vitest = await startVitest(
-      'test',
-      plan.filters.length > 0 ? plan.filters : ['bench/arte'],
-      {
-        run: true,
-        watch: false,
-        ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-        reporters: withArteReporter(plan.reporters),
-        ...outputFile,
-        ...(plan.shard === undefined ? {} : { shard: plan.shard }),
-        ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
-        ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
-        ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
-      },
-      shipped ? { plugins: [shippedSourcesPlugin()] } : {},
-    )
+    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
+      run: true,
+      watch: false,
+      ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+      reporters: withArteReporter(plan.reporters),
+      ...outputFile,
+      ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+      ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
+      ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
+      ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
+    }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
     await vitest.close()
     const code = Number(process.exitCode ?? 0)
     process.exitCode = before
