@@ -37,6 +37,16 @@ export default defineConfig({
           maxConcurrency: benchConcurrency(),
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:package`: packs and installs the package into a temporary project (package-test/).
+          name: 'package',
+          include: ['package-test/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 })

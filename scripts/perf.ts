@@ -1,12 +1,15 @@
 /**
- * `npm run perf`: performance numbers for the email store and the MPCBench world.
+ * `npm run perf`: performance numbers for the CLI start-up, the email store and the MPCBench world.
  * Prints measurements and their ratio to the targets; asserts nothing.
  *
- * Sizes can be reduced for a quick look: `PERF_EMAIL_SYNTHETIC=50000 PERF_MPCBENCH_ITEMS=10000 npm run perf`.
+ * Sizes can be reduced for a quick look: `PERF_EMAIL_SYNTHETIC=50000 PERF_MPCBENCH_ITEMS=10000 npm run perf`;
+ * one section: `npm run perf -- cli` (or `email`, `mpcbench`).
  */
+import { runCliPerf } from './perf/cli-perf.ts'
 import { runEmailPerf } from './perf/email-perf.ts'
 import { runMpcbenchPerf } from './perf/mpcbench-perf.ts'
 
 const only = process.argv[2]
+if (only === undefined || only === 'cli') await runCliPerf()
 if (only === undefined || only === 'email') await runEmailPerf()
 if (only === undefined || only === 'mpcbench') await runMpcbenchPerf()

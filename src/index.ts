@@ -1,6 +1,7 @@
 /**
  * vitest-agent-bench: the pieces to run tool-using agents as Vitest tests.
- * The benchmarks themselves live in `bench/`; reporters in `reporters/`.
+ * Test helpers (`describeEval`, `defineArteTests`, `defineMpcbenchBench`) are in `vitest-agent-bench/vitest`;
+ * the reporters in `vitest-agent-bench/reporters/arte` and `vitest-agent-bench/reporters/mpcbench`.
  */
 
 export { BenchError, ConfigError, InvalidFormatError } from './core/errors.ts'
@@ -36,7 +37,9 @@ export { importJsonl } from './arte/import/import-jsonl.ts'
 
 export { type ArteRow, ArteRowSchema } from './arte/dataset/row.ts'
 export { loadArteDataset } from './arte/dataset/load-dataset.ts'
-export { scoreAnswer } from './arte/scoring/score-answer.ts'
+export { scoreAnswer, type AnswerScore } from './arte/scoring/score-answer.ts'
+export { exactMatchScorer, jaccardScorer } from './arte/scoring/scorers.ts'
+export type { Scorer, ScoreResult } from './eval/scorer.ts'
 
 export { createWorkplaceTools, loadWorkplace, Workplace } from './mpcbench/workplace/index.ts'
 export { loadScenario, type Scenario, ScenarioSchema } from './mpcbench/scenario.ts'

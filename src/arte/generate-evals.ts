@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { writeFileAtomic } from '../core/atomic-write.ts'
 import { jaccardWords } from './scoring/jaccard.ts'
 import { type ArteResults, type ArteTaskResult, compareTaskIds, readArteResults } from './results/results.ts'
+import { moduleExtension } from '../core/package-root.ts'
 
 /** Score buckets of the ART-E doc's eval generation strategy. */
 export type EvalBucket = 'high' | 'medium' | 'low'
@@ -101,7 +102,8 @@ export interface RenderOptions {
   results: Pick<ArteResults, 'config'>
 }
 
-const RUNTIME = fileURLToPath(new URL('./vitest/regression.ts', import.meta.url))
+/** The regression runtime: `regression.ts` in the sources, `regression.js` when the package runs compiled. */
+const RUNTIME = fileURLToPath(new URL(`./vitest/regression${moduleExtension}`, import.meta.url))
 
 /** The source of one generated `*.eval.ts` file. */
 export function renderEvalFile(bucket: EvalBucket, cases: ReadonlyArray<RegressionCase>, options: RenderOptions): string {

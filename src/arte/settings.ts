@@ -2,10 +2,11 @@ import { resolve } from 'node:path'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
+import { defaultInput } from '../core/package-root.ts'
 
 type Env = Record<string, string | undefined>
 
-/** Shipped demo questions, the default `ARTE_DATASET`. */
+/** Shipped demo questions, the default `ARTE_DATASET` (the package's copy when the working directory has none). */
 export const DEFAULT_ARTE_DATASET = 'data/arte-demo-questions.jsonl'
 /** Shipped fictional demo mailbox, the default `ARTE_MAILDIR`. */
 export const DEFAULT_ARTE_MAILDIR = 'data/demo-mailbox/maildir'
@@ -85,6 +86,11 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number): num
   return parsed
 }
 
+function defaultDataset(env: Env, cwd: string): string {
+  const dataset = value(env, 'ARTE_DATASET')
+  return dataset === undefined ? defaultInput(DEFAULT_ARTE_DATASET, cwd) : resolve(cwd, dataset)
+}
+
 /** Reads {@link ArteSettings} from `env`; relative paths are resolved against `cwd`. */
 export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd()): ArteSettings {
   const split = value(env, 'ARTE_SPLIT') ?? 'test'
@@ -96,7 +102,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
   const db = value(env, 'ARTE_DB')
   const maildir = value(env, 'ARTE_MAILDIR')
   return {
-    dataset: resolve(cwd, value(env, 'ARTE_DATASET') ?? DEFAULT_ARTE_DATASET),
+    dataset: defaultDataset(env, cwd),
     split,
     limit: wholeNumber(env, 'ARTE_LIMIT', DEFAULT_ARTE_LIMIT, 0),
     db: db === undefined ? undefined : resolve(cwd, db),

@@ -1,42 +1,66 @@
 import { BenchError, UsageError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
-import type { Command } from './command.ts'
+import type { Command, CommandEntry, CommandTable } from './command.ts'
 import { usageErrorFrom } from './define-command.ts'
 
-/** Commands by name, each loaded on first use. */
-export type CommandTable = Readonly<Record<string, () => Promise<{ command: Command }>>>
+export type { CommandTable } from './command.ts'
+
+/** Options of {@link runCli}. */
+export interface RunCliOptions {
+  /** Printed by `agent-bench --version`. */
+  version?: string
+}
+
+function loaderOf(entry: CommandEntry): () => Promise<{ command: Command }> {
+  return typeof entry === 'function' ? entry : entry.load
+}
+
+async function summaryOf(entry: CommandEntry): Promise<string> {
+  if (typeof entry !== 'function') return entry.summary
+  return (await entry()).command.summary ?? ''
+}
 
 async function help(commands: CommandTable): Promise<string> {
   const lines = ['Usage: agent-bench <command> [options]', '', 'Commands:']
-  for (const [name, load] of Object.entries(commands)) {
-    const { command } = await load()
-    lines.push(`  ${name.padEnd(18)} ${command.summary}`)
-  }
+  for (const [name, entry] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${await summaryOf(entry)}`)
+  lines.push('', 'Options:', '  -h, --help         show this help', '  -v, --version      print the version')
   lines.push('', 'Run `agent-bench <command> --help` for the options of a command.')
   return lines.join('\n')
+}
+
+/** The message of an error the CLI did not expect: one line, never the stack (the cause chain is kept). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const causes: string[] = []
+  for (let cause = error.cause; cause instanceof Error && causes.length < 3; cause = cause.cause) causes.push(`  cause: ${cause.message}`)
+  return [error.message, ...causes].join('\n')
 }
 
 /**
  * Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code:
  * 0 done, 1 failed (a {@link BenchError}, printed with its fix), 2 a bad command line (printed the same way).
  */
-export async function runCli(commands: CommandTable, argv: string[]): Promise<number> {
+export async function runCli(commands: CommandTable, argv: string[], options: RunCliOptions = {}): Promise<number> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     console.log(await help(commands))
     return name === undefined ? 1 : 0
   }
-  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
-  if (load === undefined) {
+  if (name === '--version' || name === '-v') {
+    console.log(options.version ?? 'unknown')
+    return 0
+  }
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (entry === undefined) {
     console.error(`Unknown command ${JSON.stringify(name)}.\n\n${await help(commands)}`)
     return 2
   }
-  const { command } = await load()
-  if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.usage)
-    return 0
-  }
   try {
+    const { command } = await loaderOf(entry)()
+    if (rest.includes('--help') || rest.includes('-h')) {
+      console.log(command.usage)
+      return 0
+    }
     return await command.run(rest)
   } catch (caught) {
     const error = usageErrorFrom(name, caught) ?? caught
@@ -44,8 +68,10 @@ export async function runCli(commands: CommandTable, argv: string[]): Promise<nu
       console.error(redact(error.message.startsWith(`agent-bench ${name}`) ? error.message : `agent-bench ${name}: ${error.message}`))
       return error instanceof UsageError ? 2 : 1
     }
-    // Not one of ours: shown with its stack, redacted (an SDK error may quote a key or a URL with a secret).
-    console.error(`agent-bench ${name}: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}`)
+    // Not one of ours: its message and causes, never the stack, redacted (an SDK error may quote a key or a URL with a secret).
+    console.error(
+      redact(`agent-bench ${name}: unexpected error: ${describeError(error)}\n  Fix: check the inputs the message names; if it names none, this may be a bug in agent-bench: please report it with the command line you ran.`),
+    )
     return 1
   }
 }

@@ -77,20 +77,25 @@ export function toChatResult(modelId: string, raw: ChatCompletion, cached: boole
 
 /** A 200 response whose body is not a chat completion (not JSON, cut short, an HTML page, no choices). */
 export class MalformedResponse extends Error {
-  constructor(
-    /** What is wrong, e.g. `not JSON (text/html, 312 bytes)`. */
-    readonly description: string,
-    /** The start of the body, for the final error message. */
-    readonly excerpt: string,
-  ) {
+  /** What is wrong, e.g. `not JSON (text/html, 312 bytes)`. */
+  readonly description: string
+  /** The start of the body, for the final error message. */
+  readonly excerpt: string
+
+  constructor(description: string, excerpt: string) {
     super(`malformed response: ${description}`)
+    this.description = description
+    this.excerpt = excerpt
   }
 }
 
 /** One attempt outlived its timeout (while waiting for headers or reading the body). */
 export class AttemptTimeout extends Error {
-  constructor(readonly timeoutMs: number) {
+  readonly timeoutMs: number
+
+  constructor(timeoutMs: number) {
     super(`no complete response within ${timeoutMs} ms`)
+    this.timeoutMs = timeoutMs
   }
 }
 

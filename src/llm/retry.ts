@@ -45,14 +45,18 @@ export interface RetryResult<T> {
 
 /** Thrown when the loop gives up; carries the last error and the attempt history. */
 export class RetriesExhausted extends Error {
-  constructor(
-    readonly lastError: unknown,
-    readonly retries: number,
-    readonly attempts: AttemptRecord[],
-    /** True when the loop stopped because the deadline left no time for another attempt. */
-    readonly deadlineReached = false,
-  ) {
+  readonly lastError: unknown
+  readonly retries: number
+  readonly attempts: AttemptRecord[]
+  /** True when the loop stopped because the deadline left no time for another attempt. */
+  readonly deadlineReached: boolean
+
+  constructor(lastError: unknown, retries: number, attempts: AttemptRecord[], deadlineReached = false) {
     super('retries exhausted', { cause: lastError })
+    this.lastError = lastError
+    this.retries = retries
+    this.attempts = attempts
+    this.deadlineReached = deadlineReached
   }
 }
 

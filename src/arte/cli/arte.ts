@@ -17,11 +17,14 @@ import {
   DEFAULT_ARTE_OUTPUT,
   DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
+  arteSettingsFromEnv,
+  benchConcurrency,
 } from '../settings.ts'
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -242,10 +245,12 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
 }
 
-const ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
+const REPO_ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
+/** `reporters/arte.ts` in a checkout; in an installed package (no `reporters/`), the compiled reporter module. */
+const ARTE_REPORTER = existsSync(REPO_ARTE_REPORTER) ? REPO_ARTE_REPORTER : packageModule('src/arte/vitest/reporter.ts')
 
 function isArteReporter(name: string): boolean {
-  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.ts$/, '')
+  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.(ts|js)$/, '')
 }
 
 /**
@@ -270,7 +275,7 @@ function assertShardable(shard: string): void {
 
 async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
-  const dataset = plan.env.ARTE_DATASET ?? resolve(DEFAULT_ARTE_DATASET)
+  const dataset = plan.env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
   const rows = await loadArteDataset(dataset, { split })
   console.log(formatArteStatsReport(computeArteStats(rows), { split }))
   return 0
@@ -292,32 +297,48 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
   return file
 }
 
+/** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config). */
+function shippedBenchConfig() {
+  return {
+    config: false as const,
+    dir: packageRoot,
+    include: ['bench/arte/**/*.eval.ts'],
+    globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
+    maxConcurrency: benchConcurrency(),
+  }
+}
+
 /** `agent-bench arte`: run the ART-E benchmark through Vitest. */
 export const command: Command = {
-  summary: 'Run the ART-E email benchmark (bench/arte) through Vitest with the ART-E reporter',
   usage,
   async run(argv) {
     const plan = planArteRun(argv)
     if (plan.useJson || plan.download) plan.env.ARTE_DATASET = await downloadedDataset(plan)
     if (plan.stats) return printStats(plan)
 
+    if (plan.config !== undefined && !existsSync(plan.config)) {
+      throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
+    }
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
     Object.assign(process.env, plan.env)
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode
     process.exitCode = undefined
+    const shipped = plan.config === undefined && runsOutsidePackage()
     const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
       run: true,
       watch: false,
-      ...(plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+      ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
       reporters: withArteReporter(plan.reporters),
       ...outputFile,
       ...(plan.shard === undefined ? {} : { shard: plan.shard }),
       ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
       ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
       ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
-    })
+    }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
     await vitest.close()
     const code = Number(process.exitCode ?? 0)
     process.exitCode = before

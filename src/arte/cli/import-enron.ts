@@ -53,7 +53,6 @@ function formatReport(report: ImportReport, db: string, total: number): string {
 
 /** `agent-bench import-enron`: import a maildir, Kaggle CSV or JSONL into the email store. */
 export const command: Command = {
-  summary: 'Import Enron mail (maildir, Kaggle CSV or JSONL) into the SQLite email store',
   usage,
   async run(argv) {
     let values: ReturnType<typeof parse>['values']

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { DatasetDownloadError } from './dataset-errors.ts'
 import { ensureArteDataset, parquetListUrl, parquetShardUrl, rowsApiUrl } from './download-dataset.ts'
 import { loadArteDatasetFiles } from './load-dataset.ts'
-import { encodeTestParquet } from './write-test-parquet.ts'
+import { encodeTestParquet } from '../../testing/encode-parquet.ts'
 
 const offlineFetch: typeof fetch = async () => {
   throw new TypeError('fetch failed')

@@ -7,7 +7,7 @@ import { describeWithSharedData, sharedDataPath } from '../../testing/shared-dat
 import { DatasetNotFoundError } from './dataset-errors.ts'
 import { loadArteDataset, loadArteDatasetFiles, splitFromFileName } from './load-dataset.ts'
 import type { ArteRow } from './row.ts'
-import { encodeTestParquet } from './write-test-parquet.ts'
+import { encodeTestParquet } from '../../testing/encode-parquet.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'arte-load-'))
 

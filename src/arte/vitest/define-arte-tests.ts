@@ -32,7 +32,7 @@ function provided<K extends 'arteDbPath' | 'arteRunId'>(key: K): string {
   const value = inject(key)
   if (typeof value !== 'string' || value === '') {
     throw new ConfigError(`The ART-E tests need \`${key}\`, provided by src/arte/vitest/global-setup.ts, but it was not provided.`, {
-      hint: "Run them through the `bench` project (`vitest run --project bench bench/arte`), or add './src/arte/vitest/global-setup.ts' to `globalSetup`.",
+      hint: "Run them through the `bench` project (`vitest run --project bench bench/arte`), or add './src/arte/vitest/global-setup.ts' (from the installed package: 'vitest-agent-bench/vitest/arte-setup') to `globalSetup`.",
     })
   }
   return value

@@ -10,6 +10,7 @@ import { importMaildir } from '../import/import-maildir.ts'
 import type { ImportReport } from '../import/import-sink.ts'
 import { SCHEMA_VERSION } from '../store/schema.ts'
 import { ConfigError } from '../../core/errors.ts'
+import { defaultInput } from '../../core/package-root.ts'
 import { DEFAULT_ARTE_DB, DEFAULT_ARTE_MAILDIR } from '../settings.ts'
 
 /** Bumped when the way this module builds a database changes (forces a rebuild). */
@@ -27,7 +28,7 @@ export type PreparedArteDb =
 export interface PrepareArteDbOptions {
   /** `ARTE_DB`: used as is when it exists and no maildir is given. */
   db: string | undefined
-  /** `ARTE_MAILDIR`: the maildir to build from. @default data/demo-mailbox/maildir */
+  /** `ARTE_MAILDIR`: the maildir to build from. @default data/demo-mailbox/maildir (the package's when `cwd` has none) */
   maildir: string | undefined
   /** Dataset whose rows are loaded into `art_e_tasks`. */
   dataset: string
@@ -80,7 +81,7 @@ export async function prepareArteDb(options: PrepareArteDbOptions): Promise<Prep
     })
   }
   const path = options.db ?? resolve(cwd, DEFAULT_ARTE_DB)
-  const maildir = options.maildir ?? resolve(cwd, DEFAULT_ARTE_MAILDIR)
+  const maildir = options.maildir ?? defaultInput(DEFAULT_ARTE_MAILDIR, cwd)
   if (!existsSync(maildir)) {
     throw new ConfigError(`ART-E maildir ${maildir} does not exist.`, {
       hint: 'Set ARTE_MAILDIR to a CMU-style maildir, or ARTE_DB to a built email database.',

@@ -1,10 +1,10 @@
-import type { CommandTable } from '../../cli/run-cli.ts'
+import type { CommandTable } from '../../cli/command.ts'
 
-/** The MPCBench commands of `agent-bench`. */
+/** The MPCBench commands of `agent-bench`: one line each (`--help` prints the summary without importing the command). */
 export const mpcbenchCommands: CommandTable = {
-  generate: () => import('./generate.ts'),
-  'run-task': () => import('./run-task.ts'),
-  'build-judge-input': () => import('./build-judge-input.ts'),
-  judge: () => import('./judge.ts'),
-  'run-and-judge': () => import('./run-and-judge.ts'),
+  generate: { summary: 'Generate an MPCBench scenario\'s world state and six source files (procedural or llm)', load: () => import('./generate.ts') },
+  'run-task': { summary: 'MPCBench step 1: run an agent on a task and write its run log', load: () => import('./run-task.ts') },
+  'build-judge-input': { summary: 'MPCBench step 2: build a judge input from a run log', load: () => import('./build-judge-input.ts') },
+  judge: { summary: 'MPCBench step 3: score a judge input with a judge model (or the offline rules judge)', load: () => import('./judge.ts') },
+  'run-and-judge': { summary: 'MPCBench end to end: run every agent on a task and score it with every judge', load: () => import('./run-and-judge.ts') },
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SEED, generateScenario, repoRoot } from '../generate/generate-s
 import { listScenarioIds } from '../generate/prepare-data.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+import { runsOutsidePackage } from '../../core/package-root.ts'
 
 /** A positive number flag (`--scale` may be fractional). */
 function positiveNumber(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
@@ -56,7 +57,8 @@ Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed,
     const started = performance.now()
     const result = await generateScenario({
       scenarioPath: join(scenariosDir, `${id}.json`),
-      outDir: resolve(values.out ?? join(repoRoot, 'data')),
+      // Outside the checkout the package's own folder is read-only in spirit (node_modules): write to ./data.
+      outDir: resolve(values.out ?? (runsOutsidePackage() ? 'data' : join(repoRoot, 'data'))),
       generator,
       force: values.force ?? false,
       ...(seed === undefined ? {} : { seed }),

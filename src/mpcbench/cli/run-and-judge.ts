@@ -14,6 +14,7 @@ import { loadTask } from '../task.ts'
 import type { Command } from '../../cli/command.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 const options = {
   task: { type: 'string' },
@@ -28,7 +29,6 @@ const options = {
 
 /** `agent-bench run-and-judge`: the MPCBench end-to-end step (run log, judge inputs, judge results). */
 export const command: Command = {
-  summary: 'MPCBench end to end: run every agent on a task and score it with every judge',
   usage: `Usage: agent-bench run-and-judge --task FILE --scenario-id ID [options]
 
 For each agent model: runs the task (run log); for each judge model: builds the judge input and judges it.
@@ -54,14 +54,14 @@ Options:
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
     const prompts = loadPromptConfigFlag(flags['prompt-config'])
-    const modelConfigFile = resolve(flags['model-config'] ?? 'model_config.json')
+    const modelConfigFile = flags['model-config'] === undefined ? defaultInput('model_config.json') : resolve(flags['model-config'])
     const matrix = resolveModelMatrix(existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined, process.env, {
       agents: flags['agent-model'],
       judges: flags['judge-model'],
     })
     const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: prompts.evaluation.judge.system_prompt }))
     const logDir = flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir'])
-    const tools = scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId)
+    const tools = scenarioTools(flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir']), scenarioId)
     const metas: MpcbenchTestMeta[] = []
     let failed = false
     for (const agentId of matrix.agents) {

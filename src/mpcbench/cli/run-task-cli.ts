@@ -9,9 +9,14 @@ import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link UsageError} that points at `--help`. */
-export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: O) {
+export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  argv: string[],
+  options: O,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: false; strict: true }>>['values'] {
   try {
     return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values
   } catch (error) {
@@ -27,9 +32,9 @@ export function requireFlag(command: string, name: string, value: string | undef
   return value
 }
 
-/** Loads `prompt_config.json` (or `file`), resolved against the working directory. */
+/** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package. */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
-  const path = resolve(file ?? 'prompt_config.json')
+  const path = file === undefined ? defaultInput('prompt_config.json') : resolve(file)
   if (!existsSync(path)) {
     throw new ConfigError(`No prompt config at ${path}`, { hint: 'Run from the project root or pass --prompt-config FILE.' })
   }

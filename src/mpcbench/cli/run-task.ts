@@ -12,6 +12,7 @@ import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
 import { mpcbenchSettingsFromEnv } from '../settings.ts'
+import { defaultInput } from '../../core/package-root.ts'
 
 const options = {
   task: { type: 'string' },
@@ -39,7 +40,6 @@ function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefin
 
 /** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
 export const command: Command = {
-  summary: 'MPCBench step 1: run an agent on a task and write its run log',
   usage: `Usage: agent-bench run-task --task FILE --scenario-id ID [--agent-model M] [options]
 
 Runs the agent on one MPCBench task over the scenario's six sources and writes
@@ -71,7 +71,7 @@ Options:
       task,
       taskFile: relative(process.cwd(), resolve(taskFile)),
       scenarioId,
-      tools: scenarioTools(resolve(flags['data-dir'] ?? 'data'), scenarioId),
+      tools: scenarioTools(flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir']), scenarioId),
       agent,
       systemMessage: prompts.evaluation.agent.system_message,
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),

@@ -1,11 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
+import addFormatsModule, { type FormatsPlugin } from 'ajv-formats'
 import { BenchError } from '../../core/errors.ts'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { describeAjvErrors, type SourceName, sourceValidationErrors } from '../workplace/validate-source.ts'
 import type { Scenario } from '../scenario.ts'
 import type { GeneratorRecord, WorldState } from '../world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'
+
+// ajv-formats is CommonJS: Node's loader gives its `module.exports`, TypeScript's nodenext types the namespace.
+const addFormats = ((addFormatsModule as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin
 
 /** The llm generator could not get schema-valid JSON for one file within its attempts. */
 export class GenerationError extends BenchError {

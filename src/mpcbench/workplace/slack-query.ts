@@ -140,10 +140,13 @@ export function matchUsers(workplace: Workplace, value: string): string[] {
 
 class TermParser {
   private index = 0
-  constructor(
-    private readonly tokens: Token[],
-    private readonly query: string,
-  ) {}
+  private readonly tokens: Token[]
+  private readonly query: string
+
+  constructor(tokens: Token[], query: string) {
+    this.tokens = tokens
+    this.query = query
+  }
 
   parse(): TermExpr | undefined {
     if (this.tokens.length === 0) return undefined

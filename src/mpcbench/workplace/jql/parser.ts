@@ -41,9 +41,11 @@ export function parseJql(query: string): JqlQuery {
 
 class Parser {
   private readonly tokens: JqlToken[]
+  private readonly query: string
   private index = 0
 
-  constructor(private readonly query: string) {
+  constructor(query: string) {
+    this.query = query
     this.tokens = tokenize(query)
   }
 

@@ -1,0 +1,39 @@
+// (b) A TypeScript consumer (module nodenext): the library, the test helpers and the reporters, with their types.
+import { type AgentTrace, type ArteRow, defineTool, EmailStore, type Scorer, scoreAnswer, type Tool } from 'vitest-agent-bench'
+import ArteReporter, { type ArteReporterOptions } from 'vitest-agent-bench/reporters/arte'
+import MpcbenchReporter from 'vitest-agent-bench/reporters/mpcbench'
+import { defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, type EvalTestMeta } from 'vitest-agent-bench/vitest'
+import type { Reporter } from 'vitest/node'
+import { z } from 'zod'
+
+const echo: Tool<z.ZodObject<{ text: z.ZodString }>, string> = defineTool({
+  name: 'echo',
+  description: 'Echoes its text.',
+  parameters: z.object({ text: z.string() }),
+  handler: ({ text }) => text,
+})
+
+const startsRight: Scorer<string, string, string> = (_input, output, expected) => ({ score: output.startsWith(expected.slice(0, 1)) ? 1 : 0 })
+
+const options: ArteReporterOptions = { outputFile: 'out/results.json' }
+const reporters: Reporter[] = [new ArteReporter(options), new MpcbenchReporter()]
+const score: { exactMatch: boolean; semanticScore: number } = scoreAnswer('a', 'b')
+const store: EmailStore = EmailStore.open(':memory:')
+const row: ArteRow | undefined = undefined
+const trace: AgentTrace | undefined = undefined
+const meta: EvalTestMeta | undefined = undefined
+const helpers: unknown[] = [defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, startsRight, echo]
+
+// With skipLibCheck (the usual setting), a type the package's .d.ts files cannot resolve silently becomes `any`:
+// these fail to compile if one does (better-sqlite3's types, vitest's, the package's own).
+type IsAny<T> = 0 extends 1 & T ? true : false
+const typed: Array<false> = [
+  false satisfies IsAny<EmailStore['db']>,
+  false satisfies IsAny<AgentTrace['usage']>,
+  false satisfies IsAny<ArteRow['message_ids']>,
+  false satisfies IsAny<Parameters<typeof describeEval>[1]>,
+  false satisfies IsAny<ArteReporter['onTestRunEnd']>,
+  false satisfies IsAny<Parameters<typeof defineMpcbenchBench>[0]>,
+]
+
+export { helpers, meta, reporters, row, score, store, trace, typed }

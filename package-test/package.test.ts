@@ -1,0 +1,139 @@
+/**
+ * `npm run test:package`: the package as a user gets it. Packs the tarball, installs it into a temporary project
+ * (offline from npm's cache where it can; the compiled better-sqlite3 is reused when the versions match) and runs
+ * (a) a plain `.mjs` agent loop against the scripted server, (b) `tsc --noEmit` with `module: nodenext` on a
+ * consumer `.ts`, (c) the consumer's own `vitest run` with the `./vitest` helper and a package reporter, and
+ * (d) the `agent-bench` bin there. Needs `dist/` (the script builds it first).
+ */
+import { execFile } from 'node:child_process'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify, stripVTControlCharacters } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ScriptStep, scriptedToolCalls, startScriptedServer, toolResults } from '../src/testing/scripted-server.ts'
+
+const run = promisify(execFile)
+const repo = fileURLToPath(new URL('..', import.meta.url))
+const consumerFiles = fileURLToPath(new URL('./consumer/', import.meta.url))
+const repoModule = (name: string) => join(repo, 'node_modules', name)
+const versionOf = (dir: string): string => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
+
+/** The environment without the `npm_*` variables of an enclosing `npm run` (they would point npm at this repository). */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')))
+  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST', 'NODE_ENV']) delete env[name]
+  return { ...env, ...extra }
+}
+
+/** The README's example eval and reporter (its ```ts blocks whose first line names the file), type-checked in (b). */
+function readmeExamples(): Array<[string, string]> {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const blocks = [...readme.matchAll(/```ts\n(\/\/ (evals\/orders\.test\.ts|eval-reporter\.ts)[^\n]*\n[\s\S]*?)```/g)]
+  const examples = new Map(blocks.map((match): [string, string] => [match[2] === 'eval-reporter.ts' ? 'readme-reporter.ts' : 'readme-eval.ts', match[1] ?? '']))
+  if (examples.size !== 2) throw new Error(`README.md: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
+  return [...examples]
+}
+
+let project: string
+let tarballFiles: string[]
+const timings: Record<string, number> = {}
+
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  const start = performance.now()
+  try {
+    return await step()
+  } finally {
+    timings[label] = Math.round(performance.now() - start)
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(repo, 'dist/main.js'))) throw new Error('dist/ is missing: run `npm run build` first (`npm run test:package` does).')
+  project = mkdtempSync(join(tmpdir(), 'agent-bench-consumer-'))
+  const packed = await timed('npm pack', () =>
+    run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: repo, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 }),
+  )
+  const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>
+  if (info === undefined) throw new Error(`npm pack printed no tarball: ${packed.stdout}`)
+  tarballFiles = info.files.map((file) => file.path)
+
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'agent-bench-consumer', private: true, type: 'module' }, null, 2)}\n`)
+  cpSync(consumerFiles, project, { recursive: true })
+  for (const [file, code] of readmeExamples()) writeFileSync(join(project, file), code)
+  // --ignore-scripts: no native rebuild of better-sqlite3 (its compiled module is copied below), no `prepare`.
+  await timed('npm install', () =>
+    run(
+      'npm',
+      ['install', join(project, info.filename), `@types/node@${versionOf(repoModule('@types/node'))}`, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: project, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 },
+    ),
+  )
+  const sqlite = join(project, 'node_modules/better-sqlite3')
+  if (versionOf(sqlite) === versionOf(repoModule('better-sqlite3'))) {
+    mkdirSync(join(sqlite, 'build/Release'), { recursive: true })
+    copyFileSync(repoModule('better-sqlite3/build/Release/better_sqlite3.node'), join(sqlite, 'build/Release/better_sqlite3.node'))
+  } else {
+    await timed('better-sqlite3 rebuild', () => run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, env: cleanEnv() }))
+  }
+}, 600_000)
+
+afterAll(() => {
+  console.log(`package test timings (ms): ${JSON.stringify(timings)}`)
+  if (project !== undefined && process.env.KEEP_PACKAGE_TEST !== '1') rmSync(project, { recursive: true, force: true })
+})
+
+describe('the packed package', () => {
+  it('holds the compiled library, data and docs, and no sources, tests or fixtures', () => {
+    expect(tarballFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/main.js', 'bin/agent-bench.js']))
+    expect(tarballFiles).toEqual(expect.arrayContaining(['dist/vitest.js', 'dist/arte/vitest/reporter.js', 'schemas/slack_schema.json', 'data/arte-demo-questions.jsonl', 'bench/arte/arte.eval.ts']))
+    const unwanted = tarballFiles.filter((path) => /\.test\.|^fixtures\/|^src\/|^\.github\/|^\.ci\/|^scripts\/|^package-test\//.test(path))
+    expect(unwanted).toEqual([])
+  })
+
+  it('(a) runs an agent loop from a plain .mjs (scripted server)', async () => {
+    const search: ScriptStep = scriptedToolCalls([{ name: 'search_emails', arguments: { keywords: ['budget review'] } }])
+    const read: ScriptStep = (request) => {
+      const hits = JSON.parse(toolResults(request).at(-1)?.content ?? '[]') as Array<{ message_id: string }>
+      return scriptedToolCalls([{ name: 'read_email', arguments: { message_id: hits[0]?.message_id ?? '' } }, { name: 'word_count', arguments: { text: 'budget review' } }])
+    }
+    const answer: ScriptStep = scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: 'March 3', sources: ['<m1@example.test>'] } }])
+    await using server = await startScriptedServer([search, read, answer])
+    const { stdout } = await timed('(a) agent.mjs', () => run(process.execPath, ['agent.mjs'], { cwd: project, env: cleanEnv({ SCRIPTED_BASE_URL: server.baseURL }) }))
+    expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toEqual({
+      outcome: 'answered',
+      answer: 'March 3',
+      tools: ['search_emails', 'read_email', 'word_count', 'return_final_answer'],
+      score: { exactMatch: true, semanticScore: 1 },
+    })
+    const afterRead = server.requests[2]
+    expect(afterRead === undefined ? [] : toolResults(afterRead).map(({ content }) => content).join('\n')).toContain('room 5')
+  })
+
+  it('(b) type-checks a nodenext consumer of the library, the helpers and the reporters with 0 errors', async () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc')
+    const result = await timed('(b) tsc', () => run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error))
+    expect(result.stdout).toBe('')
+  })
+
+  it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporter)", async () => {
+    const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline' })
+    const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env }))
+    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+5 passed \(5\)/)
+    const junit = readFileSync(join(project, 'out/junit.xml'), 'utf8')
+    expect(junit).toContain('name="capitals &gt; 1: France"')
+    const results = JSON.parse(readFileSync(join(project, 'out/arte-results.json'), 'utf8')) as { completedTasks: number }
+    expect(results.completedTasks).toBe(2)
+  })
+
+  it('(d) runs the agent-bench bin: --version, and the ART-E demo with the shipped bench file and data', async () => {
+    const bin = join(project, 'node_modules/.bin/agent-bench')
+    const version = await timed('(d) --version', () => run(bin, ['--version'], { cwd: project, env: cleanEnv() }))
+    expect(version.stdout.trim()).toBe(versionOf(repo))
+    const arte = await timed('(d) arte -l 2', () => run(bin, ['arte', '-l', '2'], { cwd: project, env: cleanEnv({ CI: '1' }) }))
+    expect(stripVTControlCharacters(arte.stdout)).toContain('exactMatchAccuracy')
+    const results = JSON.parse(readFileSync(join(project, 'evaluation/arte/results.json'), 'utf8')) as { completedTasks: number }
+    expect(results.completedTasks).toBe(2)
+  })
+})

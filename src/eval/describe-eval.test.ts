@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { startVitest } from 'vitest/node'
+
+const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
+
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+
+describe('describeEval (fixtures/describe-eval)', () => {
+  it('declares one test per case, scores it, stores the scores in the meta and fails below the threshold', async () => {
+    const vitest = await startVitest('test', [], { root, watch: false, reporters: [] }, {}, { stdout: quiet(), stderr: quiet() })
+    await vitest.close()
+    const tests = vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()])
+    const byName = new Map(tests.map((test) => [test.fullName, test]))
+    expect([...byName.keys()].sort()).toEqual([
+      'bad scorer > 1: x',
+      'capitals > 1: France',
+      'capitals > 3: Peru',
+      'capitals > japan (wrong expectation)',
+    ])
+
+    const france = byName.get('capitals > 1: France')
+    expect(france?.result().state).toBe('passed')
+    expect(france?.meta().eval).toEqual({
+      suite: 'capitals',
+      scores: [
+        { name: 'exactMatchScorer', score: 1 },
+        { name: 'jaccardScorer', score: 1 },
+        { name: 'short', score: 1 },
+      ],
+      mean: 1,
+      threshold: 0.5,
+    })
+    expect(france?.annotations().map((a) => a.message)).toEqual(['exactMatchScorer 1.000, jaccardScorer 1.000, short 1.000'])
+
+    const peru = byName.get('capitals > 3: Peru')
+    expect(peru?.result().state).toBe('failed')
+    expect(peru?.meta().eval?.scores[0]).toEqual({ name: 'exactMatchScorer', score: 0, reason: 'expected "Lima", got "The city of Lima"' })
+    expect(peru?.meta().eval?.scores[2]).toEqual({ name: 'short', score: 0, reason: '16 characters' })
+    expect(peru?.result().errors?.[0]?.message).toContain('is below the threshold 0.5')
+
+    expect(byName.get('capitals > japan (wrong expectation)')?.result().state).toBe('failed')
+    const bad = byName.get('bad scorer > 1: x')
+    expect(bad?.result().errors?.[0]?.message).toContain('Scorer scorer1 returned score 2.')
+  })
+})
