@@ -89,7 +89,7 @@ describe('buildSummary', () => {
 
   it('prints a table that marks non-LLM models', () => {
     const table = formatSummaryTable(buildSummary(metas))
-    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+requirements\s+grounding\s+n\s+failed$/)
+    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+requirements\s+grounding\s+n\s+failed\s+unjudged$/)
     expect(table).toContain('baseline (non-LLM)  rules (non-LLM)')
     expect(table).toMatch(/planning\s+4\.00\s+4\.50\s+2\s+0/)
   })

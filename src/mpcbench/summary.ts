@@ -23,7 +23,10 @@ export const SummaryRowSchema = z.object({
   scored: z.number(),
   /** Tests whose agent did not answer (error, max-turns, aborted) or whose judge gave no usable reply. */
   failures: z.number(),
-  /** Means over scored tests; null when none was scored. */
+  /** Scored tests whose judge could not judge the axis (score `null`, e.g. the `rules` judge on a task without checks). */
+  unjudged_answer_requirements_satisfaction: z.number(),
+  unjudged_source_grounded_reasoning: z.number(),
+  /** Means over the tests judged on that axis (nulls skipped); null when none was. */
   mean_answer_requirements_satisfaction: z.number().nullable(),
   mean_source_grounded_reasoning: z.number().nullable(),
 })
@@ -89,6 +92,8 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
             count: 0,
             scored: 0,
             failures: 0,
+            unjudged_answer_requirements_satisfaction: 0,
+            unjudged_source_grounded_reasoning: 0,
           },
           ars: [],
           sgr: [],
@@ -99,8 +104,10 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
       const failedAgent = meta.agentOutcome !== 'answered'
       if (judge.kind === 'scored') {
         cell.row.scored++
-        cell.ars.push(judge.answerRequirementsSatisfaction)
-        cell.sgr.push(judge.sourceGroundedReasoning)
+        if (judge.answerRequirementsSatisfaction === null) cell.row.unjudged_answer_requirements_satisfaction++
+        else cell.ars.push(judge.answerRequirementsSatisfaction)
+        if (judge.sourceGroundedReasoning === null) cell.row.unjudged_source_grounded_reasoning++
+        else cell.sgr.push(judge.sourceGroundedReasoning)
       }
       if (failedAgent || judge.kind === 'judge-error') cell.row.failures++
       const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
@@ -152,12 +159,17 @@ function cell(value: number | null): string {
   return value === null ? '-' : value.toFixed(2)
 }
 
+/** `req/grounding` counts of tests the judge could not judge on each axis (`0/0` when every test was judged). */
+function unjudgedCell(row: SummaryRow): string {
+  return `${row.unjudged_answer_requirements_satisfaction}/${row.unjudged_source_grounded_reasoning}`
+}
+
 /**
  * The summary as a text table: one line per agent × judge × task type with the two mean scores (0-5),
- * the count and the failures. Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
+ * the count, the failures and the unjudged counts (requirements/grounding; means skip them). Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
  */
 export function formatSummaryTable(summary: Summary): string {
-  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed']
+  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed', 'unjudged']
   const lines = summary.rows.map((row) => [
     row.agent_model_kind === 'baseline' ? `${row.agent_model} (non-LLM)` : row.agent_model,
     row.judge_kind === 'rules' ? `${row.judge_model} (non-LLM)` : row.judge_model,
@@ -166,9 +178,10 @@ export function formatSummaryTable(summary: Summary): string {
     cell(row.mean_source_grounded_reasoning),
     String(row.count),
     String(row.failures),
+    unjudgedCell(row),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
-  const numeric = new Set([3, 4, 5, 6])
+  const numeric = new Set([3, 4, 5, 6, 7])
   const format = (cells: string[]): string =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')

@@ -94,6 +94,11 @@ export interface MpcbenchCase {
   judges?: ReadonlyArray<Judge>
 }
 
+/** `3/5`, or `unjudged` for a null score. */
+function scoreText(score: number | null): string {
+  return score === null ? 'unjudged' : `${score}/5`
+}
+
 /**
  * Runs one MPCBench test: agent run → run log → for each judge, judge input → judge result; sets
  * `task.meta.mpcbench`, annotates one line for the agent and one per judge (non-LLM models marked `(not an LLM)`),
@@ -125,7 +130,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     const label = modelDisplayName(judge.judgeModel, judge.judgeKind)
     const message =
       judge.kind === 'scored'
-        ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`
+        ? `judge ${label}: answer_requirements_satisfaction ${scoreText(judge.answerRequirementsSatisfaction)}, source_grounded_reasoning ${scoreText(judge.sourceGroundedReasoning)}`
         : `judge ${label}: error ${judge.code}: ${judge.message}`
     await context.annotate(message, 'mpcbench')
   }

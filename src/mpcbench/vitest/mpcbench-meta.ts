@@ -12,7 +12,8 @@ export type MpcbenchJudgeMeta = {
   /** Tokens and cost of this judge's calls (zero for `rules`). */
   usage: Usage
 } & (
-  | { kind: 'scored'; answerRequirementsSatisfaction: number; sourceGroundedReasoning: number }
+  /** A score is `null` when the judge could not judge that axis (see `ResultAxisScoreSchema`). */
+  | { kind: 'scored'; answerRequirementsSatisfaction: number | null; sourceGroundedReasoning: number | null }
   | { kind: 'judge-error'; code: string; message: string }
 )
 
