@@ -5,6 +5,7 @@ import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { BASELINE_AGENT_LABEL } from './run-log.ts'
+import { GraderSuspectSchema, RowCiSchema, firstTrials, graderSuspects, meanCell, rowCi, rowKey, rowPassHatK } from './summary-statistics.ts'
 
 /** One agent × judge × task type cell of the summary. */
 export const SummaryRowSchema = z.object({
@@ -29,6 +30,11 @@ export const SummaryRowSchema = z.object({
   /** Means over the tests judged on that axis (nulls skipped); null when none was. */
   mean_answer_requirements_satisfaction: z.number().nullable(),
   mean_source_grounded_reasoning: z.number().nullable(),
+  /** Seeded bootstrap intervals over tasks of the two means; absent in summaries written before intervals existed. */
+  ci: RowCiSchema.optional(),
+  /** With `BENCH_TRIALS` > 1: runs per task (the means and intervals are trial 1's) and pass^k (pass = requirements >= 4). */
+  trials: z.int().positive().optional(),
+  pass_hat_k: z.record(z.string(), z.number()).optional(),
 })
 
 /** One row of the summary; see {@link SummaryRowSchema}. */
@@ -37,6 +43,8 @@ export type SummaryRow = z.infer<typeof SummaryRowSchema>
 const PairScoreSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),
+  /** Set on trials after the first (`BENCH_TRIALS` > 1). */
+  trial: z.int().positive().optional(),
   answer_requirements_satisfaction: z.number().nullable(),
   source_grounded_reasoning: z.number().nullable(),
   error: z.string().nullable(),
@@ -52,6 +60,8 @@ export const SummarySchema = z.object({
   tests: z.number(),
   rows: z.array(SummaryRowSchema),
   scores: z.record(z.string(), z.array(PairScoreSchema)),
+  /** Tests whose agent answered empty yet scored >= 4 on requirements: their grader measures nothing. */
+  grader_suspects: z.array(GraderSuspectSchema).optional(),
   /** Tokens and cost of the whole run: the agents' calls, the judges' calls, and both. */
   usage: z.object({ agents: UsageSchema, judges: UsageSchema, total: UsageSchema }),
 })
@@ -64,20 +74,40 @@ function mean(values: number[]): number | null {
   return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100
 }
 
+function pairScore(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][number], taskType: string): Summary['scores'][string][number] {
+  const failedAgent = meta.agentOutcome !== 'answered'
+  return {
+    task_id: meta.taskId,
+    task_type: taskType,
+    ...((meta.trial ?? 1) > 1 ? { trial: meta.trial } : {}),
+    answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
+    source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
+    error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
+  }
+}
+
 /** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
 export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date()): Summary {
   interface Cell {
-    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning'>
+    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k'>
     ars: number[]
     sgr: number[]
   }
   const cells = new Map<string, Cell>()
   const scores: Summary['scores'] = {}
-  const sorted = [...metas].sort((a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel))
+  const sorted = [...metas].sort(
+    (a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel) || (a.trial ?? 1) - (b.trial ?? 1),
+  )
+  const first = new Set(firstTrials(sorted))
   for (const meta of sorted) {
     const taskType = meta.taskType ?? 'unknown'
     for (const judge of meta.judges) {
-      const key = JSON.stringify([meta.agentModel, judge.judgeModel, taskType])
+      const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
+      if (!first.has(meta)) {
+        ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
+        continue
+      }
+      const key = rowKey(meta.agentModel, judge.judgeModel, taskType)
       let cell = cells.get(key)
       if (cell === undefined) {
         cell = {
@@ -110,22 +140,21 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
         else cell.sgr.push(judge.sourceGroundedReasoning)
       }
       if (failedAgent || judge.kind === 'judge-error') cell.row.failures++
-      const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
-      ;(scores[pair] ??= []).push({
-        task_id: meta.taskId,
-        task_type: taskType,
-        answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
-        source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
-        error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
-      })
+      ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
     }
   }
-  const rows = [...cells.values()]
-    .map((cell) => ({
-      ...cell.row,
-      mean_answer_requirements_satisfaction: mean(cell.ars),
-      mean_source_grounded_reasoning: mean(cell.sgr),
-    }))
+  const trialStats = rowPassHatK(metas)
+  const rows = [...cells.entries()]
+    .map(([key, cell]) => {
+      const trials = trialStats.get(key)
+      return {
+        ...cell.row,
+        mean_answer_requirements_satisfaction: mean(cell.ars),
+        mean_source_grounded_reasoning: mean(cell.sgr),
+        ci: rowCi(cell.ars, cell.sgr),
+        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK }),
+      }
+    })
     .sort(
       (a, b) =>
         a.agent_model.localeCompare(b.agent_model) ||
@@ -141,6 +170,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     tests: metas.length,
     rows,
     scores: orderedScores,
+    grader_suspects: graderSuspects(metas),
     usage: { agents, judges, total: sumUsage([agents, judges]) },
   }
 }
@@ -153,10 +183,6 @@ function usageLine(label: string, usage: Usage): string {
 export function formatSummaryUsage(summary: Summary): string {
   const { agents, judges, total } = summary.usage
   return [usageLine('agents', agents), usageLine('judges', judges), usageLine('total ', total)].join('\n')
-}
-
-function cell(value: number | null): string {
-  return value === null ? '-' : value.toFixed(2)
 }
 
 /** `req/grounding` counts of tests the judge could not judge on each axis (`0/0` when every test was judged). */
@@ -174,8 +200,8 @@ export function formatSummaryTable(summary: Summary): string {
     row.agent_model_kind === 'baseline' ? `${row.agent_model} (non-LLM)` : row.agent_model,
     row.judge_kind === 'rules' ? `${row.judge_model} (non-LLM)` : row.judge_model,
     row.task_type,
-    cell(row.mean_answer_requirements_satisfaction),
-    cell(row.mean_source_grounded_reasoning),
+    meanCell(row.mean_answer_requirements_satisfaction, row.ci?.answer_requirements_satisfaction),
+    meanCell(row.mean_source_grounded_reasoning, row.ci?.source_grounded_reasoning),
     String(row.count),
     String(row.failures),
     unjudgedCell(row),

@@ -5,11 +5,11 @@ import { ArteTestMetaSchema, type ArteTestMeta } from './arte-meta.ts'
 import {
   type ArteResults,
   type TaskSpan,
-  compareTaskIds,
   computeArteMetrics,
   sumTaskUsage,
-  toTaskResult,
 } from '../results/results.ts'
+import { arteRunStatistics } from '../results/run-statistics.ts'
+import { formatArteStatistics, graderSuspectWarning } from '../results/format-statistics.ts'
 import {
   type ArteThreshold,
   type ArteThresholdsOption,
@@ -42,10 +42,6 @@ export interface ArteReporterOptions {
    * @default false
    */
   silent?: boolean
-}
-
-function fmt(value: number, digits = 3): string {
-  return value.toFixed(digits)
 }
 
 function thousands(value: number): string {
@@ -97,7 +93,7 @@ export class ArteReporter implements Reporter {
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()
-    const taskResults = metas.map(toTaskResult).sort((a, b) => compareTaskIds(a.taskId, b.taskId))
+    const { taskResults, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
     const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
@@ -117,6 +113,7 @@ export class ArteReporter implements Reporter {
       },
       testRunEndReason: reason,
       thresholds: checks,
+      ...statistics,
       taskResults,
     }
     const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
@@ -128,6 +125,8 @@ export class ArteReporter implements Reporter {
     if (duplicates.length > 0) {
       this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
     }
+    const suspects = graderSuspectWarning(results)
+    if (suspects !== undefined) this.#error(suspects)
     if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
     const failed = checks.filter((check) => !check.passed)
     if (failed.length > 0) {
@@ -152,8 +151,7 @@ export class ArteReporter implements Reporter {
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
     const cost = usage.costUsd === null ? 'unknown (no price for the model)' : `$${usage.costUsd.toFixed(4)}`
     const rows: Array<[string, string]> = [
-      ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks})`],
-      ['avgSemanticScore', fmt(results.avgSemanticScore)],
+      ...formatArteStatistics(results, exact),
       ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
       ['completedTasks', String(results.completedTasks)],
       ['failedTasks', String(results.failedTasks)],

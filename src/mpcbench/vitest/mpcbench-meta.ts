@@ -36,6 +36,10 @@ export interface MpcbenchTestMeta {
   usage: Usage
   runLogFile: string
   judges: MpcbenchJudgeMeta[]
+  /** The agent's final answer was empty (e.g. the `null` agent): a pass then points at the grader. */
+  emptyAnswer?: boolean
+  /** Which run of the task × agent this is, 1-based (`BENCH_TRIALS`); absent means 1. */
+  trial?: number
 }
 
 /**

@@ -53,7 +53,7 @@ describe('MpcbenchReporter end to end (fixtures/mpcbench-reporter)', () => {
       ['planning', 2, 2, 0, 3.5, 3.5],
     ])
     expect(printed).toContain('MPCBench: mean scores (0-5) per agent x judge x task type, 4 test(s)')
-    expect(printed).toMatch(/baseline \(non-LLM\)\s+rules \(non-LLM\)\s+planning\s+3\.50\s+3\.50\s+2\s+0/)
+    expect(printed).toMatch(/baseline \(non-LLM\)\s+rules \(non-LLM\)\s+planning\s+3\.50 \[2\.00, 5\.00\]\s+3\.50 \[3\.00, 4\.00\]\s+2\s+0/)
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8')
     expect(junit).toContain('name="fx_plan_1 [agent=baseline]"')
     expect(junit).toContain('fixture judge error')

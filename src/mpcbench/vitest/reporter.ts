@@ -3,6 +3,7 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { formatSummaryStatistics } from '../summary-statistics.ts'
 import './task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -56,7 +57,8 @@ export default class MpcbenchReporter implements Reporter {
       written = `\nSummary written to ${file}`
     }
     if (this.options.print) {
-      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${written}`)
+      const statistics = formatSummaryStatistics(summary)
+      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${written}`)
     }
   }
 }
