@@ -4,7 +4,7 @@ import { formatCost, sumUsage } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
-import { BASELINE_AGENT_LABEL } from './run-log.ts'
+import { builtInAgentLabel } from './run-log.ts'
 import { GraderSuspectSchema, RowCiSchema, firstTrials, graderSuspects, meanCell, rowCi, rowKey, rowPassHatK } from './summary-statistics.ts'
 
 /** One agent × judge × task type cell of the summary. */
@@ -114,7 +114,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
           row: {
             agent_model: meta.agentModel,
             agent_model_kind: meta.agentModelKind,
-            ...(meta.agentModelKind === 'baseline' ? { agent_label: BASELINE_AGENT_LABEL } : {}),
+            ...(meta.agentModelKind === 'baseline' ? { agent_label: builtInAgentLabel(meta.agentModel) } : {}),
             judge_model: judge.judgeModel,
             judge_kind: judge.judgeKind,
             ...(judge.judgeKind === 'rules' ? { judge_label: RULES_JUDGE_LABEL } : {}),

@@ -9,6 +9,7 @@ import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
+import { BUILT_IN_AGENT_IDS } from '../../llm/create-model.ts'
 import {
   DEFAULT_ARTE_DATASET,
   DEFAULT_ARTE_DB,
@@ -41,7 +42,7 @@ Options:
                                                                                     default: false
       --db <file>               email database, used as is (ARTE_DB)                default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}
       --model-provider <name>   ${PROVIDERS.join(' | ')}; with --model-id, prefixes it  default: from the API key that is set
-      --model-id <id>           agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL)
+      --model-id <id>           agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL)
                                                                                     default: baseline when no API key is set
   -o, --output <file>           results JSON (ARTE_OUTPUT)                          default: ${DEFAULT_ARTE_OUTPUT}
       --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
@@ -125,7 +126,7 @@ export function resolveModelFlag(provider: string | undefined, id: string | unde
     throw new ConfigError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
   }
   if (id !== undefined) {
-    if (provider === undefined || id === 'baseline' || id.startsWith(`${provider}/`)) return id
+    if (provider === undefined || BUILT_IN_AGENT_IDS.includes(id) || id.startsWith(`${provider}/`)) return id
     return `${provider}/${id}`
   }
   if (provider === undefined) return undefined
