@@ -40,6 +40,8 @@ export interface ArteSettings {
   maxTurns: number
   /** `ARTE_THRESHOLDS`, e.g. `exactMatchAccuracy>=0.6` ('' when unset). */
   thresholds: string
+  /** `BENCH_TRIALS`: runs per row (default 1); with more, tests are named `{id} [trial=j]`. */
+  trials: number
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -80,6 +82,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     concurrency: wholeNumber(env, 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 1),
     maxTurns: wholeNumber(env, 'ARTE_MAX_TURNS', DEFAULT_MAX_TURNS, 1),
     thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
+    trials: wholeNumber(env, 'BENCH_TRIALS', 1, 1),
   }
 }
 

@@ -48,6 +48,8 @@ Options:
       --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
       --concurrency <n>         tasks run at once (BENCH_CONCURRENCY)               default: ${DEFAULT_BENCH_CONCURRENCY}
       --max-turns <n>           assistant turns per task (ARTE_MAX_TURNS)           default: ${DEFAULT_MAX_TURNS}
+      --trials <k>              runs per row, tests named "{id} [trial=j]"; the results get
+                                passHatK and per-task trialResults (BENCH_TRIALS)   default: 1
       --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
                                 (ARTE_THRESHOLDS); an unmet one fails the run       default: none
       --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
@@ -84,6 +86,7 @@ function parse(argv: string[]) {
       'traces-db': { type: 'string' },
       concurrency: { type: 'string' },
       'max-turns': { type: 'string' },
+      trials: { type: 'string' },
       thresholds: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       shard: { type: 'string' },
@@ -183,6 +186,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('ARTE_TRACES_DB', values['traces-db'] === undefined ? undefined : resolve(values['traces-db']))
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
   set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
+  set('BENCH_TRIALS', wholeFlag('--trials', values.trials, 1))
   set('ARTE_THRESHOLDS', values.thresholds)
   return {
     env,

@@ -143,9 +143,19 @@ export async function runArteTestCase(
 }
 
 /**
+ * The test names of one row over `trials` runs: the row id alone for one trial (names unchanged), else
+ * `{id} [trial=1]` .. `{id} [trial=k]`, one test per trial so JUnit and `-t` see every run.
+ */
+export function trialCases(id: string, trials: number): Array<{ name: string; trial: number | undefined }> {
+  if (trials <= 1) return [{ name: id, trial: undefined }]
+  return Array.from({ length: trials }, (_, i) => ({ name: `${id} [trial=${i + 1}]`, trial: i + 1 }))
+}
+
+/**
  * Registers one concurrent Vitest test per ART-E row, named by the row id. Each test runs the agent with the
  * email tools scoped to the row's inbox and query date, scores the answer, sets `task.meta.arte`, annotates the
- * scores, and stores the trace in the traces database. It fails when the agent did not answer.
+ * scores, and stores the trace in the traces database. It fails when the agent did not answer. With
+ * `BENCH_TRIALS=k` (k > 1) each row gets k tests, `{id} [trial=1]` .. `{id} [trial=k]` (see {@link trialCases}).
  * Call it at the top level of an `*.eval.ts` file in a project with the ART-E globalSetup.
  */
 export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
@@ -154,10 +164,10 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   assertUniqueIds(selected, settings.dataset)
   const rows = selectPart(selected, options.part)
   const runtime = useArteTestRuntime(settings)
-  const cases = rows.map((row) => [String(row.id), row] as const)
-  test.concurrent.for(cases)('%s', async ([, row], context) => {
+  const cases = rows.flatMap((row) => trialCases(String(row.id), settings.trials).map(({ name, trial }) => [name, row, trial] as const))
+  test.concurrent.for(cases)('%s', async ([, row, trial], context) => {
     const run = await runArteTestCase(runtime, row, context)
-    context.task.meta.arte = run.meta
+    context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
     if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
   })
 }

@@ -18,14 +18,18 @@ import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
 import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
+import { mpcbenchSettingsFromEnv } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 
-/** The test name of one task × agent: `{task_id} [agent={model}]`. */
-export function mpcbenchTestName(taskId: string, agentModel: string): string {
-  return `${taskId} [agent=${agentModel}]`
+/**
+ * The test name of one task × agent: `{task_id} [agent={model}]`, and with `BENCH_TRIALS` > 1
+ * `{task_id} [agent={model}] [trial={j}]` for every trial (one test per trial, so JUnit and `-t` see each run).
+ */
+export function mpcbenchTestName(taskId: string, agentModel: string, trial?: number): string {
+  return `${taskId} [agent=${agentModel}]${trial === undefined ? '' : ` [trial=${trial}]`}`
 }
 
 /** Options of {@link defineMpcbenchBench}. */
@@ -92,6 +96,8 @@ export interface MpcbenchCase {
   agent?: ChatModel
   /** Overrides the judges (tests); defaults to `createJudge` for each of `setup.matrix.judges`. */
   judges?: ReadonlyArray<Judge>
+  /** Which trial this is (`BENCH_TRIALS` > 1): recorded in the meta; trials after the first log under `{logDir}/trial-{j}/`. */
+  trial?: number
 }
 
 /** `3/5`, or `unjudged` for a null score. */
@@ -116,11 +122,11 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     tools: testCase.tools,
     agent: testCase.agent ?? cachedModel(testCase.agentModel),
     systemMessage: setup.systemMessage,
-    logDir: setup.logDir,
+    logDir: (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir,
     judges,
     signal: context.signal,
   })
-  const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
+  const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await context.annotate(
     `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
@@ -146,7 +152,8 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
 }
 
 /**
- * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`.
+ * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`
+ * (× trial with `BENCH_TRIALS` > 1: `{task_id} [agent={model}] [trial={j}]`).
  * Models come from {@link resolveModelMatrix} (`BENCH_AGENT_MODEL` / `BENCH_JUDGE_MODEL`, else `model_config.json`
  * when an LLM is configured, else `baseline` and the `rules` judge). Scenario data comes from the MPCBench
  * globalSetup (`inject('mpcbenchDataDir')`). Tests are `test.concurrent`: Vitest's `maxConcurrency` bounds how many
@@ -161,6 +168,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
     return
   }
   const setup = mpcbenchRunSetup(root, env)
+  const { trials } = mpcbenchSettingsFromEnv(env)
+  const trialNumbers = trials === 1 ? [undefined] : Array.from({ length: trials }, (_, i) => i + 1)
   for (const taskFile of taskFiles) {
     const task = loadTask(join(root, taskFile))
     const taskType = inferTaskType(task, taskFile)
@@ -170,8 +179,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
       })
     }
     const scenarioId = task.data_dependencies.scenario_id
-    for (const agentModel of setup.matrix.agents) {
-      test.concurrent(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+    for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers.map((j) => [agent, j] as const))) {
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel, trial), async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
@@ -185,6 +194,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           tools: scenarioTools(dataDir, scenarioId),
           agentModel,
           setup,
+          ...(trial === undefined ? {} : { trial }),
         })
       })
     }
