@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
+import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -93,4 +94,12 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
 export function benchConcurrency(env: Env = process.env): number {
   const parsed = Number(env.BENCH_CONCURRENCY)
   return Number.isInteger(parsed) && parsed >= 1 ? parsed : DEFAULT_BENCH_CONCURRENCY
+}
+
+/** File name of an ART-E run's results in its history folder (`evaluation/history/{run id}/`). */
+export const ARTE_HISTORY_FILE = 'arte-results.json'
+
+/** `BENCH_HISTORY_DIR` (default `evaluation/history`, relative to `root`) and `BENCH_HISTORY_KEEP` (default 20, 0 = off). */
+export function arteHistorySettings(env: Env = process.env, root = process.cwd()): HistorySettings {
+  return historySettingsFromEnv(env, root)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../core/errors.ts'
+import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -36,4 +37,12 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
     })
   }
   return { trials: result.data.BENCH_TRIALS ?? 1 }
+}
+
+/** File name of an MPCBench run's summary in its history folder (`evaluation/history/{run id}/`). */
+export const MPCBENCH_HISTORY_FILE = 'mpcbench-summary.json'
+
+/** `BENCH_HISTORY_DIR` (default `evaluation/history`, relative to `root`) and `BENCH_HISTORY_KEEP` (default 20, 0 = off). */
+export function mpcbenchHistorySettings(env: Env = process.env, root = process.cwd()): HistorySettings {
+  return historySettingsFromEnv(env, root)
 }

@@ -20,7 +20,8 @@ import {
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { parseWith } from '../../core/parse.ts'
-import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
+import { ARTE_HISTORY_FILE, DEFAULT_ARTE_OUTPUT, arteHistorySettings } from '../settings.ts'
+import { historyRunId, keepInHistory } from '../../core/run-history.ts'
 import './task-meta.ts'
 
 /** Options of {@link ArteReporter}. */
@@ -42,6 +43,12 @@ export interface ArteReporterOptions {
    * @default false
    */
   silent?: boolean
+  /**
+   * Keep a copy of the results under `evaluation/history/{run id}/arte-results.json` (for `agent-bench compare`);
+   * `false` keeps none.
+   * @default true, with the folder and cap from BENCH_HISTORY_DIR / BENCH_HISTORY_KEEP (20)
+   */
+  history?: boolean
 }
 
 function thousands(value: number): string {
@@ -119,6 +126,7 @@ export class ArteReporter implements Reporter {
     const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
     writeJsonAtomic(outputFile, results)
     this.results = results
+    if (this.#options.history !== false) keepInHistory(arteHistorySettings(process.env, root), historyRunId(this.#vitest ?? this), outputFile, ARTE_HISTORY_FILE)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))

@@ -28,6 +28,7 @@ function offlineEnv(dir: string): void {
   }
   vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
   vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+  vi.stubEnv('BENCH_HISTORY_DIR', join(dir, 'history'))
   vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
   vi.stubEnv('BENCH_CACHE', 'off')
 }

@@ -4,6 +4,8 @@ import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
+import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
+import { historyRunId, keepInHistory } from '../../core/run-history.ts'
 import './task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -18,6 +20,12 @@ export interface MpcbenchReporterOptions {
    * @default true
    */
   print?: boolean
+  /**
+   * Keep a copy of the summary under `evaluation/history/{run id}/mpcbench-summary.json` (for `agent-bench compare`);
+   * `false` keeps none. Only when `outputFile` is set.
+   * @default true, with the folder and cap from BENCH_HISTORY_DIR / BENCH_HISTORY_KEEP (20)
+   */
+  history?: boolean
 }
 
 /**
@@ -29,13 +37,15 @@ export interface MpcbenchReporterOptions {
 export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
+  private vitest: Vitest | undefined
   private log: (text: string) => void = (text) => console.log(text)
 
   constructor(options: MpcbenchReporterOptions = {}) {
-    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
+    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true, history: options.history ?? true }
   }
 
   onInit(vitest: Vitest): void {
+    this.vitest = vitest
     this.root = vitest.config.root
     this.log = (text) => vitest.logger.log(text)
   }
@@ -55,6 +65,7 @@ export default class MpcbenchReporter implements Reporter {
       const file = resolve(this.root, this.options.outputFile)
       writeJsonAtomic(file, summary)
       written = `\nSummary written to ${file}`
+      if (this.options.history) keepInHistory(mpcbenchHistorySettings(process.env, this.root), historyRunId(this.vitest ?? this), file, MPCBENCH_HISTORY_FILE)
     }
     if (this.options.print) {
       const statistics = formatSummaryStatistics(summary)
