@@ -31,8 +31,9 @@ export function historySettingsFromEnv(env: Record<string, string | undefined>, 
 const runIds = new WeakMap<object, string>()
 
 /**
- * The history id of a run: its start time, sortable and file-safe (`2026-03-11T09-30-00-000Z`). Reporters of one run
- * pass the same `run` object (the Vitest instance) and get the same id, so their files land in one folder.
+ * The history id of a run: the time it was first asked for, sortable and file-safe (`2026-03-11T09-30-00-000Z`).
+ * Reporters of one test run pass the same `run` object (the `testModules` array Vitest hands every reporter's
+ * `onTestRunEnd`) and get the same id, so their files land in one folder; the next run (watch mode) gets a new one.
  */
 export function historyRunId(run: object, now: Date = new Date()): string {
   let id = runIds.get(run)

@@ -18,7 +18,7 @@ export const SummaryRowSchema = z.object({
   /** Set when the judge is `rules`: says it is not an LLM. */
   judge_label: z.string().optional(),
   task_type: z.string(),
-  /** Tests of this agent and task type that reached this judge. */
+  /** Tests of this agent and task type that reached this judge (trial 1 only when `BENCH_TRIALS` > 1). */
   count: z.number(),
   /** Tests that got a score from this judge. */
   scored: z.number(),

@@ -101,7 +101,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   it('--help lists the flags with their defaults', async () => {
     const { code, stdout } = await agentBench(['arte', '--help'])
     expect(code).toBe(0)
-    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats']) {
+    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats', '--trials']) {
       expect(stdout).toContain(flag)
     }
     expect(stdout).toMatch(/--limit <n>.*default: 10/)

@@ -126,7 +126,7 @@ export class ArteReporter implements Reporter {
     const outputFile = resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT)
     writeJsonAtomic(outputFile, results)
     this.results = results
-    if (this.#options.history !== false) keepInHistory(arteHistorySettings(process.env, root), historyRunId(this.#vitest ?? this), outputFile, ARTE_HISTORY_FILE)
+    if (this.#options.history !== false) keepInHistory(arteHistorySettings(process.env, root), historyRunId(testModules), outputFile, ARTE_HISTORY_FILE)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))

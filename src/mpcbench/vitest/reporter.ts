@@ -37,7 +37,6 @@ export interface MpcbenchReporterOptions {
 export default class MpcbenchReporter implements Reporter {
   private readonly options: Required<MpcbenchReporterOptions>
   private root = process.cwd()
-  private vitest: Vitest | undefined
   private log: (text: string) => void = (text) => console.log(text)
 
   constructor(options: MpcbenchReporterOptions = {}) {
@@ -45,7 +44,6 @@ export default class MpcbenchReporter implements Reporter {
   }
 
   onInit(vitest: Vitest): void {
-    this.vitest = vitest
     this.root = vitest.config.root
     this.log = (text) => vitest.logger.log(text)
   }
@@ -65,7 +63,7 @@ export default class MpcbenchReporter implements Reporter {
       const file = resolve(this.root, this.options.outputFile)
       writeJsonAtomic(file, summary)
       written = `\nSummary written to ${file}`
-      if (this.options.history) keepInHistory(mpcbenchHistorySettings(process.env, this.root), historyRunId(this.vitest ?? this), file, MPCBENCH_HISTORY_FILE)
+      if (this.options.history) keepInHistory(mpcbenchHistorySettings(process.env, this.root), historyRunId(testModules), file, MPCBENCH_HISTORY_FILE)
     }
     if (this.options.print) {
       const statistics = formatSummaryStatistics(summary)
