@@ -4,5 +4,5 @@ import { mpcbenchCommands } from './mpcbench/cli/commands.ts'
 
 /** Entry point of the `agent-bench` CLI; resolves to the process exit code. */
 export function main(argv: string[]): Promise<number> {
-  return runCli({ ...arteCommands, ...mpcbenchCommands, compare: () => import('./compare-command.ts') }, argv)
+  return runCli({ ...arteCommands, ...mpcbenchCommands, compare: () => import('./compare/compare-command.ts') }, argv)
 }

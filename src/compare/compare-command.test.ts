@@ -1,14 +1,14 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE } from '../fixtures/arte-e2e/harness.ts'
-import { ArteReporter } from './arte/vitest/reporter.ts'
+import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE } from '../../fixtures/arte-e2e/harness.ts'
+import { ArteReporter } from '../arte/vitest/reporter.ts'
 import { compareFiles, command } from './compare-command.ts'
-import { ConfigError } from './core/errors.ts'
-import { buildSummary } from './mpcbench/summary.ts'
-import type { MpcbenchTestMeta } from './mpcbench/vitest/mpcbench-meta.ts'
-import { RunComparisonSchema } from './stats/compare-runs.ts'
-import { type ReceivedRequest, type ScriptedResponder, lastUserText, scriptedToolCalls, startScriptedServer } from './testing/scripted-server.ts'
+import { ConfigError } from '../core/errors.ts'
+import { buildSummary } from '../mpcbench/summary.ts'
+import type { MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
+import { RunComparisonSchema } from '../stats/compare-runs.ts'
+import { type ReceivedRequest, type ScriptedResponder, lastUserText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 
 /** Run B's scripted replies: 101 now answers wrong, 102 now answers exactly; the rest as in run A. Scripted, not model output. */
 function runBResponder(): ScriptedResponder {
