@@ -3,7 +3,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fg from 'fast-glob'
 import { describe, expect, it } from 'vitest'
+import { runAgent } from '../../agent/run-agent.ts'
+import { createBaselineModel } from '../../baseline/baseline-model.ts'
 import { emptyUsage } from '../../llm/types.ts'
+import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { buildJudgeInput } from '../judge-input.ts'
+import { scenarioTools } from '../run-task.ts'
+import { buildRunLog } from '../run-log.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import type { JudgeInput } from '../judge-input.ts'
 import { inferTaskType, loadTask } from '../task.ts'
@@ -121,6 +127,21 @@ describe('rules judge on the shipped tasks: correct answers pass, gaming answers
       const text = requirements(calls.flatMap((call) => textLeaves(call.result)).join('\n'))
       expect(text.score, text.justification).toBeLessThanOrEqual(2)
       expect(text.justification).toContain('FAIL not pasted tool output')
+    })
+
+    it('scores <= 2 a dump of the tool results of a real agent run (the baseline) given as the answer', async () => {
+      const scenarioId = task.data_dependencies.scenario_id ?? ''
+      const trace = await runAgent({
+        model: createBaselineModel([mpcbenchStrategy]),
+        system: 'Answer with {"final_answer", "rationale"}.',
+        user: task.user_prompt,
+        tools: scenarioTools(join(repo, 'data'), scenarioId),
+      })
+      const runLog = buildRunLog(trace, { task, scenarioId, agentModel: 'baseline' })
+      const dump = toolResultText(runLog)
+      expect(dump.length).toBeGreaterThan(0)
+      const result = rulesScores({ ...buildJudgeInput(runLog, task, 'rules', file), final_answer: dump }).answer_requirements_satisfaction
+      expect(result.score, result.justification).toBeLessThanOrEqual(2)
     })
   })
 })
