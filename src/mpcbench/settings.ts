@@ -46,3 +46,11 @@ export const MPCBENCH_HISTORY_FILE = 'mpcbench-summary.json'
 export function mpcbenchHistorySettings(env: Env = process.env, root = process.cwd()): HistorySettings {
   return historySettingsFromEnv(env, root)
 }
+
+/**
+ * The trial numbers of one task × agent: `[undefined]` for one trial (plain test names), else `[1, ..., k]`
+ * (tests named `... [trial=j]`).
+ */
+export function trialNumbers(trials: number): Array<number | undefined> {
+  return trials <= 1 ? [undefined] : Array.from({ length: trials }, (_, i) => i + 1)
+}

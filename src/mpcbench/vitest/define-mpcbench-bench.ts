@@ -18,7 +18,7 @@ import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
 import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
-import { mpcbenchSettingsFromEnv } from '../settings.ts'
+import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
@@ -169,7 +169,6 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   }
   const setup = mpcbenchRunSetup(root, env)
   const { trials } = mpcbenchSettingsFromEnv(env)
-  const trialNumbers = trials === 1 ? [undefined] : Array.from({ length: trials }, (_, i) => i + 1)
   for (const taskFile of taskFiles) {
     const task = loadTask(join(root, taskFile))
     const taskType = inferTaskType(task, taskFile)
@@ -179,7 +178,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
       })
     }
     const scenarioId = task.data_dependencies.scenario_id
-    for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers.map((j) => [agent, j] as const))) {
+    for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
       test.concurrent(mpcbenchTestName(task.task_id, agentModel, trial), async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
