@@ -28,6 +28,11 @@ export {
 } from './agent/external-agent.ts'
 export { type AgentOutcome, type AgentTrace, DEFAULT_MAX_TURNS, type ToolCallRecord } from './agent/trace.ts'
 export { createBaselineModel } from './baseline/baseline-model.ts'
+export { createNullModel } from './baseline/null-model.ts'
+
+export { bootstrapMeanCi, type ConfidenceInterval, formatWithCi, pairedBootstrapDiffCi } from './stats/bootstrap.ts'
+export { passHatK } from './stats/pass-hat-k.ts'
+export { type ComparableRun, compareRuns, type RunComparison } from './stats/compare-runs.ts'
 
 export { EmailStore, type EmailScope } from './arte/store/email-store.ts'
 export { createEmailTools } from './arte/email-tools.ts'

@@ -6,6 +6,7 @@ import type { FreeSlotsResult } from '../../src/mpcbench/workplace/tool-results.
 import { hasSharedData, sharedDataDir, sharedDataPath } from '../../src/testing/shared-data.ts'
 import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from '../../src/mpcbench/vitest/define-mpcbench-bench.ts'
 import { readUpstreamScenario } from '../../src/mpcbench/workplace/upstream-logs.ts'
+import { mpcbenchSettingsFromEnv, trialNumbers } from '../../src/mpcbench/settings.ts'
 import { Workplace } from '../../src/mpcbench/workplace/workplace.ts'
 
 /**
@@ -24,8 +25,9 @@ if (!hasSharedData) {
 } else {
   const task = loadTask(sharedDataPath(UPSTREAM, 'tasks/planning/scenario_noise0_depth0_planning_task.json'))
   const setup = mpcbenchRunSetup(process.cwd())
-  for (const agentModel of setup.matrix.agents) {
-    test(mpcbenchTestName(task.task_id, agentModel), async (context) => {
+  const { trials } = mpcbenchSettingsFromEnv()
+  for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
+    test(mpcbenchTestName(task.task_id, agentModel, trial), async (context) => {
       const upstream = readUpstreamScenario(sharedDataPath(UPSTREAM, 'generator/logs/llm'), SCENARIO)
       const settings = (upstream.worldState.global_settings ?? {}) as { timezone?: string; workday_start?: string; workday_end?: string }
       const workplace = Workplace.fromSources(upstream.sources, {
@@ -60,6 +62,7 @@ if (!hasSharedData) {
         tools,
         agentModel,
         setup,
+        ...(trial === undefined ? {} : { trial }),
       })
     })
   }

@@ -3,6 +3,7 @@ import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS 
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
 import { defaultInput } from '../core/package-root.ts'
+import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -67,6 +68,8 @@ export interface ArteSettings {
   readMaxChars: number
   /** The external agent under test, or undefined to run the model of `BENCH_AGENT_MODEL` in our tool loop. */
   agent: ArteAgentSettings | undefined
+  /** `BENCH_TRIALS`: runs per row (default 1); with more, tests are named `{id} [trial=j]`. */
+  trials: number
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -114,6 +117,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
     readMaxChars: wholeNumber(env, 'ARTE_READ_MAX_CHARS', DEFAULT_ARTE_READ_MAX_CHARS, 100),
     agent: arteAgentSettings(env),
+    trials: wholeNumber(env, 'BENCH_TRIALS', 1, 1),
   }
 }
 
@@ -157,4 +161,12 @@ export function arteAgentSettings(env: Env = process.env): ArteAgentSettings | u
 export function benchConcurrency(env: Env = process.env): number {
   const parsed = Number(env.BENCH_CONCURRENCY)
   return Number.isInteger(parsed) && parsed >= 1 ? parsed : DEFAULT_BENCH_CONCURRENCY
+}
+
+/** File name of an ART-E run's results in its history folder (`evaluation/history/{run id}/`). */
+export const ARTE_HISTORY_FILE = 'arte-results.json'
+
+/** `BENCH_HISTORY_DIR` (default `evaluation/history`, relative to `root`) and `BENCH_HISTORY_KEEP` (default 20, 0 = off). */
+export function arteHistorySettings(env: Env = process.env, root = process.cwd()): HistorySettings {
+  return historySettingsFromEnv(env, root)
 }

@@ -8,8 +8,11 @@ import { type CacheMode, ResponseCache } from './response-cache.ts'
 import type { RetryPolicy } from './retry.ts'
 import type { ChatModel } from './types.ts'
 
-/** Ids of the built-in agents that are not LLMs (see `createAgentModel`). */
-export const BUILT_IN_AGENT_IDS: ReadonlyArray<string> = ['baseline']
+/**
+ * Ids of the built-in agents that are not LLMs (see `createAgentModel`): `baseline` (heuristics over the tools) and
+ * `null` (an empty answer, no tool call; it checks the graders).
+ */
+export const BUILT_IN_AGENT_IDS: ReadonlyArray<string> = ['baseline', 'null']
 
 /** Options of {@link createModel}; each falls back to the environment (see `modelSettingsFromEnv`). */
 export interface CreateModelOptions {

@@ -8,6 +8,14 @@ import { safeModelName } from './file-names.ts'
 /** Label written beside every run of the `baseline` agent (`agent_label`), so no run log passes for an LLM's. */
 export const BASELINE_AGENT_LABEL = 'baseline (offline, not an LLM): deterministic heuristic, not a model answer'
 
+/** Label written beside every run of the `null` agent (`agent_label`). */
+export const NULL_AGENT_LABEL = 'null (offline, not an LLM): an empty answer and no tool call, a grader check, not a model answer'
+
+/** The label of a built-in non-LLM agent's runs: {@link NULL_AGENT_LABEL} for `null`, else {@link BASELINE_AGENT_LABEL}. */
+export function builtInAgentLabel(agentModel: string): string {
+  return agentModel === 'null' ? NULL_AGENT_LABEL : BASELINE_AGENT_LABEL
+}
+
 /** One recorded tool call as the MPCBench files store it. */
 export const RawToolCallSchema = z.object({
   tool_name: z.string(),
@@ -110,7 +118,7 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
     agent_model: agentModel,
     agent_model_file_name: safeModelName(agentModel),
     agent_model_kind: trace.modelKind,
-    ...(trace.modelKind === 'baseline' ? { agent_label: BASELINE_AGENT_LABEL } : {}),
+    ...(trace.modelKind === 'baseline' ? { agent_label: builtInAgentLabel(agentModel) } : {}),
     scenario_id: context.scenarioId ?? context.task.data_dependencies.scenario_id ?? null,
     task_file: context.taskFile ?? null,
     outcome: summarizeOutcome(trace.outcome),

@@ -204,6 +204,7 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
     usage: runLog.usage,
     runLogFile: relative(root, evaluation.runLogFile),
     judges,
+    emptyAnswer: runLog.final_answer.trim() === '',
   }
 }
 

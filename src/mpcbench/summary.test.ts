@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { SummarySchema, buildSummary, formatSummaryTable, formatSummaryUsage } from './summary.ts'
+import { formatSummaryStatistics } from './summary-statistics.ts'
 
 const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
 /** Scripted token counts of an LLM agent run (3 calls) and of one LLM judge call. */
@@ -89,8 +90,48 @@ describe('buildSummary', () => {
 
   it('prints a table that marks non-LLM models', () => {
     const table = formatSummaryTable(buildSummary(metas))
-    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+requirements\s+grounding\s+n\s+failed$/)
+    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+requirements\s+grounding\s+n\s+failed\s+unjudged$/)
     expect(table).toContain('baseline (non-LLM)  rules (non-LLM)')
-    expect(table).toMatch(/planning\s+4\.00\s+4\.50\s+2\s+0/)
+    expect(table).toMatch(/planning\s+4\.00 \[3\.00, 5\.00\]\s+4\.50 \[4\.00, 5\.00\]\s+2\s+0\s+0\/0/)
+  })
+})
+
+describe('buildSummary: intervals, unjudged scores, trials and grader suspects', () => {
+  const withTrial = (m: MpcbenchTestMeta, trial: number, extra: Partial<MpcbenchTestMeta> = {}): MpcbenchTestMeta => ({ ...m, trial, ...extra })
+
+  it('skips null scores in means and intervals and counts them as unjudged', () => {
+    const summary = buildSummary([
+      meta('p1', 'planning', 'baseline', [scored('rules', 5, 4)]),
+      meta('p2', 'planning', 'baseline', [{ ...scored('rules', 0, 0), kind: 'scored', answerRequirementsSatisfaction: null, sourceGroundedReasoning: 2 } as MpcbenchTestMeta['judges'][number]]),
+      meta('p3', 'planning', 'baseline', [scored('rules', 3, 2)]),
+    ])
+    const row = summary.rows[0]
+    expect(row).toMatchObject({ mean_answer_requirements_satisfaction: 4, unjudged_answer_requirements_satisfaction: 1, unjudged_source_grounded_reasoning: 0 })
+    expect(row?.ci?.answer_requirements_satisfaction).toMatchObject({ low: 3, high: 5, level: 0.95 })
+    expect(row?.ci?.answer_requirements_satisfaction?.method).toContain('over 2 task(s)')
+    expect(formatSummaryTable(summary)).toMatch(/planning\s+4\.00 \[3\.00, 5\.00\]\s+2\.67 \[2\.00, 4\.00\]\s+3\s+0\s+1\/0/)
+    expect(SummarySchema.parse(summary)).toEqual(summary)
+  })
+
+  it('computes means over trial 1 and pass^k (requirements >= 4) over all trials', () => {
+    const metas = [1, 2, 3].flatMap((trial) => [
+      withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), trial),
+      withTrial(meta('p2', 'planning', 'baseline', [scored('rules', trial === 2 ? 1 : 4, 5)]), trial),
+    ])
+    const summary = buildSummary(metas)
+    const row = summary.rows[0]
+    expect(row).toMatchObject({ count: 2, mean_answer_requirements_satisfaction: 4.5, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 } })
+    expect(summary.tests).toBe(6)
+    expect(summary.scores['agent=baseline__judge=rules']?.filter((s) => s.trial === 2)).toHaveLength(2)
+    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 1.000 · 2: 0.500 · 3: 0.500')
+  })
+
+  it('lists tests that an empty answer passed as grader suspects and warns', () => {
+    const summary = buildSummary([
+      meta('p1', 'planning', 'null', [scored('rules', 0, 0)]),
+      { ...meta('p2', 'planning', 'null', [scored('rules', 4, 0), scored('gpt-5.1', 1, 0)]), emptyAnswer: true },
+    ])
+    expect(summary.grader_suspects).toEqual([{ task_id: 'p2', agent_model: 'null', judge_model: 'rules', trial: 1 }])
+    expect(formatSummaryStatistics(summary)).toContain('WARNING: grader suspects: an empty answer scored >= 4 on requirements in p2 (agent null, judge rules)')
   })
 })

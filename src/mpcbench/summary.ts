@@ -4,7 +4,8 @@ import { formatCachedPart, formatCost, paidCostUsd, sumUsage } from '../llm/usag
 import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
-import { BASELINE_AGENT_LABEL } from './run-log.ts'
+import { builtInAgentLabel } from './run-log.ts'
+import { GraderSuspectSchema, RowCiSchema, firstTrials, graderSuspects, meanCell, rowCi, rowKey, rowPassHatK } from './summary-statistics.ts'
 
 /** One agent × judge × task type cell of the summary. */
 export const SummaryRowSchema = z.object({
@@ -17,15 +18,23 @@ export const SummaryRowSchema = z.object({
   /** Set when the judge is `rules`: says it is not an LLM. */
   judge_label: z.string().optional(),
   task_type: z.string(),
-  /** Tests of this agent and task type that reached this judge. */
+  /** Tests of this agent and task type that reached this judge (trial 1 only when `BENCH_TRIALS` > 1). */
   count: z.number(),
   /** Tests that got a score from this judge. */
   scored: z.number(),
   /** Tests whose agent did not answer (error, max-turns, aborted) or whose judge gave no usable reply. */
   failures: z.number(),
-  /** Means over scored tests; null when none was scored. */
+  /** Scored tests whose judge could not judge the axis (score `null`, e.g. the `rules` judge on a task without checks). */
+  unjudged_answer_requirements_satisfaction: z.number(),
+  unjudged_source_grounded_reasoning: z.number(),
+  /** Means over the tests judged on that axis (nulls skipped); null when none was. */
   mean_answer_requirements_satisfaction: z.number().nullable(),
   mean_source_grounded_reasoning: z.number().nullable(),
+  /** Seeded bootstrap intervals over tasks of the two means; absent in summaries written before intervals existed. */
+  ci: RowCiSchema.optional(),
+  /** With `BENCH_TRIALS` > 1: runs per task (the means and intervals are trial 1's) and pass^k (pass = requirements >= 4). */
+  trials: z.int().positive().optional(),
+  pass_hat_k: z.record(z.string(), z.number()).optional(),
 })
 
 /** One row of the summary; see {@link SummaryRowSchema}. */
@@ -34,6 +43,8 @@ export type SummaryRow = z.infer<typeof SummaryRowSchema>
 const PairScoreSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),
+  /** Set on trials after the first (`BENCH_TRIALS` > 1). */
+  trial: z.int().positive().optional(),
   answer_requirements_satisfaction: z.number().nullable(),
   source_grounded_reasoning: z.number().nullable(),
   error: z.string().nullable(),
@@ -61,6 +72,8 @@ export const SummarySchema = z.object({
   tests: z.number(),
   rows: z.array(SummaryRowSchema),
   scores: z.record(z.string(), z.array(PairScoreSchema)),
+  /** Tests whose agent answered empty yet scored >= 4 on requirements: their grader measures nothing. */
+  grader_suspects: z.array(GraderSuspectSchema).optional(),
   /** Tokens and cost of the whole run: the agents' calls, the judges' calls, and both. */
   usage: z.object({ agents: UsageSchema, judges: UsageSchema, total: UsageSchema }),
   /**
@@ -80,27 +93,47 @@ function mean(values: number[]): number | null {
   return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100
 }
 
+function pairScore(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][number], taskType: string): Summary['scores'][string][number] {
+  const failedAgent = meta.agentOutcome !== 'answered'
+  return {
+    task_id: meta.taskId,
+    task_type: taskType,
+    ...((meta.trial ?? 1) > 1 ? { trial: meta.trial } : {}),
+    answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
+    source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
+    error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
+  }
+}
+
 /** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
 export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date(), unfinished: ReadonlyArray<UnfinishedTest> = []): Summary {
   interface Cell {
-    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning'>
+    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k'>
     ars: number[]
     sgr: number[]
   }
   const cells = new Map<string, Cell>()
   const scores: Summary['scores'] = {}
-  const sorted = [...metas].sort((a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel))
+  const sorted = [...metas].sort(
+    (a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel) || (a.trial ?? 1) - (b.trial ?? 1),
+  )
+  const first = new Set(firstTrials(sorted))
   for (const meta of sorted) {
     const taskType = meta.taskType ?? 'unknown'
     for (const judge of meta.judges) {
-      const key = JSON.stringify([meta.agentModel, judge.judgeModel, taskType])
+      const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
+      if (!first.has(meta)) {
+        ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
+        continue
+      }
+      const key = rowKey(meta.agentModel, judge.judgeModel, taskType)
       let cell = cells.get(key)
       if (cell === undefined) {
         cell = {
           row: {
             agent_model: meta.agentModel,
             agent_model_kind: meta.agentModelKind,
-            ...(meta.agentModelKind === 'baseline' ? { agent_label: BASELINE_AGENT_LABEL } : {}),
+            ...(meta.agentModelKind === 'baseline' ? { agent_label: builtInAgentLabel(meta.agentModel) } : {}),
             judge_model: judge.judgeModel,
             judge_kind: judge.judgeKind,
             ...(judge.judgeKind === 'rules' ? { judge_label: RULES_JUDGE_LABEL } : {}),
@@ -108,6 +141,8 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
             count: 0,
             scored: 0,
             failures: 0,
+            unjudged_answer_requirements_satisfaction: 0,
+            unjudged_source_grounded_reasoning: 0,
           },
           ars: [],
           sgr: [],
@@ -118,26 +153,27 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
       const failedAgent = meta.agentOutcome !== 'answered'
       if (judge.kind === 'scored') {
         cell.row.scored++
-        cell.ars.push(judge.answerRequirementsSatisfaction)
-        cell.sgr.push(judge.sourceGroundedReasoning)
+        if (judge.answerRequirementsSatisfaction === null) cell.row.unjudged_answer_requirements_satisfaction++
+        else cell.ars.push(judge.answerRequirementsSatisfaction)
+        if (judge.sourceGroundedReasoning === null) cell.row.unjudged_source_grounded_reasoning++
+        else cell.sgr.push(judge.sourceGroundedReasoning)
       }
       if (failedAgent || judge.kind === 'judge-error') cell.row.failures++
-      const pair = `agent=${meta.agentModel}__judge=${judge.judgeModel}`
-      ;(scores[pair] ??= []).push({
-        task_id: meta.taskId,
-        task_type: taskType,
-        answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
-        source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
-        error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
-      })
+      ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
     }
   }
-  const rows = [...cells.values()]
-    .map((cell) => ({
-      ...cell.row,
-      mean_answer_requirements_satisfaction: mean(cell.ars),
-      mean_source_grounded_reasoning: mean(cell.sgr),
-    }))
+  const trialStats = rowPassHatK(metas)
+  const rows = [...cells.entries()]
+    .map(([key, cell]) => {
+      const trials = trialStats.get(key)
+      return {
+        ...cell.row,
+        mean_answer_requirements_satisfaction: mean(cell.ars),
+        mean_source_grounded_reasoning: mean(cell.sgr),
+        ci: rowCi(cell.ars, cell.sgr),
+        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK }),
+      }
+    })
     .sort(
       (a, b) =>
         a.agent_model.localeCompare(b.agent_model) ||
@@ -155,6 +191,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     tests: metas.length,
     rows,
     scores: orderedScores,
+    grader_suspects: graderSuspects(metas),
     usage: { agents, judges, total: sumUsage([agents, judges]) },
     task_counts: { selected: metas.length + unfinished.length, completed, failed: metas.length - completed + unfinished.length - notRun, not_run: notRun },
     unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model)),
@@ -171,27 +208,29 @@ export function formatSummaryUsage(summary: Summary): string {
   return [usageLine('agents', agents), usageLine('judges', judges), usageLine('total ', total)].join('\n')
 }
 
-function cell(value: number | null): string {
-  return value === null ? '-' : value.toFixed(2)
+/** `req/grounding` counts of tests the judge could not judge on each axis (`0/0` when every test was judged). */
+function unjudgedCell(row: SummaryRow): string {
+  return `${row.unjudged_answer_requirements_satisfaction}/${row.unjudged_source_grounded_reasoning}`
 }
 
 /**
  * The summary as a text table: one line per agent × judge × task type with the two mean scores (0-5),
- * the count and the failures. Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
+ * the count, the failures and the unjudged counts (requirements/grounding; means skip them). Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
  */
 export function formatSummaryTable(summary: Summary): string {
-  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed']
+  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed', 'unjudged']
   const lines = summary.rows.map((row) => [
     row.agent_model_kind === 'baseline' ? `${row.agent_model} (non-LLM)` : row.agent_model,
     row.judge_kind === 'rules' ? `${row.judge_model} (non-LLM)` : row.judge_model,
     row.task_type,
-    cell(row.mean_answer_requirements_satisfaction),
-    cell(row.mean_source_grounded_reasoning),
+    meanCell(row.mean_answer_requirements_satisfaction, row.ci?.answer_requirements_satisfaction),
+    meanCell(row.mean_source_grounded_reasoning, row.ci?.source_grounded_reasoning),
     String(row.count),
     String(row.failures),
+    unjudgedCell(row),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
-  const numeric = new Set([3, 4, 5, 6])
+  const numeric = new Set([3, 4, 5, 6, 7])
   const format = (cells: string[]): string =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')

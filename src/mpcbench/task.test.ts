@@ -114,6 +114,7 @@ describe('shipped tasks (tasks/**) against the shipped scenario data', () => {
       for (const check of task.checks ?? []) {
         if ('must_mention' in check) for (const s of check.must_mention) expect(text, s).toContain(s.toLowerCase())
         if ('mentions_any' in check) expect(check.mentions_any.some((s) => text.includes(s.toLowerCase())), JSON.stringify(check)).toBe(true)
+        if ('choose' in check) for (const s of [check.choose, ...check.not]) expect(text, s).toContain(s.toLowerCase())
       }
     })
 

@@ -20,11 +20,15 @@ const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM')
  * - `must_not_mention`: no string appears in the final answer (case-insensitive).
  * - `mentions_any`: at least one string appears in the final answer (case-insensitive).
  * - `min_length`: the final answer has at least this many characters.
+ * - `max_length`: the final answer has at most this many characters (a reply or a record, not everything found).
+ * - `choose` / `not`: a decision task's right option and its wrong ones; the answer must state `choose` as the
+ *   decision and must not state any of `not` as the decision (naming them as rejected alternatives is fine).
  * - `time_slot_within`: the answer proposes at least one `YYYY-MM-DD HH:MM` (or `T`) date-time and every one
  *   it proposes lies in `[start, end]`; times without an offset are read in `timezone` (default UTC).
  *   Dates written with a weekday name or a 12-hour clock are not recognised.
  * - `time_slot_free`: the answer proposes at least one date-time and each one starts a `duration_minutes` meeting
- *   that fits inside one of the `free` intervals. `free` is what the ToolBackend's
+ *   that fits inside one of the `free` intervals; a written range (`14:00-14:45`) must last at least
+ *   `duration_minutes` and end inside the same interval. `free` is what the ToolBackend's
  *   `GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree` returns for `attendees` over `from`..`to` within
  *   `workday_start`..`workday_end`, minus the intervals on `excluded_dates` (days ruled out by other sources, e.g. a
  *   Slack message); a test recomputes it from the shipped data, so it cannot go stale silently.
@@ -34,6 +38,8 @@ export const CheckSchema = z.union([
   z.strictObject({ must_not_mention: z.array(z.string().min(1)).min(1) }),
   z.strictObject({ mentions_any: z.array(z.string().min(1)).min(1) }),
   z.strictObject({ min_length: z.int().positive() }),
+  z.strictObject({ max_length: z.int().positive() }),
+  z.strictObject({ choose: z.string().min(1), not: z.array(z.string().min(1)).min(1) }),
   z.strictObject({
     time_slot_within: z.strictObject({ start: DateTimeString, end: DateTimeString, timezone: z.string().optional() }),
   }),

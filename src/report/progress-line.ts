@@ -6,7 +6,8 @@ export interface FinishedTask {
   name: string
   passed: boolean
   /** The benchmark's main score of this task and how to show it, or `undefined` when it has none (it failed early). */
-  score?: { value: number; text: string; bench: 'ART-E' | 'MPCBench' }
+  /** `value` is null when the task could not be judged offline (it is left out of the running mean). */
+  score?: { value: number | null; text: string; bench: 'ART-E' | 'MPCBench' }
   durationMs: number
   error?: string
 }
@@ -32,7 +33,7 @@ export function finishedTask(
       ...base,
       score: {
         value: judge.answerRequirementsSatisfaction,
-        text: `requirements ${judge.answerRequirementsSatisfaction}/5 · grounding ${judge.sourceGroundedReasoning}/5`,
+        text: `requirements ${judge.answerRequirementsSatisfaction ?? 'unjudged'}/5 · grounding ${judge.sourceGroundedReasoning ?? 'unjudged'}/5`,
         bench: 'MPCBench',
       },
     }
@@ -90,15 +91,17 @@ export class ProgressTracker {
     const parts: string[] = []
     if (task.score !== undefined) {
       const entry = this.#sums.get(task.score.bench) ?? { sum: 0, n: 0 }
-      entry.sum += task.score.value
-      entry.n++
+      if (task.score.value !== null) {
+        entry.sum += task.score.value
+        entry.n++
+      }
       this.#sums.set(task.score.bench, entry)
       parts.push(task.score.text)
     }
     parts.push(seconds(task.durationMs))
     if (task.score !== undefined) {
       const entry = this.#sums.get(task.score.bench)
-      if (entry !== undefined) parts.push(`${task.score.bench} mean ${(entry.sum / entry.n).toFixed(task.score.bench === 'ART-E' ? 3 : 2)}`)
+      if (entry !== undefined && entry.n > 0) parts.push(`${task.score.bench} mean ${(entry.sum / entry.n).toFixed(task.score.bench === 'ART-E' ? 3 : 2)}`)
     }
     const left = total - this.#done
     if (left > 0) parts.push(`ETA ${estimated ? '~' : ''}${seconds(((now - this.#startedAt) / this.#done) * left)}`)

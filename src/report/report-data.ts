@@ -23,7 +23,12 @@ export type Interval = z.infer<typeof IntervalSchema>
 
 /** Optional fields of an ART-E results JSON that newer reporters add; each is shown when present. */
 const ArteExtrasSchema = z.object({
-  confidenceIntervals: z.record(z.string(), IntervalSchema).optional().catch(undefined),
+  /** Per metric; a metric without an interval (`null`, e.g. no task ran) is left out. */
+  confidenceIntervals: z
+    .record(z.string(), IntervalSchema.nullable())
+    .transform((cis) => Object.fromEntries(Object.entries(cis).filter((entry): entry is [string, Interval] => entry[1] !== null)))
+    .optional()
+    .catch(undefined),
   passHatK: z.record(z.string(), z.number()).optional().catch(undefined),
   graderSuspects: z.array(z.unknown()).optional().catch(undefined),
   notRunTasks: z.number().optional().catch(undefined),

@@ -63,6 +63,8 @@ function summary(requirements: Array<number | null>, generatedAt = '2026-01-02T0
         count: requirements.length,
         scored: scored.length,
         failures: requirements.length - scored.length,
+        unjudged_answer_requirements_satisfaction: 0,
+        unjudged_source_grounded_reasoning: 0,
         mean_answer_requirements_satisfaction: scored.length === 0 ? null : scored.reduce((x, y) => x + y, 0) / scored.length,
         mean_source_grounded_reasoning: 3,
       },
@@ -97,7 +99,7 @@ describe('renderReport', () => {
     expect(plain).not.toContain('data-ci=')
     expect(plain).not.toContain('pass^k')
     const extra = {
-      confidenceIntervals: { exactMatchAccuracy: { low: 0.1, high: 0.9, level: 0.95, method: 'bootstrap' } },
+      confidenceIntervals: { exactMatchAccuracy: { low: 0.1, high: 0.9, level: 0.95, method: 'bootstrap' }, avgSemanticScore: null },
       passHatK: { '1': 0.5, '2': 0.25 },
       graderSuspects: ['2'],
       notRunTasks: 3,
@@ -121,7 +123,7 @@ describe('renderReport', () => {
 
   it('shows an MPCBench row interval wherever the summary puts it', () => {
     const base = summary([4, 2])
-    const raw = { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5 } } })) }
+    const raw = { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5, level: 0.95, method: 'bootstrap' }, source_grounded_reasoning: null } })) }
     const file = classifyResults(raw, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
     const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })

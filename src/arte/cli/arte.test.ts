@@ -101,7 +101,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   it('--help lists the flags with their defaults', async () => {
     const { code, stdout } = await agentBench(['arte', '--help'])
     expect(code).toBe(0)
-    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats']) {
+    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats', '--trials']) {
       expect(stdout).toContain(flag)
     }
     expect(stdout).toMatch(/--limit <n>.*default: 10/)
@@ -141,7 +141,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     )
     expect(arte.stderr).toContain('ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6')
     expect(arte.code).toBe(1)
-    expect(arte.stdout).toContain('exactMatchAccuracy   0.250 (1/4)')
+    expect(arte.stdout).toContain('exactMatchAccuracy   0.250 [0.000, 0.750] (1/4)')
     expect(readFileSync(files.junit, 'utf8')).toContain('<testcase classname="bench/arte/arte.eval.ts" name="101"')
     const results = readArteResults(files.results)
     expect(results.thresholds).toEqual([{ metric: 'exactMatchAccuracy', op: '>=', value: 0.6, measured: 0.25, passed: false }])

@@ -9,6 +9,7 @@ import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
+import { BUILT_IN_AGENT_IDS } from '../../llm/create-model.ts'
 import {
   DEFAULT_ARTE_DATASET,
   DEFAULT_ARTE_DB,
@@ -45,7 +46,7 @@ Options:
                                                                                     default: false
       --db <file>               email database, used as is (ARTE_DB)                default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}
       --model-provider <name>   ${PROVIDERS.join(' | ')}; with --model-id, prefixes it  default: from the API key that is set
-      --model-id <id>           agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL)
+      --model-id <id>           agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL)
                                                                                     default: baseline when no API key is set
       --agent-url <url>         benchmark your own agent behind HTTP instead of a model: each task is POSTed
                                 to <url> with an MCP endpoint of its tools (ARTE_AGENT_URL)  default: none
@@ -60,6 +61,8 @@ Options:
       --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
       --concurrency <n>         tasks run at once (BENCH_CONCURRENCY)               default: ${DEFAULT_BENCH_CONCURRENCY}
       --max-turns <n>           assistant turns per task (ARTE_MAX_TURNS)           default: ${DEFAULT_MAX_TURNS}
+      --trials <k>              runs per row, tests named "{id} [trial=j]"; the results get
+                                passHatK and per-task trialResults (BENCH_TRIALS)   default: 1
       --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
                                 (ARTE_THRESHOLDS); an unmet one fails the run       default: none
       --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
@@ -103,6 +106,7 @@ function parse(argv: string[]) {
       'traces-db': { type: 'string' },
       concurrency: { type: 'string' },
       'max-turns': { type: 'string' },
+      trials: { type: 'string' },
       thresholds: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       shard: { type: 'string' },
@@ -145,7 +149,7 @@ export function resolveModelFlag(provider: string | undefined, id: string | unde
     throw new ConfigError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
   }
   if (id !== undefined) {
-    if (provider === undefined || id === 'baseline' || id.startsWith(`${provider}/`)) return id
+    if (provider === undefined || BUILT_IN_AGENT_IDS.includes(id) || id.startsWith(`${provider}/`)) return id
     return `${provider}/${id}`
   }
   if (provider === undefined) return undefined
@@ -224,6 +228,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('ARTE_TRACES_DB', values['traces-db'] === undefined ? undefined : resolve(values['traces-db']))
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
   set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
+  set('BENCH_TRIALS', wholeFlag('--trials', values.trials, 1))
   set('ARTE_THRESHOLDS', values.thresholds)
   set('ARTE_AGENT_URL', values['agent-url'])
   set('ARTE_AGENT_ID', values.agent)

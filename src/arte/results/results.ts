@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { sumUsage } from '../../llm/usage.ts'
 import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from '../vitest/arte-meta.ts'
 import { readJsonFile } from '../../core/parse.ts'
+import { ConfidenceIntervalSchema } from '../../stats/bootstrap.ts'
 
 /** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
 export const ArteMetricsSchema = z.object({
@@ -28,7 +29,23 @@ export type ArteMetrics = z.infer<typeof ArteMetricsSchema>
 /** Names of the metrics a threshold can refer to. */
 export const ARTE_METRIC_NAMES = Object.keys(ArteMetricsSchema.shape) as Array<keyof ArteMetrics>
 
-/** One task in the results JSON: the fields of its test meta that describe the task, answer and scores. */
+/** One trial of a task (`BENCH_TRIALS` > 1): its answer and scores. */
+export const ArteTrialResultSchema = z.object({
+  trial: z.int().positive(),
+  exactMatch: z.boolean(),
+  semanticScore: z.number(),
+  agentAnswer: z.string(),
+  traceId: z.string(),
+  executionTimeMs: z.number(),
+})
+
+/** One trial of a task; see {@link ArteTrialResultSchema}. */
+export type ArteTrialResult = z.infer<typeof ArteTrialResultSchema>
+
+/**
+ * One task in the results JSON: the fields of its test meta that describe the task, answer and scores (of trial 1),
+ * and with `BENCH_TRIALS` > 1 every trial in `trialResults`.
+ */
 export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   taskId: true,
   question: true,
@@ -43,7 +60,7 @@ export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   queryDate: true,
   outcome: true,
   usage: true,
-})
+}).extend({ trialResults: z.array(ArteTrialResultSchema).optional() })
 
 /** One task in the results JSON. */
 export type ArteTaskResult = z.infer<typeof ArteTaskResultSchema>
@@ -72,6 +89,19 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   /** How the Vitest run ended. */
   testRunEndReason: z.enum(['passed', 'failed', 'interrupted']),
   thresholds: z.array(ArteThresholdCheckSchema),
+  /**
+   * Seeded bootstrap intervals over tasks of the two score metrics (`null` with no tasks). Absent in results
+   * written before intervals existed.
+   */
+  confidenceIntervals: z
+    .object({ exactMatchAccuracy: ConfidenceIntervalSchema.nullable(), avgSemanticScore: ConfidenceIntervalSchema.nullable() })
+    .optional(),
+  /** Runs per task (`BENCH_TRIALS`); the metrics and `taskResults` are trial 1's. */
+  trials: z.int().positive().optional(),
+  /** pass^k (pass = exact match): `{"1": x, ..., "k": z}`, the share of tasks whose first j trials all pass. */
+  passHatK: z.record(z.string(), z.number()).optional(),
+  /** Tasks that an empty answer passed (e.g. under the `null` agent): the grader measures nothing there. */
+  graderSuspects: z.array(z.string()).optional(),
   taskResults: z.array(ArteTaskResultSchema),
 })
 

@@ -49,6 +49,8 @@ export const ArteTestMetaSchema = z.object({
   split: z.enum(['train', 'test']),
   /** Dataset file the row came from. */
   dataset: z.string(),
+  /** Which run of the row this is, 1-based (`BENCH_TRIALS`); absent means 1. */
+  trial: z.int().positive().optional(),
 })
 
 /** Test meta of one ART-E test; see {@link ArteTestMetaSchema}. */

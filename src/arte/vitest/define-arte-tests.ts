@@ -159,9 +159,19 @@ export async function runArteTestCase(
 }
 
 /**
+ * The test names of one row over `trials` runs: the row id alone for one trial (names unchanged), else
+ * `{id} [trial=1]` .. `{id} [trial=k]`, one test per trial so JUnit and `-t` see every run.
+ */
+export function trialCases(id: string, trials: number): Array<{ name: string; trial: number | undefined }> {
+  if (trials <= 1) return [{ name: id, trial: undefined }]
+  return Array.from({ length: trials }, (_, i) => ({ name: `${id} [trial=${i + 1}]`, trial: i + 1 }))
+}
+
+/**
  * Registers one concurrent Vitest test per ART-E row, named by the row id. Each test runs the agent with the
  * email tools scoped to the row's inbox and query date, scores the answer, sets `task.meta.arte`, annotates the
- * scores, and stores the trace in the traces database. It fails when the agent did not answer.
+ * scores, and stores the trace in the traces database. It fails when the agent did not answer. With
+ * `BENCH_TRIALS=k` (k > 1) each row gets k tests, `{id} [trial=1]` .. `{id} [trial=k]` (see {@link trialCases}).
  * Call it at the top level of an `*.eval.ts` file in a project with the ART-E globalSetup.
  */
 export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
@@ -171,13 +181,15 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   const rows = selectPart(selected, options.part)
   const runtime = useArteTestRuntime(settings)
   for (const row of rows) {
-    test.concurrent(String(row.id), { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
-      const run = await runArteTestCase(runtime, row, context)
-      context.task.meta.arte = run.meta
-      // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
-      if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
-      if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
-    })
+    for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
+      test.concurrent(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+        const run = await runArteTestCase(runtime, row, context)
+        context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
+        // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
+        if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
+        if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
+      })
+    }
   }
 }
 

@@ -4,11 +4,11 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { collectArteTasks } from './collect-arte-tasks.ts'
 import {
   type ArteResults,
-  compareTaskIds,
   computeArteMetrics,
   sumTaskUsage,
-  toTaskResult,
 } from '../results/results.ts'
+import { arteRunStatistics } from '../results/run-statistics.ts'
+import { formatArteStatistics, graderSuspectWarning } from '../results/format-statistics.ts'
 import {
   type ArteThreshold,
   type ArteThresholdsOption,
@@ -22,7 +22,8 @@ import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
-import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
+import { ARTE_HISTORY_FILE, DEFAULT_ARTE_OUTPUT, arteHistorySettings } from '../settings.ts'
+import { historyRunId, keepInHistory } from '../../core/run-history.ts'
 import './task-meta.ts'
 
 /** Options of {@link ArteReporter}. */
@@ -44,10 +45,12 @@ export interface ArteReporterOptions {
    * @default false
    */
   silent?: boolean
-}
-
-function fmt(value: number, digits = 3): string {
-  return value.toFixed(digits)
+  /**
+   * Keep a copy of the results under `evaluation/history/{run id}/arte-results.json` (for `agent-bench compare`);
+   * `false` keeps none.
+   * @default true, with the folder and cap from BENCH_HISTORY_DIR / BENCH_HISTORY_KEEP (20)
+   */
+  history?: boolean
 }
 
 function thousands(value: number): string {
@@ -92,7 +95,7 @@ export class ArteReporter implements Reporter {
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()
-    const taskResults = metas.map(toTaskResult).sort((a, b) => compareTaskIds(a.taskId, b.taskId))
+    const { taskResults, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
     const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
@@ -112,6 +115,7 @@ export class ArteReporter implements Reporter {
       },
       testRunEndReason: reason,
       thresholds: checks,
+      ...statistics,
       taskResults,
     }
     const choice = chooseArteOutput(resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT), results)
@@ -120,6 +124,7 @@ export class ArteReporter implements Reporter {
     this.results = results
     this.outputFile = outputFile
     recordRunOutput('arte-results', outputFile)
+    if (this.#options.history !== false && choice.subset === undefined) keepInHistory(arteHistorySettings(process.env, root), historyRunId(testModules), outputFile, ARTE_HISTORY_FILE)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const subsetNote = formatSubsetNote(choice)
@@ -128,6 +133,8 @@ export class ArteReporter implements Reporter {
     if (duplicates.length > 0) {
       this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
     }
+    const suspects = graderSuspectWarning(results)
+    if (suspects !== undefined) this.#error(suspects)
     if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
     const failed = checks.filter((check) => !check.passed)
     if (failed.length > 0) {
@@ -153,8 +160,7 @@ export class ArteReporter implements Reporter {
     const paid = paidCostUsd(usage)
     const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
     const rows: Array<[string, string]> = [
-      ['exactMatchAccuracy', `${fmt(results.exactMatchAccuracy)} (${exact}/${results.totalTasks - results.notRunTasks})`],
-      ['avgSemanticScore', fmt(results.avgSemanticScore)],
+      ...formatArteStatistics(results, exact),
       ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
       ['completedTasks', String(results.completedTasks)],
       ['failedTasks', String(results.failedTasks)],

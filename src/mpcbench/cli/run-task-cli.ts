@@ -46,5 +46,6 @@ export function describeJudgeOutcome(judge: Pick<Judge, 'id' | 'kind'>, outcome:
   const name = modelDisplayName(judge.id, judge.kind)
   if (outcome.kind === 'judge-error') return `judge ${name}: ERROR ${outcome.code}: ${outcome.message}`
   const { answer_requirements_satisfaction: ars, source_grounded_reasoning: sgr } = outcome.scores
-  return `judge ${name}: answer_requirements_satisfaction ${ars.score}/5, source_grounded_reasoning ${sgr.score}/5`
+  const show = (score: number | null): string => (score === null ? 'unjudged' : `${score}/5`)
+  return `judge ${name}: answer_requirements_satisfaction ${show(ars.score)}, source_grounded_reasoning ${show(sgr.score)}`
 }

@@ -2,23 +2,35 @@ import { z } from 'zod'
 import { UsageSchema } from '../../agent/outcome-summary.ts'
 import type { Usage } from '../../llm/types.ts'
 
-/** One scored axis: an integer 0-5 and why. */
+/** One scored axis as an LLM judge must return it: an integer 0-5 and why. */
 export const AxisScoreSchema = z.strictObject({
   score: z.int().min(0).max(5),
   justification: z.string().min(1),
 })
 
-/** One scored axis; see {@link AxisScoreSchema}. */
-export type AxisScore = z.infer<typeof AxisScoreSchema>
-
-/** Exactly what a judge must return: the two MPCBench axes, no other keys. */
+/** Exactly what an LLM judge must return: the two MPCBench axes, no other keys. */
 export const JudgeScoresSchema = z.strictObject({
   answer_requirements_satisfaction: AxisScoreSchema,
   source_grounded_reasoning: AxisScoreSchema,
 })
 
-/** The two MPCBench axes; see {@link JudgeScoresSchema}. */
-export type JudgeScores = z.infer<typeof JudgeScoresSchema>
+/**
+ * One axis of a judge result: an integer 0-5, or `null` when the axis cannot be judged (the offline `rules` judge
+ * on a task with nothing machine-checkable); the justification says why.
+ */
+export const ResultAxisScoreSchema = z.strictObject({
+  score: z.int().min(0).max(5).nullable(),
+  justification: z.string().min(1),
+})
+
+/** One axis of a judge result; see {@link ResultAxisScoreSchema}. */
+export type AxisScore = z.infer<typeof ResultAxisScoreSchema>
+
+/** The two MPCBench axes of a judge result; a score is `null` when the axis could not be judged. */
+export interface JudgeScores {
+  answer_requirements_satisfaction: AxisScore
+  source_grounded_reasoning: AxisScore
+}
 
 /** What kind of judge produced a result. `rules` is the offline judge and is not an LLM. */
 export type JudgeKind = 'llm' | 'rules'
@@ -62,8 +74,8 @@ export const JudgeResultFileSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('scored'),
     ...ResultBase,
-    answer_requirements_satisfaction: AxisScoreSchema,
-    source_grounded_reasoning: AxisScoreSchema,
+    answer_requirements_satisfaction: ResultAxisScoreSchema,
+    source_grounded_reasoning: ResultAxisScoreSchema,
   }),
   z.object({
     kind: z.literal('judge-error'),

@@ -89,8 +89,22 @@ describe('runCheck', () => {
       },
     }
     expect(runCheck(check, 'Either 2026-03-10 12:15 or 2026-03-11 17:15.').passed).toBe(true)
-    expect(runCheck(check, '2026-03-10 12:30-13:15')).toMatchObject({ passed: false, detail: 'not a free 45-minute slot for everyone: 2026-03-10T12:30' })
+    expect(runCheck(check, '2026-03-10 12:30-13:15')).toMatchObject({ passed: false, detail: '2026-03-10T12:30-13:15 is not free for everyone' })
+    expect(runCheck(check, '2026-03-10 12:00-12:30')).toMatchObject({ passed: false, detail: '2026-03-10T12:00-12:30 is shorter than 45 minutes', gate: true })
+    expect(runCheck(check, '2026-03-11 09:00 to 12:00').passed).toBe(true)
+    expect(runCheck(check, '2026-03-10 12:00 to 14:00').passed).toBe(false)
     expect(runCheck(check, 'Wednesday morning').passed).toBe(false)
+  })
+
+  it('max_length and choose are precision checks', () => {
+    expect(runCheck({ max_length: 10 }, 'a'.repeat(11))).toMatchObject({ passed: false, detail: 'answer has 11 characters', gate: true })
+    const choose = { choose: 'Northwind Freight', not: ['Mistral Grid'] }
+    expect(runCheck(choose, 'We chose option B, Northwind Freight, over Mistral Grid.').passed).toBe(true)
+    expect(runCheck(choose, 'Mistral Grid was rejected; Northwind Freight was chosen.').passed).toBe(true)
+    expect(runCheck(choose, 'The team had to choose between Mistral Grid and Northwind Freight. Decision: Northwind Freight.').passed).toBe(true)
+    expect(runCheck(choose, 'We chose option A, Mistral Grid.')).toMatchObject({ passed: false, detail: 'states "Mistral Grid" as the decision', gate: true })
+    expect(runCheck(choose, 'Mistral Grid was selected.').passed).toBe(false)
+    expect(runCheck(choose, 'Options: Mistral Grid, Northwind Freight.')).toMatchObject({ passed: false, detail: 'states no decision naming "Northwind Freight"' })
   })
 
   it('finds date-times written with a space, a T, seconds or an offset', () => {
@@ -159,7 +173,7 @@ describe('rules judge', () => {
     expect(outcome.scores.answer_requirements_satisfaction.score).toBe(5)
     expect(outcome.scores.source_grounded_reasoning.score).toBe(5)
     expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('not an LLM')
-    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('2/2 checks passed -> score 5')
+    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('3/3 checks passed -> score 5')
     expect(outcome.usage.calls).toBe(0)
   })
 
@@ -170,7 +184,8 @@ describe('rules judge', () => {
         rationale: 'I checked Slack and Gmail.',
       }),
     )
-    expect(scores.answer_requirements_satisfaction.score).toBe(0)
+    // 1 pass (not pasted tool output) out of 3; the failed time-slot check caps it at 2 anyway.
+    expect(scores.answer_requirements_satisfaction.score).toBe(1)
     expect(scores.answer_requirements_satisfaction.justification).toContain('FAIL must_mention "Priya" (missing "Priya")')
     expect(scores.answer_requirements_satisfaction.justification).toContain('outside the window: 2026-03-12T09:00')
     // 1 pass (a tool call succeeded) out of 7 (call, email, date, key, file, Slack claim, Gmail claim)
@@ -185,9 +200,32 @@ describe('rules judge', () => {
     expect(scores.source_grounded_reasoning.justification).toContain('outcome max-turns')
   })
 
-  it('uses the default checks of the task type when the task has none', () => {
+  it('gives null on requirements when the task has no checks: no default pass', () => {
     const scores = rulesScores(input({ checks: undefined, final_answer: 'Priya is free 2026-03-10 14:00.' }))
-    expect(scores.answer_requirements_satisfaction.justification).toContain('default planning checks')
-    expect(scores.answer_requirements_satisfaction.score).toBe(5)
+    expect(scores.answer_requirements_satisfaction).toEqual({ score: null, justification: expect.stringContaining('cannot be judged offline') })
+    expect(scores.source_grounded_reasoning.score).toBe(5)
+  })
+
+  it('gives null on grounding when the answer states nothing checkable', () => {
+    const scores = rulesScores(input({ final_answer: 'Priya is free on Tuesday afternoon.', rationale: 'I looked it up.' }))
+    expect(scores.source_grounded_reasoning).toEqual({ score: null, justification: expect.stringContaining('cannot be judged offline') })
+  })
+
+  it('caps the requirements score at 2 when a precision check fails, however many recall checks pass', () => {
+    const scores = rulesScores(
+      input({
+        checks: [{ must_mention: ['Priya'] }, { must_mention: ['NW-12'] }, { min_length: 5 }, { max_length: 60 }],
+        final_answer: 'Priya Natarajan is free 2026-03-10 14:00-14:45; agenda NW-12, Launch Plan v2.docx, and more.',
+      }),
+    )
+    expect(scores.answer_requirements_satisfaction.score).toBe(2)
+    expect(scores.answer_requirements_satisfaction.justification).toContain('at most 2 as a precision check failed')
+  })
+
+  it('fails an answer that pastes the tool results', () => {
+    const dump = calls.map((call) => JSON.stringify(call.result)).join('\n')
+    const scores = rulesScores(input({ checks: [{ must_mention: ['Priya'] }], final_answer: dump }))
+    expect(scores.answer_requirements_satisfaction.score).toBeLessThanOrEqual(2)
+    expect(scores.answer_requirements_satisfaction.justification).toContain('FAIL not pasted tool output (contains JSON')
   })
 })

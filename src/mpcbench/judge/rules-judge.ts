@@ -1,8 +1,10 @@
 import { parseInstant } from '../../time/zone.ts'
 import { emptyUsage } from '../../llm/types.ts'
 import type { JudgeInput } from '../judge-input.ts'
-import type { Check, TaskType } from '../task.ts'
+import type { Check } from '../task.ts'
+import { checkDecision } from './decision-check.ts'
 import type { Judge } from './judge.ts'
+import { pastedToolOutput } from './tool-dump-check.ts'
 import type { JudgeOutcome, JudgeScores } from './judge-result.ts'
 
 /** The id of the offline judge in `model_config.json` `judge_models`, `BENCH_JUDGE_MODEL` and `--model`. */
@@ -15,18 +17,15 @@ export interface CheckOutcome {
   passed: boolean
   /** Why it failed (empty when it passed). */
   detail: string
+  /**
+   * A precision check: it fails on a wrong or over-inclusive answer (a wrong option, a busy slot, a stale fact,
+   * pasted tool output, too long) rather than on a missing piece; one failing caps the score at {@link GATE_CAP}.
+   */
+  gate?: boolean
 }
 
-/**
- * Checks used when a task has no `checks` of its own (upstream tasks): a planning answer proposes at least one
- * date-time; a reply or a document has some substance.
- */
-export const DEFAULT_CHECKS: Readonly<Record<TaskType | 'unknown', ReadonlyArray<Check>>> = {
-  planning: [{ time_slot_within: { start: '1970-01-01T00:00', end: '9999-12-31T23:59' } }],
-  email_reply: [{ min_length: 80 }],
-  document_generation: [{ min_length: 200 }],
-  unknown: [{ min_length: 20 }],
-}
+/** The highest requirements score an answer gets when one of its precision checks fails. */
+export const GATE_CAP = 2
 
 /**
  * Maps a pass count to a 0-5 score: `floor(5 * passed / total)`, so 5 needs every check to pass,
@@ -51,6 +50,28 @@ export function dateTimesIn(text: string): string[] {
   })
 }
 
+/** A proposed meeting: its start, and its end when the answer writes a range (`14:00-14:45`, `14:00 to 14:45`). */
+export interface ProposedSlot {
+  /** `YYYY-MM-DDTHH:MM[offset]`, as {@link dateTimesIn}. */
+  start: string
+  /** `YYYY-MM-DDTHH:MM[offset]` on the start's day. */
+  end?: string
+}
+
+const SLOT_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?(?:\s*(?:-|–|—|to|until)\s*(\d{1,2}:\d{2})\b)?/g
+
+/** Every proposed slot in `text`: each date-time of {@link dateTimesIn}, with the end of a written range. */
+export function proposedSlotsIn(text: string): ProposedSlot[] {
+  return [...text.matchAll(SLOT_IN_TEXT)].map((m) => {
+    const zone = m[4]
+    const rangeEnd = zone !== undefined && zone.startsWith('-') && m[3] === undefined ? zone.slice(1) : m[5]
+    const keepZone = zone !== undefined && (zone === 'Z' || zone.startsWith('+') || m[3] !== undefined)
+    const suffix = keepZone ? zone : ''
+    const start = `${m[1]}T${(m[2] ?? '').padStart(5, '0')}${suffix}`
+    return rangeEnd === undefined ? { start } : { start, end: `${m[1]}T${rangeEnd.padStart(5, '0')}${suffix}` }
+  })
+}
+
 function includesFolded(haystack: string, needle: string): boolean {
   return haystack.toLowerCase().includes(needle.toLowerCase())
 }
@@ -67,11 +88,25 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
   }
   if ('must_not_mention' in check) {
     const found = check.must_not_mention.filter((s) => includesFolded(answer, s))
-    return { name: `must_not_mention ${quoteList(check.must_not_mention)}`, passed: found.length === 0, detail: found.length === 0 ? '' : `mentions ${quoteList(found)}` }
+    return {
+      name: `must_not_mention ${quoteList(check.must_not_mention)}`,
+      passed: found.length === 0,
+      detail: found.length === 0 ? '' : `mentions ${quoteList(found)}`,
+      gate: true,
+    }
   }
   if ('mentions_any' in check) {
     const passed = check.mentions_any.some((s) => includesFolded(answer, s))
     return { name: `mentions_any ${quoteList(check.mentions_any)}`, passed, detail: passed ? '' : 'mentions none of them' }
+  }
+  if ('max_length' in check) {
+    const length = answer.trim().length
+    const passed = length <= check.max_length
+    return { name: `max_length ${check.max_length}`, passed, detail: passed ? '' : `answer has ${length} characters`, gate: true }
+  }
+  if ('choose' in check) {
+    const { passed, detail } = checkDecision(answer, check.choose, check.not)
+    return { name: `choose ${JSON.stringify(check.choose)} not ${quoteList(check.not)}`, passed, detail, gate: true }
   }
   if ('min_length' in check) {
     const length = answer.trim().length
@@ -83,23 +118,31 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
     const from = parseInstant(start, timezone)
     const to = parseInstant(end, timezone)
     const proposed = dateTimesIn(answer)
-    if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
+    if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer', gate: true }
     const outside = proposed.filter((text) => {
       const at = parseInstant(text, timezone)
       return at === undefined || from === undefined || to === undefined || at < from || at > to
     })
-    return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}` }
+    return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}`, gate: true }
   }
   const { free, duration_minutes: minutes, timezone, attendees } = check.time_slot_free
   const name = `time_slot_free ${minutes} min for ${attendees.length} attendee(s)`
   const intervals = free.map((slot) => [parseInstant(slot.start, timezone) ?? Number.NaN, parseInstant(slot.end, timezone) ?? Number.NaN] as const)
-  const proposed = dateTimesIn(answer)
-  if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer' }
-  const busy = proposed.filter((text) => {
-    const at = parseInstant(text, timezone)
-    return at === undefined || !intervals.some(([from, to]) => at >= from && at + minutes * 60_000 <= to)
-  })
-  return { name, passed: busy.length === 0, detail: busy.length === 0 ? '' : `not a free ${minutes}-minute slot for everyone: ${busy.join(', ')}` }
+  const proposed = proposedSlotsIn(answer)
+  if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer', gate: true }
+  const problems: string[] = []
+  for (const slot of proposed) {
+    const at = parseInstant(slot.start, timezone)
+    const until = slot.end === undefined ? undefined : parseInstant(slot.end, timezone)
+    const label = slot.end === undefined ? slot.start : `${slot.start}-${slot.end.slice(11)}`
+    if (until !== undefined && at !== undefined && until - at < minutes * 60_000) {
+      problems.push(`${label} is shorter than ${minutes} minutes`)
+      continue
+    }
+    const end = Math.max((at ?? 0) + minutes * 60_000, until ?? 0)
+    if (at === undefined || !intervals.some(([from, to]) => at >= from && end <= to)) problems.push(`${label} is not free for everyone`)
+  }
+  return { name, passed: problems.length === 0, detail: problems.join('; '), gate: true }
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
@@ -179,37 +222,74 @@ export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'ration
   return outcomes
 }
 
-function justification(outcomes: ReadonlyArray<CheckOutcome>, score: number, prefix: string): string {
-  const passed = outcomes.filter((o) => o.passed).length
-  const lines = outcomes.map((o) => `${o.passed ? 'PASS' : 'FAIL'} ${o.name}${o.passed ? '' : ` (${o.detail})`}`)
-  return `${prefix} ${passed}/${outcomes.length} checks passed -> score ${score} (floor(5 x ratio)). ${lines.join('; ')}`
+/** The text of every successful tool result, one per line, as the judge input records it. */
+export function toolResultText(input: Pick<JudgeInput, 'raw_tool_calls'>): string {
+  return input.raw_tool_calls
+    .filter((call) => call.status === undefined || call.status === 'ok')
+    .map((call) => (typeof call.result === 'string' ? call.result : (JSON.stringify(call.result) ?? '')))
+    .join('\n')
 }
 
-/** Scores one judge input with the rules: the task's checks (or {@link DEFAULT_CHECKS}) and the grounding checks. */
+/** The precision check every task with checks gets: the answer is not pasted tool output. */
+export function notPastedCheck(input: Pick<JudgeInput, 'final_answer' | 'raw_tool_calls'>): CheckOutcome {
+  const results = input.raw_tool_calls.filter((call) => call.status === undefined || call.status === 'ok').map((call) => call.result)
+  const { pasted, detail } = pastedToolOutput(input.final_answer, results)
+  return { name: 'not pasted tool output', passed: !pasted, detail, gate: true }
+}
+
+/** Scores requirement outcomes: `floor(5 x ratio)`, capped at {@link GATE_CAP} when a precision check failed. */
+export function requirementsScore(outcomes: ReadonlyArray<CheckOutcome>): number {
+  const ratio = scoreFromRatio(outcomes.filter((o) => o.passed).length, outcomes.length)
+  return outcomes.some((o) => o.gate === true && !o.passed) ? Math.min(ratio, GATE_CAP) : ratio
+}
+
+function justification(outcomes: ReadonlyArray<CheckOutcome>, score: number, prefix: string): string {
+  const passed = outcomes.filter((o) => o.passed).length
+  const capped = outcomes.some((o) => o.gate === true && !o.passed) ? `, at most ${GATE_CAP} as a precision check failed` : ''
+  const lines = outcomes.map((o) => `${o.passed ? 'PASS' : 'FAIL'} ${o.name}${o.passed ? '' : ` (${o.detail})`}`)
+  return `${prefix} ${passed}/${outcomes.length} checks passed -> score ${score} (floor(5 x ratio)${capped}). ${lines.join('; ')}`
+}
+
+/** Why a task without `checks` gets `null` on requirements. */
+export const NO_CHECKS_JUSTIFICATION =
+  'rules judge (not an LLM): the task has no `checks`, so its requirements cannot be judged offline; score null (skipped in means). Add `checks` to the task (tasks/README.md) or use an LLM judge.'
+
+/** Why an answer with nothing checkable gets `null` on grounding. */
+export const NOTHING_TO_GROUND_JUSTIFICATION =
+  'rules judge (not an LLM): the answer and rationale state no email address, ISO date, issue key, file name or source claim, so grounding cannot be judged offline; score null (skipped in means).'
+
+/**
+ * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck}, `null` when the
+ * task has no checks. Grounding: {@link groundingChecks}, `null` when the answer states nothing checkable. An empty
+ * or missing answer scores 0 on both: it satisfies nothing.
+ */
 export function rulesScores(input: JudgeInput): JudgeScores {
   const answered = input.outcome.kind === 'answered' && input.final_answer.trim() !== ''
   if (!answered) {
-    const why = `rules judge (not an LLM): the agent gave no answer (outcome ${input.outcome.kind}), so no check can pass.`
+    const why = `rules judge (not an LLM): the agent gave no answer (outcome ${input.outcome.kind}${input.outcome.kind === 'answered' ? ', empty' : ''}), so no check can pass.`
     return {
       answer_requirements_satisfaction: { score: 0, justification: why },
       source_grounded_reasoning: { score: 0, justification: why },
     }
   }
-  const checks = input.checks ?? DEFAULT_CHECKS[input.task_type ?? 'unknown']
-  const requirementOutcomes = checks.map((check) => runCheck(check, input.final_answer))
-  const requirementScore = scoreFromRatio(requirementOutcomes.filter((o) => o.passed).length, requirementOutcomes.length)
+  const checks = input.checks ?? []
+  let requirements: JudgeScores['answer_requirements_satisfaction']
+  if (checks.length === 0) {
+    requirements = { score: null, justification: NO_CHECKS_JUSTIFICATION }
+  } else {
+    const outcomes = [...checks.map((check) => runCheck(check, input.final_answer)), notPastedCheck(input)]
+    const score = requirementsScore(outcomes)
+    requirements = { score, justification: justification(outcomes, score, 'rules judge (not an LLM), task checks:') }
+  }
+  // The first grounding outcome is "at least one successful tool call"; the others come from what the answer states.
   const grounding = groundingChecks(input)
   const groundingScore = scoreFromRatio(grounding.filter((o) => o.passed).length, grounding.length)
-  const source = input.checks === undefined ? `default ${input.task_type ?? 'unknown'} checks (the task has none):` : 'task checks:'
   return {
-    answer_requirements_satisfaction: {
-      score: requirementScore,
-      justification: justification(requirementOutcomes, requirementScore, `rules judge (not an LLM), ${source}`),
-    },
-    source_grounded_reasoning: {
-      score: groundingScore,
-      justification: justification(grounding, groundingScore, 'rules judge (not an LLM), grounding checks:'),
-    },
+    answer_requirements_satisfaction: requirements,
+    source_grounded_reasoning:
+      grounding.length <= 1
+        ? { score: null, justification: NOTHING_TO_GROUND_JUSTIFICATION }
+        : { score: groundingScore, justification: justification(grounding, groundingScore, 'rules judge (not an LLM), grounding checks:') },
   }
 }
 

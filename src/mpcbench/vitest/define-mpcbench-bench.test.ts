@@ -28,6 +28,7 @@ function offlineEnv(dir: string): void {
   }
   vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
   vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+  vi.stubEnv('BENCH_HISTORY_DIR', join(dir, 'history'))
   vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
   vi.stubEnv('BENCH_CACHE', 'off')
 }
@@ -202,5 +203,48 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
     await run()
     expect(kinds(3)).toEqual(['judge'])
     expect(String(server.requests[3]?.body.messages?.[0]?.content)).toContain('Be strict about dates.')
+  }, 120_000)
+})
+
+describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
+  it('runs every task x agent k times as `[trial=j]` tests, logs later trials apart, and writes pass^k', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-trials-'))
+    offlineEnv(dir)
+    const taskId = 'lumen_quillstone_quote_email_reply'
+    const reference = JSON.parse(readFileSync(join(repo, 'fixtures/mpcbench-judge/reference-answers.json'), 'utf8')) as {
+      answers: Record<string, { correct: string; wrong: string }>
+    }
+    const answers = reference.answers[taskId]
+    let agentCalls = 0
+    // Scripted, not model output: trial 2 (the second agent call; tests run one at a time) gives the wrong answer.
+    const responder = (): ScriptedResponse => {
+      agentCalls++
+      const answer = agentCalls === 2 ? answers?.wrong : answers?.correct
+      return scriptedText(JSON.stringify({ final_answer: answer, rationale: 'scripted' }))
+    }
+    await using server = await startScriptedServer(responder)
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    vi.stubEnv('BENCH_TRIALS', '3')
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    const vitest = await runBench(dir, ['bench/email_reply'], { testNamePattern: taskId, maxConcurrency: 1 })
+
+    const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.name.startsWith(taskId))
+    expect(tests.map((t) => t.name)).toEqual([1, 2, 3].map((j) => `${taskId} [agent=scripted/agent] [trial=${j}]`))
+    expect(existsSync(join(dir, 'logs', `${taskId}__agent-scripted_agent_run.json`))).toBe(true)
+    expect(existsSync(join(dir, 'logs', 'trial-2', `${taskId}__agent-scripted_agent_run.json`))).toBe(true)
+    expect(existsSync(join(dir, 'logs', 'trial-3', `${taskId}__agent-scripted_agent_run.json`))).toBe(true)
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(summary.tests).toBe(3)
+    expect(summary.rows).toHaveLength(1)
+    expect(summary.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 1, '2': 0, '3': 0 } })
+    expect(summary.scores['agent=scripted/agent__judge=rules']?.map((s) => [s.trial ?? 1, (s.answer_requirements_satisfaction ?? 0) >= 4])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ])
   }, 120_000)
 })

@@ -19,17 +19,20 @@ import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
 import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
+import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
-import { mpcbenchSettingsFromEnv } from '../settings.ts'
 
-/** The test name of one task × agent: `{task_id} [agent={model}]`. */
-export function mpcbenchTestName(taskId: string, agentModel: string): string {
-  return `${taskId} [agent=${agentModel}]`
+/**
+ * The test name of one task × agent: `{task_id} [agent={model}]`, and with `BENCH_TRIALS` > 1
+ * `{task_id} [agent={model}] [trial={j}]` for every trial (one test per trial, so JUnit and `-t` see each run).
+ */
+export function mpcbenchTestName(taskId: string, agentModel: string, trial?: number): string {
+  return `${taskId} [agent=${agentModel}]${trial === undefined ? '' : ` [trial=${trial}]`}`
 }
 
 /** The name of the failing placeholder test of a task file that cannot be loaded: `invalid task file tasks/x/y.json`. */
@@ -109,6 +112,13 @@ export interface MpcbenchCase {
   agent?: AgentUnderTest
   /** Overrides the judges (tests); defaults to `createJudge` for each of `setup.matrix.judges`. */
   judges?: ReadonlyArray<Judge>
+  /** Which trial this is (`BENCH_TRIALS` > 1): recorded in the meta; trials after the first log under `{logDir}/trial-{j}/`. */
+  trial?: number
+}
+
+/** `3/5`, or `unjudged` for a null score. */
+function scoreText(score: number | null): string {
+  return score === null ? 'unjudged' : `${score}/5`
 }
 
 /**
@@ -129,12 +139,12 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     tools: testCase.tools,
     agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
     systemMessage: setup.systemMessage,
-    logDir: setup.logDir,
+    logDir: (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir,
     judges,
     signal: context.signal,
     ...(deadline === undefined ? {} : { deadline }),
   })
-  const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
+  const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await context.annotate(
     `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
@@ -144,7 +154,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     const label = modelDisplayName(judge.judgeModel, judge.judgeKind)
     const message =
       judge.kind === 'scored'
-        ? `judge ${label}: answer_requirements_satisfaction ${judge.answerRequirementsSatisfaction}/5, source_grounded_reasoning ${judge.sourceGroundedReasoning}/5`
+        ? `judge ${label}: answer_requirements_satisfaction ${scoreText(judge.answerRequirementsSatisfaction)}, source_grounded_reasoning ${scoreText(judge.sourceGroundedReasoning)}`
         : `judge ${label}: error ${judge.code}: ${judge.message}`
     await context.annotate(redact(message), 'mpcbench')
   }
@@ -160,7 +170,8 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
 }
 
 /**
- * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`.
+ * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`
+ * (× trial with `BENCH_TRIALS` > 1: `{task_id} [agent={model}] [trial={j}]`).
  * Models come from {@link resolveModelMatrix} (`BENCH_AGENT_MODEL` / `BENCH_JUDGE_MODEL`, else `model_config.json`
  * when an LLM is configured, else `baseline` and the `rules` judge). Scenario data comes from the MPCBench
  * globalSetup (`inject('mpcbenchDataDir')`). Tests are `test.concurrent`: Vitest's `maxConcurrency` bounds how many
@@ -175,6 +186,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
     return
   }
   const setup = mpcbenchRunSetup(root, env)
+  const { trials } = mpcbenchSettingsFromEnv(env)
   for (const taskFile of taskFiles) {
     let task: Task
     let taskType: TaskType | undefined
@@ -194,9 +206,9 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
       continue
     }
     const scenarioId = task.data_dependencies.scenario_id
-    for (const agentModel of setup.matrix.agents) {
+    for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
       const planned: MpcbenchPlannedTask = { taskId: task.task_id, taskType, scenarioId: scenarioId ?? '', agentModel, agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm' }
-      test.concurrent(mpcbenchTestName(task.task_id, agentModel), { meta: { mpcbenchTask: planned } }, async (context) => {
+      test.concurrent(mpcbenchTestName(task.task_id, agentModel, trial), { meta: { mpcbenchTask: planned } }, async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
@@ -216,6 +228,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           tools: scenarioTools(dataDir, scenarioId),
           agentModel,
           setup,
+          ...(trial === undefined ? {} : { trial }),
         })
       })
     }

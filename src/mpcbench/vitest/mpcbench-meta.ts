@@ -12,7 +12,8 @@ export type MpcbenchJudgeMeta = {
   /** Tokens and cost of this judge's calls (zero for `rules`). */
   usage: Usage
 } & (
-  | { kind: 'scored'; answerRequirementsSatisfaction: number; sourceGroundedReasoning: number }
+  /** A score is `null` when the judge could not judge that axis (see `ResultAxisScoreSchema`). */
+  | { kind: 'scored'; answerRequirementsSatisfaction: number | null; sourceGroundedReasoning: number | null }
   | { kind: 'judge-error'; code: string; message: string }
 )
 
@@ -35,6 +36,10 @@ export interface MpcbenchTestMeta {
   usage: Usage
   runLogFile: string
   judges: MpcbenchJudgeMeta[]
+  /** The agent's final answer was empty (e.g. the `null` agent): a pass then points at the grader. */
+  emptyAnswer?: boolean
+  /** Which run of the task × agent this is, 1-based (`BENCH_TRIALS`); absent means 1. */
+  trial?: number
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startVitest } from 'vitest/node'
 import { SummarySchema } from '../summary.ts'
 import type { Summary } from '../summary.ts'
@@ -41,6 +41,15 @@ const readSummary = (file: string): Summary => SummarySchema.parse(JSON.parse(re
 const withoutTime = (summary: Summary) => ({ ...summary, generated_at: '' })
 
 describe('MpcbenchReporter end to end (fixtures/mpcbench-reporter)', () => {
+  let history = ''
+  beforeEach(() => {
+    history = mkdtempSync(join(tmpdir(), 'mpc-history-'))
+    vi.stubEnv('BENCH_HISTORY_DIR', history)
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
   it('prints the agent x judge table and writes the summary, beside the junit reporter', async () => {
     const out = mkdtempSync(join(tmpdir(), 'mpc-reporter-'))
     const printed = await run({
@@ -48,12 +57,15 @@ describe('MpcbenchReporter end to end (fixtures/mpcbench-reporter)', () => {
     })
     const summary = readSummary(join(out, 'summary.json'))
     expect(summary.tests).toBe(4)
+    const runs = readdirSync(history)
+    expect(runs).toHaveLength(1)
+    expect(readSummary(join(history, runs[0] ?? '', 'mpcbench-summary.json'))).toEqual(summary)
     expect(summary.rows.map((r) => [r.task_type, r.count, r.scored, r.failures, r.mean_answer_requirements_satisfaction, r.mean_source_grounded_reasoning])).toEqual([
       ['email_reply', 2, 1, 1, 4, 4],
       ['planning', 2, 2, 0, 3.5, 3.5],
     ])
     expect(printed).toContain('MPCBench: mean scores (0-5) per agent x judge x task type, 4 test(s)')
-    expect(printed).toMatch(/baseline \(non-LLM\)\s+rules \(non-LLM\)\s+planning\s+3\.50\s+3\.50\s+2\s+0/)
+    expect(printed).toMatch(/baseline \(non-LLM\)\s+rules \(non-LLM\)\s+planning\s+3\.50 \[2\.00, 5\.00\]\s+3\.50 \[3\.00, 4\.00\]\s+2\s+0/)
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8')
     expect(junit).toContain('name="fx_plan_1 [agent=baseline]"')
     expect(junit).toContain('fixture judge error')

@@ -6,6 +6,9 @@ import { recordRunOutput } from '../../core/run-outputs.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
 import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { formatSummaryStatistics } from '../summary-statistics.ts'
+import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
+import { historyRunId, keepInHistory } from '../../core/run-history.ts'
 import './task-meta.ts'
 
 /** Options of {@link MpcbenchReporter}. */
@@ -20,6 +23,12 @@ export interface MpcbenchReporterOptions {
    * @default true
    */
   print?: boolean
+  /**
+   * Keep a copy of the summary under `evaluation/history/{run id}/mpcbench-summary.json` (for `agent-bench compare`);
+   * `false` keeps none. Only when `outputFile` is set.
+   * @default true, with the folder and cap from BENCH_HISTORY_DIR / BENCH_HISTORY_KEEP (20)
+   */
+  history?: boolean
 }
 
 /**
@@ -38,7 +47,7 @@ export default class MpcbenchReporter implements Reporter {
   outputFile: string | undefined
 
   constructor(options: MpcbenchReporterOptions = {}) {
-    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true }
+    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true, history: options.history ?? true }
   }
 
   onInit(vitest: Vitest): void {
@@ -61,11 +70,13 @@ export default class MpcbenchReporter implements Reporter {
       this.outputFile = file
       recordRunOutput('mpcbench-summary', file)
       written = `\nSummary written to ${file}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`
+      if (this.options.history && choice.subset === undefined) keepInHistory(mpcbenchHistorySettings(process.env, this.root), historyRunId(testModules), file, MPCBENCH_HISTORY_FILE)
     }
     if (this.options.print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
-      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${formatSummaryUsage(summary)}${tally}${written}`)
+      const statistics = formatSummaryStatistics(summary)
+      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${written}`)
     }
   }
 }

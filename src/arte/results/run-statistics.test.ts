@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import { formatArteStatistics, graderSuspectWarning } from './format-statistics.ts'
+import { arteRunStatistics } from './run-statistics.ts'
+
+function meta(taskId: string, exactMatch: boolean, fields: Partial<ArteTestMeta> = {}): ArteTestMeta {
+  return {
+    taskId,
+    question: `q${taskId}`,
+    groundTruth: 'x',
+    agentAnswer: exactMatch ? 'x' : 'y',
+    sources: [],
+    exactMatch,
+    semanticScore: exactMatch ? 1 : 0.5,
+    traceId: `t${taskId}-${fields.trial ?? 1}`,
+    executionTimeMs: 10,
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 },
+    model: 'scripted',
+    modelKind: 'llm',
+    outcome: { kind: 'answered', via: 'text' },
+    inboxAddress: 'a@b.example',
+    queryDate: '2001-01-01',
+    split: 'test',
+    dataset: 'd.jsonl',
+    ...fields,
+  }
+}
+
+describe('arteRunStatistics', () => {
+  it('gives one result per task with a seeded interval that contains the estimate, the same on rerun', () => {
+    const metas = Array.from({ length: 10 }, (_, i) => meta(String(i + 1), i < 6))
+    const stats = arteRunStatistics(metas)
+    expect(stats.taskResults.map((t) => t.taskId)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])
+    expect(stats.trials).toBe(1)
+    expect(stats.passHatK).toEqual({ '1': 0.6 })
+    expect(stats.taskResults[0]).not.toHaveProperty('trialResults')
+    const ci = stats.confidenceIntervals.exactMatchAccuracy
+    expect(ci?.low).toBeLessThanOrEqual(0.6)
+    expect(ci?.high).toBeGreaterThanOrEqual(0.6)
+    expect(ci?.high).toBeLessThan(1)
+    expect(arteRunStatistics([...metas].reverse())).toEqual(stats)
+    expect(stats.graderSuspects).toEqual([])
+  })
+
+  it('with trials: trial 1 is the task result, every trial in trialResults, pass^k over the first j trials', () => {
+    const pattern: Record<string, boolean[]> = { a: [true, true, true], b: [true, false, true], c: [false, true, true] }
+    const metas = Object.entries(pattern).flatMap(([id, passes]) => passes.map((p, i) => meta(id, p, { trial: i + 1 })))
+    const stats = arteRunStatistics(metas.reverse())
+    expect(stats.trials).toBe(3)
+    expect(stats.passHatK).toEqual({ '1': 2 / 3, '2': 1 / 3, '3': 1 / 3 })
+    const b = stats.taskResults.find((t) => t.taskId === 'b')
+    expect(b?.exactMatch).toBe(true)
+    expect(b?.trialResults?.map((t) => [t.trial, t.exactMatch, t.traceId])).toEqual([
+      [1, true, 'tb-1'],
+      [2, false, 'tb-2'],
+      [3, true, 'tb-3'],
+    ])
+    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'semanticScore', 'traceId', 'trial'])
+  })
+
+  it('lists tasks an empty answer passed as grader suspects', () => {
+    const stats = arteRunStatistics([meta('1', true, { agentAnswer: '', groundTruth: '' }), meta('2', false, { agentAnswer: '' })])
+    expect(stats.graderSuspects).toEqual(['1'])
+    expect(graderSuspectWarning(stats)).toContain('an empty answer passed ART-E task(s) 1')
+  })
+
+  it('formats the scores with their intervals and pass^k', () => {
+    const rows = formatArteStatistics(
+      {
+        exactMatchAccuracy: 0.6,
+        avgSemanticScore: 0.625,
+        totalTasks: 10,
+        notRunTasks: 0,
+        confidenceIntervals: {
+          exactMatchAccuracy: { low: 0.3, high: 0.85, level: 0.95, method: 'percentile bootstrap over 10 task(s)' },
+          avgSemanticScore: { low: 0.4, high: 0.8, level: 0.95, method: 'm' },
+        },
+        trials: 2,
+        passHatK: { '1': 0.6, '2': 0.5 },
+      } as never,
+      6,
+    )
+    expect(rows).toEqual([
+      ['exactMatchAccuracy', '0.600 [0.300, 0.850] (6/10)'],
+      ['avgSemanticScore', '0.625 [0.400, 0.800]'],
+      ['interval', '95% percentile bootstrap over 10 task(s)'],
+      ['pass^k (2 trials)', '1: 0.600 · 2: 0.500'],
+    ])
+  })
+})

@@ -1,0 +1,62 @@
+import { bootstrapMeanCi } from '../../stats/bootstrap.ts'
+import { passHatK } from '../../stats/pass-hat-k.ts'
+import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import { type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
+
+/** What {@link arteRunStatistics} adds to the results JSON. */
+export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'graderSuspects'>> & {
+  /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
+  taskResults: ArteTaskResult[]
+}
+
+/** Whether a trial passed: the answer matched the ground truth exactly. */
+function passed(meta: Pick<ArteTestMeta, 'exactMatch'>): boolean {
+  return meta.exactMatch
+}
+
+/**
+ * Groups the tests of a run by task: trial 1 (the lowest trial run) becomes the task's result, every trial goes to
+ * `trialResults` when there is more than one; then the seeded bootstrap intervals over tasks, pass^k, and the
+ * grader suspects (tasks an empty answer passed).
+ */
+export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunStatistics {
+  const byTask = new Map<string, ArteTestMeta[]>()
+  for (const meta of metas) {
+    const list = byTask.get(meta.taskId) ?? []
+    list.push(meta)
+    byTask.set(meta.taskId, list)
+  }
+  const ids = [...byTask.keys()].sort(compareTaskIds)
+  const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1))
+  const taskResults: ArteTaskResult[] = []
+  const passes: boolean[][] = []
+  for (const id of ids) {
+    const runs = [...(byTask.get(id) ?? [])].sort((a, b) => (a.trial ?? 1) - (b.trial ?? 1))
+    const first = runs[0]
+    if (first === undefined) continue
+    const result = toTaskResult(first)
+    if (trials > 1) {
+      result.trialResults = runs.map((run) => ({
+        trial: run.trial ?? 1,
+        exactMatch: run.exactMatch,
+        semanticScore: run.semanticScore,
+        agentAnswer: run.agentAnswer,
+        traceId: run.traceId,
+        executionTimeMs: run.executionTimeMs,
+      }))
+    }
+    taskResults.push(result)
+    passes.push(runs.map(passed))
+  }
+  const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
+  return {
+    taskResults,
+    trials,
+    passHatK: passHatK(passes, trials),
+    confidenceIntervals: {
+      exactMatchAccuracy: bootstrapMeanCi(taskResults.map((task) => (task.exactMatch ? 1 : 0))),
+      avgSemanticScore: bootstrapMeanCi(taskResults.map((task) => task.semanticScore)),
+    },
+    graderSuspects,
+  }
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE, type FixtureRunResult } from '../../../fixtures/arte-e2e/harness.ts'
+import { readArteResults, type ArteResults } from '../results/results.ts'
+import { type ReceivedRequest, type ScriptedResponder, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../testing/scripted-server.ts'
+import { ArteReporter } from './reporter.ts'
+import { trialCases } from './define-arte-tests.ts'
+
+/**
+ * The fixture replies, except that the final answers vary by trial (tests run one at a time, in order, so the n-th
+ * final answer to a question is trial n): 101 is right in trials 1 and 3, 102 is right in trials 1 and 2.
+ * Scripted, not model output.
+ */
+function trialResponder(): ScriptedResponder {
+  const base = fixtureResponder()
+  const finals = new Map<string, number>()
+  const final = (answer: string) => scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer, sources: [] } }], { usage: SCRIPTED_USAGE })
+  return (request: ReceivedRequest, index: number) => {
+    const question = lastUserText(request)
+    const count = (key: string): number => {
+      const n = (finals.get(key) ?? 0) + 1
+      finals.set(key, n)
+      return n
+    }
+    if (question.includes('budget review') && toolResults(request).length > 0) return final(count('101') === 2 ? 'room 5' : 'Room 4B')
+    if (question.includes('catering')) return final(count('102') === 3 ? 'Harbor Deli' : 'Harbor Street Deli')
+    return base(request, index)
+  }
+}
+
+describe('BENCH_TRIALS=3 with the scripted server', () => {
+  let server: ScriptedServer
+  const scratch = scratchDir('arte-trials')
+  let run: FixtureRunResult
+  let results: ArteResults
+
+  beforeAll(async () => {
+    server = await startScriptedServer(trialResponder())
+    run = await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1' }), {
+      reporters: [new ArteReporter({ silent: true })],
+    })
+    results = readArteResults(join(scratch.dir, 'results.json'))
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    scratch.remove()
+  })
+
+  it('names one test per row and trial, `{id} [trial=j]`', () => {
+    expect(run.tests.map((t) => t.name)).toEqual(['101', '102', '103', '104'].flatMap((id) => [1, 2, 3].map((j) => `${id} [trial=${j}]`)))
+    expect(trialCases('7', 1)).toEqual([{ name: '7', trial: undefined }])
+  })
+
+  it('writes trials, passHatK and per-task trialResults; taskResults keeps one entry per task (trial 1)', () => {
+    expect(results.trials).toBe(3)
+    // 101 [T, F, T], 102 [T, T, F], 103 and 104 never.
+    expect(results.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+    expect(results.taskResults.map((t) => t.taskId)).toEqual(['101', '102', '103', '104'])
+    expect(results.totalTasks).toBe(4)
+    expect(results.exactMatchAccuracy).toBe(0.5)
+    const byId = Object.fromEntries(results.taskResults.map((t) => [t.taskId, t]))
+    expect(byId['101']?.trialResults?.map((t) => [t.trial, t.exactMatch, t.agentAnswer])).toEqual([
+      [1, true, 'Room 4B'],
+      [2, false, 'room 5'],
+      [3, true, 'Room 4B'],
+    ])
+    expect(new Set(byId['101']?.trialResults?.map((t) => t.traceId)).size).toBe(3)
+    expect(byId['102']?.trialResults?.map((t) => t.exactMatch)).toEqual([true, true, false])
+  })
+
+  it('gives intervals over tasks that contain the estimates', () => {
+    const ci = results.confidenceIntervals?.exactMatchAccuracy
+    expect(ci?.low).toBeLessThanOrEqual(0.5)
+    expect(ci?.high).toBeGreaterThanOrEqual(0.5)
+    expect(ci?.method).toContain('over 4 task(s)')
+    expect(results.graderSuspects).toEqual([])
+  })
+})

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { arteComparable } from '../arte/results/comparable.ts'
+import { ArteResultsSchema } from '../arte/results/results.ts'
+import { ARTE_HISTORY_FILE, arteHistorySettings } from '../arte/settings.ts'
+import type { Command } from '../cli/command.ts'
+import { ConfigError, InvalidFormatError } from '../core/errors.ts'
+import { parseWith } from '../core/parse.ts'
+import { latestInHistory } from '../core/run-history.ts'
+import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
+import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
+import { SummarySchema } from '../mpcbench/summary.ts'
+import { type ComparableRun, compareRuns, formatRunComparison } from '../stats/compare-runs.ts'
+
+const usage = `Usage: agent-bench compare [A.json B.json] [--json] [--benchmark arte|mpcbench]
+
+Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
+match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge).
+Prints the flips (tasks whose pass differs), the improved (fail -> pass) and regressed (pass -> fail) ids, each
+metric's delta with a 95% paired bootstrap interval (seeded: the same files print the same interval), and
+whether the difference is significant (the primary metric's interval excludes 0).
+
+Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
+each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).
+
+Options:
+  --json                  print the comparison as JSON
+                          {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", ...}
+  --benchmark <name>      without files: arte (default) or mpcbench
+  -h, --help              show this help`
+
+type Loaded = { kind: 'arte'; run: ComparableRun } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
+
+/** Reads an ART-E results file or an MPCBench summary, telling them apart by their keys. */
+export function loadComparable(file: string): Loaded {
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new InvalidFormatError(`Cannot read ${file} as JSON: ${(error as Error).message}`, {
+      file,
+      hint: 'Pass an ART-E results file (evaluation/arte/results.json) or an MPCBench summary (evaluation/summary.json).',
+      cause: error,
+    })
+  }
+  const record = (value ?? {}) as Record<string, unknown>
+  if ('taskResults' in record) return { kind: 'arte', run: arteComparable(parseWith(ArteResultsSchema, value, 'ART-E results', file)) }
+  if ('rows' in record && 'scores' in record) return { kind: 'mpcbench', summary: parseWith(SummarySchema, value, 'MPCBench summary', file) }
+  throw new InvalidFormatError(`${file} is neither ART-E results (no \`taskResults\`) nor an MPCBench summary (no \`rows\`/\`scores\`).`, {
+    file,
+    hint: 'Pass two files written by the ART-E reporter or two written by the MPCBench reporter.',
+  })
+}
+
+/** Compares two loaded files of the same benchmark. */
+export function compareFiles(fileA: string, fileB: string): ReturnType<typeof compareRuns> {
+  const a = loadComparable(fileA)
+  const b = loadComparable(fileB)
+  if (a.kind === 'arte' && b.kind === 'arte') return compareRuns(a.run, b.run)
+  if (a.kind === 'mpcbench' && b.kind === 'mpcbench') {
+    const [runA, runB] = pairMpcbenchRuns(a.summary, b.summary)
+    return compareRuns(runA, runB)
+  }
+  throw new ConfigError(`Cannot compare ${fileA} (${a.kind}) with ${fileB} (${b.kind}).`, {
+    hint: 'Compare two ART-E results files, or two MPCBench summaries.',
+  })
+}
+
+/** `agent-bench compare A.json B.json [--json]`. */
+export const command: Command = {
+  summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired intervals, significance',
+  usage,
+  async run(argv) {
+    let parsed
+    try {
+      parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, benchmark: { type: 'string' } } })
+    } catch (error) {
+      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench compare --help` for the options.', cause: error })
+    }
+    const { values, positionals } = parsed
+    let files: string[]
+    if (positionals.length === 2) {
+      files = positionals.map((file) => resolve(file))
+    } else if (positionals.length === 0) {
+      const benchmark = values.benchmark ?? 'arte'
+      if (benchmark !== 'arte' && benchmark !== 'mpcbench') {
+        throw new ConfigError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte or --benchmark mpcbench.' })
+      }
+      const history = arteHistorySettings()
+      files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2)
+      if (files.length < 2) {
+        throw new ConfigError(`Found ${files.length} kept ${benchmark} run(s) under ${history.dir}; comparing needs two.`, {
+          hint: 'Run the benchmark twice (each run keeps its results there), or pass two files: agent-bench compare A.json B.json.',
+        })
+      }
+    } else {
+      throw new ConfigError(`Expected two files (A and B) or none, got ${positionals.length}.`, { hint: 'Run e.g. `agent-bench compare old.json new.json`.' })
+    }
+    const [fileA = '', fileB = ''] = files
+    const comparison = compareFiles(fileA, fileB)
+    const label = (file: string): string => relative(process.cwd(), file) || file
+    console.log(values.json === true ? JSON.stringify(comparison, null, 2) : formatRunComparison(comparison, { a: label(fileA), b: label(fileB) }))
+    return 0
+  },
+}

@@ -1,0 +1,77 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { ConfigError } from './errors.ts'
+
+/** Where runs are kept unless `BENCH_HISTORY_DIR` says otherwise. */
+export const DEFAULT_HISTORY_DIR = 'evaluation/history'
+
+/** How many runs are kept unless `BENCH_HISTORY_KEEP` says otherwise. */
+export const DEFAULT_HISTORY_KEEP = 20
+
+/** Where a run's results are kept, and how many runs (0 = keep none, write no history). */
+export interface HistorySettings {
+  /** `BENCH_HISTORY_DIR`, absolute. */
+  dir: string
+  /** `BENCH_HISTORY_KEEP`. */
+  keep: number
+}
+
+/** Reads {@link HistorySettings} from `env` (`BENCH_HISTORY_DIR`, `BENCH_HISTORY_KEEP`); relative to `root`. */
+export function historySettingsFromEnv(env: Record<string, string | undefined>, root: string): HistorySettings {
+  const rawKeep = env.BENCH_HISTORY_KEEP?.trim() ?? ''
+  const keep = rawKeep === '' ? DEFAULT_HISTORY_KEEP : Number(rawKeep)
+  if (!Number.isInteger(keep) || keep < 0) {
+    throw new ConfigError(`Invalid BENCH_HISTORY_KEEP=${JSON.stringify(rawKeep)}: expected a whole number >= 0.`, {
+      hint: `Set BENCH_HISTORY_KEEP to how many runs to keep under ${DEFAULT_HISTORY_DIR} (0 keeps none), or unset it for ${DEFAULT_HISTORY_KEEP}.`,
+    })
+  }
+  return { dir: resolve(root, env.BENCH_HISTORY_DIR?.trim() || DEFAULT_HISTORY_DIR), keep }
+}
+
+const runIds = new WeakMap<object, string>()
+
+/**
+ * The history id of a run: the time it was first asked for, sortable and file-safe (`2026-03-11T09-30-00-000Z`).
+ * Reporters of one test run pass the same `run` object (the `testModules` array Vitest hands every reporter's
+ * `onTestRunEnd`) and get the same id, so their files land in one folder; the next run (watch mode) gets a new one.
+ */
+export function historyRunId(run: object, now: Date = new Date()): string {
+  let id = runIds.get(run)
+  if (id === undefined) {
+    id = now.toISOString().replace(/[:.]/g, '-')
+    runIds.set(run, id)
+  }
+  return id
+}
+
+/** The run folders under `dir`, oldest first. */
+export function historyRuns(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+}
+
+/**
+ * Copies `file` to `{dir}/{runId}/{name}` and removes the oldest run folders beyond `keep`. Does nothing when
+ * `keep` is 0. Returns the copy's path, or `undefined`.
+ */
+export function keepInHistory(settings: HistorySettings, runId: string, file: string, name: string): string | undefined {
+  if (settings.keep === 0) return undefined
+  const folder = join(settings.dir, runId)
+  mkdirSync(folder, { recursive: true })
+  const target = join(folder, name)
+  copyFileSync(file, target)
+  const runs = historyRuns(settings.dir)
+  for (const old of runs.slice(0, Math.max(0, runs.length - settings.keep))) rmSync(join(settings.dir, old), { recursive: true, force: true })
+  return target
+}
+
+/** The `count` most recent kept copies of `name` under `dir`, newest last. */
+export function latestInHistory(dir: string, name: string, count: number): string[] {
+  return historyRuns(dir)
+    .map((run) => join(dir, run, name))
+    .filter((file) => existsSync(file))
+    .slice(-count)
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import { ConfidenceIntervalSchema, bootstrapMeanCi, formatWithCi } from '../stats/bootstrap.ts'
+import type { ConfidenceInterval } from '../stats/bootstrap.ts'
+import { passHatK } from '../stats/pass-hat-k.ts'
+import type { Summary } from './summary.ts'
+import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+
+/** The requirements score (0-5) at or above which a test counts as passed, for pass^k and grader suspects. */
+export const MPCBENCH_PASS_SCORE = 4
+
+/** Seeded bootstrap intervals over tasks of a summary row's two means (`null` when no task was judged on the axis). */
+export const RowCiSchema = z.object({
+  answer_requirements_satisfaction: ConfidenceIntervalSchema.nullable(),
+  source_grounded_reasoning: ConfidenceIntervalSchema.nullable(),
+})
+
+/** A summary row's intervals; see {@link RowCiSchema}. */
+export type RowCi = z.infer<typeof RowCiSchema>
+
+/** A test whose agent gave an empty answer and still passed (requirements >= 4): its grader measures nothing. */
+export const GraderSuspectSchema = z.object({
+  task_id: z.string(),
+  agent_model: z.string(),
+  judge_model: z.string(),
+  trial: z.int().positive(),
+})
+
+/** One grader suspect; see {@link GraderSuspectSchema}. */
+export type GraderSuspect = z.infer<typeof GraderSuspectSchema>
+
+/** The intervals of one row from its judged values (one per task, trial 1; nulls already left out). */
+export function rowCi(requirements: ReadonlyArray<number>, grounding: ReadonlyArray<number>): RowCi {
+  return {
+    answer_requirements_satisfaction: bootstrapMeanCi(requirements),
+    source_grounded_reasoning: bootstrapMeanCi(grounding),
+  }
+}
+
+/** Trial 1 of each test (a test without `trial` is trial 1): what the means and intervals are computed from. */
+export function firstTrials(metas: ReadonlyArray<MpcbenchTestMeta>): MpcbenchTestMeta[] {
+  return metas.filter((meta) => (meta.trial ?? 1) === 1)
+}
+
+/** The key of a summary row. */
+export function rowKey(agentModel: string, judgeModel: string, taskType: string): string {
+  return JSON.stringify([agentModel, judgeModel, taskType])
+}
+
+/**
+ * pass^k (pass = requirements >= {@link MPCBENCH_PASS_SCORE}) per agent × judge × task type, keyed by
+ * {@link rowKey}; tasks with an unjudged (null) trial are left out. Empty when every test is trial 1.
+ */
+export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>): Map<string, { trials: number; passHatK: Record<string, number> }> {
+  const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1))
+  const out = new Map<string, { trials: number; passHatK: Record<string, number> }>()
+  if (trials === 1) return out
+  const byTask = new Map<string, Map<string, Array<{ trial: number; score: number | null }>>>()
+  for (const meta of metas) {
+    for (const judge of meta.judges) {
+      const key = rowKey(meta.agentModel, judge.judgeModel, meta.taskType ?? 'unknown')
+      const tasks = byTask.get(key) ?? new Map<string, Array<{ trial: number; score: number | null }>>()
+      const runs = tasks.get(meta.taskId) ?? []
+      runs.push({ trial: meta.trial ?? 1, score: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : 0 })
+      tasks.set(meta.taskId, runs)
+      byTask.set(key, tasks)
+    }
+  }
+  for (const [key, tasks] of byTask) {
+    const passes = [...tasks.values()]
+      .filter((runs) => runs.every((run) => run.score !== null))
+      .map((runs) => runs.sort((a, b) => a.trial - b.trial).map((run) => (run.score ?? 0) >= MPCBENCH_PASS_SCORE))
+    out.set(key, { trials, passHatK: passHatK(passes, trials) })
+  }
+  return out
+}
+
+/** Tests whose agent answered empty yet passed a judge (requirements >= {@link MPCBENCH_PASS_SCORE}), sorted. */
+export function graderSuspects(metas: ReadonlyArray<MpcbenchTestMeta>): GraderSuspect[] {
+  const out: GraderSuspect[] = []
+  for (const meta of metas) {
+    if (meta.emptyAnswer !== true) continue
+    for (const judge of meta.judges) {
+      if (judge.kind === 'scored' && (judge.answerRequirementsSatisfaction ?? 0) >= MPCBENCH_PASS_SCORE) {
+        out.push({ task_id: meta.taskId, agent_model: meta.agentModel, judge_model: judge.judgeModel, trial: meta.trial ?? 1 })
+      }
+    }
+  }
+  return out.sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || a.judge_model.localeCompare(b.judge_model) || a.trial - b.trial)
+}
+
+/** A mean (0-5) with its interval, `3.40 [2.80, 4.00]`, or `-` when nothing was judged. */
+export function meanCell(mean: number | null, ci: ConfidenceInterval | null | undefined): string {
+  return mean === null ? '-' : formatWithCi(mean, ci, 2)
+}
+
+/** The warning printed under the table when an empty answer passed some test, or `undefined`. */
+export function graderSuspectWarning(suspects: ReadonlyArray<GraderSuspect> | undefined): string | undefined {
+  if (suspects === undefined || suspects.length === 0) return undefined
+  const list = suspects.map((s) => `${s.task_id} (agent ${s.agent_model}, judge ${s.judge_model}${s.trial > 1 ? `, trial ${s.trial}` : ''})`)
+  return `WARNING: grader suspects: an empty answer scored >= ${MPCBENCH_PASS_SCORE} on requirements in ${list.join(', ')}; a task an empty answer passes measures nothing (give it checks that an empty answer fails).`
+}
+
+/**
+ * The lines printed under the summary table: what the brackets are, pass^k per row when tasks ran more than once,
+ * and the grader-suspect warning. Empty lines are left out.
+ */
+export function formatSummaryStatistics(summary: Pick<Summary, 'rows' | 'grader_suspects'>): string {
+  const lines: string[] = []
+  const method = summary.rows.find((row) => row.ci?.answer_requirements_satisfaction != null)?.ci?.answer_requirements_satisfaction
+  if (method != null) lines.push(`[low, high]: ${Math.round(method.level * 100)}% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped`)
+  for (const row of summary.rows) {
+    if (row.pass_hat_k === undefined) continue
+    const values = Object.entries(row.pass_hat_k).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
+    lines.push(`pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.join(' · ')}`)
+  }
+  const warning = graderSuspectWarning(summary.grader_suspects)
+  if (warning !== undefined) lines.push(warning)
+  return lines.join('\n')
+}
