@@ -4,7 +4,7 @@ import { BenchError } from '../core/errors.ts'
 import { CallAbortedError } from '../llm/errors.ts'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatModel, Usage } from '../llm/types.ts'
 import { addUsage, emptyUsage } from '../llm/types.ts'
-import { type AnyTool, fromWireName, toOpenAITool, toolTable } from '../tools/define-tool.ts'
+import { type AnyTool, formatToolResult, fromWireName, parseToolArguments, toOpenAITool, toolTable } from '../tools/define-tool.ts'
 import { type AgentOutcome, type AgentTrace, DEFAULT_MAX_TURNS, type ToolCallRecord } from './trace.ts'
 
 /** Options of {@link runAgent}. */
@@ -157,7 +157,7 @@ async function executeCall(
   if (jsonError !== undefined) {
     return failed('invalid-arguments', `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`)
   }
-  const parsed = tool.parameters.safeParse(parsedJson)
+  const parsed = parseToolArguments(tool, parsedJson)
   if (!parsed.success) {
     return failed('invalid-arguments', `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`)
   }
@@ -172,8 +172,8 @@ async function executeCall(
   let content: string
   let plain: unknown
   try {
-    content = typeof result === 'string' ? result : (JSON.stringify(result ?? null) ?? 'null')
-    plain = typeof result === 'string' ? result : JSON.parse(content)
+    content = formatToolResult(tool, result)
+    plain = typeof result === 'string' ? result : JSON.parse(JSON.stringify(result ?? null) ?? 'null')
   } catch (error) {
     return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
   }
