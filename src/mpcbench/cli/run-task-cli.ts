@@ -8,6 +8,8 @@ import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
+import type { HarnessOverrides } from '../harness.ts'
+import { toolProfileFlag } from '../settings.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link ConfigError} that points at `--help`. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: O) {
@@ -41,4 +43,20 @@ export function describeJudgeOutcome(judge: Pick<Judge, 'id' | 'kind'>, outcome:
   if (outcome.kind === 'judge-error') return `judge ${name}: ERROR ${outcome.code}: ${outcome.message}`
   const { answer_requirements_satisfaction: ars, source_grounded_reasoning: sgr } = outcome.scores
   return `judge ${name}: answer_requirements_satisfaction ${ars.score}/5, source_grounded_reasoning ${sgr.score}/5`
+}
+
+/** The harness flags (`--tools`, `--prompt-config`, `--model-config`, `--llm-context`, `--max-turns`) as overrides of `resolveHarness`. */
+export function harnessOverrides(
+  flags: { tools?: string; 'prompt-config'?: string; 'model-config'?: string; 'llm-context'?: string },
+  dataDir: string,
+  maxTurns?: number,
+): HarnessOverrides {
+  return {
+    dataDir,
+    ...(flags.tools === undefined ? {} : { tools: toolProfileFlag(flags.tools) }),
+    ...(flags['prompt-config'] === undefined ? {} : { promptConfig: flags['prompt-config'] }),
+    ...(flags['model-config'] === undefined ? {} : { modelConfig: flags['model-config'] }),
+    ...(flags['llm-context'] === undefined ? {} : { llmContext: flags['llm-context'] }),
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  }
 }

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
@@ -8,10 +7,10 @@ import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
-import { loadModelConfig } from '../model-config.ts'
 import { modelDisplayName } from './mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
-import { loadPromptConfig } from '../prompt-config.ts'
+import { type DeveloperMessage, resolveHarness } from '../harness.ts'
+import type { ToolProfile } from '../workplace/tool-profiles.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import type { ModelMatrix } from '../run-task-models.ts'
@@ -48,23 +47,30 @@ export interface MpcbenchRunSetup {
   matrix: ModelMatrix
   systemMessage: string
   judgeSystemPrompt: string
+  /** Tool profile, developer message, temperature and turn cap of the agent runs (see `harness.ts`). */
+  toolProfile: ToolProfile
+  developerMessage: DeveloperMessage | undefined
+  temperature: number
+  maxTurns: number
 }
 
 /**
  * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
- * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix.
+ * `MPCBENCH_MODEL_CONFIG`, relative to `root`), resolves the agent × judge matrix and the harness (tool profile
+ * `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see `resolveHarness`).
  */
-export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
-  const fromEnv = (name: string, fallback: string): string => resolve(root, env[name]?.trim() || fallback)
-  const prompts = loadPromptConfig(fromEnv('MPCBENCH_PROMPT_CONFIG', 'prompt_config.json'))
-  const modelConfigFile = fromEnv('MPCBENCH_MODEL_CONFIG', 'model_config.json')
-  const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
+export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env, dataDir?: string): MpcbenchRunSetup {
+  const harness = resolveHarness(root, env, dataDir === undefined ? {} : { dataDir })
   return {
     root,
     logDir: mpcbenchLogDir(env, root),
-    matrix: resolveModelMatrix(modelConfig, env),
-    systemMessage: prompts.evaluation.agent.system_message,
-    judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
+    matrix: resolveModelMatrix(harness.modelConfig, env),
+    systemMessage: harness.systemMessage,
+    judgeSystemPrompt: harness.judgeSystemPrompt,
+    toolProfile: harness.toolProfile,
+    developerMessage: harness.developerMessage,
+    temperature: harness.temperature,
+    maxTurns: harness.maxTurns,
   }
 }
 
@@ -109,8 +115,12 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
     scenarioId: testCase.scenarioId,
     tools: testCase.tools,
+    toolProfile: setup.toolProfile,
     agent: testCase.agent ?? cachedModel(testCase.agentModel),
     systemMessage: setup.systemMessage,
+    ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
+    temperature: setup.temperature,
+    maxTurns: setup.maxTurns,
     logDir: setup.logDir,
     judges,
     signal: context.signal,
@@ -118,7 +128,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const meta = evaluationMeta(evaluation, testCase.scenarioId, setup.root)
   context.task.meta.mpcbench = meta
   await context.annotate(
-    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
+    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s), tools ${setup.toolProfile}`,
     'mpcbench',
   )
   for (const judge of meta.judges) {
@@ -177,7 +187,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           task,
           taskFile,
           scenarioId,
-          tools: scenarioTools(dataDir, scenarioId),
+          tools: scenarioTools(dataDir, scenarioId, setup.toolProfile),
           agentModel,
           setup,
         })

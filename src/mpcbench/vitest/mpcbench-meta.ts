@@ -34,6 +34,8 @@ export interface MpcbenchTestMeta {
   /** Tokens and cost of the agent's calls (zero for `baseline`). */
   usage: Usage
   runLogFile: string
+  /** The tool profile of the run (`upstream-v1`, `extended`). */
+  toolProfile?: 'upstream-v1' | 'extended'
   judges: MpcbenchJudgeMeta[]
 }
 
