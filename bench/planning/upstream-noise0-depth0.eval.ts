@@ -33,10 +33,11 @@ if (!hasSharedData) {
         ...(settings.workday_start === undefined ? {} : { workdayStart: settings.workday_start }),
         ...(settings.workday_end === undefined ? {} : { workdayEnd: settings.workday_end }),
       })
-      const tools = workplaceTools(workplace)
+      const tools = workplaceTools(workplace, setup.toolProfile)
       const attendees = ['alex.smith@company.com', 'jordan.johnson@company.com', 'sam.williams@company.com']
       const window = { from: '2025-01-13', to: '2025-01-17', workday_start: '09:00', workday_end: '18:00', duration_minutes: 45 }
-      const findSlots = tools.find((tool) => tool.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
+      // The checks' free slots come from the extended tool (weekday-only, DST-correct), whatever profile the agent has.
+      const findSlots = workplaceTools(workplace, 'extended').find((tool) => tool.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
       if (findSlots === undefined) throw new Error('The workplace tools have no GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
       const slots = (await findSlots.handler(
         findSlots.parameters.parse({

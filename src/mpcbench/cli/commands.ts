@@ -7,4 +7,6 @@ export const mpcbenchCommands: CommandTable = {
   'build-judge-input': () => import('./build-judge-input.ts'),
   judge: () => import('./judge.ts'),
   'run-and-judge': () => import('./run-and-judge.ts'),
+  tool: () => import('./tool.ts'),
+  'import-upstream': () => import('./import-upstream.ts'),
 }
