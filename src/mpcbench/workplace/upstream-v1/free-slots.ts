@@ -37,9 +37,9 @@ export interface UpstreamTimeSlot {
   end: string
 }
 
-/** `datetime.fromisoformat(text.replace('Z', '+00:00'))`, `undefined` on `ValueError`. */
+/** `datetime.fromisoformat(text.replace('Z', '+00:00'))`, `undefined` where upstream catches `ValueError` / `AttributeError`. */
 function parseEventTime(value: unknown): PyDateTime | undefined {
-  if (typeof value !== 'string') throw new PythonError('TypeError', 'event time is not a string')
+  if (typeof value !== 'string') return undefined
   return fromIsoFormat(value.replaceAll('Z', '+00:00'))
 }
 
