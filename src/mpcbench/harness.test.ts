@@ -1,10 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
 import { createModel } from '../llm/create-model.ts'
 import { scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
+import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { repoRoot } from './generate/generate-scenario.ts'
 import { LLM_CONTEXT_FILES, resolveHarness } from './harness.ts'
 import { runTask, workplaceTools } from './run-task.ts'
@@ -121,5 +122,21 @@ describe('an MPCBench agent run with the harness (scripted server)', () => {
     expect(runLog.outcome).toMatchObject({ kind: 'max-turns' })
     expect(runLog).toMatchObject({ tool_profile: 'upstream-v1', harness: { temperature: 0, max_turns: 3, developer_message: 'test' } })
     expect(server.requests).toHaveLength(3)
+  })
+})
+
+describeWithSharedData("upstream MPCBench's own configs (v1_eb0b7ca)", () => {
+  const upstream = sharedDataPath('mpcbench', 'v1_eb0b7ca')
+
+  it("give upstream's system message, its llm_context developer message (joined as upstream does) and temperature 0", () => {
+    const harness = resolveHarness(tmp, { MPCBENCH_PROMPT_CONFIG: join(upstream, 'prompt_config.json'), MPCBENCH_MODEL_CONFIG: join(upstream, 'model_config.json') })
+    const read = (name: string) => readFileSync(join(upstream, 'llm_context', name), 'utf8')
+    expect(harness.developerMessage).toEqual({
+      text: [read('instructions_about_sources.md'), read('api_usage_guidelines.md'), read('examples_of_tool_calls.md')].join('\n\n'),
+      source: join(upstream, 'llm_context'),
+    })
+    expect(harness.systemMessage).toContain('final_answer')
+    expect(harness.modelConfig?.agent_models).toContain('gpt-5.1')
+    expect(harness).toMatchObject({ temperature: 0, toolProfile: 'upstream-v1', maxTurns: 50 })
   })
 })

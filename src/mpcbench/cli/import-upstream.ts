@@ -1,4 +1,6 @@
+import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { ConfigError } from '../../core/errors.ts'
 import type { Command } from '../../cli/command.ts'
 import { importUpstream } from '../import-upstream.ts'
 import { parseCommandArgs, requireFlag } from './run-task-cli.ts'
@@ -30,6 +32,9 @@ Then: agent-bench tool --data-dir DIR --scenario-id ID --name Slack_search_messa
     const flags = parseCommandArgs('import-upstream', argv, options)
     const logs = resolve(requireFlag('import-upstream', 'logs', flags.logs))
     const out = resolve(requireFlag('import-upstream', 'out', flags.out))
+    if (!existsSync(logs) || !statSync(logs).isDirectory()) {
+      throw new ConfigError(`No log folder at ${logs}`, { hint: "Pass --logs with upstream MPCBench's generator/logs/llm folder." })
+    }
     const result = importUpstream({ logs, out, ...(flags['scenario-id'] === undefined ? {} : { scenarioIds: flags['scenario-id'] }) })
     for (const { file, reason } of result.skippedLogs) console.error(`skipped log ${file}: ${reason}`)
     for (const { scenarioId, reason } of result.skippedScenarios) console.error(`skipped scenario ${scenarioId}: ${reason}`)

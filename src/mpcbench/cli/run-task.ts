@@ -19,6 +19,7 @@ const options = {
   'data-dir': { type: 'string' },
   'log-dir': { type: 'string' },
   'prompt-config': { type: 'string' },
+  'model-config': { type: 'string' },
   'llm-context': { type: 'string' },
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
@@ -43,6 +44,7 @@ Options:
                          (default: MPCBENCH_TOOLS, else upstream-v1)
   --prompt-config FILE   system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json;
                          upstream's file works)
+  --model-config FILE    agent_temperature (default: MPCBENCH_MODEL_CONFIG, else model_config.json)
   --llm-context DIR      folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT,
                          else llm_context/ beside the prompt config or in the data folder, else none)
   --max-turns N          turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)
