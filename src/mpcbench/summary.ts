@@ -5,6 +5,7 @@ import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { BASELINE_AGENT_LABEL } from './run-log.ts'
+import { ToolProfileSchema } from './workplace/tool-profiles.ts'
 
 /** One agent × judge × task type cell of the summary. */
 export const SummaryRowSchema = z.object({
@@ -18,7 +19,7 @@ export const SummaryRowSchema = z.object({
   judge_label: z.string().optional(),
   task_type: z.string(),
   /** The tool profile the agents ran with (absent for runs recorded before profiles existed). */
-  tool_profile: z.string().optional(),
+  tool_profile: ToolProfileSchema.optional(),
   /** Tests of this agent and task type that reached this judge. */
   count: z.number(),
   /** Tests that got a score from this judge. */

@@ -1,5 +1,6 @@
 import type { Usage } from '../../llm/types.ts'
 import type { TaskType } from '../task.ts'
+import type { ToolProfile } from '../workplace/tool-profiles.ts'
 
 /** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
 export type MpcbenchJudgeMeta = {
@@ -35,7 +36,7 @@ export interface MpcbenchTestMeta {
   usage: Usage
   runLogFile: string
   /** The tool profile of the run (`upstream-v1`, `extended`). */
-  toolProfile?: 'upstream-v1' | 'extended'
+  toolProfile?: ToolProfile
   judges: MpcbenchJudgeMeta[]
 }
 
