@@ -67,11 +67,12 @@ describe('agent-bench tool on hand-written data', () => {
       [...base, '--name', 'Slack__search_messages'],
       ['--data-dir', tmp, '--scenario-id', 'nowhere', '--name', 'Slack_search_messages'],
       [...base, '--name', 'Slack_search_messages', '--args', '{search_query'],
+      [...base, '--tools', 'upstream', '--name', 'Slack_search_messages'],
     ]) {
       const { code, stdout, stderr } = await runTool(argv)
       expect(code).toBe(2)
       expect(stdout).toBe('')
-      expect(stderr).toMatch(/^agent-bench tool: (unknown tool|no scenario|--args is not JSON)/)
+      expect(stderr).toMatch(/^agent-bench tool: (unknown tool|no scenario|--args is not JSON|Unknown tool profile)/)
     }
   })
 })

@@ -84,7 +84,7 @@ export const command: Command = {
 Calls one workplace tool over data/{ID}_{source}.json (and {ID}_world_state.json when present) exactly as an
 agent's call is handled, and prints the result as one JSON line on stdout (exit 0). A tool-level error (bad
 arguments, a failing tool) is a result too: {"error": "...", "status": "invalid-arguments" | "tool-error"}.
-An unknown tool, a missing scenario or --args that is not JSON exits 2 with a message on stderr.
+An unknown tool or profile, a missing scenario or --args that is not JSON exits 2 with a message on stderr.
 
 Options:
   --scenario-id ID       scenario whose files the tool reads (required)
@@ -104,10 +104,16 @@ Example:
     }
     if (flags['scenario-id'] === undefined || flags['scenario-id'] === '') return usage('needs --scenario-id ID (see `agent-bench tool --help`).')
     if (flags.name === undefined || flags.name === '') return usage('needs --name NAME (see `agent-bench tool --help`).')
+    let profile: ToolProfile
+    try {
+      profile = toolProfileFlag(flags.tools)
+    } catch (error) {
+      return usage(`${(error as Error).message}.`)
+    }
     const outcome = await callScenarioTool({
       dataDir: resolve(flags['data-dir'] ?? 'data'),
       scenarioId: flags['scenario-id'],
-      profile: toolProfileFlag(flags.tools),
+      profile,
       name: flags.name,
       args: flags.args ?? '{}',
     })
