@@ -17,8 +17,8 @@ interface UpstreamTool {
   readArgs?: (args: Args) => Args
   /** Extended arguments the strategies plan → upstream arguments. */
   writeArgs?: (args: Args) => Args
-  /** Upstream result → the extended result shape the strategies read. */
-  readResult?: (result: unknown) => unknown
+  /** Upstream result (of a call with these extended arguments) → the extended result shape the strategies read. */
+  readResult?: (result: unknown, args: Args) => unknown
 }
 
 function rename(args: Args, from: string, to: string): Args {
@@ -70,7 +70,17 @@ const UPSTREAM_TOOLS: Record<string, UpstreamTool> = {
   [WORKPLACE_TOOLS.gmailThread]: { wire: 'Gmail_GetThread' },
   [WORKPLACE_TOOLS.driveSearch]: { wire: 'GoogleDrive_gdrive_search' },
   [WORKPLACE_TOOLS.driveRead]: { wire: 'GoogleDrive_gdrive_read_file' },
-  [WORKPLACE_TOOLS.jiraSearch]: { wire: 'Jira_SearchIssuesWithJql' },
+  [WORKPLACE_TOOLS.jiraSearch]: {
+    wire: 'Jira_SearchIssuesWithJql',
+    // Upstream ignores `key IN (...)` and returns every issue: keep the asked-for keys, as the extended JQL would.
+    readResult: (result, args) => {
+      const keys = typeof args.jql === 'string' ? /\bkey\s+IN\s*\(([^)]*)\)/i.exec(args.jql)?.[1] : undefined
+      if (keys === undefined || result === null || typeof result !== 'object' || !Array.isArray((result as Record<string, unknown>).issues)) return result
+      const wanted = new Set(keys.split(',').map((key) => key.trim().toUpperCase()))
+      const issues = (result as { issues: unknown[] }).issues.filter((issue) => wanted.has(String((issue as { key?: unknown }).key ?? '').toUpperCase()))
+      return { ...(result as Record<string, unknown>), issues }
+    },
+  },
 }
 
 const BY_UPSTREAM_WIRE = new Map(Object.entries(UPSTREAM_TOOLS).map(([name, tool]) => [tool.wire, name]))
@@ -86,12 +96,8 @@ export function readAsExtended(conversation: Conversation): Conversation {
     const name = canonical(call.name)
     const tool = name === call.name ? undefined : UPSTREAM_TOOLS[name]
     if (tool === undefined) return call
-    return {
-      ...call,
-      name,
-      arguments: tool.readArgs?.(call.arguments) ?? call.arguments,
-      result: tool.readResult?.(call.result) ?? call.result,
-    }
+    const args = tool.readArgs?.(call.arguments) ?? call.arguments
+    return { ...call, name, arguments: args, result: tool.readResult?.(call.result, args) ?? call.result }
   })
   return {
     ...conversation,
