@@ -42,12 +42,29 @@ function nextDay(day: string): string {
   return next.toISOString().slice(0, 10)
 }
 
+/** Slack hits ordered by how many query words their text holds, then newest first. */
+function rankSlack(result: unknown, args: Args): unknown {
+  if (result === null || typeof result !== 'object' || !Array.isArray((result as Record<string, unknown>).messages)) return result
+  const words = String(args.query ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+  const scored = ((result as { messages: Array<Record<string, unknown>> }).messages).map((message) => {
+    const text = String(message.text ?? '').toLowerCase()
+    return { message, score: words.filter((word) => text.includes(word)).length, at: String(message.timestamp ?? '') }
+  })
+  scored.sort((a, b) => b.score - a.score || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+  return { ...(result as Record<string, unknown>), messages: scored.map((s) => s.message) }
+}
+
 const UPSTREAM_TOOLS: Record<string, UpstreamTool> = {
   [WORKPLACE_TOOLS.slackSearch]: {
     wire: 'Slack_search_messages',
     readArgs: (args) => rename(args, 'search_query', 'query'),
     writeArgs: (args) => rename(args, 'query', 'search_query'),
-    readResult: (result) => mapList(result, 'matches', 'messages', (m) => ({ ...m, channel_name: m.channel })),
+    // Upstream returns every message holding any query word, oldest first: rank them as the extended search would
+    // (messages holding more of the words first, then newest first), on the client side.
+    readResult: (result, args) => rankSlack(mapList(result, 'matches', 'messages', (m) => ({ ...m, channel_name: m.channel })), args),
   },
   [WORKPLACE_TOOLS.contactsSearch]: {
     wire: 'GoogleContacts_SearchContactsByName',
