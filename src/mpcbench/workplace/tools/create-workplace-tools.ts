@@ -40,4 +40,3 @@ export function createExtendedTools(workplace: Workplace): AnyTool[] {
     searchIssuesTool(workplace),
   ]
 }
-
