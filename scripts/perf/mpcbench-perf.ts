@@ -16,7 +16,7 @@ import { worldEvents } from '../../src/mpcbench/generate/procedural/sources.ts'
 import { type Scenario, loadScenario } from '../../src/mpcbench/scenario.ts'
 import type { AnyTool } from '../../src/tools/define-tool.ts'
 import type { WorkplaceSources } from '../../src/mpcbench/workplace/source-types.ts'
-import { createWorkplaceTools } from '../../src/mpcbench/workplace/tools/create-workplace-tools.ts'
+import { createWorkplaceTools } from '../../src/mpcbench/workplace/tool-profiles.ts'
 import { loadWorkplace } from '../../src/mpcbench/workplace/workplace.ts'
 
 const SCENARIO = fileURLToPath(new URL('../../scenarios/tidewater_clinics.json', import.meta.url))

@@ -13,6 +13,8 @@ export interface RunAgentOptions {
   model: ChatModel
   /** The system prompt. */
   system: string
+  /** A developer message sent between the system prompt and the task (upstream MPCBench's `llm_context`); none when absent. */
+  developer?: string
   /** The task, as the first user message. */
   user: string
   tools: ReadonlyArray<AnyTool>
@@ -51,6 +53,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
   const started = clock()
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: options.system },
+    ...(options.developer === undefined ? [] : [{ role: 'developer' as const, content: options.developer }]),
     { role: 'user', content: options.user },
   ]
   const toolCalls: ToolCallRecord[] = []

@@ -3,7 +3,7 @@
 // arguments must come back as the same messages.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js'
-import { type AnyTool, fromWireName, toolParametersJsonSchema, toolTable, toWireName } from '../tools/define-tool.ts'
+import { type AnyTool, fromWireName, toolParametersJsonSchema, toolTable, wireNameOf } from '../tools/define-tool.ts'
 import { executeToolCall, type ToolCallStatus } from '../tools/execute-tool-call.ts'
 
 /** One tool call an MCP client made, as the server executed it. */
@@ -36,7 +36,7 @@ export interface McpToolServerOptions {
 
 /** The MCP description of a tool: its wire name (`Slack__search_messages`), description and the JSON Schema our agent loop sends the model. */
 export function toMcpTool(tool: AnyTool): McpTool {
-  return { name: toWireName(tool.name), description: tool.description, inputSchema: toolParametersJsonSchema(tool) as McpTool['inputSchema'] }
+  return { name: wireNameOf(tool), description: tool.description, inputSchema: toolParametersJsonSchema(tool) as McpTool['inputSchema'] }
 }
 
 /**

@@ -18,6 +18,8 @@ export const ModelConfigSchema = z.preprocess(
     agent_models: z.array(z.string().min(1)).min(1),
     judge_models: z.array(z.string().min(1)).min(1),
     data_generation_model: z.string().min(1),
+    /** Sampling temperature of the agents (ours; upstream always sends 0, our default too). */
+    agent_temperature: z.number().min(0).max(2).optional(),
   }),
 )
 export type ModelConfig = z.infer<typeof ModelConfigSchema>

@@ -4,6 +4,7 @@ import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
 import type { Task } from './task.ts'
 import { TASK_TYPES, inferTaskType } from './task.ts'
 import { safeModelName } from './file-names.ts'
+import { type ToolProfile, ToolProfileSchema } from './workplace/tool-profiles.ts'
 
 /** Label written beside every run of the `baseline` agent (`agent_label`), so no run log passes for an LLM's. */
 export const BASELINE_AGENT_LABEL = 'baseline (offline, not an LLM): deterministic heuristic, not a model answer'
@@ -61,6 +62,16 @@ export const RunLogSchema = z.object({
   trace_id: z.string(),
   started_at: z.string(),
   duration_ms: z.number(),
+  /** The tool profile the agent was given (absent in logs written before profiles existed). */
+  tool_profile: ToolProfileSchema.optional(),
+  /** How the agent was run: temperature (`null` when none was sent), turn cap, developer message source (`null`: none). */
+  harness: z
+    .object({
+      temperature: z.number().nullable(),
+      max_turns: z.number(),
+      developer_message: z.string().nullable(),
+    })
+    .optional(),
 })
 
 /** A run log; see {@link RunLogSchema}. */
@@ -101,6 +112,8 @@ export interface RunLogContext {
   scenarioId?: string
   /** The agent model id as the user gave it; defaults to `trace.model`. */
   agentModel?: string
+  toolProfile?: ToolProfile
+  harness?: NonNullable<RunLog['harness']>
 }
 
 /** Builds the run log of one agent run. */
@@ -127,5 +140,7 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
     trace_id: trace.traceId,
     started_at: trace.startedAt,
     duration_ms: trace.durationMs,
+    ...(context.toolProfile === undefined ? {} : { tool_profile: context.toolProfile }),
+    ...(context.harness === undefined ? {} : { harness: context.harness }),
   }
 }

@@ -59,8 +59,8 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
   })
 
   it('reads MPCBENCH_AGENT_URL and makes its agent the only one of the matrix', () => {
-    expect(mpcbenchSettingsFromEnv({})).toEqual({ agent: undefined, trials: 1 })
-    expect(mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_TIMEOUT_MS: '5000' })).toEqual({ agent: { url, timeoutMs: 5000, maxRetries: 1 }, trials: 1 })
+    expect(mpcbenchSettingsFromEnv({})).toMatchObject({ agent: undefined, trials: 1 })
+    expect(mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_TIMEOUT_MS: '5000' })).toMatchObject({ agent: { url, timeoutMs: 5000, maxRetries: 1 }, trials: 1 })
     expect(() => mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: 'ftp://x' })).toThrow(/Invalid MPCBENCH_AGENT_URL="ftp:\/\/x"/)
     expect(() => mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_MAX_RETRIES: '-1' })).toThrow(/Invalid MPCBENCH_AGENT_MAX_RETRIES="-1"/)
     const setup = mpcbenchRunSetup(REPO_ROOT, { MPCBENCH_AGENT_URL: url, BENCH_AGENT_MODEL: 'baseline' })
@@ -72,7 +72,7 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
     const evaluation = await runAndJudge({
       task,
       scenarioId: 'lumen_robotics',
-      tools: scenarioTools(DATA_DIR, 'lumen_robotics'),
+      tools: scenarioTools(DATA_DIR, 'lumen_robotics', 'extended'),
       agent: createExternalAgent({ url }),
       systemMessage: 'You are tested.',
       logDir,

@@ -99,7 +99,8 @@ describe('runAndJudge through the scripted server', () => {
       task,
       taskFile: 'tasks/planning/nw_planning_test.json',
       scenarioId: 'northwind_test',
-      tools: workplaceTools(workplace),
+      tools: workplaceTools(workplace, 'extended'),
+      toolProfile: 'extended',
       agent: make('scripted/agent:1'),
       systemMessage: AGENT_SYSTEM,
       logDir,
@@ -129,6 +130,8 @@ describe('runAndJudge through the scripted server', () => {
       outcome: { kind: 'answered', via: 'json' },
       rationale: 'Looked Priya up in Contacts, then asked the Calendar for free slots on 2026-03-10.',
       turns: 3,
+      tool_profile: 'extended',
+      harness: { temperature: null, max_turns: 50, developer_message: null },
     })
     expect(runLog.final_answer).toContain('2026-03-10 13:00-13:45')
     expect(runLog.tool_trace_steps).toEqual([

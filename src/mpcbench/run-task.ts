@@ -1,7 +1,6 @@
 import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
 import { runAgent } from '../agent/run-agent.ts'
-import { DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import type { Judge } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
@@ -10,7 +9,9 @@ import { parseWith, readJsonFile } from '../core/parse.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { loadWorkplace } from './workplace/workplace.ts'
 import type { Workplace } from './workplace/workplace.ts'
-import { createWorkplaceTools } from './workplace/tools/create-workplace-tools.ts'
+import { createWorkplaceTools, DEFAULT_TOOL_PROFILE, type ToolProfile } from './workplace/tool-profiles.ts'
+import type { DeveloperMessage } from './harness.ts'
+import { MPCBENCH_TURN_CAP } from './settings.ts'
 import { evaluationFiles, runLogFileName, safeModelName } from './file-names.ts'
 import type { JudgeInput } from './judge-input.ts'
 import { JudgeInputSchema, buildJudgeInput } from './judge-input.ts'
@@ -19,14 +20,17 @@ import { RunLogSchema, buildRunLog } from './run-log.ts'
 import type { Task } from './task.ts'
 import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
-/** The workplace tools of a scenario whose six source files are in `dataDir` (`{scenario_id}_{source}.json`). */
-export function scenarioTools(dataDir: string, scenarioId: string): AnyTool[] {
-  return createWorkplaceTools(loadWorkplace(dataDir, scenarioId))
+/**
+ * The workplace tools of a tool profile for a scenario whose six source files are in `dataDir`
+ * (`{scenario_id}_{source}.json`). MPCBench runs pass their setting (default `upstream-v1`).
+ */
+export function scenarioTools(dataDir: string, scenarioId: string, profile: ToolProfile = DEFAULT_TOOL_PROFILE): AnyTool[] {
+  return createWorkplaceTools(loadWorkplace(dataDir, scenarioId), profile)
 }
 
-/** The workplace tools over an already loaded workplace. */
-export function workplaceTools(workplace: Workplace): AnyTool[] {
-  return createWorkplaceTools(workplace)
+/** The workplace tools of a tool profile over an already loaded workplace. */
+export function workplaceTools(workplace: Workplace, profile: ToolProfile = DEFAULT_TOOL_PROFILE): AnyTool[] {
+  return createWorkplaceTools(workplace, profile)
 }
 
 /** Options of {@link runTask} (step 1 of the seed: the agent run and its run log). */
@@ -37,13 +41,19 @@ export interface RunTaskOptions {
   scenarioId: string
   /** The scenario's tools, e.g. from {@link scenarioTools}. */
   tools: ReadonlyArray<AnyTool>
+  /** The profile `tools` come from; recorded in the run log. */
+  toolProfile?: ToolProfile
   /** A chat model run in our tool loop, or an external agent (its own loop, the tools over MCP). */
   agent: AgentUnderTest
   /** `evaluation.agent.system_message` of `prompt_config.json`. */
   systemMessage: string
+  /** Sent as a developer message after the system prompt (upstream's `llm_context`); none when absent. */
+  developerMessage?: DeveloperMessage
+  /** Agent sampling temperature; none sent when absent (MPCBench runs send the harness's, default 0). */
+  temperature?: number
   /** Where the run log is written. */
   logDir: string
-  /** @default DEFAULT_MAX_TURNS */
+  /** The turn cap; reaching it is the `max-turns` outcome. @default MPCBENCH_TURN_CAP (50) */
   maxTurns?: number
   signal?: AbortSignal
   /** Epoch ms by which each agent model call must end (from the test timeout, see `deadlineWithin`). */
@@ -62,30 +72,37 @@ export interface RunTaskResult {
  */
 export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options
+  const maxTurns = options.maxTurns ?? MPCBENCH_TURN_CAP
   const signal = options.signal === undefined ? {} : { signal: options.signal }
+  const deadline = options.deadline === undefined ? {} : { deadline: options.deadline }
   const trace = isExternalAgent(agent)
     ? await runExternalAgent({
         agent,
         task: { taskId: options.task.task_id, userPrompt: options.task.user_prompt },
         prompt: options.task.user_prompt,
         tools: options.tools,
-        instructions: options.systemMessage,
+        instructions: options.developerMessage === undefined ? options.systemMessage : `${options.systemMessage}\n\n${options.developerMessage.text}`,
         ...signal,
+        ...deadline,
       })
     : await runAgent({
         model: agent,
         system: options.systemMessage,
+        ...(options.developerMessage === undefined ? {} : { developer: options.developerMessage.text }),
         user: options.task.user_prompt,
         tools: [...options.tools],
-        maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+        maxTurns,
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...signal,
-        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...deadline,
       })
   const runLog = buildRunLog(trace, {
     task: options.task,
     scenarioId: options.scenarioId,
     agentModel: options.agent.id,
     ...(options.taskFile === undefined ? {} : { taskFile: options.taskFile }),
+    ...(options.toolProfile === undefined ? {} : { toolProfile: options.toolProfile }),
+    harness: { temperature: options.temperature ?? null, max_turns: maxTurns, developer_message: options.developerMessage?.source ?? null },
   })
   const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
   writeJsonAtomic(runLogFile, runLog)
@@ -203,6 +220,7 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
     totalTokens: runLog.usage.totalTokens,
     usage: runLog.usage,
     runLogFile: relative(root, evaluation.runLogFile),
+    ...(runLog.tool_profile === undefined ? {} : { toolProfile: runLog.tool_profile }),
     judges,
     emptyAnswer: runLog.final_answer.trim() === '',
   }

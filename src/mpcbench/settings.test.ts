@@ -4,9 +4,9 @@ import { mpcbenchSettingsFromEnv } from './settings.ts'
 
 describe('mpcbenchSettingsFromEnv', () => {
   it('reads BENCH_TRIALS, default 1, empty = unset', () => {
-    expect(mpcbenchSettingsFromEnv({})).toEqual({ trials: 1 })
-    expect(mpcbenchSettingsFromEnv({ BENCH_TRIALS: ' ' })).toEqual({ trials: 1 })
-    expect(mpcbenchSettingsFromEnv({ BENCH_TRIALS: '3' })).toEqual({ trials: 3 })
+    expect(mpcbenchSettingsFromEnv({})).toMatchObject({ trials: 1 })
+    expect(mpcbenchSettingsFromEnv({ BENCH_TRIALS: ' ' })).toMatchObject({ trials: 1 })
+    expect(mpcbenchSettingsFromEnv({ BENCH_TRIALS: '3' })).toMatchObject({ trials: 3 })
   })
 
   it('rejects a bad BENCH_TRIALS, naming the variable and the fix', () => {

@@ -2,8 +2,18 @@ import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
+import { DEFAULT_TOOL_PROFILE, TOOL_PROFILES, type ToolProfile } from './workplace/tool-profiles.ts'
 
 type Env = Record<string, string | undefined>
+
+/**
+ * The turn cap of MPCBench agent runs. Upstream's agent loop has no cap; 50 turns is far above what its runs use,
+ * so a capped run (outcome `max-turns`, recorded as such) means a looping agent, not a cut-short one.
+ */
+export const MPCBENCH_TURN_CAP = 50
+
+/** Sampling temperature of MPCBench agents unless `model_config.json` sets `agent_temperature` (upstream sends 0). */
+export const DEFAULT_AGENT_TEMPERATURE = 0
 
 /** A whole number of at least `min` written as text (an environment variable). */
 const wholeNumber = (min: number) =>
@@ -13,12 +23,26 @@ const wholeNumber = (min: number) =>
     .transform(Number)
     .pipe(z.int().min(min, `expected a whole number >= ${min}`))
 
-/** The MPCBench variables this module reads (unset or blank = the default). */
+/**
+ * The MPCBench variables, parsed once (CLI flags override them per command); unset or blank = the default:
+ * - `MPCBENCH_TOOLS`: the tool profile, `upstream-v1` (default) or `extended`;
+ * - `MPCBENCH_PROMPT_CONFIG` / `MPCBENCH_MODEL_CONFIG`: prompt and model config files (default `prompt_config.json`,
+ *   `model_config.json` in the project root); upstream's files work as they are;
+ * - `MPCBENCH_LLM_CONTEXT`: a folder of `llm_context/*.md` files for the agent's developer message (default: an
+ *   `llm_context/` folder beside the prompt config, else none);
+ * - `MPCBENCH_MAX_TURNS`: the agent turn cap (default {@link MPCBENCH_TURN_CAP});
+ * - `MPCBENCH_AGENT_URL` (+ `_TIMEOUT_MS`, `_MAX_RETRIES`): an external agent under test, the only agent of the run;
+ * - `BENCH_TRIALS`: runs per task x agent (default 1); with more, tests are named `... [trial=j]`.
+ */
 export const MpcbenchEnvSchema = z.object({
+  MPCBENCH_TOOLS: z.enum(TOOL_PROFILES).default(DEFAULT_TOOL_PROFILE),
+  MPCBENCH_PROMPT_CONFIG: z.string().optional(),
+  MPCBENCH_MODEL_CONFIG: z.string().optional(),
+  MPCBENCH_LLM_CONTEXT: z.string().optional(),
+  MPCBENCH_MAX_TURNS: wholeNumber(1).default(MPCBENCH_TURN_CAP),
   MPCBENCH_AGENT_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   MPCBENCH_AGENT_TIMEOUT_MS: wholeNumber(1).default(DEFAULT_AGENT_TIMEOUT_MS),
   MPCBENCH_AGENT_MAX_RETRIES: wholeNumber(0).default(DEFAULT_AGENT_MAX_RETRIES),
-  /** `BENCH_TRIALS`: runs per task x agent (default 1); with more, tests are named `... [trial=j]`. */
   BENCH_TRIALS: wholeNumber(1).default(1),
 })
 
@@ -31,12 +55,23 @@ export interface MpcbenchAgentSettings {
   maxRetries: number
 }
 
-/** MPCBench settings read from the environment. */
+/** MPCBench settings; see {@link MpcbenchEnvSchema}. */
 export interface MpcbenchSettings {
+  toolProfile: ToolProfile
+  promptConfig: string | undefined
+  modelConfig: string | undefined
+  llmContext: string | undefined
+  maxTurns: number
   /** The external agent under test, or undefined to run the models of `BENCH_AGENT_MODEL` / `model_config.json`. */
   agent: MpcbenchAgentSettings | undefined
   /** `BENCH_TRIALS`: runs per task x agent. */
   trials: number
+}
+
+const HINTS: Record<string, string> = {
+  MPCBENCH_TOOLS: `Set MPCBENCH_TOOLS to one of ${TOOL_PROFILES.join(', ')}, or unset it for ${DEFAULT_TOOL_PROFILE}.`,
+  MPCBENCH_MAX_TURNS: `Set MPCBENCH_MAX_TURNS to a whole number >= 1, or unset it for ${MPCBENCH_TURN_CAP}.`,
+  BENCH_TRIALS: 'Set BENCH_TRIALS to a whole number >= 1, or unset it for the default (1).',
 }
 
 /** Reads {@link MpcbenchSettings} from `env`; a bad value is a `ConfigError` naming the variable and the fix. */
@@ -51,12 +86,35 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'environment')
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name])}: ${issue?.message ?? 'invalid value'}.`, {
-      hint: `Correct ${name}, or unset it for the default.`,
+      hint: HINTS[name] ?? `Correct ${name}, or unset it for the default.`,
       cause: parsed.error,
     })
   }
-  const { MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_TIMEOUT_MS: timeoutMs, MPCBENCH_AGENT_MAX_RETRIES: maxRetries, BENCH_TRIALS: trials } = parsed.data
-  return { agent: url === undefined ? undefined : { url, timeoutMs, maxRetries }, trials }
+  const s = parsed.data
+  return {
+    toolProfile: s.MPCBENCH_TOOLS,
+    promptConfig: s.MPCBENCH_PROMPT_CONFIG,
+    modelConfig: s.MPCBENCH_MODEL_CONFIG,
+    llmContext: s.MPCBENCH_LLM_CONTEXT,
+    maxTurns: s.MPCBENCH_MAX_TURNS,
+    agent: s.MPCBENCH_AGENT_URL === undefined ? undefined : { url: s.MPCBENCH_AGENT_URL, timeoutMs: s.MPCBENCH_AGENT_TIMEOUT_MS, maxRetries: s.MPCBENCH_AGENT_MAX_RETRIES },
+    trials: s.BENCH_TRIALS,
+  }
+}
+
+let fromProcessEnv: MpcbenchSettings | undefined
+
+/** {@link mpcbenchSettingsFromEnv} of `process.env`, parsed once per process. */
+export function mpcbenchSettings(): MpcbenchSettings {
+  fromProcessEnv ??= mpcbenchSettingsFromEnv(process.env)
+  return fromProcessEnv
+}
+
+/** A `--tools` flag value (or, when absent, the setting) as a profile; an unknown name is a `ConfigError`. */
+export function toolProfileFlag(value: string | undefined, fallback: ToolProfile = mpcbenchSettings().toolProfile): ToolProfile {
+  if (value === undefined) return fallback
+  if ((TOOL_PROFILES as ReadonlyArray<string>).includes(value)) return value as ToolProfile
+  throw new ConfigError(`Unknown tool profile --tools ${JSON.stringify(value)}`, { hint: `Use --tools ${TOOL_PROFILES.join(' or --tools ')}.` })
 }
 
 /** File name of an MPCBench run's summary in its history folder (`evaluation/history/{run id}/`). */

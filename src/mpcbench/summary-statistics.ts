@@ -42,8 +42,8 @@ export function firstTrials(metas: ReadonlyArray<MpcbenchTestMeta>): MpcbenchTes
 }
 
 /** The key of a summary row. */
-export function rowKey(agentModel: string, judgeModel: string, taskType: string): string {
-  return JSON.stringify([agentModel, judgeModel, taskType])
+export function rowKey(agentModel: string, judgeModel: string, taskType: string, toolProfile?: string): string {
+  return JSON.stringify([agentModel, judgeModel, taskType, toolProfile ?? null])
 }
 
 /**
@@ -57,7 +57,7 @@ export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>): Map<string,
   const byTask = new Map<string, Map<string, Array<{ trial: number; score: number | null }>>>()
   for (const meta of metas) {
     for (const judge of meta.judges) {
-      const key = rowKey(meta.agentModel, judge.judgeModel, meta.taskType ?? 'unknown')
+      const key = rowKey(meta.agentModel, judge.judgeModel, meta.taskType ?? 'unknown', meta.toolProfile)
       const tasks = byTask.get(key) ?? new Map<string, Array<{ trial: number; score: number | null }>>()
       const runs = tasks.get(meta.taskId) ?? []
       runs.push({ trial: meta.trial ?? 1, score: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : 0 })

@@ -134,4 +134,19 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     expect(summary.grader_suspects).toEqual([{ task_id: 'p2', agent_model: 'null', judge_model: 'rules', trial: 1 }])
     expect(formatSummaryStatistics(summary)).toContain('WARNING: grader suspects: an empty answer scored >= 4 on requirements in p2 (agent null, judge rules)')
   })
+
+  it('keeps runs of different tool profiles in separate rows and shows the profile', () => {
+    const withProfile = (m: MpcbenchTestMeta, toolProfile: 'upstream-v1' | 'extended'): MpcbenchTestMeta => ({ ...m, toolProfile })
+    const summary = buildSummary([
+      withProfile(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), 'upstream-v1'),
+      withProfile(meta('p1', 'planning', 'baseline', [scored('rules', 3, 3)]), 'extended'),
+    ])
+    expect(summary.rows.map((r) => [r.tool_profile, r.mean_answer_requirements_satisfaction])).toEqual([
+      ['extended', 3],
+      ['upstream-v1', 5],
+    ])
+    const table = formatSummaryTable(summary)
+    expect(table.split('\n')[0]).toMatch(/^agent\s+judge\s+task type\s+tools\s+requirements/)
+    expect(table).toMatch(/planning\s+upstream-v1\s+5\.00 \[5\.00, 5\.00\]\s+5\.00 \[5\.00, 5\.00\]\s+1\s+0/)
+  })
 })

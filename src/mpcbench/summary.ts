@@ -6,6 +6,7 @@ import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 import { builtInAgentLabel } from './run-log.ts'
 import { GraderSuspectSchema, RowCiSchema, firstTrials, graderSuspects, meanCell, rowCi, rowKey, rowPassHatK } from './summary-statistics.ts'
+import { ToolProfileSchema } from './workplace/tool-profiles.ts'
 
 /** One agent × judge × task type cell of the summary. */
 export const SummaryRowSchema = z.object({
@@ -18,6 +19,8 @@ export const SummaryRowSchema = z.object({
   /** Set when the judge is `rules`: says it is not an LLM. */
   judge_label: z.string().optional(),
   task_type: z.string(),
+  /** The tool profile the agents ran with (absent for runs recorded before profiles existed). */
+  tool_profile: ToolProfileSchema.optional(),
   /** Tests of this agent and task type that reached this judge (trial 1 only when `BENCH_TRIALS` > 1). */
   count: z.number(),
   /** Tests that got a score from this judge. */
@@ -126,7 +129,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
         ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
         continue
       }
-      const key = rowKey(meta.agentModel, judge.judgeModel, taskType)
+      const key = rowKey(meta.agentModel, judge.judgeModel, taskType, meta.toolProfile)
       let cell = cells.get(key)
       if (cell === undefined) {
         cell = {
@@ -138,6 +141,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
             judge_kind: judge.judgeKind,
             ...(judge.judgeKind === 'rules' ? { judge_label: RULES_JUDGE_LABEL } : {}),
             task_type: taskType,
+            ...(meta.toolProfile === undefined ? {} : { tool_profile: meta.toolProfile }),
             count: 0,
             scored: 0,
             failures: 0,
@@ -178,7 +182,8 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
       (a, b) =>
         a.agent_model.localeCompare(b.agent_model) ||
         a.judge_model.localeCompare(b.judge_model) ||
-        a.task_type.localeCompare(b.task_type),
+        a.task_type.localeCompare(b.task_type) ||
+        (a.tool_profile ?? '').localeCompare(b.tool_profile ?? ''),
     )
   const orderedScores: Summary['scores'] = {}
   for (const key of Object.keys(scores).sort()) orderedScores[key] = scores[key] ?? []
@@ -214,15 +219,18 @@ function unjudgedCell(row: SummaryRow): string {
 }
 
 /**
- * The summary as a text table: one line per agent × judge × task type with the two mean scores (0-5),
- * the count, the failures and the unjudged counts (requirements/grounding; means skip them). Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
+ * The summary as a text table: one line per agent × judge × task type (× tool profile, a `tools` column when runs
+ * recorded one) with the two mean scores (0-5), the count, the failures and the unjudged counts
+ * (requirements/grounding; means skip them). Non-LLM models are marked (`baseline (non-LLM)`, `rules (non-LLM)`).
  */
 export function formatSummaryTable(summary: Summary): string {
-  const header = ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed', 'unjudged']
+  const withProfiles = summary.rows.some((row) => row.tool_profile !== undefined)
+  const header = ['agent', 'judge', 'task type', ...(withProfiles ? ['tools'] : []), 'requirements', 'grounding', 'n', 'failed', 'unjudged']
   const lines = summary.rows.map((row) => [
     row.agent_model_kind === 'baseline' ? `${row.agent_model} (non-LLM)` : row.agent_model,
     row.judge_kind === 'rules' ? `${row.judge_model} (non-LLM)` : row.judge_model,
     row.task_type,
+    ...(withProfiles ? [row.tool_profile ?? '-'] : []),
     meanCell(row.mean_answer_requirements_satisfaction, row.ci?.answer_requirements_satisfaction),
     meanCell(row.mean_source_grounded_reasoning, row.ci?.source_grounded_reasoning),
     String(row.count),
@@ -230,7 +238,8 @@ export function formatSummaryTable(summary: Summary): string {
     unjudgedCell(row),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
-  const numeric = new Set([3, 4, 5, 6, 7])
+  const firstNumber = withProfiles ? 4 : 3
+  const numeric = new Set([firstNumber, firstNumber + 1, firstNumber + 2, firstNumber + 3, firstNumber + 4])
   const format = (cells: string[]): string =>
     cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { repoRoot, worldStateSchemaPath } from './generate/generate-scenario.ts'
 import { GeneratedWorldStateSchema, WorldStateSchema, loadWorldState, worldStateJsonSchema } from './world-state.ts'
+import { scanUpstreamLogs, upstreamWorldState } from './workplace/upstream-logs.ts'
 
 const dataDir = join(repoRoot, 'data')
 const shipped = readdirSync(dataDir).filter((f) => f.endsWith('_world_state.json'))
@@ -43,5 +44,19 @@ describeWithSharedData('WorldStateSchema on upstream LLM world states', () => {
     const log = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { response: { raw_message: { content: string } } }
     const world = WorldStateSchema.parse(JSON.parse(log.response.raw_message.content))
     expect(world.sub_scenarios_expanded.length).toBeGreaterThan(0)
+  })
+})
+
+describeWithSharedData('upstream MPCBench world states', () => {
+  it('all 56 logged world states (complete scenarios or not) parse as world states', () => {
+    const entries = scanUpstreamLogs(sharedDataPath('mpcbench', 'v1_eb0b7ca', 'generator', 'logs', 'llm')).filter(
+      (entry) => entry.kind === 'generation' && entry.part === 'world_state',
+    )
+    expect(entries).toHaveLength(56)
+    for (const entry of entries) {
+      if (entry.kind !== 'generation') continue
+      const parsed = WorldStateSchema.safeParse(upstreamWorldState(entry))
+      expect(parsed.success, `${entry.file}: ${parsed.error?.message ?? ''}`).toBe(true)
+    }
   })
 })

@@ -14,8 +14,20 @@ export interface ToolContext {
 export interface Tool<P extends z.ZodObject = z.ZodObject, R = unknown> {
   /** Name shown in traces; may hold dots (`Slack.search_messages`). See {@link toWireName}. */
   readonly name: string
+  /**
+   * The function name sent to the model, when it is not {@link toWireName}(`name`) (upstream MPCBench sends
+   * `Slack_search_messages` for `Slack.search_messages`). Letters, digits, `_` and `-`.
+   */
+  readonly wireName?: string
   readonly description: string
   readonly parameters: P
+  /**
+   * Rewrites the arguments the model sent (parsed JSON) before `parameters` parses them; for a tool that reproduces a
+   * backend which reads missing or `null` arguments as defaults. See {@link parseToolArguments}.
+   */
+  readonly prepareArguments?: (raw: unknown) => unknown
+  /** The tool message content for a result; default `JSON.stringify`. */
+  readonly formatResult?: (result: unknown) => string
   /** When true, a successful call ends the agent loop and its arguments are the answer. */
   readonly final?: boolean
   readonly handler: (args: z.output<P>, context: ToolContext) => R | Promise<R>
@@ -25,6 +37,9 @@ export interface Tool<P extends z.ZodObject = z.ZodObject, R = unknown> {
 export function defineTool<P extends z.ZodObject, R>(tool: Tool<P, R>): Tool<P, R> {
   if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(tool.name)) {
     throw new TypeError(`Expected tool \`name\` to be letters, digits, \`_\`, \`-\` or \`.\`, got ${JSON.stringify(tool.name)}`)
+  }
+  if (tool.wireName !== undefined && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(tool.wireName)) {
+    throw new TypeError(`Expected tool \`wireName\` to be letters, digits, \`_\` or \`-\`, got ${JSON.stringify(tool.wireName)}`)
   }
   return tool
 }
@@ -46,6 +61,11 @@ export function fromWireName(wireName: string): string {
   return wireName.replaceAll('__', '.')
 }
 
+/** The function name of a tool on the wire: its `wireName`, else {@link toWireName} of its name. */
+export function wireNameOf(tool: AnyTool): string {
+  return tool.wireName ?? toWireName(tool.name)
+}
+
 const jsonSchemas = new WeakMap<z.ZodObject, Readonly<Record<string, unknown>>>()
 
 function deepFreeze<T>(value: T): T {
@@ -57,17 +77,46 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The JSON Schema of a tool's parameters, as sent to the model. Computed once per zod schema (tools built per task
- * over shared parameter schemas do not pay for it again) and frozen, so it can be shared.
+ * The JSON Schema of a tool's parameters, as sent to the model, with `required` always listed. zod's safe-integer
+ * bounds (`minimum: -9007199254740991`) are left out: they say nothing to a model. Computed once per zod schema
+ * (tools built per task over shared parameter schemas do not pay for it again) and frozen, so it can be shared.
  */
 export function toolParametersJsonSchema(tool: AnyTool): Readonly<Record<string, unknown>> {
-  let schema = jsonSchemas.get(tool.parameters)
-  if (schema === undefined) {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>
-    schema = deepFreeze(rest)
-    jsonSchemas.set(tool.parameters, schema)
+  let cached = jsonSchemas.get(tool.parameters)
+  if (cached === undefined) {
+    const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>
+    cached = deepFreeze({ ...(withoutSafeIntegerBounds(schema) as Record<string, unknown>), required: schema.required ?? [] })
+    jsonSchemas.set(tool.parameters, cached)
   }
-  return schema
+  return cached
+}
+
+function withoutSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds)
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'minimum' && item === Number.MIN_SAFE_INTEGER) continue
+    if (key === 'maximum' && item === Number.MAX_SAFE_INTEGER) continue
+    out[key] = withoutSafeIntegerBounds(item)
+  }
+  return out
+}
+
+/** What {@link parseToolArguments} gives: the parsed arguments, or zod's error. */
+export type ParsedToolArguments = { success: true; data: unknown } | { success: false; error: z.ZodError }
+
+/** Parses arguments the model sent (already JSON-parsed) for `tool`: `prepareArguments`, then `parameters`. */
+export function parseToolArguments(tool: AnyTool, raw: unknown): ParsedToolArguments {
+  const result = tool.parameters.safeParse(tool.prepareArguments === undefined ? raw : tool.prepareArguments(raw))
+  return result.success ? { success: true, data: result.data } : { success: false, error: result.error }
+}
+
+/** The tool message content of a result of `tool`: its `formatResult`, else `JSON.stringify` (a string stays as is). */
+export function formatToolResult(tool: AnyTool, result: unknown): string {
+  if (typeof result === 'string') return result
+  if (tool.formatResult !== undefined) return tool.formatResult(result)
+  return JSON.stringify(result ?? null) ?? 'null'
 }
 
 /** The tool as an OpenAI chat-completions function tool. */
@@ -75,7 +124,7 @@ export function toOpenAITool(tool: AnyTool): ChatCompletionFunctionTool {
   return {
     type: 'function',
     function: {
-      name: toWireName(tool.name),
+      name: wireNameOf(tool),
       description: tool.description,
       parameters: toolParametersJsonSchema(tool) as Record<string, unknown>,
     },
@@ -86,7 +135,7 @@ export function toOpenAITool(tool: AnyTool): ChatCompletionFunctionTool {
 export function toolTable(tools: ReadonlyArray<AnyTool>): Record<string, AnyTool> {
   const table: Record<string, AnyTool> = Object.create(null)
   for (const tool of tools) {
-    const wire = toWireName(tool.name)
+    const wire = wireNameOf(tool)
     if (wire in table) throw new TypeError(`Duplicate tool name ${JSON.stringify(tool.name)}`)
     table[wire] = tool
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AnyTool } from './define-tool.ts'
+import { type AnyTool, formatToolResult, parseToolArguments } from './define-tool.ts'
 
 /** How a tool call went: `ok`, or why it failed (the message went back to the caller as the result). */
 export type ToolCallStatus = 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
@@ -51,7 +51,7 @@ export async function executeToolCall(
   if (jsonError !== undefined) {
     return failed('invalid-arguments', `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`)
   }
-  const parsed = tool.parameters.safeParse(parsedJson)
+  const parsed = parseToolArguments(tool, parsedJson)
   if (!parsed.success) {
     return failed('invalid-arguments', `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`)
   }
@@ -66,8 +66,8 @@ export async function executeToolCall(
   let content: string
   let plain: unknown
   try {
-    content = typeof result === 'string' ? result : (JSON.stringify(result ?? null) ?? 'null')
-    plain = typeof result === 'string' ? result : JSON.parse(content)
+    content = formatToolResult(tool, result)
+    plain = typeof result === 'string' ? result : JSON.parse(JSON.stringify(result ?? null) ?? 'null')
   } catch (error) {
     return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
-import { Workplace, createWorkplaceTools } from '../workplace/index.ts'
+import { Workplace, createWorkplaceTools, type ToolProfile } from '../workplace/index.ts'
 import { readUpstreamScenario } from '../workplace/upstream-logs.ts'
 import { runAgent } from '../../agent/run-agent.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
@@ -61,8 +61,8 @@ function world(): Workplace {
 
 const SYSTEM = 'You are a workplace assistant. Answer with {"final_answer": "...", "rationale": "..."}.'
 
-async function run(user: string, workplace = world()): Promise<AgentTrace> {
-  return runAgent({ model: createBaselineModel([mpcbenchStrategy]), system: SYSTEM, user, tools: createWorkplaceTools(workplace) })
+async function run(user: string, workplace = world(), profile: ToolProfile = 'extended'): Promise<AgentTrace> {
+  return runAgent({ model: createBaselineModel([mpcbenchStrategy]), system: SYSTEM, user, tools: createWorkplaceTools(workplace, profile) })
 }
 
 function answerOf(trace: AgentTrace): { answer: string; rationale: string | null } {
@@ -115,6 +115,21 @@ describe('baseline on MPCBench-style tasks through runAgent', () => {
     expect(answer).toContain('- ATL-7: Atlas export for customer accounts [In Progress], updated 2025-11-12')
     expect(answer).toContain('Atlas status: cutover rehearsal passed')
     expect(answer).toContain('2025-11-12 14:00 Atlas cutover review')
+  })
+
+  it('works with the upstream-v1 tools: upstream wire names and arguments, results read in their shapes', async () => {
+    const trace = await run('Maya Chen wants to sync with Leo Park and Ines Duarte about the Atlas migration next week. Please suggest a few meeting times.', world(), 'upstream-v1')
+    const { answer } = answerOf(trace)
+    expect(trace.toolCalls.every((c) => c.status === 'ok')).toBe(true)
+    const slotCall = trace.toolCalls.find((c) => c.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
+    expect(slotCall?.arguments).toMatchObject({ email_addresses: ['maya.chen@orbit.test', 'leo.park@orbit.test', 'ines.duarte@orbit.test'], start_date: '2025-11-17', end_date: '2025-11-21' })
+    expect(trace.messages.some((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.type === 'function' && c.function.name === 'Slack_search_messages'))).toBe(true)
+    expect(answer).toContain('Ines Duarte (ines.duarte@orbit.test)')
+    for (const prompt of ['A customer asked when the Atlas export will be available. Draft a reply email.', "Please write this week's status report for the Atlas team."]) {
+      const other = await run(prompt, world(), 'upstream-v1')
+      expect(answerOf(other).answer).toContain('ATL-7')
+      expect(other.toolCalls.every((c) => c.status === 'ok')).toBe(true)
+    }
   })
 
   it('is deterministic', async () => {

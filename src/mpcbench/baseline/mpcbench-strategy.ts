@@ -5,6 +5,7 @@ import { WORKPLACE_TOOLS } from './common.ts'
 import { documentStep } from './document-generation.ts'
 import { emailReplyStep } from './email-reply.ts'
 import { planningStep } from './planning.ts'
+import { readAsExtended, UPSTREAM_WIRE_NAMES, writeForOffered } from './tool-dialect.ts'
 
 /** The three MPCBench task types the baseline tells apart. */
 export type WorkplaceTaskType = 'planning' | 'email_reply' | 'document_generation'
@@ -17,19 +18,20 @@ export function workplaceTaskType(prompt: string): WorkplaceTaskType {
   return 'document_generation'
 }
 
-const KNOWN = new Set<string>(Object.values(WORKPLACE_TOOLS))
+const KNOWN = new Set<string>([...Object.values(WORKPLACE_TOOLS), ...UPSTREAM_WIRE_NAMES])
 
 /**
  * MPCBench: picks a plan by task type (planning, email reply, document generation); each plan
  * uses only the workplace tools offered and ends with the JSON answer `{final_answer, rationale}`.
+ * Works with either tool profile (`upstream-v1` is translated, see `tool-dialect.ts`).
  */
 export const mpcbenchStrategy: Strategy = {
   name: 'mpcbench',
   appliesTo: (tools) => [...tools].some((tool) => KNOWN.has(tool)),
-  next(conversation: Conversation): BaselineStep {
+  next(offered: Conversation): BaselineStep {
+    const conversation = readAsExtended(offered)
     const type = workplaceTaskType(conversation.user)
-    if (type === 'planning') return planningStep(conversation)
-    if (type === 'email_reply') return emailReplyStep(conversation)
-    return documentStep(conversation)
+    const step = type === 'planning' ? planningStep(conversation) : type === 'email_reply' ? emailReplyStep(conversation) : documentStep(conversation)
+    return writeForOffered(step, offered.tools)
   },
 }

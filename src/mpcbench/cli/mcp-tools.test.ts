@@ -39,8 +39,8 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
       const { tools } = await client.listTools()
       const expected = scenarioTools(DATA_DIR, SCENARIO).map(toOpenAITool)
       expect(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(expected.map((tool) => tool.function))
-      expect(tools.map((tool) => tool.name)).toContain('Slack__search_messages')
-      const result = await client.callTool({ name: 'GoogleContacts__SearchContactsByName', arguments: { name: 'a' } })
+      expect(tools.map((tool) => tool.name)).toContain('Slack_search_messages')
+      const result = await client.callTool({ name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'a' } })
       expect(result.isError).toBeFalsy()
     } finally {
       await client.close()
@@ -50,9 +50,9 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
     expect(await exited).toBe(0)
   })
 
-  it('takes --tools extended (the default tools) and refuses profiles it does not have', () => {
-    expect(mcpScenarioTools(DATA_DIR, SCENARIO, 'extended').map((tool) => tool.name)).toEqual(scenarioTools(DATA_DIR, SCENARIO).map((tool) => tool.name))
-    expect(() => mcpScenarioTools(DATA_DIR, SCENARIO, 'upstream-v1')).toThrow(/not available in this build/)
+  it('takes --tools upstream-v1 (the default) or extended, and refuses other profiles', () => {
+    expect(mcpScenarioTools(DATA_DIR, SCENARIO, 'extended').map(toOpenAITool)).toEqual(scenarioTools(DATA_DIR, SCENARIO, 'extended').map(toOpenAITool))
+    expect(mcpScenarioTools(DATA_DIR, SCENARIO, undefined).map(toOpenAITool)).toEqual(scenarioTools(DATA_DIR, SCENARIO, 'upstream-v1').map(toOpenAITool))
     expect(() => mcpScenarioTools(DATA_DIR, SCENARIO, 'v9')).toThrow(/Unknown `--tools` "v9"/)
   })
 })

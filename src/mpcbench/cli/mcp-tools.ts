@@ -3,24 +3,18 @@ import { ConfigError } from '../../core/errors.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { scenarioTools } from '../run-task.ts'
+import { toolProfileFlag } from '../settings.ts'
+import { TOOL_PROFILES } from '../workplace/tool-profiles.ts'
 
 /** The `--tools` profiles `agent-bench mcp` accepts for MPCBench. */
-export const MCP_TOOL_PROFILES = ['extended', 'upstream-v1'] as const
+export const MCP_TOOL_PROFILES = TOOL_PROFILES
 
-/**
- * The workplace tools of a scenario for a `--tools` profile; without one, the tools the built-in agent loop uses.
- * `upstream-v1` needs the upstream tool profile, which this build does not have yet.
- */
+/** The workplace tools of a scenario for a `--tools` profile; without one, the profile of the settings (`MPCBENCH_TOOLS`, default `upstream-v1`). */
 export function mcpScenarioTools(dataDir: string, scenarioId: string, profile: string | undefined): AnyTool[] {
   if (profile !== undefined && !(MCP_TOOL_PROFILES as readonly string[]).includes(profile)) {
-    throw new ConfigError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default tools.` })
+    throw new ConfigError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default profile.` })
   }
-  if (profile === 'upstream-v1') {
-    throw new ConfigError('`--tools upstream-v1` is not available in this build: it has only the default (extended) workplace tools.', {
-      hint: 'Leave out --tools, or pass --tools extended.',
-    })
-  }
-  return scenarioTools(dataDir, scenarioId)
+  return scenarioTools(dataDir, scenarioId, toolProfileFlag(profile))
 }
 
 /** `agent-bench mcp --data-dir DIR --scenario-id ID [--tools P]`: the MPCBench workplace tools of one scenario. */
@@ -30,7 +24,7 @@ export const mpcbenchMcpToolSource: McpToolSource = {
   flags: {
     'data-dir': { arg: 'dir', description: 'MPCBench: folder of the scenario data ({ID}_{source}.json files)' },
     'scenario-id': { arg: 'id', description: 'MPCBench: the scenario whose six sources the tools read' },
-    tools: { arg: 'profile', description: `MPCBench: tool profile, ${MCP_TOOL_PROFILES.join(' | ')} (default: the tools of the built-in agent loop)` },
+    tools: { arg: 'profile', description: `MPCBench: tool profile, ${MCP_TOOL_PROFILES.join(' | ')} (default: MPCBENCH_TOOLS, else upstream-v1)` },
   },
   open(values: McpFlagValues): OpenedMcpTools {
     const scenarioId = values['scenario-id']

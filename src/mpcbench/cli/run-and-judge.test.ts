@@ -57,7 +57,9 @@ function responder(request: ReceivedRequest): ScriptedResponse {
     )
   }
   if (!messages.some((m) => m.role === 'tool')) {
-    return scriptedToolCalls([{ name: 'GoogleContacts__SearchContactsByName', arguments: { name: 'Priya' } }])
+    // The contacts tool under the wire name of the profile offered (upstream-v1 or extended).
+    const offered = (request.body.tools ?? []).map((t) => t.function.name).find((name) => /^GoogleContacts_+SearchContactsByName$/.test(name)) ?? 'none'
+    return scriptedToolCalls([{ name: offered, arguments: { name: 'Priya' } }])
   }
   return scriptedText(JSON.stringify({ final_answer: 'Priya: priya@northwind.test', rationale: 'Found her in Contacts.' }))
 }
@@ -96,7 +98,11 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--agent-model', 'scripted/agent:1', '--data-dir', '.'])).toBe(0)
     const runLogFile = join(dir, 'logs', 'cli_task__agent-scripted_agent_1_run.json')
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(runLogFile, 'utf8')))
-    expect(runLog).toMatchObject({ task_file: 'task.json', final_answer: 'Priya: priya@northwind.test', agent_model: 'scripted/agent:1' })
+    expect(runLog).toMatchObject({ task_file: 'task.json', final_answer: 'Priya: priya@northwind.test', agent_model: 'scripted/agent:1', tool_profile: 'upstream-v1' })
+    expect(runLog.raw_tool_calls).toEqual([
+      { tool_name: 'GoogleContacts.SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] }, status: 'ok' },
+    ])
+    expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null })
 
     const inputFile = join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-rules_judge_input.json')
     expect(await main(['build-judge-input', '--log', runLogFile, '--output', inputFile])).toBe(0)
@@ -142,6 +148,15 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(printed).toContain('agent baseline (not an LLM): answered')
     expect(printed).toContain('judge rules (not an LLM): answer_requirements_satisfaction')
     expect(printed).toContain('baseline (non-LLM)  rules (non-LLM)')
+  })
+
+  it('--tools extended gives the extended tools and records the profile', async () => {
+    expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--agent-model', 'scripted/agent:1', '--data-dir', '.', '--tools', 'extended', '--max-turns', '4'])).toBe(0)
+    const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1_run.json'), 'utf8')))
+    expect(runLog).toMatchObject({ tool_profile: 'extended', harness: { max_turns: 4 } })
+    expect(runLog.raw_tool_calls[0]).toMatchObject({ status: 'ok', result: { contacts: [{ id: 'p1', email: 'priya@northwind.test' }] } })
+    expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--data-dir', '.', '--tools', 'upstream'])).toBe(1)
+    expect(out.join('\n')).toContain('Unknown tool profile --tools "upstream"')
   })
 
   it('reports a missing flag with the flag name', async () => {

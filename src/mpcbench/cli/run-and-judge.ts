@@ -1,13 +1,13 @@
-import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
-import { loadModelConfig } from '../model-config.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../vitest/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
-import { describeJudgeOutcome, loadPromptConfigFlag, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { describeJudgeOutcome, harnessOverrides, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { resolveHarness } from '../harness.ts'
+import { wholeNumberFlag } from '../../cli/flags.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import { buildSummary, formatSummaryTable } from '../summary.ts'
 import { loadTask } from '../task.ts'
@@ -25,6 +25,9 @@ const options = {
   'log-dir': { type: 'string' },
   'prompt-config': { type: 'string' },
   'model-config': { type: 'string' },
+  'llm-context': { type: 'string' },
+  tools: { type: 'string' },
+  'max-turns': { type: 'string' },
 } as const
 
 /** `agent-bench run-and-judge`: the MPCBench end-to-end step (run log, judge inputs, judge results). */
@@ -45,23 +48,30 @@ Options:
   --judge-model M        judge model id, or rules (repeatable)
   --data-dir DIR         scenario data folder (default: data)
   --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
-  --prompt-config FILE   default: prompt_config.json
-  --model-config FILE    default: model_config.json`,
+  --tools PROFILE        tool profile: upstream-v1 (default) or extended (default: MPCBENCH_TOOLS)
+  --prompt-config FILE   default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json (upstream's file works)
+  --model-config FILE    default: MPCBENCH_MODEL_CONFIG, else model_config.json
+  --llm-context DIR      llm_context/*.md folder for the developer message (default: MPCBENCH_LLM_CONTEXT,
+                         else llm_context/ beside the prompt config or in the data folder, else none)
+  --max-turns N          turn cap (default: MPCBENCH_MAX_TURNS, else 50)
+
+Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
   async run(argv) {
     const flags = parseCommandArgs('run-and-judge', argv, options)
     const taskFile = requireFlag('run-and-judge', 'task', flags.task)
     const task = loadTask(resolve(taskFile))
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
-    const prompts = loadPromptConfigFlag(flags['prompt-config'])
-    const modelConfigFile = flags['model-config'] === undefined ? defaultInput('model_config.json') : resolve(flags['model-config'])
-    const matrix = resolveModelMatrix(existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined, process.env, {
+    const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
+    const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
+    const harness = resolveHarness(process.cwd(), process.env, harnessOverrides(flags, dataDir, maxTurns))
+    const matrix = resolveModelMatrix(harness.modelConfig, process.env, {
       agents: flags['agent-model'],
       judges: flags['judge-model'],
     })
-    const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: prompts.evaluation.judge.system_prompt }))
+    const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: harness.judgeSystemPrompt }))
     const logDir = flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir'])
-    const tools = scenarioTools(flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir']), scenarioId)
+    const tools = scenarioTools(dataDir, scenarioId, harness.toolProfile)
     const metas: MpcbenchTestMeta[] = []
     let failed = false
     for (const agentId of matrix.agents) {
@@ -71,8 +81,12 @@ Options:
         taskFile: relative(process.cwd(), resolve(taskFile)),
         scenarioId,
         tools,
+        toolProfile: harness.toolProfile,
         agent,
-        systemMessage: prompts.evaluation.agent.system_message,
+        systemMessage: harness.systemMessage,
+        ...(harness.developerMessage === undefined ? {} : { developerMessage: harness.developerMessage }),
+        temperature: harness.temperature,
+        maxTurns: harness.maxTurns,
         logDir,
         judges,
       })

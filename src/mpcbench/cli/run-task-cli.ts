@@ -10,6 +10,8 @@ import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
 import { defaultInput } from '../../core/package-root.ts'
+import type { HarnessOverrides } from '../harness.ts'
+import { toolProfileFlag } from '../settings.ts'
 
 /** Parses a command's flags; an unknown or malformed flag is a {@link UsageError} that points at `--help`. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
@@ -48,4 +50,20 @@ export function describeJudgeOutcome(judge: Pick<Judge, 'id' | 'kind'>, outcome:
   const { answer_requirements_satisfaction: ars, source_grounded_reasoning: sgr } = outcome.scores
   const show = (score: number | null): string => (score === null ? 'unjudged' : `${score}/5`)
   return `judge ${name}: answer_requirements_satisfaction ${show(ars.score)}, source_grounded_reasoning ${show(sgr.score)}`
+}
+
+/** The harness flags (`--tools`, `--prompt-config`, `--model-config`, `--llm-context`, `--max-turns`) as overrides of `resolveHarness`. */
+export function harnessOverrides(
+  flags: { tools?: string; 'prompt-config'?: string; 'model-config'?: string; 'llm-context'?: string },
+  dataDir: string,
+  maxTurns?: number,
+): HarnessOverrides {
+  return {
+    dataDir,
+    ...(flags.tools === undefined ? {} : { tools: toolProfileFlag(flags.tools) }),
+    ...(flags['prompt-config'] === undefined ? {} : { promptConfig: flags['prompt-config'] }),
+    ...(flags['model-config'] === undefined ? {} : { modelConfig: flags['model-config'] }),
+    ...(flags['llm-context'] === undefined ? {} : { llmContext: flags['llm-context'] }),
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  }
 }

@@ -4,7 +4,8 @@ import { defaultAgentModel } from '../../llm/default-model.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
-import { loadPromptConfigFlag, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { harnessOverrides, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { resolveHarness } from '../harness.ts'
 import { loadTask } from '../task.ts'
 import type { Command } from '../../cli/command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
@@ -22,6 +23,9 @@ const options = {
   'data-dir': { type: 'string' },
   'log-dir': { type: 'string' },
   'prompt-config': { type: 'string' },
+  'model-config': { type: 'string' },
+  'llm-context': { type: 'string' },
+  tools: { type: 'string' },
   'max-turns': { type: 'string' },
 } as const
 
@@ -54,8 +58,16 @@ Options:
                          POSTed to URL with an MCP endpoint of the scenario's tools (README "Benchmark your own agent")
   --data-dir DIR         folder of the scenario data (default: data)
   --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
-  --prompt-config FILE   system prompts (default: prompt_config.json)
-  --max-turns N          bound on agent turns (default: 10)`,
+  --tools PROFILE        tool profile: upstream-v1 (upstream MPCBench's tools, the default) or extended
+                         (default: MPCBENCH_TOOLS, else upstream-v1)
+  --prompt-config FILE   system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json;
+                         upstream's file works)
+  --model-config FILE    agent_temperature (default: MPCBENCH_MODEL_CONFIG, else model_config.json)
+  --llm-context DIR      folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT,
+                         else llm_context/ beside the prompt config or in the data folder, else none)
+  --max-turns N          turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)
+
+The agent runs at temperature 0 unless model_config.json sets agent_temperature.`,
   async run(argv) {
     const flags = parseCommandArgs('run-task', argv, options)
     const taskFile = requireFlag('run-task', 'task', flags.task)
@@ -64,20 +76,26 @@ Options:
     if (scenarioId === undefined) {
       throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
     }
-    const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 10 })
-    const prompts = loadPromptConfigFlag(flags['prompt-config'])
+    const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
+    const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
+    const harness = resolveHarness(process.cwd(), process.env, harnessOverrides(flags, dataDir, maxTurns))
     const agent = runTaskAgent(flags['agent-model'], flags['agent-url'])
     const { runLog, runLogFile } = await runTask({
       task,
       taskFile: relative(process.cwd(), resolve(taskFile)),
       scenarioId,
-      tools: scenarioTools(flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir']), scenarioId),
+      tools: scenarioTools(dataDir, scenarioId, harness.toolProfile),
+      toolProfile: harness.toolProfile,
       agent,
-      systemMessage: prompts.evaluation.agent.system_message,
+      systemMessage: harness.systemMessage,
+      ...(harness.developerMessage === undefined ? {} : { developerMessage: harness.developerMessage }),
+      temperature: harness.temperature,
+      maxTurns: harness.maxTurns,
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
-      ...(maxTurns === undefined ? {} : { maxTurns }),
     })
-    console.log(`${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind === 'baseline' ? 'baseline' : 'llm')}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s)`)
+    console.log(
+      `${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind === 'baseline' ? 'baseline' : 'llm')}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s), tools ${harness.toolProfile}`,
+    )
     return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
 }

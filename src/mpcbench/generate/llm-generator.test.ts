@@ -5,11 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createModel } from '../../llm/create-model.ts'
 import { type ReceivedRequest, type ScriptedResponse, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { SOURCES, type SourceName } from '../workplace/validate-source.ts'
-import { loadScenario } from '../scenario.ts'
+import { loadScenario, ScenarioSchema } from '../scenario.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
 import { GenerationError } from './llm-generator.ts'
 import { projectSource, worldEvents } from './procedural/sources.ts'
 import { buildProceduralWorld } from './procedural/world.ts'
+import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { completeScenarioIds, firstJsonObject, readUpstreamLog } from '../workplace/upstream-logs.ts'
+import { loadWorkplace } from '../workplace/workplace.ts'
+import { loadWorldState } from '../world-state.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-llm-test-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -101,5 +105,38 @@ describe('llm generator through the scripted server', () => {
     const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
     expect(error).toMatchObject({ target: 'world_state', path: '(root)' })
     expect((error as GenerationError).reason).toMatch(/^not valid JSON/)
+  })
+})
+
+describeWithSharedData("llm generator replaying upstream MPCBench's recorded gpt-5.1 responses through the scripted server", () => {
+  const logDir = sharedDataPath('mpcbench', 'v1_eb0b7ca', 'generator', 'logs', 'llm')
+  const ids = completeScenarioIds(logDir)
+
+  it.each(ids)('%s: every recorded response is accepted as it was and the files validate', async (scenarioId) => {
+    const entry = (part: string) => {
+      const read = readUpstreamLog(join(logDir, `${scenarioId}__${part}__llm.json`))
+      if (read.kind !== 'generation') throw new Error(read.reason)
+      return read
+    }
+    // The upstream scenario, as embedded in the logged world-state request.
+    const request = entry('world_state').request as { messages: Array<{ role: string; content: string }> }
+    const upstreamScenario = ScenarioSchema.parse(firstJsonObject(request.messages.find((m) => m.role === 'user')?.content ?? ''))
+    // Scripted replies: upstream's recorded response texts, byte for byte (recorded model output, replayed).
+    const recorded = (part: string): string => {
+      const log = JSON.parse(readFileSync(entry(part).file, 'utf8')) as { response: { raw_message: { content: string } } }
+      return log.response.raw_message.content
+    }
+    await using server = await startScriptedServer((req): ScriptedResponse => scriptedText(recorded(target(req))))
+    const outDir = mkdtempSync(join(tmp, `replay-${scenarioId}-`))
+    const result = await generateScenario({ scenario: upstreamScenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 })
+
+    expect(result.kind).toBe('generated')
+    expect(server.requests.map(target)).toEqual(['world_state', ...SOURCES])
+    for (const source of SOURCES) {
+      expect(JSON.parse(readFileSync(join(outDir, `${scenarioId}_${source}.json`), 'utf8'))).toEqual(entry(source).content)
+    }
+    const world = loadWorldState(join(outDir, `${scenarioId}_world_state.json`))
+    expect(world.people.length).toBeGreaterThan(0)
+    expect(loadWorkplace(outDir, scenarioId).sources.calendar.events.length).toBeGreaterThan(0)
   })
 })

@@ -4,7 +4,7 @@ import { BenchError } from '../../core/errors.ts'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { describeAjvErrors, type SourceName, sourceValidationErrors } from '../workplace/validate-source.ts'
 import type { Scenario } from '../scenario.ts'
-import type { GeneratorRecord, WorldState } from '../world-state.ts'
+import { type GeneratorRecord, type WorldState, WorldStateSchema } from '../world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'
 
 // ajv-formats is CommonJS: Node's loader gives its `module.exports`, TypeScript's nodenext types the namespace.
@@ -72,9 +72,13 @@ export class LlmGenerator implements Generator {
       'Answer with the world state JSON only.',
     ].join('\n')
     const validate = this.#validatorFor(ctx.worldStateSchema)
-    const value = await this.#complete('world_state', scenario.scenario_id, ctx.prompts.generator.world_state.system_prompt, user, ctx.worldStateSchema, ctx, (data) =>
-      validate(data) ? [] : describeAjvErrors(validate.errors),
-    )
+    // Asked for our full shape; upstream MPCBench's shape (no company, reference_date, facts, events or
+    // background_events) is accepted too, so upstream's recorded world states replay unchanged.
+    const value = await this.#complete('world_state', scenario.scenario_id, ctx.prompts.generator.world_state.system_prompt, user, ctx.worldStateSchema, ctx, (data) => {
+      if (validate(data)) return []
+      const upstreamShape = WorldStateSchema.safeParse(data)
+      return upstreamShape.success ? [] : describeAjvErrors(validate.errors)
+    })
     return value as WorldState
   }
 

@@ -67,14 +67,16 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       const task = loadTask(join(repo, file))
       const files = evaluationFiles(join(dir, 'logs'), task.task_id, 'baseline', 'rules')
       const runLog = RunLogSchema.parse(JSON.parse(readFileSync(files.runLog, 'utf8')))
-      expect(runLog).toMatchObject({ task_id: task.task_id, agent_model: 'baseline', agent_model_kind: 'baseline', task_file: file })
+      expect(runLog).toMatchObject({ task_id: task.task_id, agent_model: 'baseline', agent_model_kind: 'baseline', task_file: file, tool_profile: 'upstream-v1' })
+      expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null })
+      expect(runLog.raw_tool_calls.every((call) => call.status === 'ok')).toBe(true)
       expect(runLog.agent_label).toContain('not an LLM')
       expect(JudgeInputSchema.parse(JSON.parse(readFileSync(files.judgeInput, 'utf8'))).answer_requirements).toEqual(task.answer_requirements)
       const result = JudgeResultFileSchema.parse(JSON.parse(readFileSync(files.judgeResult, 'utf8')))
       expect(result).toMatchObject({ judge_model: 'rules', judge_kind: 'rules' })
       expect(result.judge_label).toContain('not an LLM')
       const annotations = tests.find((t) => t.name === mpcbenchTestName(task.task_id, 'baseline'))?.annotations.map((a) => a.message) ?? []
-      expect(annotations[0]).toMatch(/^agent baseline \(not an LLM\): answered, \d+ tool call\(s\)$/)
+      expect(annotations[0]).toMatch(/^agent baseline \(not an LLM\): answered, \d+ tool call\(s\), tools upstream-v1$/)
       expect(annotations[1]).toMatch(/^judge rules \(not an LLM\): answer_requirements_satisfaction \d\/5/)
       expect(junit).toContain(`name="${mpcbenchTestName(task.task_id, 'baseline')}"`)
     }

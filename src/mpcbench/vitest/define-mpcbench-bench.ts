@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
@@ -9,10 +8,10 @@ import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { mpcbenchLogDir } from '../file-names.ts'
-import { loadModelConfig } from '../model-config.ts'
 import { modelDisplayName } from './mpcbench-meta.ts'
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
-import { loadPromptConfig } from '../prompt-config.ts'
+import { type DeveloperMessage, resolveHarness } from '../harness.ts'
+import type { ToolProfile } from '../workplace/tool-profiles.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import type { ModelMatrix } from '../run-task-models.ts'
@@ -62,28 +61,34 @@ export interface MpcbenchRunSetup {
   judgeSystemPrompt: string
   /** The external agent of `MPCBENCH_AGENT_URL`, the only agent of the matrix when set. */
   externalAgent?: ExternalAgent
+  /** Tool profile, developer message, temperature and turn cap of the agent runs (see `harness.ts`). */
+  toolProfile: ToolProfile
+  developerMessage: DeveloperMessage | undefined
+  temperature: number
+  maxTurns: number
 }
 
 /**
  * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
- * `MPCBENCH_MODEL_CONFIG`, relative to `root`) and resolves the agent × judge matrix; with `MPCBENCH_AGENT_URL` set,
+ * `MPCBENCH_MODEL_CONFIG`, relative to `root`), resolves the agent × judge matrix and the harness (tool profile
+ * `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see `resolveHarness`); with `MPCBENCH_AGENT_URL` set,
  * its external agent is the only agent.
  */
-export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
-  const fromEnv = (name: string, fallback: string): string => resolve(root, env[name]?.trim() || fallback)
-  const prompts = loadPromptConfig(fromEnv('MPCBENCH_PROMPT_CONFIG', 'prompt_config.json'))
-  const modelConfigFile = fromEnv('MPCBENCH_MODEL_CONFIG', 'model_config.json')
-  const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
+export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env, dataDir?: string): MpcbenchRunSetup {
+  const harness = resolveHarness(root, env, dataDir === undefined ? {} : { dataDir })
   const { agent } = mpcbenchSettingsFromEnv(env)
   const externalAgent =
     agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
-  const matrix = resolveModelMatrix(modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] })
   return {
     root,
     logDir: mpcbenchLogDir(env, root),
-    matrix,
-    systemMessage: prompts.evaluation.agent.system_message,
-    judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
+    matrix: resolveModelMatrix(harness.modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] }),
+    systemMessage: harness.systemMessage,
+    judgeSystemPrompt: harness.judgeSystemPrompt,
+    toolProfile: harness.toolProfile,
+    developerMessage: harness.developerMessage,
+    temperature: harness.temperature,
+    maxTurns: harness.maxTurns,
     ...(externalAgent === undefined ? {} : { externalAgent }),
   }
 }
@@ -137,8 +142,12 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
     scenarioId: testCase.scenarioId,
     tools: testCase.tools,
+    toolProfile: setup.toolProfile,
     agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
     systemMessage: setup.systemMessage,
+    ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
+    temperature: setup.temperature,
+    maxTurns: setup.maxTurns,
     logDir: (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir,
     judges,
     signal: context.signal,
@@ -147,7 +156,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await context.annotate(
-    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s)`,
+    `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s), tools ${setup.toolProfile}`,
     'mpcbench',
   )
   for (const judge of meta.judges) {
@@ -225,7 +234,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           task,
           taskFile,
           scenarioId,
-          tools: scenarioTools(dataDir, scenarioId),
+          tools: scenarioTools(dataDir, scenarioId, setup.toolProfile),
           agentModel,
           setup,
           ...(trial === undefined ? {} : { trial }),

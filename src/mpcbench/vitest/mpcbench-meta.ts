@@ -1,5 +1,6 @@
 import type { Usage } from '../../llm/types.ts'
 import type { TaskType } from '../task.ts'
+import type { ToolProfile } from '../workplace/tool-profiles.ts'
 
 /** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
 export type MpcbenchJudgeMeta = {
@@ -35,6 +36,8 @@ export interface MpcbenchTestMeta {
   /** Tokens and cost of the agent's calls (zero for `baseline`). */
   usage: Usage
   runLogFile: string
+  /** The tool profile of the run (`upstream-v1`, `extended`). */
+  toolProfile?: ToolProfile
   judges: MpcbenchJudgeMeta[]
   /** The agent's final answer was empty (e.g. the `null` agent): a pass then points at the grader. */
   emptyAnswer?: boolean

@@ -48,6 +48,7 @@ describe('MPCBench watch triggers (pure)', () => {
       'bench/email_reply/email_reply.eval.ts',
       'bench/planning/planning.eval.ts',
     ])
+    expect(run('llm_context/api_usage_guidelines.md')).toEqual(run('prompt_config.json'))
     expect(run('tasks/email_reply/reply_beta.json')).toEqual(['bench/email_reply/email_reply.eval.ts'])
     expect(run('scenarios/alpha.json')).toEqual(['bench/planning/planning.eval.ts'])
     expect(run('scenarios/unused.json')).toBeUndefined()

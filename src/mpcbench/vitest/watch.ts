@@ -51,7 +51,8 @@ function taskTypesUsingScenario(root: string, scenarioId: string): string[] {
 /**
  * Vitest `watchTriggerPatterns` (a root-level option in Vitest 4) for the MPCBench bench files, which read their
  * inputs with `fs` (so the module graph cannot see them):
- * - `prompt_config.json` or `model_config.json` → every `bench/{planning,email_reply,document_generation}/**\/*.eval.ts`;
+ * - `prompt_config.json`, `model_config.json` or `llm_context/*.md` (the developer message) → every
+ *   `bench/{planning,email_reply,document_generation}/**\/*.eval.ts`;
  * - `tasks/{type}/*.json` → `bench/{type}/**\/*.eval.ts`;
  * - `scenarios/{id}.json` → the bench files of the task types that have a task over that scenario.
  * Anything else (generated `data/`, `evaluation/` logs) triggers nothing here; see {@link MPCBENCH_WATCH_IGNORED}.
@@ -61,7 +62,7 @@ export function mpcbenchWatchTriggerPatterns(options: MpcbenchWatchOptions): Wat
   const base = `^${escapeRegExp(root)}/`
   return [
     {
-      pattern: new RegExp(`${base}(prompt_config|model_config)\\.json$`),
+      pattern: new RegExp(`${base}((prompt_config|model_config)\\.json|llm_context/[^/]+\\.md)$`),
       testsToRun: () => benchFiles(root, TASK_TYPES),
     },
     {

@@ -3,7 +3,7 @@ import { describeWithSharedData, sharedDataPath } from '../../testing/shared-dat
 import { toOpenAITool, toolTable } from '../../tools/define-tool.ts'
 import { JqlError } from './jql/jql-error.ts'
 import { WorkplaceToolError } from './tool-error.ts'
-import { createWorkplaceTools } from './tools/create-workplace-tools.ts'
+import { createWorkplaceTools } from './tool-profiles.ts'
 import { completeScenarioIds, readUpstreamScenario } from './upstream-logs.ts'
 import { SOURCES, sourceValidationErrors } from './validate-source.ts'
 import { Workplace } from './workplace.ts'

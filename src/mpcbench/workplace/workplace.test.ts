@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { InvalidFormatError } from '../../core/errors.ts'
 import { toOpenAITool, toolTable } from '../../tools/define-tool.ts'
 import { FIXTURE_SOURCES } from './fixture-sources.ts'
-import { createWorkplaceTools, WORKPLACE_TOOL_NAMES } from './tools/create-workplace-tools.ts'
+import { createWorkplaceTools } from './tool-profiles.ts'
+import { WORKPLACE_TOOL_NAMES } from './tools/create-workplace-tools.ts'
 import { SOURCES } from './validate-source.ts'
 import { loadWorkplace, Workplace } from './workplace.ts'
 
@@ -99,7 +100,7 @@ describe('workplace tools on hand-written data', () => {
     ])
     expect(Object.keys(wire.GoogleCalendar__ListEvents?.properties ?? {})).toEqual(['min_date', 'max_date', 'max_results'])
     expect(Object.keys(wire.Gmail__SearchThreads?.properties ?? {})).toEqual(['sender', 'subject', 'date_range', 'max_results'])
-    expect(wire.Gmail__SearchThreads?.required).toBeUndefined()
+    expect(wire.Gmail__SearchThreads?.required).toEqual([])
     expect(Object.keys(wire.GoogleDrive__gdrive_search?.properties ?? {})).toEqual(['name', 'query', 'limit'])
     expect(wire.Jira__SearchIssuesWithJql?.required).toEqual(['jql'])
     expect(wire.Slack__search_messages?.required).toEqual(['query'])

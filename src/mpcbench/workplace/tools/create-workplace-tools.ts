@@ -24,10 +24,10 @@ export const WORKPLACE_TOOL_NAMES = [
 export type WorkplaceToolName = (typeof WORKPLACE_TOOL_NAMES)[number]
 
 /**
- * The nine MPCBench workplace tools over one workplace, in {@link WORKPLACE_TOOL_NAMES} order.
+ * The nine workplace tools of the `extended` profile over one workplace, in {@link WORKPLACE_TOOL_NAMES} order.
  * Results are plain JSON (`tool-results.ts`); bad arguments throw `WorkplaceToolError` or `JqlError`.
  */
-export function createWorkplaceTools(workplace: Workplace): AnyTool[] {
+export function createExtendedTools(workplace: Workplace): AnyTool[] {
   return [
     slackSearchMessagesTool(workplace),
     searchContactsTool(workplace),

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Command } from '../../cli/command.ts'
+import { type AnyTool, parseToolArguments, wireNameOf } from '../../tools/define-tool.ts'
+import { toolProfileFlag } from '../settings.ts'
+import { createWorkplaceTools, type ToolProfile } from '../workplace/tool-profiles.ts'
+import { SOURCES } from '../workplace/validate-source.ts'
+import { loadWorkplace, sourceFilePath } from '../workplace/workplace.ts'
+import { parseCommandArgs } from './run-task-cli.ts'
+
+const options = {
+  'data-dir': { type: 'string' },
+  'scenario-id': { type: 'string' },
+  tools: { type: 'string' },
+  name: { type: 'string' },
+  args: { type: 'string' },
+} as const
+
+/** What one tool call gave: its result, a tool-level error (still a result), or a usage problem (exit 2). */
+export type ToolCallOutcome =
+  | { kind: 'result'; result: unknown }
+  | { kind: 'tool-error'; status: 'invalid-arguments' | 'tool-error'; message: string }
+  | { kind: 'usage-error'; message: string }
+
+/** The tool of `tools` named `name`: its dotted name or its wire name. */
+export function findTool(tools: ReadonlyArray<AnyTool>, name: string): AnyTool | undefined {
+  return tools.find((tool) => tool.name === name) ?? tools.find((tool) => wireNameOf(tool) === name)
+}
+
+/** Options of {@link callScenarioTool}. */
+export interface CallScenarioToolOptions {
+  dataDir: string
+  scenarioId: string
+  profile: ToolProfile
+  name: string
+  /** The arguments, as JSON text. */
+  args: string
+}
+
+/**
+ * Calls one workplace tool of a scenario as the agent loop would (argument preparation, zod parsing, handler), and
+ * says what came back. Missing scenario files, an unknown tool and arguments that are not a JSON object are usage
+ * errors; bad arguments and failing tools are tool-level errors, as the model would see them.
+ */
+export async function callScenarioTool(options: CallScenarioToolOptions): Promise<ToolCallOutcome> {
+  const missing = SOURCES.map((source) => sourceFilePath(options.dataDir, options.scenarioId, source)).filter((file) => !existsSync(file))
+  if (missing.length > 0) {
+    return {
+      kind: 'usage-error',
+      message: `no scenario ${JSON.stringify(options.scenarioId)} in ${options.dataDir}: missing ${missing.join(', ')}. Check --data-dir and --scenario-id (files are {ID}_{source}.json).`,
+    }
+  }
+  const tools = createWorkplaceTools(loadWorkplace(options.dataDir, options.scenarioId), options.profile)
+  const tool = findTool(tools, options.name)
+  if (tool === undefined) {
+    return {
+      kind: 'usage-error',
+      message: `unknown tool ${JSON.stringify(options.name)} in profile ${options.profile}. Tools: ${tools.map((t) => `${t.name} (${wireNameOf(t)})`).join(', ')}.`,
+    }
+  }
+  let args: unknown
+  try {
+    args = JSON.parse(options.args)
+  } catch (error) {
+    return { kind: 'usage-error', message: `--args is not JSON (${(error as Error).message}). Pass a JSON object, e.g. --args '{"name": "Alice"}'.` }
+  }
+  const parsed = parseToolArguments(tool, args)
+  if (!parsed.success) {
+    return { kind: 'tool-error', status: 'invalid-arguments', message: `invalid arguments for ${wireNameOf(tool)}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` }
+  }
+  try {
+    const result = await tool.handler(parsed.data, {})
+    return { kind: 'result', result: JSON.parse(JSON.stringify(result ?? null)) }
+  } catch (error) {
+    return { kind: 'tool-error', status: 'tool-error', message: `${wireNameOf(tool)} failed: ${error instanceof Error ? error.message : String(error)}` }
+  }
+}
+
+/** `agent-bench tool`: call one workplace tool on a scenario's data and print its result as one JSON line. */
+export const command: Command = {
+  summary: 'MPCBench: call one workplace tool on a scenario and print its result (debug tasks and data)',
+  usage: `Usage: agent-bench tool --scenario-id ID --name NAME [--args JSON] [--data-dir DIR] [--tools PROFILE]
+
+Calls one workplace tool over data/{ID}_{source}.json (and {ID}_world_state.json when present) exactly as an
+agent's call is handled, and prints the result as one JSON line on stdout (exit 0). A tool-level error (bad
+arguments, a failing tool) is a result too: {"error": "...", "status": "invalid-arguments" | "tool-error"}.
+An unknown tool or profile, a missing scenario or --args that is not JSON exits 2 with a message on stderr.
+
+Options:
+  --scenario-id ID       scenario whose files the tool reads (required)
+  --name NAME            tool name, dotted (GoogleCalendar.ListEvents) or the profile's wire name
+                         (GoogleCalendar_ListEvents for upstream-v1, GoogleCalendar__ListEvents for extended) (required)
+  --args JSON            arguments object (default: {})
+  --data-dir DIR         scenario data folder (default: data)
+  --tools PROFILE        upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)
+
+Example:
+  agent-bench tool --scenario-id lumen_robotics --name Slack_search_messages --args '{"search_query": "sync"}'`,
+  async run(argv) {
+    const flags = parseCommandArgs('tool', argv, options)
+    const usage = (message: string): number => {
+      console.error(`agent-bench tool: ${message}`)
+      return 2
+    }
+    if (flags['scenario-id'] === undefined || flags['scenario-id'] === '') return usage('needs --scenario-id ID (see `agent-bench tool --help`).')
+    if (flags.name === undefined || flags.name === '') return usage('needs --name NAME (see `agent-bench tool --help`).')
+    let profile: ToolProfile
+    try {
+      profile = toolProfileFlag(flags.tools)
+    } catch (error) {
+      return usage(`${(error as Error).message}.`)
+    }
+    const outcome = await callScenarioTool({
+      dataDir: resolve(flags['data-dir'] ?? 'data'),
+      scenarioId: flags['scenario-id'],
+      profile,
+      name: flags.name,
+      args: flags.args ?? '{}',
+    })
+    if (outcome.kind === 'usage-error') return usage(outcome.message)
+    const line = outcome.kind === 'result' ? outcome.result : { error: outcome.message, status: outcome.status }
+    process.stdout.write(`${JSON.stringify(line)}\n`)
+    return 0
+  },
+}

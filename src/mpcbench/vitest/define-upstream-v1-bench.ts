@@ -1,0 +1,67 @@
+import { join } from 'node:path'
+import fg from 'fast-glob'
+import { test } from 'vitest'
+import { importUpstream } from '../import-upstream.ts'
+import { workplaceTools } from '../run-task.ts'
+import type { Check, Task, TaskType } from '../task.ts'
+import { loadTask } from '../task.ts'
+import { loadWorkplace, type Workplace } from '../workplace/workplace.ts'
+import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from './define-mpcbench-bench.ts'
+import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
+
+/** Options of {@link defineUpstreamV1Bench}. */
+export interface UpstreamV1BenchOptions {
+  taskType: TaskType
+  /** A copy of upstream MPCBench v1 (`tasks/`, `generator/logs/llm/`), e.g. `../shared/data/mpcbench/v1_eb0b7ca`. */
+  upstreamDir: string
+  /** Where the imported data files go. @default `.tmp/mpcbench/upstream-v1` under the working directory */
+  dataDir?: string
+  /** The scenario of tasks whose `data_dependencies` name none (upstream's companyA tasks ran on `scenario_A`). */
+  defaultScenarioId?: string
+  /** Checks for the offline `rules` judge; without them it uses its default checks for the task type. */
+  checks?: (task: Task, workplace: Workplace) => Check[] | Promise<Check[]>
+  /** How the test files name the task files (recorded in run logs). @default the path under `upstreamDir` */
+  taskFileLabel?: (file: string) => string
+}
+
+/**
+ * Declares one test per upstream v1 task of `taskType` (`{upstreamDir}/tasks/{taskType}/*.json`, read unchanged) ×
+ * agent model, on upstream's own data rebuilt from its generation logs by `importUpstream`. The agents get the
+ * configured tool profile (default `upstream-v1`). A scenario that cannot be imported fails its tests, naming why.
+ */
+export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
+  const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: options.upstreamDir }).sort()
+  if (taskFiles.length === 0) {
+    test.skip(`no upstream v1 tasks in ${join(options.upstreamDir, 'tasks', options.taskType)}`, () => {})
+    return
+  }
+  const tasks = taskFiles.map((file) => {
+    const task = loadTask(join(options.upstreamDir, file))
+    return { file, task, scenarioId: task.data_dependencies.scenario_id ?? options.defaultScenarioId }
+  })
+  const dataDir = options.dataDir ?? join(process.cwd(), '.tmp', 'mpcbench', 'upstream-v1')
+  const scenarioIds = [...new Set(tasks.flatMap(({ scenarioId }) => (scenarioId === undefined ? [] : [scenarioId])))]
+  const imported = importUpstream({ logs: join(options.upstreamDir, 'generator', 'logs', 'llm'), out: dataDir, scenarioIds })
+  const setup = mpcbenchRunSetup(process.cwd())
+  const { trials } = mpcbenchSettingsFromEnv()
+  for (const { file, task, scenarioId } of tasks) {
+    for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
+      test(mpcbenchTestName(task.task_id, agentModel, trial), async (context) => {
+        if (scenarioId === undefined) throw new Error(`Upstream task ${file} names no scenario and no default scenario was given`)
+        const skipped = imported.skippedScenarios.find((s) => s.scenarioId === scenarioId)
+        if (skipped !== undefined) throw new Error(`Upstream scenario ${scenarioId} could not be imported: ${skipped.reason}`)
+        const workplace = loadWorkplace(dataDir, scenarioId)
+        const checks = options.checks === undefined ? undefined : await options.checks(task, workplace)
+        await runMpcbenchCase(context, {
+          task: { ...task, ...(task.task_type === undefined ? { task_type: options.taskType } : {}), ...(checks === undefined ? {} : { checks }) },
+          taskFile: options.taskFileLabel?.(file) ?? file,
+          scenarioId,
+          tools: workplaceTools(workplace, setup.toolProfile),
+          agentModel,
+          setup,
+          ...(trial === undefined ? {} : { trial }),
+        })
+      })
+    }
+  }
+}
