@@ -5,14 +5,22 @@ import fg from 'fast-glob'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
-import { parseRawEmail } from './parse-raw-email.ts'
+import { defaultParseWorkers, ParsePool, type RawMessage } from './parse-pool.ts'
+
+/** Messages per parse-worker request. */
+const PARSE_CHUNK = 64
+/** Requests in flight per worker while the importing thread inserts. */
+const PARSE_DEPTH = 3
+/** Below this many files, parsing stays on the importing thread (starting workers costs more). */
+const MIN_FILES_FOR_WORKERS = 500
 
 /** Folder names of one user's mailbox: a root holding one of these is a single mailbox, not `maildir/<user>/...`. */
 const MAILBOX_FOLDER = /^(inbox|sent|sent_items|_sent_mail|sent_mail|all_documents|deleted_items|notes_inbox|discussion_threads|calendar|contacts|to_do)$/i
 
 /**
  * Imports a CMU-style maildir: every (non-hidden) file under `dir` is one raw RFC 2822 message.
- * Files are read in path order (synchronously: one awaited read per small file costs more than the read). Without `options.inbox`, each `dir/<user>` folder is one unit whose mailboxes'
+ * Files are read in path order (synchronously: one awaited read per small file costs more than the read) and parsed
+ * on worker threads while this thread inserts (see {@link ImportOptions.parseWorkers}). Without `options.inbox`, each `dir/<user>` folder is one unit whose mailboxes'
  * owners are inferred (see {@link ImportSink}); if `dir` itself is one user's mailbox (it holds `inbox`, `sent`, ...),
  * the whole of `dir` is one unit.
  */
@@ -30,19 +38,50 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
   })
   const rootName = basename(dir)
   const sink = new ImportSink(store, options)
-  for (const file of files) {
-    if (sink.full) break
-    const unit = singleMailbox || !file.includes('/') ? rootName : (file.split('/')[0] ?? rootName)
-    let raw: Uint8Array
-    try {
-      raw = readFileSync(join(dir, file))
-    } catch (error) {
-      sink.fail(file, `unreadable file: ${(error as Error).message}`)
-      continue
+  const unitOf = (file: string): string => (singleMailbox || !file.includes('/') ? rootName : (file.split('/')[0] ?? rootName))
+  const workers = options.parseWorkers ?? (files.length < MIN_FILES_FOR_WORKERS ? 0 : defaultParseWorkers())
+  const pool = new ParsePool(workers)
+  try {
+    const queue: Array<{ files: string[]; results: Promise<Awaited<ReturnType<ParsePool['parse']>>>; unreadable: Map<string, string> }> = []
+    let next = 0
+    const submit = (): void => {
+      const chunk = files.slice(next, next + PARSE_CHUNK)
+      next += chunk.length
+      const messages: RawMessage[] = []
+      const unreadable = new Map<string, string>()
+      for (const file of chunk) {
+        try {
+          messages.push({ raw: readFileSync(join(dir, file)), fileName: file })
+        } catch (error) {
+          unreadable.set(file, `unreadable file: ${(error as Error).message}`)
+        }
+      }
+      const results = pool.parse(messages)
+      results.catch(() => undefined) // awaited in order below; this only keeps a failure of a later chunk from going unhandled
+      queue.push({ files: chunk, results, unreadable })
     }
-    const outcome = await parseRawEmail(raw, file)
-    if (outcome.kind === 'failed') sink.fail(file, outcome.reason)
-    else sink.add(outcome.value, file, unit)
+    while (next < files.length && queue.length < PARSE_DEPTH * Math.max(1, workers)) submit()
+    while (queue.length > 0 && !sink.full) {
+      const head = queue.shift()
+      if (head === undefined) break
+      const results = await head.results
+      if (next < files.length) submit()
+      let i = 0
+      for (const file of head.files) {
+        if (sink.full) break
+        const reason = head.unreadable.get(file)
+        if (reason !== undefined) {
+          sink.fail(file, reason)
+          continue
+        }
+        const outcome = results[i++]
+        if (outcome === undefined || outcome.kind === 'failed') sink.fail(file, outcome?.reason ?? 'not parsed')
+        else sink.add(outcome.value, file, unitOf(file))
+      }
+    }
+    await Promise.allSettled(queue.map((entry) => entry.results))
+  } finally {
+    await pool.close()
   }
   return sink.finish()
 }
