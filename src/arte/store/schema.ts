@@ -85,9 +85,11 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
   },
   {
     version: 2,
-    description: 'FTS5 over a view bounding the indexed text; triggers skipped during a bulk import (bulk_import marker)',
+    description: 'FTS5 over a view bounding the indexed text; triggers skipped during a bulk import (bulk_import marker); no inbox-only index',
     up(db) {
       db.exec(`
+        -- idx_emails_inbox_date serves every lookup by inbox; one index less to maintain on import.
+        DROP INDEX idx_emails_inbox;
         DROP TRIGGER emails_ai;
         DROP TRIGGER emails_ad;
         DROP TRIGGER emails_au;
