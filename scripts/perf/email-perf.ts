@@ -20,6 +20,7 @@ import type { EmailInput, EmailScope } from '../../src/arte/store/email-store.ts
 import { EmailStore } from '../../src/arte/store/email-store.ts'
 import { migrate } from '../../src/arte/store/schema.ts'
 import { createEmailTools } from '../../src/arte/email-tools.ts'
+import { importMaildir } from '../../src/arte/import/import-maildir.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const REAL_MAILDIR = fileURLToPath(new URL('../../../shared/data/enron_agent_course/mail/', import.meta.url))
@@ -59,39 +60,72 @@ function seconds(start: number): number {
   return (performance.now() - start) / 1000
 }
 
+/** Wall and CPU seconds of one step. */
+interface Timing {
+  wall: number
+  cpu: number
+}
+
+async function timed(step: () => unknown): Promise<Timing> {
+  const start = performance.now()
+  const startCpu = cpuMs()
+  await step()
+  return { wall: seconds(start), cpu: (cpuMs() - startCpu) / 1000 }
+}
+
+function describeTiming(timing: Timing, count: number): string {
+  return `${timing.wall.toFixed(2)} s wall = ${Math.round(count / timing.wall)} emails/s, ${timing.cpu.toFixed(2)} s CPU = ${Math.round(count / timing.cpu)} emails/s`
+}
+
 interface Query {
   keywords: string[]
   scope: EmailScope
 }
 
-/** Times `search_emails` through the tool handler (a warm-up pass, then the measured one); returns the sorted times. */
-async function timeSearches(store: EmailStore, queries: ReadonlyArray<Query>): Promise<{ times: number[]; hits: number }> {
+/** CPU milliseconds of this process (all its threads) since start-up: on a shared machine, closer to an idle machine's wall time. */
+function cpuMs(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
+}
+
+/**
+ * Times `search_emails` through the tool handler (a warm-up pass, then the measured one); returns the sorted wall
+ * and CPU times.
+ */
+async function timeSearches(store: EmailStore, queries: ReadonlyArray<Query>): Promise<{ times: number[]; cpu: number[]; hits: number }> {
   const times: number[] = []
+  const cpu: number[] = []
   let hits = 0
   for (const pass of [0, 1]) {
     for (const { keywords, scope } of queries) {
       const search = createEmailTools(store, scope)[0]
       if (search === undefined) throw new Error('search_emails missing')
       const args = search.parameters.parse({ keywords, max_results: 10 })
+      const startCpu = cpuMs()
       const start = process.hrtime.bigint()
       const result = (await search.handler(args, {})) as unknown[]
       if (pass === 1) {
         times.push(Number(process.hrtime.bigint() - start) / 1e6)
+        cpu.push(cpuMs() - startCpu)
         hits += result.length
       }
     }
   }
-  return { times: times.sort((a, b) => a - b), hits }
+  return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), hits }
 }
 
 async function measureSearch(label: string, store: EmailStore, queries: ReadonlyArray<Query>, target: { p50: number; p95?: number }): Promise<void> {
-  const { times, hits } = await timeSearches(store, queries)
-  const p50 = percentile(times, 50)
-  const p95 = percentile(times, 95)
-  const p95Target = target.p95 === undefined ? '' : ` (target < ${target.p95} ms, ratio ${(p95 / target.p95).toFixed(2)})`
-  console.log(
-    `  ${label}: search_emails p50 ${fmt(p50)} ms (target < ${target.p50} ms, ratio ${(p50 / target.p50).toFixed(2)}), p95 ${fmt(p95)} ms${p95Target}, max ${fmt(times.at(-1) ?? Number.NaN)} ms, ${queries.length} queries, ${(hits / queries.length).toFixed(1)} hits/query`,
-  )
+  const { times, cpu, hits } = await timeSearches(store, queries)
+  const line = (kind: string, sorted: number[]): string => {
+    const p50 = percentile(sorted, 50)
+    const p95 = percentile(sorted, 95)
+    const p95Target = target.p95 === undefined ? '' : ` (ratio ${(p95 / target.p95).toFixed(2)})`
+    return `${kind} p50 ${fmt(p50)} ms (ratio ${(p50 / target.p50).toFixed(2)}), p95 ${fmt(p95)} ms${p95Target}, max ${fmt(sorted.at(-1) ?? Number.NaN)} ms`
+  }
+  const targets = `target p50 < ${target.p50} ms${target.p95 === undefined ? '' : `, p95 < ${target.p95} ms`}`
+  console.log(`  ${label}, ${queries.length} queries, ${(hits / queries.length).toFixed(1)} hits/query, ${targets}:`)
+  console.log(`    search_emails wall ${line('', times).trim()}`)
+  console.log(`    search_emails CPU  ${line('', cpu).trim()}`)
 }
 
 interface StoredRow {
@@ -116,25 +150,25 @@ const INSERT_ROW = `INSERT OR IGNORE INTO emails (message_id, inbox, subject, se
  * `triggers` lets the per-row triggers index each row; `rebuild` inserts the rows, then fills the FTS5 index with
  * one `rebuild` and the address index with one statement.
  */
-function rawInsert(file: string, rows: ReadonlyArray<StoredRow>, mode: 'triggers' | 'rebuild'): number {
+async function rawInsert(file: string, rows: ReadonlyArray<StoredRow>, mode: 'triggers' | 'rebuild'): Promise<Timing> {
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   migrate(db, file)
   const insert = db.prepare(INSERT_ROW)
-  const start = performance.now()
-  db.transaction(() => {
-    if (mode === 'rebuild') db.prepare('INSERT INTO bulk_import (active) VALUES (1)').run()
-    for (const row of rows) insert.run(row)
-    if (mode === 'rebuild') {
-      db.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
-        INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
-        DELETE FROM bulk_import;`)
-    }
-  })()
-  const elapsed = seconds(start)
+  const timing = await timed(() =>
+    db.transaction(() => {
+      if (mode === 'rebuild') db.prepare('INSERT INTO bulk_import (active) VALUES (1)').run()
+      for (const row of rows) insert.run(row)
+      if (mode === 'rebuild') {
+        db.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
+          INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
+          DELETE FROM bulk_import;`)
+      }
+    })(),
+  )
   db.close()
-  return elapsed
+  return timing
 }
 
 function toInput(row: StoredRow): EmailInput {
@@ -154,7 +188,7 @@ function toInput(row: StoredRow): EmailInput {
 }
 
 /** Seconds of OpenPipe's build (python3 port) on `rows`, or a reason it was skipped. */
-function openPipeBuild(dir: string, rows: ReadonlyArray<StoredRow>): { seconds: number } | { skipped: string } {
+function openPipeBuild(dir: string, rows: ReadonlyArray<StoredRow>): Timing | { skipped: string } {
   const python = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], { encoding: 'utf8' })
   if (python.error !== undefined || python.status !== 0) return { skipped: `python3 with FTS5 not available (${python.error?.message ?? python.stderr.trim()})` }
   const rowsFile = join(dir, 'openpipe-rows.jsonl')
@@ -164,7 +198,8 @@ function openPipeBuild(dir: string, rows: ReadonlyArray<StoredRow>): { seconds: 
   })
   writeFileSync(rowsFile, `${lines.join('\n')}\n`)
   const output = execFileSync('python3', [OPENPIPE_SCRIPT, rowsFile, join(dir, 'openpipe.db')], { encoding: 'utf8' })
-  return { seconds: (JSON.parse(output) as { seconds: number }).seconds }
+  const result = JSON.parse(output) as { seconds: number; cpu_seconds: number }
+  return { wall: result.seconds, cpu: result.cpu_seconds }
 }
 
 /** 1-2 keywords drawn by frequency from real bodies: a random email's words, scoped to its inbox. */
@@ -195,31 +230,41 @@ async function realSample(dir: string): Promise<void> {
   const report = JSON.parse(cli.trim().split('\n').at(-1) ?? '{}') as { imported: number; duplicates: number; failed: number }
   const read = report.imported + report.duplicates + report.failed
 
+  const inProcess = EmailStore.open(join(dir, 'in-process.db'))
+  const imported = await timed(async () => {
+    await importMaildir(inProcess, REAL_MAILDIR)
+    inProcess.optimize()
+  })
+  inProcess.close()
+
   using store = EmailStore.open(cliDb)
   const rows = store.db.prepare('SELECT * FROM emails ORDER BY rowid').all() as StoredRow[]
-  const withTriggers = rawInsert(join(dir, 'raw-triggers.db'), rows, 'triggers')
-  const rebuilt = rawInsert(join(dir, 'raw-rebuild.db'), rows, 'rebuild')
+  const withTriggers = await rawInsert(join(dir, 'raw-triggers.db'), rows, 'triggers')
+  const rebuilt = await rawInsert(join(dir, 'raw-rebuild.db'), rows, 'rebuild')
   const inputs = rows.map(toInput)
   const ours = EmailStore.open(join(dir, 'store-insert.db'))
-  start = performance.now()
-  for (let i = 0; i < inputs.length; i += 5000) ours.insertEmails(inputs.slice(i, i + 5000))
-  const storeInsert = seconds(start)
+  const storeInsert = await timed(() => {
+    for (let i = 0; i < inputs.length; i += 5000) ours.insertEmails(inputs.slice(i, i + 5000))
+  })
   ours.close()
   const openPipe = openPipeBuild(dir, rows)
 
-  const rate = (n: number, s: number): string => `${Math.round(n / s)} emails/s`
-  console.log(`  import through the CLI (start-up, read, MIME parse, insert, FTS optimize): ${read} messages in ${cliSeconds.toFixed(2)} s = ${rate(read, cliSeconds)} (${report.imported} imported, ${report.duplicates} duplicates, ${report.failed} failed)`)
-  console.log(`  raw better-sqlite3 insert of the ${rows.length} parsed rows, per-row triggers: ${withTriggers.toFixed(2)} s = ${rate(rows.length, withTriggers)}`)
-  console.log(`  raw better-sqlite3 insert of the same rows, then FTS rebuild: ${rebuilt.toFixed(2)} s = ${rate(rows.length, rebuilt)}`)
-  console.log(`  EmailStore.insertEmails of the same rows (no parsing): ${storeInsert.toFixed(2)} s = ${rate(rows.length, storeInsert)}`)
+  const n = rows.length
+  const ratio = (a: Timing, b: Timing): string => `${(a.wall / b.wall).toFixed(2)} wall, ${(a.cpu / b.cpu).toFixed(2)} CPU`
+  console.log(`  import through the CLI (start-up, read, MIME parse, insert, FTS optimize): ${read} messages in ${cliSeconds.toFixed(2)} s wall = ${Math.round(read / cliSeconds)} emails/s (${report.imported} imported, ${report.duplicates} duplicates, ${report.failed} failed)`)
+  console.log(`  the same import in this process (importMaildir + optimize; CPU counts the parse workers too): ${describeTiming(imported, read)}`)
+  console.log(`  raw better-sqlite3 insert of the ${n} parsed rows, per-row triggers: ${describeTiming(withTriggers, n)}`)
+  console.log(`  raw better-sqlite3 insert of the same rows, then FTS rebuild: ${describeTiming(rebuilt, n)}`)
+  console.log(`  EmailStore.insertEmails of the same rows (no parsing): ${describeTiming(storeInsert, n)}`)
   console.log(
-    `  ratio CLI import / raw insert (rows then rebuild): ${(cliSeconds / rebuilt).toFixed(2)} (target <= ${TARGET.importVsRaw}); / raw insert (triggers): ${(cliSeconds / withTriggers).toFixed(2)}`,
+    `  ratio CLI import / raw insert (rows then rebuild): ${(cliSeconds / rebuilt.wall).toFixed(2)} wall (target <= ${TARGET.importVsRaw}); in-process import / raw (rows then rebuild): ${ratio(imported, rebuilt)}; / raw (per-row triggers): ${ratio(imported, withTriggers)}`,
   )
   if ('skipped' in openPipe) {
     console.log(`  OpenPipe build strategy: skipped, ${openPipe.skipped}`)
   } else {
+    console.log(`  OpenPipe build strategy (python3 sqlite3, insert then FTS fill) on the same rows: ${describeTiming(openPipe, n)}`)
     console.log(
-      `  OpenPipe build strategy (python3 sqlite3, insert then FTS fill) on the same rows: ${openPipe.seconds.toFixed(2)} s = ${rate(rows.length, openPipe.seconds)}; ratio CLI import / OpenPipe ${(cliSeconds / openPipe.seconds).toFixed(2)} (target < 1), insertEmails / OpenPipe ${(storeInsert / openPipe.seconds).toFixed(2)}`,
+      `  ratio to OpenPipe (target < 1): CLI import ${(cliSeconds / openPipe.wall).toFixed(2)} wall; in-process import ${ratio(imported, openPipe)}; insertEmails ${ratio(storeInsert, openPipe)}`,
     )
   }
 
@@ -256,9 +301,9 @@ async function realSample(dir: string): Promise<void> {
     ['8 words of the 50 MB email', lorem.trim().split(' ')],
   ]
   for (const [label, keywords] of hostile) {
-    const { times, hits } = await timeSearches(store, [{ keywords, scope }])
+    const { times, cpu, hits } = await timeSearches(store, [{ keywords, scope }])
     const ms = times[0] ?? Number.NaN
-    console.log(`  hostile ${label}: ${fmt(ms)} ms (target < ${TARGET.hostileMs} ms, ratio ${(ms / TARGET.hostileMs).toFixed(3)}), ${hits} hits`)
+    console.log(`  hostile ${label}: ${fmt(ms)} ms wall, ${fmt(cpu[0] ?? Number.NaN)} ms CPU (target < ${TARGET.hostileMs} ms, ratio ${(ms / TARGET.hostileMs).toFixed(3)}), ${hits} hits`)
   }
 }
 
@@ -331,45 +376,41 @@ async function synthetic(dir: string, size: number): Promise<void> {
   console.log(`Email store, synthetic corpus of ${size.toLocaleString('en-US')} emails (seeded; PERF_EMAIL_SYNTHETIC=N to change, 500000 for the 500K targets)`)
   const { words, rank, inboxes, startDay, spanMs, random, pick, emails } = syntheticCorpus(size)
   using store = EmailStore.open(join(dir, 'synthetic.db'))
-  let start = performance.now()
-  const batch: EmailInput[] = []
-  for (const email of emails()) {
-    batch.push(email)
-    if (batch.length === 10_000) {
-      store.insertEmails(batch)
-      batch.length = 0
+  const build = await timed(() => {
+    const batch: EmailInput[] = []
+    for (const email of emails()) {
+      batch.push(email)
+      if (batch.length === 10_000) {
+        store.insertEmails(batch)
+        batch.length = 0
+      }
     }
-  }
-  store.insertEmails(batch)
-  const build = seconds(start)
-  start = performance.now()
-  store.optimize()
-  const optimize = seconds(start)
+    store.insertEmails(batch)
+  })
+  const optimize = await timed(() => store.optimize())
 
   const baseline = new Database(join(dir, 'synthetic-rebuild.db'))
   baseline.pragma('journal_mode = WAL')
   baseline.pragma('synchronous = NORMAL')
   migrate(baseline, 'synthetic-rebuild.db')
   const insert = baseline.prepare(INSERT_ROW)
-  start = performance.now()
-  baseline.transaction(() => {
-    baseline.prepare('INSERT INTO bulk_import (active) VALUES (1)').run()
-    for (const email of syntheticCorpus(size).emails()) {
-      const to = JSON.stringify(email.to)
-      insert.run({ message_id: email.messageId, inbox: email.inbox, subject: email.subject, sender: email.from, recipients: JSON.stringify([...email.to, ...email.cc]), to_addresses: to, cc_addresses: JSON.stringify(email.cc), bcc_addresses: '[]', date: email.date, body: email.body, file_name: null })
-    }
-    baseline.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
-      INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
-      DELETE FROM bulk_import;`)
-  })()
-  const rebuild = seconds(start)
-  baseline.close()
-  const scaled = (build * 500_000) / size
-  console.log(
-    `  build with insertEmails (generation included): ${store.count().toLocaleString('en-US')} emails in ${build.toFixed(1)} s = ${Math.round(size / build)} emails/s (then FTS optimize ${optimize.toFixed(1)} s); ` +
-      `raw rows then FTS rebuild (generation included) ${rebuild.toFixed(1)} s, ratio ${(build / rebuild).toFixed(2)}; ` +
-      `${size === 500_000 ? '' : 'linear extrapolation to 500K '}${scaled.toFixed(0)} s (target < ${TARGET.synthetic500kSeconds} s at 500K, ratio ${(scaled / TARGET.synthetic500kSeconds).toFixed(2)})`,
+  const rebuild = await timed(() =>
+    baseline.transaction(() => {
+      baseline.prepare('INSERT INTO bulk_import (active) VALUES (1)').run()
+      for (const email of syntheticCorpus(size).emails()) {
+        const to = JSON.stringify(email.to)
+        insert.run({ message_id: email.messageId, inbox: email.inbox, subject: email.subject, sender: email.from, recipients: JSON.stringify([...email.to, ...email.cc]), to_addresses: to, cc_addresses: JSON.stringify(email.cc), bcc_addresses: '[]', date: email.date, body: email.body, file_name: null })
+      }
+      baseline.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
+        INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
+        DELETE FROM bulk_import;`)
+    })(),
   )
+  baseline.close()
+  const scaled = (timing: Timing): string => (size === 500_000 ? '' : ` (linear extrapolation to 500K: ${((timing.wall * 500_000) / size).toFixed(0)} s wall, ${((timing.cpu * 500_000) / size).toFixed(0)} s CPU)`)
+  console.log(`  build with insertEmails (generation included): ${store.count().toLocaleString('en-US')} emails, ${describeTiming(build, size)}${scaled(build)}; then FTS optimize ${optimize.wall.toFixed(1)} s`)
+  console.log(`  raw rows then FTS rebuild (generation included): ${describeTiming(rebuild, size)}; ratio insertEmails / raw ${(build.wall / rebuild.wall).toFixed(2)} wall, ${(build.cpu / rebuild.cpu).toFixed(2)} CPU`)
+  console.log(`  target at 500K: build < ${TARGET.synthetic500kSeconds} s`)
 
   // Models search for distinctive words: keywords come from the same Zipf law as the text, minus the 100 most frequent ranks.
   const keyword = (): string => {
@@ -383,9 +424,13 @@ async function synthetic(dir: string, size: number): Promise<void> {
   const common = (count: number): Query[] =>
     Array.from({ length: 50 }, () => ({ keywords: Array.from({ length: count }, () => words[Math.floor(random() * 20)] as string), scope: { inbox: pick(inboxes), queryDate: '2002-12-31' } }))
   for (const [label, set] of [['one of the 20 most frequent words', common(1)], ['three of the 20 most frequent words together', common(3)]] as const) {
-    const { times } = await timeSearches(store, set)
+    const { times, cpu } = await timeSearches(store, set)
     const worst = times.at(-1) ?? Number.NaN
-    console.log(`  ${label}: p50 ${fmt(percentile(times, 50))} ms, worst ${fmt(worst)} ms (target < ${TARGET.syntheticWorstMs} ms, ratio ${(worst / TARGET.syntheticWorstMs).toFixed(2)}), ${set.length} queries`)
+    const worstCpu = cpu.at(-1) ?? Number.NaN
+    console.log(
+      `  ${label}, ${set.length} queries: wall p50 ${fmt(percentile(times, 50))} ms, worst ${fmt(worst)} ms (target < ${TARGET.syntheticWorstMs} ms, ratio ${(worst / TARGET.syntheticWorstMs).toFixed(2)}); ` +
+        `CPU p50 ${fmt(percentile(cpu, 50))} ms, worst ${fmt(worstCpu)} ms (ratio ${(worstCpu / TARGET.syntheticWorstMs).toFixed(2)})`,
+    )
   }
 }
 

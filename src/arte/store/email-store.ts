@@ -99,7 +99,7 @@ export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
  * Snippets of an email whose subject and body exceed this many bytes are computed over the first this many
  * characters of each: FTS5 `snippet()` cost grows with the square of the matches in a document.
  */
-export const SNIPPET_SCAN_CHARS = 20_000
+export const SNIPPET_SCAN_CHARS = 10_000
 
 /** Characters of a snippet taken from the start of the body when there is no keyword match to show. */
 const PLAIN_SNIPPET_CHARS = 200
