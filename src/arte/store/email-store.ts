@@ -138,8 +138,8 @@ interface HitRow {
   sender: string
   /** Set when there are no keywords; keyword searches compute it for the returned rows only. */
   snippet?: string
-  /** 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
-  long: number
+  /** Keyword searches: 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
+  long?: number
 }
 
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
@@ -363,7 +363,7 @@ export class EmailStore {
     const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} AS long`
     let sql: string
     if (match === undefined) {
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet, ${long}
+      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
     } else {
       params.match = match
@@ -397,8 +397,8 @@ export class EmailStore {
    * over their first {@link SNIPPET_SCAN_CHARS} characters; one whose match lies beyond them shows the start of its body.
    */
   #matchSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
-    const short = rows.filter((row) => row.long === 0).map((row) => row.id)
-    const long = rows.filter((row) => row.long !== 0).map((row) => row.id)
+    const short = rows.filter((row) => row.long !== 1).map((row) => row.id)
+    const long = rows.filter((row) => row.long === 1).map((row) => row.id)
     const snippets = new Map<number, string>()
     if (short.length > 0) {
       for (const row of this.#snippets.all({ match, ids: JSON.stringify(short) }) as Array<{ id: number; snippet: string }>) {
