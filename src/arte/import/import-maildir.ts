@@ -6,6 +6,7 @@ import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
 import { defaultParseWorkers, ParsePool, type RawMessage } from './parse-pool.ts'
+import type { ReadOutcome } from './parse-raw-email.ts'
 
 /** Messages per parse-worker request. */
 const PARSE_CHUNK = 64
@@ -20,9 +21,9 @@ const MAILBOX_FOLDER = /^(inbox|sent|sent_items|_sent_mail|sent_mail|all_documen
 /**
  * Imports a CMU-style maildir: every (non-hidden) file under `dir` is one raw RFC 2822 message.
  * Files are read in path order (synchronously: one awaited read per small file costs more than the read) and parsed
- * on worker threads while this thread inserts (see {@link ImportOptions.parseWorkers}). Without `options.inbox`, each `dir/<user>` folder is one unit whose mailboxes'
- * owners are inferred (see {@link ImportSink}); if `dir` itself is one user's mailbox (it holds `inbox`, `sent`, ...),
- * the whole of `dir` is one unit.
+ * on worker threads while this thread inserts (see {@link ImportOptions.parseWorkers}). Without `options.inbox`,
+ * each `dir/<user>` folder is one unit whose mailboxes' owners are inferred (see {@link ImportSink}); if `dir`
+ * itself is one user's mailbox (it holds `inbox`, `sent`, ...), the whole of `dir` is one unit.
  */
 export async function importMaildir(store: EmailStore, dir: string, options: ImportOptions = {}): Promise<ImportReport> {
   const info = await stat(dir).catch(() => undefined)
@@ -42,7 +43,7 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
   const workers = options.parseWorkers ?? (files.length < MIN_FILES_FOR_WORKERS ? 0 : defaultParseWorkers())
   const pool = new ParsePool(workers)
   try {
-    const queue: Array<{ files: string[]; results: Promise<Awaited<ReturnType<ParsePool['parse']>>>; unreadable: Map<string, string> }> = []
+    const queue: Array<{ files: string[]; results: Promise<ReadOutcome[]>; unreadable: Map<string, string> }> = []
     let next = 0
     const submit = (): void => {
       const chunk = files.slice(next, next + PARSE_CHUNK)
