@@ -296,6 +296,7 @@ export class EmailStore {
    */
   insertEmails(emails: ReadonlyArray<EmailInput>): InsertResult {
     const run = this.db.transaction((batch: ReadonlyArray<EmailInput>) => {
+      // New rows get rowids above the largest one (SQLite's rule until rowid 2^63-1), so `rowid > since` are this batch's.
       const since = this.#lastRowid.get() as number
       this.#bulkBegin.run()
       let imported = 0
