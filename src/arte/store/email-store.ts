@@ -309,7 +309,7 @@ export class EmailStore {
           inbox: normalizeAddress(email.inbox),
           subject: email.subject,
           from: normalizeAddress(email.from),
-          recipients: JSON.stringify(normalizeAddresses([...to, ...cc, ...bcc])),
+          recipients: JSON.stringify([...new Set([...to, ...cc, ...bcc])]),
           to: JSON.stringify(to),
           cc: JSON.stringify(cc),
           bcc: JSON.stringify(bcc),
