@@ -25,7 +25,7 @@ Options:
                      else the most common recipient)
   --limit N          read at most N messages (0 = all; default all)
   --batch-size N     messages per insert transaction (default ${DEFAULT_IMPORT_BATCH_SIZE})
-  --parse-workers N  maildir: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)
+  --parse-workers N  maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)
   --json             print one line {"imported":N,"duplicates":N,"failed":N}`
 
 function formatReport(report: ImportReport, db: string, total: number): string {

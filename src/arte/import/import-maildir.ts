@@ -5,13 +5,8 @@ import fg from 'fast-glob'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
-import { defaultParseWorkers, ParsePool, type RawMessage } from './parse-pool.ts'
-import type { ReadOutcome } from './parse-raw-email.ts'
+import { defaultParseWorkers, ParsePool, type PendingMessage } from './parse-pool.ts'
 
-/** Messages per parse-worker request. */
-const PARSE_CHUNK = 64
-/** Requests in flight per worker while the importing thread inserts. */
-const PARSE_DEPTH = 3
 /** Below this many files, parsing stays on the importing thread (starting workers costs more). */
 const MIN_FILES_FOR_WORKERS = 500
 
@@ -42,45 +37,21 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
   const unitOf = (file: string): string => (singleMailbox || !file.includes('/') ? rootName : (file.split('/')[0] ?? rootName))
   const workers = options.parseWorkers ?? (files.length < MIN_FILES_FOR_WORKERS ? 0 : defaultParseWorkers())
   const pool = new ParsePool(workers)
+  function* read(): Generator<PendingMessage> {
+    for (const file of files) {
+      try {
+        yield { raw: readFileSync(join(dir, file)), fileName: file }
+      } catch (error) {
+        yield { fileName: file, unreadable: `unreadable file: ${(error as Error).message}` }
+      }
+    }
+  }
   try {
-    const queue: Array<{ files: string[]; results: Promise<ReadOutcome[]>; unreadable: Map<string, string> }> = []
-    let next = 0
-    const submit = (): void => {
-      const chunk = files.slice(next, next + PARSE_CHUNK)
-      next += chunk.length
-      const messages: RawMessage[] = []
-      const unreadable = new Map<string, string>()
-      for (const file of chunk) {
-        try {
-          messages.push({ raw: readFileSync(join(dir, file)), fileName: file })
-        } catch (error) {
-          unreadable.set(file, `unreadable file: ${(error as Error).message}`)
-        }
-      }
-      const results = pool.parse(messages)
-      results.catch(() => undefined) // awaited in order below; this only keeps a failure of a later chunk from going unhandled
-      queue.push({ files: chunk, results, unreadable })
+    for await (const { fileName, outcome } of pool.parseInOrder(read())) {
+      if (sink.full) break
+      if (outcome.kind === 'failed') sink.fail(fileName, outcome.reason)
+      else sink.add(outcome.value, fileName, unitOf(fileName))
     }
-    while (next < files.length && queue.length < PARSE_DEPTH * Math.max(1, workers)) submit()
-    while (queue.length > 0 && !sink.full) {
-      const head = queue.shift()
-      if (head === undefined) break
-      const results = await head.results
-      if (next < files.length) submit()
-      let i = 0
-      for (const file of head.files) {
-        if (sink.full) break
-        const reason = head.unreadable.get(file)
-        if (reason !== undefined) {
-          sink.fail(file, reason)
-          continue
-        }
-        const outcome = results[i++]
-        if (outcome === undefined || outcome.kind === 'failed') sink.fail(file, outcome?.reason ?? 'not parsed')
-        else sink.add(outcome.value, file, unitOf(file))
-      }
-    }
-    await Promise.allSettled(queue.map((entry) => entry.results))
   } finally {
     await pool.close()
   }

@@ -38,8 +38,8 @@ export interface ImportOptions {
    */
   batchSize?: number | undefined
   /**
-   * Worker threads that parse MIME in a maildir import, 0 to parse on the importing thread.
-   * @default one per core but one, 1 to 4; 0 for fewer than 500 files
+   * Worker threads that parse MIME in a maildir or Kaggle CSV import, 0 to parse on the importing thread.
+   * @default one per core but one, 1 to 4; 0 for fewer than 500 files or a CSV under 2 MB
    */
   parseWorkers?: number | undefined
 }

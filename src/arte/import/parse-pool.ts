@@ -4,11 +4,19 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { type ParsedMime, parseRawEmail, READ_HEADERS, type ReadOutcome, readParsedEmail, unparseable } from './parse-raw-email.ts'
 
-/** One message to parse: its bytes and the name it is reported under. */
+/** One message to parse: its bytes (or text) and the name it is reported under. */
 export interface RawMessage {
-  raw: Uint8Array
+  raw: Uint8Array | string
   fileName: string
 }
+
+/** A message read by an importer: its raw text, or why it could not be read. */
+export type PendingMessage = RawMessage | { fileName: string; unreadable: string }
+
+/** Messages per parse request. */
+const PARSE_CHUNK = 64
+/** Parse requests in flight per worker (at least 2 on the calling thread). */
+const PARSE_DEPTH = 3
 
 type WorkerResult = { ok: true; parsed: ParsedMime } | { ok: false; message: string }
 
@@ -86,6 +94,46 @@ export class ParsePool {
       worker.postMessage({ id, raws: messages.map((message) => message.raw) })
     })
     return results.map((result, i) => (result.ok ? readParsedEmail(result.parsed, messages[i]?.fileName ?? '') : unparseable(new Error(result.message))))
+  }
+
+  /**
+   * Parses `messages` in order, keeping a few chunks in flight so that workers parse while the caller (who may
+   * insert between results) works; yields each message with its outcome, in the order given. Stop early by
+   * breaking out of the loop.
+   */
+  async *parseInOrder(messages: Iterable<PendingMessage> | AsyncIterable<PendingMessage>): AsyncGenerator<{ fileName: string; outcome: ReadOutcome }> {
+    const queue: Array<{ pending: PendingMessage[]; results: Promise<ReadOutcome[]> }> = []
+    const submit = (pending: PendingMessage[]): void => {
+      const results = this.parse(pending.filter((message): message is RawMessage => 'raw' in message))
+      results.catch(() => undefined) // awaited in order below; this keeps a failure of a later chunk from going unhandled
+      queue.push({ pending, results })
+    }
+    const depth = PARSE_DEPTH * Math.max(1, this.#workers.length)
+    const drain = async function* (): AsyncGenerator<{ fileName: string; outcome: ReadOutcome }> {
+      const head = queue.shift()
+      if (head === undefined) return
+      const results = await head.results
+      let i = 0
+      for (const message of head.pending) {
+        const outcome: ReadOutcome =
+          'raw' in message ? (results[i++] ?? { kind: 'failed', reason: 'not parsed' }) : { kind: 'failed', reason: message.unreadable }
+        yield { fileName: message.fileName, outcome }
+      }
+    }
+    try {
+      let chunk: PendingMessage[] = []
+      for await (const message of messages) {
+        chunk.push(message)
+        if (chunk.length < PARSE_CHUNK) continue
+        submit(chunk)
+        chunk = []
+        if (queue.length >= depth) yield* drain()
+      }
+      if (chunk.length > 0) submit(chunk)
+      while (queue.length > 0) yield* drain()
+    } finally {
+      await Promise.allSettled(queue.map((entry) => entry.results))
+    }
   }
 
   /** Stops the workers; pending parses fail. */
