@@ -15,7 +15,7 @@ export type PendingMessage = RawMessage | { fileName: string; unreadable: string
 
 /** Messages per parse request. */
 const PARSE_CHUNK = 64
-/** Parse requests in flight per worker (at least 2 on the calling thread). */
+/** Parse requests in flight per worker (as many with no worker, parsing on the calling thread). */
 const PARSE_DEPTH = 3
 
 type WorkerResult = { ok: true; parsed: ParsedMime } | { ok: false; message: string }

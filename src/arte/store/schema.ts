@@ -11,7 +11,8 @@ export interface Migration {
 /**
  * Characters of a subject and of a body that the FTS5 index holds (the `emails_fts_content` view of schema
  * version 2): a word past them is not found. Bounds the work one huge email adds to every search
- * (a 50 MB body made each matching keyword cost about 0.2 s). Real Enron bodies stay far below it.
+ * (a 50 MB body made each matching keyword cost about 0.2 s). Real Enron bodies stay far below it. Version 2
+ * writes this number into the view and the triggers: changing it needs a new migration.
  */
 export const FTS_INDEXED_CHARS = 1_000_000
 
