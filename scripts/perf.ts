@@ -2,8 +2,8 @@
  * `npm run perf`: performance numbers for the CLI start-up, the email store and the MPCBench world.
  * Prints measurements and their ratio to the targets; asserts nothing.
  *
- * Sizes can be reduced for a quick look: `PERF_EMAIL_SYNTHETIC=50000 PERF_MPCBENCH_ITEMS=10000 npm run perf`;
- * one section: `npm run perf -- cli` (or `email`, `mpcbench`).
+ * Sizes can be reduced for a quick look: `PERF_MPCBENCH_ITEMS=10000 npm run perf` (the email part builds 50K synthetic emails
+ * unless `PERF_EMAIL_SYNTHETIC=500000`); one section: `npm run perf -- cli` (or `email`, `mpcbench`).
  */
 import { runCliPerf } from './perf/cli-perf.ts'
 import { runEmailPerf } from './perf/email-perf.ts'

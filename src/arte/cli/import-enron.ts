@@ -25,6 +25,7 @@ Options:
                      else the most common recipient)
   --limit N          read at most N messages (0 = all; default all)
   --batch-size N     messages per insert transaction (default ${DEFAULT_IMPORT_BATCH_SIZE})
+  --parse-workers N  maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)
   --json             print one line {"imported":N,"duplicates":N,"failed":N}`
 
 function formatReport(report: ImportReport, db: string, total: number): string {
@@ -77,6 +78,7 @@ export const command: Command = {
       inbox: values.inbox,
       limit: wholeNumberFlag('--limit', values.limit, { min: 0, example: 1000 }),
       batchSize: wholeNumberFlag('--batch-size', values['batch-size'], { min: 1, example: 1000 }),
+      parseWorkers: wholeNumberFlag('--parse-workers', values['parse-workers'], { min: 0, example: 2 }),
     }
     if (options.inbox !== undefined && !options.inbox.includes('@')) {
       throw new ConfigError(`--inbox ${JSON.stringify(options.inbox)} is not an email address.`, {
@@ -113,6 +115,7 @@ function parse(argv: string[]) {
       inbox: { type: 'string' },
       limit: { type: 'string' },
       'batch-size': { type: 'string' },
+      'parse-workers': { type: 'string' },
       json: { type: 'boolean' },
     },
   })

@@ -27,6 +27,25 @@ describe('importKaggleCsv on a CSV written by the test', () => {
     expect(store.get('<k1@test>')?.body.trimEnd()).toBe('He said "go",\nthen left.\n\nBye')
   })
 
+  it('parses on a worker thread exactly as on the importing thread, and keeps the rows before a CSV error', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) =>
+      `"kim-k/inbox/${i}.","Message-ID: <w${i}@test>\r\nDate: Fri, 4 May 2001 13:51:00 -0700\r\nFrom: a${i % 7}@corp.test\r\nTo: kim@corp.test\r\nSubject: S${i}\r\n\r\nBody ${i}"`,
+    )
+    writeFileSync(join(dir, 'many.csv'), ['"file","message"', ...rows].join('\n'))
+    using inThread = EmailStore.open(':memory:')
+    using threads = EmailStore.open(':memory:')
+    const expected = await importKaggleCsv(inThread, join(dir, 'many.csv'), { parseWorkers: 0 })
+    expect(expected).toMatchObject({ imported: 150, failed: 0 })
+    expect(await importKaggleCsv(threads, join(dir, 'many.csv'), { parseWorkers: 1 })).toEqual(expected)
+    const all = (store: EmailStore) => store.db.prepare('SELECT message_id, inbox, subject, sender, recipients, date, body, file_name FROM emails ORDER BY rowid').all()
+    expect(all(threads)).toEqual(all(inThread))
+    writeFileSync(join(dir, 'broken.csv'), ['"file","message"', ...rows.slice(0, 100), '"kim-k/inbox/x.","unterminated'].join('\n'))
+    using partial = EmailStore.open(':memory:')
+    const report = await importKaggleCsv(partial, join(dir, 'broken.csv'), { parseWorkers: 1 })
+    expect(report).toMatchObject({ imported: 100, failed: 1 })
+    expect(report.failures[0]?.reason).toMatch(/CSV parse error/)
+  })
+
   it('fails clearly on a missing file', async () => {
     using store = EmailStore.open(':memory:')
     await expect(importKaggleCsv(store, join(dir, 'missing.csv'))).rejects.toThrow(/does not exist/)

@@ -15,6 +15,11 @@ function message(headers: Record<string, string>, body: string): string {
     .join('\r\n')}\r\n\r\n${body}`
 }
 
+/** Every stored email, in storage order. */
+function allRows(store: EmailStore): unknown[] {
+  return store.db.prepare('SELECT * FROM emails ORDER BY rowid').all().map((row) => ({ ...(row as object), created_at: undefined }))
+}
+
 const BASE = { 'Mime-Version': '1.0', 'Content-Type': 'text/plain; charset=us-ascii' }
 
 /** A small maildir of the awkward cases real mail has, written by the test. */
@@ -115,6 +120,15 @@ describe('importMaildir on awkward mail', () => {
     expect(Object.values(one.inboxes)).toEqual(['alice@test.example'])
   })
 
+  it('parses on worker threads exactly as on the importing thread (same report, same rows)', async () => {
+    using threads = EmailStore.open(':memory:')
+    const withWorkers = await importMaildir(threads, root, { parseWorkers: 2 })
+    expect(withWorkers).toEqual(report)
+    expect(allRows(threads)).toEqual(allRows(store))
+    using limited = EmailStore.open(':memory:')
+    expect(await importMaildir(limited, root, { parseWorkers: 1, limit: 3 })).toMatchObject({ imported: 2, failed: 1 })
+  })
+
   it('fails clearly on a missing folder', async () => {
     await expect(importMaildir(store, join(root, 'nope'))).rejects.toThrow(/is not a directory/)
   })
@@ -133,6 +147,12 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
   it('imports 2,875 distinct messages and counts the 17 duplicate Message-IDs', () => {
     expect(report).toMatchObject({ imported: 2875, duplicates: 17, failed: 0 })
     expect(store.count()).toBe(2875)
+  })
+
+  it('stores the same rows when parsing on the importing thread (parseWorkers: 0)', async () => {
+    using inThread = EmailStore.open(':memory:')
+    expect(await importMaildir(inThread, mail, { parseWorkers: 0 })).toEqual(report)
+    expect(allRows(inThread)).toEqual(allRows(store))
   })
 
   it('is idempotent on re-import', async () => {

@@ -5,16 +5,20 @@ import fg from 'fast-glob'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
-import { parseRawEmail } from './parse-raw-email.ts'
+import { defaultParseWorkers, ParsePool, type PendingMessage } from './parse-pool.ts'
+
+/** Below this many files, parsing stays on the importing thread (starting workers costs more). */
+const MIN_FILES_FOR_WORKERS = 500
 
 /** Folder names of one user's mailbox: a root holding one of these is a single mailbox, not `maildir/<user>/...`. */
 const MAILBOX_FOLDER = /^(inbox|sent|sent_items|_sent_mail|sent_mail|all_documents|deleted_items|notes_inbox|discussion_threads|calendar|contacts|to_do)$/i
 
 /**
  * Imports a CMU-style maildir: every (non-hidden) file under `dir` is one raw RFC 2822 message.
- * Files are read in path order (synchronously: one awaited read per small file costs more than the read). Without `options.inbox`, each `dir/<user>` folder is one unit whose mailboxes'
- * owners are inferred (see {@link ImportSink}); if `dir` itself is one user's mailbox (it holds `inbox`, `sent`, ...),
- * the whole of `dir` is one unit.
+ * Files are read in path order (synchronously: one awaited read per small file costs more than the read) and parsed
+ * on worker threads while this thread inserts (see {@link ImportOptions.parseWorkers}). Without `options.inbox`,
+ * each `dir/<user>` folder is one unit whose mailboxes' owners are inferred (see {@link ImportSink}); if `dir`
+ * itself is one user's mailbox (it holds `inbox`, `sent`, ...), the whole of `dir` is one unit.
  */
 export async function importMaildir(store: EmailStore, dir: string, options: ImportOptions = {}): Promise<ImportReport> {
   const info = await stat(dir).catch(() => undefined)
@@ -30,19 +34,26 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
   })
   const rootName = basename(dir)
   const sink = new ImportSink(store, options)
-  for (const file of files) {
-    if (sink.full) break
-    const unit = singleMailbox || !file.includes('/') ? rootName : (file.split('/')[0] ?? rootName)
-    let raw: Uint8Array
-    try {
-      raw = readFileSync(join(dir, file))
-    } catch (error) {
-      sink.fail(file, `unreadable file: ${(error as Error).message}`)
-      continue
+  const unitOf = (file: string): string => (singleMailbox || !file.includes('/') ? rootName : (file.split('/')[0] ?? rootName))
+  const workers = options.parseWorkers ?? (files.length < MIN_FILES_FOR_WORKERS ? 0 : defaultParseWorkers())
+  const pool = new ParsePool(workers)
+  function* read(): Generator<PendingMessage> {
+    for (const file of files) {
+      try {
+        yield { raw: readFileSync(join(dir, file)), fileName: file }
+      } catch (error) {
+        yield { fileName: file, unreadable: `unreadable file: ${(error as Error).message}` }
+      }
     }
-    const outcome = await parseRawEmail(raw, file)
-    if (outcome.kind === 'failed') sink.fail(file, outcome.reason)
-    else sink.add(outcome.value, file, unit)
+  }
+  try {
+    for await (const { fileName, outcome } of pool.parseInOrder(read())) {
+      if (sink.full) break
+      if (outcome.kind === 'failed') sink.fail(fileName, outcome.reason)
+      else sink.add(outcome.value, fileName, unitOf(fileName))
+    }
+  } finally {
+    await pool.close()
   }
   return sink.finish()
 }

@@ -37,6 +37,11 @@ export interface ImportOptions {
    * @default 5000
    */
   batchSize?: number | undefined
+  /**
+   * Worker threads that parse MIME in a maildir or Kaggle CSV import, 0 to parse on the importing thread.
+   * @default one per core but one, 1 to 4; 0 for fewer than 500 files or a CSV under 2 MB
+   */
+  parseWorkers?: number | undefined
 }
 
 /** Messages per insert transaction unless {@link ImportOptions.batchSize} says otherwise. */

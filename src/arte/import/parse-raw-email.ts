@@ -1,5 +1,5 @@
 import PostalMime from 'postal-mime'
-import type { Address } from 'postal-mime'
+import type { Address, Email } from 'postal-mime'
 import type { EmailInput } from '../store/email-store.ts'
 import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
 
@@ -54,17 +54,33 @@ function htmlToText(html: string): string {
     .replace(/&gt;/g, '>')
 }
 
+/** The parts of postal-mime's result that an import reads (what a parse worker sends back). */
+export type ParsedMime = Pick<Email, 'messageId' | 'subject' | 'from' | 'to' | 'cc' | 'bcc' | 'text' | 'html' | 'headers'>
+
+/** Header lines an import reads; the others are dropped before a parse worker sends a result back. */
+export const READ_HEADERS: ReadonlySet<string> = new Set(['date', 'x-origin'])
+
 /**
  * Parses one raw RFC 2822 message (CRLF or LF, folded headers, any bytes) with postal-mime.
  * Fails (with the reason) only when the message has no Message-ID.
  */
 export async function parseRawEmail(raw: string | Uint8Array, fileName: string): Promise<ReadOutcome> {
-  let parsed: Awaited<ReturnType<typeof PostalMime.parse>>
+  let parsed: ParsedMime
   try {
     parsed = await PostalMime.parse(raw)
   } catch (error) {
-    return { kind: 'failed', reason: `unparseable message: ${(error as Error).message}` }
+    return unparseable(error)
   }
+  return readParsedEmail(parsed, fileName)
+}
+
+/** The outcome for a message postal-mime could not parse. */
+export function unparseable(error: unknown): ReadOutcome {
+  return { kind: 'failed', reason: `unparseable message: ${error instanceof Error ? error.message : String(error)}` }
+}
+
+/** The email in a postal-mime result (see {@link parseRawEmail}). */
+export function readParsedEmail(parsed: ParsedMime, fileName: string): ReadOutcome {
   const messageId = canonicalMessageId(parsed.messageId ?? '')
   if (messageId === '') return { kind: 'failed', reason: 'no Message-ID header' }
   const rawDate = parsed.headers.find((header) => header.key === 'date')?.value

@@ -99,7 +99,7 @@ export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
  * Snippets of an email whose subject and body exceed this many bytes are computed over the first this many
  * characters of each: FTS5 `snippet()` cost grows with the square of the matches in a document.
  */
-export const SNIPPET_SCAN_CHARS = 20_000
+export const SNIPPET_SCAN_CHARS = 10_000
 
 /** Characters of a snippet taken from the start of the body when there is no keyword match to show. */
 const PLAIN_SNIPPET_CHARS = 200
@@ -138,8 +138,8 @@ interface HitRow {
   sender: string
   /** Set when there are no keywords; keyword searches compute it for the returned rows only. */
   snippet?: string
-  /** 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
-  long: number
+  /** Keyword searches: 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
+  long?: number
 }
 
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
@@ -296,6 +296,7 @@ export class EmailStore {
    */
   insertEmails(emails: ReadonlyArray<EmailInput>): InsertResult {
     const run = this.db.transaction((batch: ReadonlyArray<EmailInput>) => {
+      // New rows get rowids above the largest one (SQLite's rule until rowid 2^63-1), so `rowid > since` are this batch's.
       const since = this.#lastRowid.get() as number
       this.#bulkBegin.run()
       let imported = 0
@@ -308,7 +309,7 @@ export class EmailStore {
           inbox: normalizeAddress(email.inbox),
           subject: email.subject,
           from: normalizeAddress(email.from),
-          recipients: JSON.stringify(normalizeAddresses([...to, ...cc, ...bcc])),
+          recipients: JSON.stringify([...new Set([...to, ...cc, ...bcc])]),
           to: JSON.stringify(to),
           cc: JSON.stringify(cc),
           bcc: JSON.stringify(bcc),
@@ -363,7 +364,7 @@ export class EmailStore {
     const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} AS long`
     let sql: string
     if (match === undefined) {
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet, ${long}
+      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
     } else {
       params.match = match
@@ -397,8 +398,8 @@ export class EmailStore {
    * over their first {@link SNIPPET_SCAN_CHARS} characters; one whose match lies beyond them shows the start of its body.
    */
   #matchSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
-    const short = rows.filter((row) => row.long === 0).map((row) => row.id)
-    const long = rows.filter((row) => row.long !== 0).map((row) => row.id)
+    const short = rows.filter((row) => row.long !== 1).map((row) => row.id)
+    const long = rows.filter((row) => row.long === 1).map((row) => row.id)
     const snippets = new Map<number, string>()
     if (short.length > 0) {
       for (const row of this.#snippets.all({ match, ids: JSON.stringify(short) }) as Array<{ id: number; snippet: string }>) {
