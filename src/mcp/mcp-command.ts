@@ -78,7 +78,12 @@ export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command
           await serveMcpStdio(opened.tools, serverOptions)
           return 0
         }
-        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port })
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port }).catch((error: unknown) => {
+          throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
+            hint: 'Pass another --http port, or --http 0 for a free one.',
+            cause: error,
+          })
+        })
         console.error(`agent-bench mcp: serving ${opened.description} at ${endpoint.url} (Ctrl-C stops)`)
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve)
