@@ -62,7 +62,7 @@ export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command
       const [source, ...others] = selected
       if (source === undefined || others.length > 0) {
         const choices = sources.map((s) => `--${s.selectedBy}`).join(' or ')
-        throw new ConfigError(`agent-bench mcp needs exactly one tool set: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
+        throw new ConfigError(`One tool set is needed: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
           hint: `Usage:\n${sources.map((s) => `    ${s.synopsis}`).join('\n')}`,
         })
       }
