@@ -62,7 +62,13 @@ async function solve(task: TaskRequest): Promise<TaskReply> {
       const calls = (reply.tool_calls ?? []).filter((call) => call.type === 'function')
       if (calls.length === 0) return { answer: reply.content ?? '', trace: { turns: turn, steps } }
       for (const call of calls) {
-        const args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>
+        let args: Record<string, unknown>
+        try {
+          args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>
+        } catch {
+          messages.push({ role: 'tool', tool_call_id: call.id, content: 'Error: the arguments are not JSON; call again.' })
+          continue
+        }
         if (call.function.name === 'return_final_answer') {
           await mcp.callTool({ name: call.function.name, arguments: args })
           const sources = Array.isArray(args.sources) ? args.sources.map(String) : []

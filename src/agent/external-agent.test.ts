@@ -102,6 +102,14 @@ describe('runExternalAgent', () => {
     const hang = await fakeAgent(() => {})
     const timedOut = (await run(hang.url, { timeoutMs: 200, maxRetries: 0 })).outcome
     expect(timedOut).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 200 ms') })
+    const byDeadline = await runExternalAgent({
+      agent: createExternalAgent({ url: hang.url, timeoutMs: 60_000, maxRetries: 0 }),
+      task: { taskId: 't1' },
+      prompt: 'q',
+      tools,
+      deadline: Date.now() + 200,
+    })
+    expect(byDeadline.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringMatching(/within \d+ ms \(what was left before the test's deadline\)/) })
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('test timed out')), 100)
     const aborted = await run(hang.url, { timeoutMs: 60_000 }, controller.signal)

@@ -106,6 +106,8 @@ export interface RunExternalAgentOptions {
   instructions?: string
   /** Aborts the POST (and any retry wait). */
   signal?: AbortSignal
+  /** Epoch ms by which every POST must end (e.g. from the test timeout); each is bounded by the sooner of this and `agent.timeoutMs`. */
+  deadline?: number
   /** @default Date.now */
   clock?: () => number
   /** @default crypto.randomUUID */
@@ -118,8 +120,14 @@ const excerpt = (text: string, max = 300): string => {
 }
 
 /** One POST: the parsed reply, or an {@link ExternalAgentError}. */
-async function postTask(agent: ExternalAgent, body: unknown, signal: AbortSignal | undefined): Promise<{ reply: ExternalAgentReply; raw: string }> {
-  const timeout = AbortSignal.timeout(agent.timeoutMs)
+async function postTask(
+  agent: ExternalAgent,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  deadline: number | undefined,
+): Promise<{ reply: ExternalAgentReply; raw: string }> {
+  const budgetMs = deadline === undefined ? agent.timeoutMs : Math.max(1, Math.min(agent.timeoutMs, deadline - Date.now()))
+  const timeout = AbortSignal.timeout(budgetMs)
   const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout])
   let response: Response
   let raw: string
@@ -134,7 +142,8 @@ async function postTask(agent: ExternalAgent, body: unknown, signal: AbortSignal
   } catch (error) {
     if (signal?.aborted) throw error
     if (timeout.aborted) {
-      throw new ExternalAgentError('ERR_AGENT_TIMEOUT', `Agent ${agent.url} did not answer within ${agent.timeoutMs} ms.`, {
+      const bound = budgetMs < agent.timeoutMs ? `${budgetMs} ms (what was left before the test's deadline)` : `${agent.timeoutMs} ms`
+      throw new ExternalAgentError('ERR_AGENT_TIMEOUT', `Agent ${agent.url} did not answer within ${bound}.`, {
         hint: 'Make the agent answer faster (fewer turns), or raise the timeout (--agent-timeout-ms / *_AGENT_TIMEOUT_MS).',
         cause: error,
       })
@@ -211,7 +220,7 @@ export async function runExternalAgent(options: RunExternalAgentOptions): Promis
     const { value } = await withRetry(
       (attempt) => {
         if (attempt > 1) calls.length = 0
-        return postTask(agent, body, signal)
+        return postTask(agent, body, signal, options.deadline)
       },
       classify,
       { policy: { ...agent.retryPolicy, maxRetries: agent.maxRetries }, ...(signal === undefined ? {} : { signal }) },

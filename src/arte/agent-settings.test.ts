@@ -1,4 +1,7 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
+import { runExternalAgent } from '../agent/external-agent.ts'
 import { planArteRun } from './cli/arte.ts'
 import { arteAgentTask, arteExternalAgent } from './run-arte-task.ts'
 import { arteAgentSettings, arteSettingsFromEnv } from './settings.ts'
@@ -46,5 +49,34 @@ describe('the external agent of ART-E', () => {
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'localhost:3000' })).toThrow(/Invalid ARTE_AGENT_URL="localhost:3000": expected an http\(s\) URL/)
     expect(() => arteAgentSettings({ ARTE_AGENT_ID: 'x', API_URL: 'agents' })).toThrow(/Invalid API_URL="agents"/)
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_TIMEOUT_MS: '0' })).toThrow(/Invalid ARTE_AGENT_TIMEOUT_MS="0"/)
+  })
+
+  it('reaches the seed\'s agent API: the path, the agentId in the body and the X-Workspace-Id header', async () => {
+    const seen: Array<{ url: string | undefined; workspace: string | undefined; body: unknown }> = []
+    const api = createServer((req, res) => {
+      let raw = ''
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+      req.on('end', () => {
+        seen.push({ url: req.url, workspace: req.headers['x-workspace-id'] as string | undefined, body: JSON.parse(raw) })
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"answer":"Room 4B"}')
+      })
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    try {
+      const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+      const settings = arteAgentSettings({ ARTE_AGENT_ID: 'support-bot', API_URL: apiUrl, WORKSPACE_ID: 'ws-1' })
+      const row = { id: 101, question: 'Which room?', inbox_address: 'ann@corp.test', query_date: '2003-03-10' }
+      const trace = await runExternalAgent({ agent: arteExternalAgent(settings!), task: arteAgentTask(row), prompt: row.question, tools: [] })
+      expect(trace.outcome).toMatchObject({ kind: 'answered', answer: 'Room 4B' })
+      expect(seen).toEqual([
+        {
+          url: '/agents/support-bot/run',
+          workspace: 'ws-1',
+          body: { agentId: 'support-bot', taskId: '101', question: 'Which room?', inboxAddress: 'ann@corp.test', queryDate: '2003-03-10', tools: { mcpUrl: expect.any(String) } },
+        },
+      ])
+    } finally {
+      await new Promise<void>((resolve) => api.close(() => resolve()))
+    }
   })
 })

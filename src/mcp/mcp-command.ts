@@ -62,7 +62,7 @@ export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command
       const [source, ...others] = selected
       if (source === undefined || others.length > 0) {
         const choices = sources.map((s) => `--${s.selectedBy}`).join(' or ')
-        throw new ConfigError(`agent-bench mcp needs exactly one tool set: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
+        throw new ConfigError(`One tool set is needed: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
           hint: `Usage:\n${sources.map((s) => `    ${s.synopsis}`).join('\n')}`,
         })
       }
@@ -78,7 +78,12 @@ export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command
           await serveMcpStdio(opened.tools, serverOptions)
           return 0
         }
-        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port })
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port }).catch((error: unknown) => {
+          throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
+            hint: 'Pass another --http port, or --http 0 for a free one.',
+            cause: error,
+          })
+        })
         console.error(`agent-bench mcp: serving ${opened.description} at ${endpoint.url} (Ctrl-C stops)`)
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve)

@@ -67,8 +67,8 @@ export interface RunTaskResult {
 }
 
 /**
- * Runs the agent on the task over the scenario's tools (an external agent gets them over MCP, see `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json`
- * atomically.
+ * Runs the agent on the task over the scenario's tools (an external agent gets them over MCP, see
+ * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically.
  */
 export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options

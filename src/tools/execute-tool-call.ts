@@ -26,7 +26,7 @@ export interface ExecutedToolCall {
 export async function executeToolCall(
   table: Record<string, AnyTool>,
   wireName: string,
-  rawArguments: string | unknown,
+  rawArguments: unknown,
   signal?: AbortSignal,
 ): Promise<ExecutedToolCall | 'aborted'> {
   const tool = table[wireName]

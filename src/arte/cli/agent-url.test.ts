@@ -10,6 +10,7 @@ import { toOpenAITool } from '../../tools/define-tool.ts'
 import { createEmailTools } from '../email-tools.ts'
 import { readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
+import { formatStoredTrace } from '../results/trace-store-format.ts'
 import { EmailStore } from '../store/email-store.ts'
 
 const execFileAsync = promisify(execFile)
@@ -108,6 +109,7 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
       ])
       expect(trace?.toolCalls[0]?.result).toEqual([expect.objectContaining({ message_id: '<fx-1001@fernwood.example>' })])
       expect(trace?.agentTrace).toEqual({ turns: 2, steps: ['search_emails({"keywords":["budget","review"]})'] })
+      expect(formatStoredTrace(traces.get(byId['101']?.traceId ?? '')!)).toMatch(/Tool calls:\n {2}turn 1 search_emails ok \d+ ms[\s\S]*The external agent's own trace:\n {2}\{"turns":2/)
       expect(traces.get(byId['104']?.traceId ?? '')?.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'search_emails'])
     } finally {
       traces.close()

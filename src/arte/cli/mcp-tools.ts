@@ -9,7 +9,7 @@ import { isDay } from '../store/normalize.ts'
 function required(values: McpFlagValues, name: string, example: string): string {
   const value = values[name]
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigError(`agent-bench mcp --db needs --${name}.`, { hint: `Pass e.g. --${name} ${example}.` })
+    throw new ConfigError(`\`--db\` needs \`--${name}\`.`, { hint: `Pass e.g. --${name} ${example}.` })
   }
   return value.trim()
 }

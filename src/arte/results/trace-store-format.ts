@@ -83,6 +83,7 @@ export function formatStoredTrace(stored: StoredTrace): string {
       lines.push(`  turn ${call.turn} ${call.name} ${call.status} ${call.durationMs} ms: ${clip(JSON.stringify(call.arguments) ?? '', 300)}`)
     }
   }
+  if (trace.agentTrace !== undefined) lines.push('', "The external agent's own trace:", `  ${clip(JSON.stringify(trace.agentTrace) ?? '', 2000)}`)
   return lines.join('\n')
 }
 

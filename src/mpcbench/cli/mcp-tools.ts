@@ -29,7 +29,7 @@ export const mpcbenchMcpToolSource: McpToolSource = {
   open(values: McpFlagValues): OpenedMcpTools {
     const scenarioId = values['scenario-id']
     if (typeof scenarioId !== 'string' || scenarioId.trim() === '') {
-      throw new ConfigError('agent-bench mcp --data-dir needs --scenario-id.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
+      throw new ConfigError('`--data-dir` needs `--scenario-id`.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
     }
     const dataDir = resolve(String(values['data-dir']))
     const profile = typeof values.tools === 'string' ? values.tools : undefined
