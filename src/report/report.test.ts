@@ -10,6 +10,7 @@ import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFil
 import { renderReport } from './render-report.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { appendStepSummary, stepSummaryMarkdown } from './step-summary.ts'
+import { reportSettingsFromEnv } from './report-settings.ts'
 
 const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
 
@@ -204,5 +205,14 @@ describe('readResultsFile', () => {
     writeFileSync(file, JSON.stringify({ hello: 1 }))
     expect(() => readResultsFile(file)).toThrow(InvalidFormatError)
     expect(() => readResultsFile(file)).toThrow(/x\.json is neither an ART-E results JSON \(.+\) nor an MPCBench summary/)
+  })
+})
+
+describe('reportSettingsFromEnv', () => {
+  it('reads BENCH_REPORT: a path relative to the root, `off`, or the default', () => {
+    expect(reportSettingsFromEnv({}, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: '' }, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'out/r.html' }, '/p')).toEqual({ file: '/p/out/r.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'OFF' }, '/p')).toEqual({ file: false })
   })
 })
