@@ -45,6 +45,12 @@ beforeAll(async () => {
   for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_JUDGE_MODEL', 'ARTE_THRESHOLDS', 'GITHUB_STEP_SUMMARY']) {
     vi.stubEnv(name, '')
   }
+  vi.stubEnv('ARTE_DB', join(dir, 'arte/mail.db'))
+  vi.stubEnv('ARTE_MAILDIR', join(repo, 'data/demo-mailbox/maildir'))
+  vi.stubEnv('ARTE_DATASET', '')
+  vi.stubEnv('ARTE_LIMIT', '')
+  vi.stubEnv('ARTE_SPLIT', '')
+  vi.stubEnv('BENCH_REPORT', '')
   vi.stubEnv('ARTE_OUTPUT', join(dir, 'arte/results.json'))
   vi.stubEnv('ARTE_TRACES_DB', join(dir, 'arte/traces.db'))
   vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
