@@ -225,7 +225,7 @@ describe('runAgent', () => {
     }
   })
 
-  it('replays from the cache with a byte-identical trace and no HTTP call', async () => {
+  it('replays from the cache with a byte-identical trace (its usage marked as replayed) and no HTTP call', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'cassettes-'))
     await using server = await startScriptedServer(clean)
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: SECRET }
@@ -245,10 +245,11 @@ describe('runAgent', () => {
     expect(readdirSync(cacheDir)).toHaveLength(3)
     const replayed = await run('replay')
     expect(server.requests).toHaveLength(3)
-    // Byte for byte, except that the replay counts its calls as cached (not paid for).
-    const { cached, ...replayedUsage } = replayed.usage
-    expect(cached).toEqual({ ...recorded.usage })
-    expect(JSON.stringify({ ...replayed, usage: replayedUsage })).toBe(JSON.stringify(recorded))
+    // The same trace, except that its usage says every call was replayed from the cache (nothing was paid).
+    expect(recorded.usage.cached).toBeUndefined()
+    const { cached, ...counts } = replayed.usage
+    expect(cached).toEqual(counts)
+    expect(JSON.stringify({ ...replayed, usage: counts })).toBe(JSON.stringify(recorded))
   })
 
   it('throws for programming errors only', async () => {

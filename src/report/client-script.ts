@@ -130,41 +130,47 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     }));
     return box;
   }
+  function renderJudge(box, task) {
+    box.appendChild(el('h4', null, 'Judge ' + task.judgeModel));
+    var judge = task.judgeResult;
+    if (!judge) {
+      box.appendChild(el('p', 'note', task.error ? task.error : 'Judge result not found.'));
+      return;
+    }
+    if (judge.judge_label) box.appendChild(el('p', 'muted', judge.judge_label));
+    if (judge.kind === 'scored') {
+      ['answer_requirements_satisfaction', 'source_grounded_reasoning'].forEach(function (axis) {
+        var a = judge[axis];
+        var div = el('div', 'axis');
+        div.appendChild(el('b', null, axis + ': ' + a.score + '/5'));
+        div.appendChild(el('p', 'justification', a.justification));
+        box.appendChild(div);
+      });
+    } else {
+      box.appendChild(el('p', 'fail', 'judge error ' + judge.error.code + ': ' + judge.error.message));
+      judge.error.replies.forEach(function (r, i) { box.appendChild(collapsible('reply ' + (i + 1), pre(r), false)); });
+    }
+  }
   function renderRun(task) {
     var box = el('div', 'trace');
     box.appendChild(el('h4', null, task.taskId + ' · agent ' + task.agentModel + ' · judge ' + task.judgeModel));
     var log = task.runLog;
-    if (!log) box.appendChild(el('p', 'note', 'Run log not found.'));
-    else {
-      if (log.agent_label) box.appendChild(el('p', 'muted', log.agent_label));
-      field(box, 'user prompt', log.user_prompt);
-      field(box, 'final answer', log.final_answer === '' ? '(none)' : log.final_answer);
-      if (log.rationale) field(box, 'rationale', log.rationale);
-      field(box, 'outcome', outcomeText(log.outcome));
-      field(box, 'run', log.turns + ' turn(s), ' + log.duration_ms + ' ms, ' + usageText(log.usage));
-      box.appendChild(el('h4', null, 'Tool trace (' + log.raw_tool_calls.length + ' call(s))'));
-      box.appendChild(toolCallTable(log.raw_tool_calls, function (c, i) {
-        return { step: i + 1, name: c.tool_name, status: c.status, args: c.arguments, result: c.result };
-      }));
+    if (!log) {
+      box.appendChild(el('p', 'note', 'Run log not found.'));
+      renderJudge(box, task);
+      return box;
     }
-    box.appendChild(el('h4', null, 'Judge ' + task.judgeModel));
-    var judge = task.judgeResult;
-    if (!judge) box.appendChild(el('p', 'note', task.error ? task.error : 'Judge result not found.'));
-    else {
-      if (judge.judge_label) box.appendChild(el('p', 'muted', judge.judge_label));
-      if (judge.kind === 'scored') {
-        ['answer_requirements_satisfaction', 'source_grounded_reasoning'].forEach(function (axis) {
-          var a = judge[axis];
-          var div = el('div', 'axis');
-          div.appendChild(el('b', null, axis + ': ' + a.score + '/5'));
-          div.appendChild(el('p', 'justification', a.justification));
-          box.appendChild(div);
-        });
-      } else {
-        box.appendChild(el('p', 'fail', 'judge error ' + judge.error.code + ': ' + judge.error.message));
-        judge.error.replies.forEach(function (r, i) { box.appendChild(collapsible('reply ' + (i + 1), pre(r), false)); });
-      }
-    }
+    if (log.agent_label) box.appendChild(el('p', 'muted', log.agent_label));
+    field(box, 'user prompt', log.user_prompt);
+    field(box, 'final answer', log.final_answer === '' ? '(none)' : log.final_answer);
+    if (log.rationale) field(box, 'rationale', log.rationale);
+    field(box, 'outcome', outcomeText(log.outcome));
+    field(box, 'run', log.turns + ' turn(s), ' + log.duration_ms + ' ms, ' + usageText(log.usage));
+    renderJudge(box, task);
+    box.appendChild(el('h4', null, 'Tool trace (' + log.raw_tool_calls.length + ' call(s))'));
+    box.appendChild(toolCallTable(log.raw_tool_calls, function (c, i) {
+      return { step: i + 1, name: c.tool_name, status: c.status, args: c.arguments, result: c.result };
+    }));
     return box;
   }
   function detailFor(section, tr) {

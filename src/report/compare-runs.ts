@@ -87,7 +87,7 @@ type PairScore = Summary['scores'][string][number]
 function indexScores(summary: Summary): Map<string, PairScore> {
   const map = new Map<string, PairScore>()
   for (const [pair, scores] of Object.entries(summary.scores)) {
-    const label = pair.replace('agent=', 'agent=').replace('__judge=', ', judge=')
+    const label = pair.replace('__judge=', ', judge=')
     for (const score of scores) map.set(`${score.task_id} [${label}]`, score)
   }
   return map

@@ -30,6 +30,11 @@ describe('ProgressTracker', () => {
     expect(tracker.finish(task, 65_000)).toBe('[1/~6] ✓ t [agent=a]  requirements 4/5 · grounding 3/5 · 1 min 1 s · MPCBench mean 4.00 · ETA ~5 min 25 s')
   })
 
+  it('says how many of a task\'s calls were replayed from the cache', () => {
+    const task = finishedTask('7', { arte: { semanticScore: 1, exactMatch: true, usage: { ...usage, calls: 3, cached: { ...usage, calls: 2 } } } } as never, 'passed', 100)
+    expect(task?.score?.text).toBe('EM 1 · semantic 1.000 · 2/3 call(s) replayed from the cache')
+  })
+
   it('ignores tests without benchmark meta', () => {
     expect(finishedTask('unit test', {}, 'passed', 1)).toBeUndefined()
   })

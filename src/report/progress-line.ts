@@ -22,9 +22,11 @@ export function finishedTask(
 ): FinishedTask | undefined {
   const passed = state === 'passed'
   const base = { name, passed, durationMs, ...(error === undefined ? {} : { error }) }
+  const usage = meta.arte?.usage ?? meta.mpcbench?.usage
+  const replayed = usage?.cached !== undefined && usage.cached.calls > 0 ? ` · ${usage.cached.calls}/${usage.calls} call(s) replayed from the cache` : ''
   if (meta.arte !== undefined) {
     const a = meta.arte
-    return { ...base, score: { value: a.semanticScore, text: `EM ${a.exactMatch ? 1 : 0} · semantic ${a.semanticScore.toFixed(3)}`, bench: 'ART-E' } }
+    return { ...base, score: { value: a.semanticScore, text: `EM ${a.exactMatch ? 1 : 0} · semantic ${a.semanticScore.toFixed(3)}${replayed}`, bench: 'ART-E' } }
   }
   if (meta.mpcbench !== undefined) {
     const judge = meta.mpcbench.judges.find((j) => j.kind === 'scored')
@@ -33,7 +35,7 @@ export function finishedTask(
       ...base,
       score: {
         value: judge.answerRequirementsSatisfaction,
-        text: `requirements ${judge.answerRequirementsSatisfaction ?? 'unjudged'}/5 · grounding ${judge.sourceGroundedReasoning ?? 'unjudged'}/5`,
+        text: `requirements ${judge.answerRequirementsSatisfaction ?? 'unjudged'}/5 · grounding ${judge.sourceGroundedReasoning ?? 'unjudged'}/5${replayed}`,
         bench: 'MPCBench',
       },
     }

@@ -11,6 +11,7 @@ import { SummarySchema, type Summary } from '../mpcbench/summary.ts'
 import MpcbenchReporter from '../mpcbench/vitest/reporter.ts'
 import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 import { formatArteMetric } from './arte-view.ts'
+import { command as reportCommand } from './cli/report.ts'
 import { ReportReporter } from './report-reporter.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -45,6 +46,12 @@ beforeAll(async () => {
   for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_JUDGE_MODEL', 'ARTE_THRESHOLDS', 'GITHUB_STEP_SUMMARY']) {
     vi.stubEnv(name, '')
   }
+  vi.stubEnv('ARTE_DB', join(dir, 'arte/mail.db'))
+  vi.stubEnv('ARTE_MAILDIR', join(repo, 'data/demo-mailbox/maildir'))
+  vi.stubEnv('ARTE_DATASET', '')
+  vi.stubEnv('ARTE_LIMIT', '')
+  vi.stubEnv('ARTE_SPLIT', '')
+  vi.stubEnv('BENCH_REPORT', '')
   vi.stubEnv('ARTE_OUTPUT', join(dir, 'arte/results.json'))
   vi.stubEnv('ARTE_TRACES_DB', join(dir, 'arte/traces.db'))
   vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
@@ -121,6 +128,25 @@ describe('the HTML report of a bench run (ART-E demo rows + MPCBench planning, b
     const scored = Object.values(run.summary.scores).flat()
     expect(data.mpcbench[0]?.tasks).toHaveLength(scored.length)
     for (const task of data.mpcbench[0]?.tasks ?? []) expect(task).toMatchObject({ runLog: { task_id: expect.any(String) }, judgeResult: { kind: 'scored' } })
+  })
+
+  it('agent-bench report writes the same page from the saved files', async () => {
+    const out = join(run.dir, 'cli/index.html')
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const code = await reportCommand.run([
+      '--results', join(run.dir, 'arte/results.json'),
+      '--results', join(run.dir, 'summary.json'),
+      '--traces-db', join(run.dir, 'arte/traces.db'),
+      '--log-dir', join(run.dir, 'logs'),
+      '--history', join(run.dir, 'history'),
+      '--out', out,
+    ])
+    expect(code).toBe(0)
+    expect(log.mock.calls[0]?.[0]).toMatch(/^Report written to .*cli\/index\.html \(ART-E .*results\.json, MPCBench .*summary\.json\)$/)
+    log.mockRestore()
+    const html = readFileSync(out, 'utf8')
+    const strip = (page: string) => page.replace(/generated [^<]+/, '').replace(/"generatedAt":"[^"]+"/, '')
+    expect(strip(html).replaceAll(run.dir, 'DIR')).toBe(strip(run.html).replaceAll(run.dir, 'DIR'))
   })
 
   it.skipIf(systemChromium() === undefined)(

@@ -12,13 +12,14 @@ import '../mpcbench/vitest/task-meta.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { readResultsFile, type ResultsFile } from './report-data.ts'
 import { appendStepSummary } from './step-summary.ts'
-import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, buildReportData, writeReport } from './write-report.ts'
+import { reportSettingsFromEnv } from './report-settings.ts'
+import { DEFAULT_HISTORY_DIR, buildReportData, writeReport } from './write-report.ts'
 
 /** Options of {@link ReportReporter}. */
 export interface ReportReporterOptions {
   /**
    * The HTML report to write, relative to the Vitest root; `false` writes none.
-   * @default 'evaluation/report/index.html'
+   * @default process.env.BENCH_REPORT ('off' writes none), else 'evaluation/report/index.html'
    */
   outputFile?: string | false
   /**
@@ -84,7 +85,8 @@ export class ReportReporter implements Reporter {
     }
     if (files.length === 0) return
     this.#printRerunDeltas(files)
-    const outFile = this.#options.outputFile === false ? undefined : resolve(root, this.#options.outputFile ?? DEFAULT_REPORT_FILE)
+    const configured = this.#options.outputFile ?? reportSettingsFromEnv(process.env, root).file
+    const outFile = configured === false ? undefined : resolve(root, configured)
     const input = {
       results: files,
       sources: {

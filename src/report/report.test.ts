@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,8 @@ import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
 import { renderReport } from './render-report.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
-import { stepSummaryMarkdown } from './step-summary.ts'
+import { appendStepSummary, stepSummaryMarkdown } from './step-summary.ts'
+import { reportSettingsFromEnv } from './report-settings.ts'
 
 const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
 
@@ -185,6 +186,20 @@ describe('terminal and job-summary output', () => {
   })
 })
 
+describe('appendStepSummary', () => {
+  it('appends to the file named by GITHUB_STEP_SUMMARY, and does nothing when it is unset', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'step-summary-'))
+    const file = join(dir, 'summary.md')
+    writeFileSync(file, 'earlier step\n')
+    const data = { generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] }
+    expect(appendStepSummary(data, 'r.html', {})).toBeUndefined()
+    expect(appendStepSummary(data, 'r.html', { GITHUB_STEP_SUMMARY: file })).toBe(file)
+    const text = readFileSync(file, 'utf8')
+    expect(text.startsWith('earlier step\n## ART-E · openai/gpt-x · 1 task(s)')).toBe(true)
+    expect(text).toContain('The HTML report (plots, traces) is `r.html`')
+  })
+})
+
 describe('readResultsFile', () => {
   it('names the file and both expected shapes when a file is neither', () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-bad-'))
@@ -192,5 +207,14 @@ describe('readResultsFile', () => {
     writeFileSync(file, JSON.stringify({ hello: 1 }))
     expect(() => readResultsFile(file)).toThrow(InvalidFormatError)
     expect(() => readResultsFile(file)).toThrow(/x\.json is neither an ART-E results JSON \(.+\) nor an MPCBench summary/)
+  })
+})
+
+describe('reportSettingsFromEnv', () => {
+  it('reads BENCH_REPORT: a path relative to the root, `off`, or the default', () => {
+    expect(reportSettingsFromEnv({}, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: '' }, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'out/r.html' }, '/p')).toEqual({ file: '/p/out/r.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'OFF' }, '/p')).toEqual({ file: false })
   })
 })

@@ -3,8 +3,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { buildArteSection, buildMpcbenchSection, type ReportData, type ResultsFile, type SectionSources } from './report-data.ts'
 import { renderReport } from './render-report.ts'
 
-/** Default location of the report page, relative to the project root. */
-export const DEFAULT_REPORT_FILE = 'evaluation/report/index.html'
+export { DEFAULT_REPORT_FILE } from './report-settings.ts'
 
 /** Default folder of earlier runs (one folder per run). */
 export const DEFAULT_HISTORY_DIR = 'evaluation/history'

@@ -32,7 +32,8 @@ const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 const usage = `Usage: agent-bench arte [options] [-- <vitest filters>]
 
 Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
-The ART-E reporter (reporters/arte.ts) is added to your --reporter list, never replacing it.
+The ART-E reporter (reporters/arte.ts) and the HTML report (reporters/report.ts, evaluation/report/index.html)
+are added to your --reporter list, never replacing it.
 Each flag sets the environment variable in parentheses (which you can also set yourself).
 
 Options:
@@ -253,18 +254,23 @@ export function planArteRun(argv: string[]): ArteCliPlan {
 const REPO_ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
 /** `reporters/arte.ts` in a checkout; in an installed package (no `reporters/`), the compiled reporter module. */
 const ARTE_REPORTER = existsSync(REPO_ARTE_REPORTER) ? REPO_ARTE_REPORTER : packageModule('src/arte/vitest/reporter.ts')
+const REPO_REPORT_REPORTER = fileURLToPath(new URL('../../../reporters/report.ts', import.meta.url))
+/** The HTML report (`evaluation/report/index.html`), written from the results the ART-E reporter wrote. */
+const REPORT_REPORTER = existsSync(REPO_REPORT_REPORTER) ? REPO_REPORT_REPORTER : packageModule('src/report/report-reporter.ts')
 
-function isArteReporter(name: string): boolean {
-  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === ARTE_REPORTER.replace(/\.(ts|js)$/, '')
+function isReporter(name: string, file: string): boolean {
+  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === file.replace(/\.(ts|js)$/, '')
 }
 
 /**
- * The reporters to run: the user's (or `default`), plus the ART-E reporter once; not beside `blob`
- * (a shard's partial metrics would overwrite the results JSON: they are computed when the blobs are merged).
+ * The reporters to run: the user's (or `default`), plus the ART-E reporter and then the HTML report reporter, once
+ * each; not beside `blob` (a shard's partial metrics would overwrite the results JSON: they are computed when the
+ * blobs are merged).
  */
 export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
-  const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isArteReporter(name))
-  return user.includes('blob') ? user : [...user, ARTE_REPORTER]
+  const user =
+    reporters.length === 0 ? ['default'] : reporters.filter((name) => !isReporter(name, ARTE_REPORTER) && !isReporter(name, REPORT_REPORTER))
+  return user.includes('blob') ? user : [...user, ARTE_REPORTER, REPORT_REPORTER]
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */

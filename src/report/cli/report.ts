@@ -7,6 +7,7 @@ import { arteSettingsFromEnv, DEFAULT_ARTE_OUTPUT } from '../../arte/settings.ts
 import { DEFAULT_TRACES_DB } from '../../arte/results/trace-store.ts'
 import { DEFAULT_LOG_DIR, mpcbenchLogDir } from '../../mpcbench/file-names.ts'
 import { readResultsFile } from '../report-data.ts'
+import { reportSettingsFromEnv } from '../report-settings.ts'
 import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, writeReport } from '../write-report.ts'
 
 const DEFAULT_SUMMARY = 'evaluation/summary.json'
@@ -19,7 +20,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
 Options:
   --results <file>   an ART-E results JSON or an MPCBench summary; repeat for several
                      default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist
-  --out <file>       the page to write                                      default: ${DEFAULT_REPORT_FILE}
+  --out <file>       the page to write (BENCH_REPORT)                       default: ${DEFAULT_REPORT_FILE}
   --traces-db <file> ART-E traces database (ARTE_TRACES_DB)                 default: ${DEFAULT_TRACES_DB}
   --log-dir <dir>    MPCBench run logs and judge results (MPCBENCH_LOG_DIR) default: ${DEFAULT_LOG_DIR}
   --history <dir>    earlier runs, one folder each                          default: ${DEFAULT_HISTORY_DIR}
@@ -62,7 +63,8 @@ export const command: Command = {
     for (const file of files) {
       if (!existsSync(file)) throw new ConfigError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
     }
-    const outFile = resolve(values.out ?? DEFAULT_REPORT_FILE)
+    const fromEnv = reportSettingsFromEnv().file
+    const outFile = resolve(values.out ?? (fromEnv === false ? DEFAULT_REPORT_FILE : fromEnv))
     const data = writeReport({
       results: files.map(readResultsFile),
       sources: {
