@@ -5,6 +5,7 @@ import type { EmailStore } from './store/email-store.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
+import { MAX_STORED_ANSWER_CHARS, capText } from './results/cap-stored.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
 import type { ArteRow } from './dataset/row.ts'
 
@@ -67,7 +68,8 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
     taskId: String(row.id),
     question: row.question,
     groundTruth: row.answer,
-    agentAnswer,
+    agentAnswer: capText(agentAnswer, MAX_STORED_ANSWER_CHARS),
+    ...(agentAnswer.length > MAX_STORED_ANSWER_CHARS ? { agentAnswerChars: agentAnswer.length } : {}),
     sources: answered?.sources ?? [],
     exactMatch: score.exactMatch,
     semanticScore: score.semanticScore,

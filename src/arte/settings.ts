@@ -40,6 +40,13 @@ export interface ArteSettings {
   maxTurns: number
   /** `ARTE_THRESHOLDS`, e.g. `exactMatchAccuracy>=0.6` ('' when unset). */
   thresholds: string
+  /**
+   * `ARTE_PARTS`: spread the rows over this many test files (row position modulo n), so `vitest --shard=i/N` splits
+   * rows between machines. 1 = one file (`bench/arte/arte.eval.ts`).
+   */
+  parts: number
+  /** `BENCH_RESUME=1` (`--resume`): rerun only the tasks with no finished result for the same configuration. */
+  resume: boolean
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -80,7 +87,17 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     concurrency: wholeNumber(env, 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 1),
     maxTurns: wholeNumber(env, 'ARTE_MAX_TURNS', DEFAULT_MAX_TURNS, 1),
     thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
+    parts: wholeNumber(env, 'ARTE_PARTS', 1, 1),
+    resume: flag(env, 'BENCH_RESUME'),
   }
+}
+
+/** A boolean variable: `1`/`true`/`yes` or `0`/`false`/`no` (unset = false); anything else is a `ConfigError`. */
+export function flag(env: Env, name: string): boolean {
+  const raw = value(env, name)?.toLowerCase()
+  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true
+  throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: expected 1 or 0.`, { hint: `Set ${name}=1 to turn it on, or unset it.` })
 }
 
 /**

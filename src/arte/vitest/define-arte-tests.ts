@@ -1,9 +1,11 @@
+import { basename } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { arteAnnotation, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
+import { capLongStrings } from '../results/cap-stored.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
@@ -148,7 +150,8 @@ export async function runArteTestCase(
     agentAnswer: run.meta.agentAnswer,
     exactMatch: run.meta.exactMatch,
     semanticScore: run.meta.semanticScore,
-    trace: run.trace,
+    // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
+    trace: capLongStrings(run.trace),
   })
   await context.annotate(arteAnnotation(run.meta, run.trace), 'arte')
   return run
@@ -164,7 +167,19 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   const settings = options.settings ?? arteSettingsFromEnv()
   const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit }))
   assertUniqueIds(selected, settings.dataset)
-  const rows = selectPart(selected, options.part)
+  if (selected.length === 0) {
+    const error = await emptyDatasetError(settings)
+    test(`no ART-E rows selected from ${basename(settings.dataset)}`, () => {
+      throw error
+    })
+    return
+  }
+  const { part } = options
+  const rows = selectPart(selected, part)
+  if (rows.length === 0 && part !== undefined) {
+    test.skip(`ART-E part ${part.index} of ${part.count}: no rows (${selected.length} selected)`, () => {})
+    return
+  }
   const runtime = useArteTestRuntime(settings)
   for (const row of rows) {
     test.concurrent(String(row.id), { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
@@ -175,6 +190,16 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
       if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
     })
   }
+}
+
+/** The error of a selection with no rows, naming the dataset and the filters (and what the file holds). */
+async function emptyDatasetError(settings: ArteSettings): Promise<ConfigError> {
+  const all = await loadArteDataset(settings.dataset, {})
+  const splits = [...new Set(all.map((row) => row.split))].sort()
+  const holds = all.length === 0 ? 'the file holds no rows' : `the file holds ${all.length} row(s), of split ${splits.join(' and ')}`
+  return new ConfigError(`ART-E dataset ${settings.dataset} has no rows for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`, {
+    hint: all.length === 0 ? 'Point ARTE_DATASET (--dataset) at a file with rows.' : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
+  })
 }
 
 /** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run). */
