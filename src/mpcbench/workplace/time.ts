@@ -85,3 +85,12 @@ export function parseClock(text: string): number | undefined {
 export function isIsoDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text.trim())
 }
+
+/** Whether `text` is a `YYYY-MM-DD` date that exists in the calendar (no month 13, no February 31). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim())
+  if (m === null) return false
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (month < 1 || month > 12 || day < 1) return false
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
