@@ -20,6 +20,8 @@ import {
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
+import { stopOnInterrupt } from './stop-on-interrupt.ts'
+import { ARTE_PARTS_DIR, arteParts } from '../vitest/arte-parts.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
@@ -49,6 +51,11 @@ Options:
       --max-turns <n>           assistant turns per task (ARTE_MAX_TURNS)           default: ${DEFAULT_MAX_TURNS}
       --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
                                 (ARTE_THRESHOLDS); an unmet one fails the run       default: none
+      --resume                  rerun only the tasks with no finished result (answered or max-turns) in the
+                                traces database for the same model, dataset, split, max turns and email
+                                database, then write results for the whole set (BENCH_RESUME=1)   default: false
+      --parts <n>               spread the rows over n test files (row position modulo n) so --shard=i/N
+                                splits rows between machines (ARTE_PARTS)           default: 1
       --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
                                 repeatable                                          default: default
       --outputFile.<reporter> <file>  output file of a reporter, e.g. --outputFile.junit=reports/arte.xml
@@ -84,6 +91,8 @@ function parse(argv: string[]) {
       concurrency: { type: 'string' },
       'max-turns': { type: 'string' },
       thresholds: { type: 'string' },
+      resume: { type: 'boolean' },
+      parts: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       shard: { type: 'string' },
       'merge-reports': { type: 'string' },
@@ -183,6 +192,8 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
   set('ARTE_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
   set('ARTE_THRESHOLDS', values.thresholds)
+  set('BENCH_RESUME', values.resume === true ? '1' : undefined)
+  set('ARTE_PARTS', wholeFlag('--parts', values.parts, 1))
   return {
     env,
     reporters: values.reporter ?? [],
@@ -216,10 +227,11 @@ export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
 function assertShardable(shard: string): void {
   const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
-  const files = fg.sync('bench/arte/**/*.eval.ts')
-  if (Number.isInteger(count) && files.length < count) {
-    throw new ConfigError(`--shard ${shard} needs at least ${count} test files in bench/arte, which has ${files.length}: Vitest shards by file.`, {
-      hint: 'Spread the rows over part files (each calling `defineArteTests({ part: { index: k, count: n } })`, see bench/arte/README.md), or shard the whole bench project with `npx vitest run --project bench --shard=...`.',
+  const parts = arteParts()
+  const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts').length
+  if (Number.isInteger(count) && files < count) {
+    throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
+      hint: `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
     })
   }
 }
@@ -263,11 +275,13 @@ export const command: Command = {
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode
     process.exitCode = undefined
-    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
+    const interrupt = stopOnInterrupt()
+    const parts = arteParts()
+    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : parts > 1 ? [ARTE_PARTS_DIR] : ['bench/arte'], {
       run: true,
       watch: false,
       ...(plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-      reporters: withArteReporter(plan.reporters),
+      reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
       ...outputFile,
       ...(plan.shard === undefined ? {} : { shard: plan.shard }),
       ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
@@ -275,7 +289,9 @@ export const command: Command = {
       ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
     })
     await vitest.close()
-    const code = Number(process.exitCode ?? 0)
+    interrupt.dispose()
+    const signal = interrupt.signal()
+    const code = signal === undefined ? Number(process.exitCode ?? 0) : 128 + (signal === 'SIGINT' ? 2 : 15)
     process.exitCode = before
     return code
   },

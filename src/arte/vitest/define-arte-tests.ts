@@ -2,8 +2,9 @@ import { basename } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
-import { TraceStore } from '../results/trace-store.ts'
+import { arteAnnotation, arteMetaFromTrace, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
+import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { capLongStrings } from '../results/cap-stored.ts'
 import { EmailStore } from '../store/email-store.ts'
@@ -86,6 +87,10 @@ export interface ArteTestRuntime {
   settings: ArteSettings
   model: ChatModel
   runId: string
+  /** Key of this run's configuration, stored with each trace (see `arteConfigKey`). */
+  configKey: string
+  /** With `BENCH_RESUME=1`: the tasks already finished with this configuration (read in `beforeAll`), by task id. */
+  finished(): ReadonlyMap<string, StoredTrace>
   /** The email store and traces database (open while tests run). */
   stores(): { store: EmailStore; traces: TraceStore }
 }
@@ -99,11 +104,14 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const dbPath = provided('arteDbPath')
   const runId = provided('arteRunId')
   const model: ChatModel = createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] })
+  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath })
   let store: EmailStore | undefined
   let traces: TraceStore | undefined
+  let finished: ReadonlyMap<string, StoredTrace> = new Map()
   beforeAll(() => {
     store = EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
+    if (settings.resume) finished = traces.finishedTraces(configKey)
   })
   afterAll(() => {
     store?.close()
@@ -113,6 +121,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     settings,
     model,
     runId,
+    configKey,
+    finished: () => finished,
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
       return { store, traces }
@@ -131,6 +141,13 @@ export async function runArteTestCase(
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
+  const earlier = runtime.finished().get(String(row.id))
+  if (earlier !== undefined) {
+    // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
+    const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, settings.dataset, earlier.trace.durationMs) }
+    await context.annotate(`${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+    return run
+  }
   // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
   const deadline = deadlineWithin(context.task?.timeout)
   const run = await runArteTask({
@@ -150,6 +167,7 @@ export async function runArteTestCase(
     agentAnswer: run.meta.agentAnswer,
     exactMatch: run.meta.exactMatch,
     semanticScore: run.meta.semanticScore,
+    configKey: runtime.configKey,
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
     trace: capLongStrings(run.trace),
   })

@@ -19,6 +19,7 @@ import {
 } from '../results/results-thresholds.ts'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { redact } from '../../core/redact.ts'
+import { onInterrupt } from '../../core/interrupt.ts'
 import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
 import './task-meta.ts'
 
@@ -73,6 +74,9 @@ export class ArteReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    // On SIGINT / SIGTERM, write what finished (testRunEndReason "interrupted") before the process exits.
+    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    vitest.onClose(dispose)
     // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
     this.#thresholds = resolveArteThresholds(
       this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,

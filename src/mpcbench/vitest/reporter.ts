@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { redact } from '../../core/redact.ts'
+import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import './task-meta.ts'
@@ -37,6 +38,9 @@ export default class MpcbenchReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root
+    // On SIGINT / SIGTERM, write what finished before the process exits.
+    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    vitest.onClose(dispose)
     this.log = (text) => vitest.logger.log(redact(text))
   }
 
