@@ -84,4 +84,33 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     expect(await third.exited).toBe(0)
     expect(scores(resumed)).toEqual(scores(readArteResults(join(scratch.dir, 'uninterrupted.json'))))
   }, 120_000)
+
+  it('plain `vitest run` with the ART-E reporter: SIGTERM at about half still writes the results of what finished', async () => {
+    const dataset = join(scratch.dir, 'rows-plain.jsonl')
+    writeFileSync(dataset, rows())
+    const responder = fixtureResponder({ delayMs: 150 })
+    let onRequest: () => void = () => {}
+    await using server = await startScriptedServer((request, index) => {
+      onRequest()
+      return responder(request, index)
+    })
+    const output = join(scratch.dir, 'plain-results.json')
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '2', ARTE_OUTPUT: output, ARTE_TRACES_DB: join(scratch.dir, 'plain-traces.db') })
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', FIXTURE_CONFIG, '--reporter=default', '--reporter=./reporters/arte.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+      stdio: 'ignore',
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    onRequest = () => {
+      if (server.requests.length === TASKS / 2) child.kill('SIGTERM')
+    }
+    await exited
+    const results = readArteResults(output)
+    expect(results.testRunEndReason).toBe('interrupted')
+    expect(results.totalTasks).toBe(TASKS)
+    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(TASKS)
+    expect(results.completedTasks).toBeGreaterThan(0)
+    expect(results.notRunTasks).toBeGreaterThan(0)
+  }, 120_000)
 })
