@@ -39,6 +39,12 @@ describe('planArteRun', () => {
     })
   })
 
+  it('maps --resume and --parts to BENCH_RESUME and ARTE_PARTS', () => {
+    expect(planArteRun(['--resume', '--parts', '4']).env).toMatchObject({ BENCH_RESUME: '1', ARTE_PARTS: '4' })
+    expect(planArteRun([]).env).not.toHaveProperty('BENCH_RESUME')
+    expect(() => planArteRun(['--parts', '0'])).toThrow(/--parts/)
+  })
+
   it('keeps the user reporters and adds the ART-E reporter once', () => {
     const plan = planArteRun(['--reporter=junit', '--reporter', './reporters/arte.ts', '--outputFile.junit=out/a.xml', '--outputFile.json', 'out/a.json'])
     expect(plan.reporters).toEqual(['junit', './reporters/arte.ts'])
