@@ -21,6 +21,8 @@ function runCli(args: string[], env: Record<string, string>): { child: ChildProc
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a signal can go to the CLI and its Vitest workers at once, as Ctrl+C in a terminal does.
+    detached: true,
   })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -49,7 +51,8 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     // Run 1: interrupted once half the tasks have asked the model.
     const first = runCli([], env)
     onRequest = () => {
-      if (server.requests.length === TASKS / 2) first.child.kill('SIGINT')
+      // Ctrl+C in a terminal: SIGINT to the whole process group (the CLI and its Vitest workers).
+      if (server.requests.length === TASKS / 2 && first.child.pid !== undefined) process.kill(-first.child.pid, 'SIGINT')
     }
     const firstCode = await first.exited
     const afterExit = server.requests.length
