@@ -122,6 +122,15 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stdout).toContain('Unique inboxes:           1\n')
   })
 
+  it('--parts 2 --shard 2/2 runs the second part file only', async () => {
+    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'parts-mail.db'), '--limit', '0', '--max-turns', '2']
+    const files = ['--output', join(scratch.dir, 'parts.json'), '--traces-db', join(scratch.dir, 'parts-traces.db')]
+    const shard = await agentBench([...common, ...files, '--parts', '2', '--shard', '2/2'], env)
+    expect(shard.stdout).toContain('part-2-of-2.eval.ts')
+    expect(shard.stdout).not.toContain('part-1-of-2.eval.ts')
+    expect(readArteResults(join(scratch.dir, 'parts.json')).taskResults.map((task) => task.taskId)).toEqual(['102', '104'])
+  })
+
   it('runs the benchmark with the user reporters, fails on an unmet threshold, then finds and turns traces into evals', async () => {
     const files = {
       db: join(scratch.dir, 'mail.db'),

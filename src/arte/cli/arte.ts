@@ -225,9 +225,9 @@ export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
-function assertShardable(shard: string): void {
+function assertShardable(shard: string, env: Record<string, string | undefined>): void {
   const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
-  const parts = arteParts()
+  const parts = arteParts(env)
   const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts').length
   if (Number.isInteger(count) && files < count) {
     throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
@@ -269,7 +269,7 @@ export const command: Command = {
     if (plan.useJson || plan.download) plan.env.ARTE_DATASET = await downloadedDataset(plan)
     if (plan.stats) return printStats(plan)
 
-    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, { ...process.env, ...plan.env })
     Object.assign(process.env, plan.env)
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
