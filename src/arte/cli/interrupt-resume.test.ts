@@ -103,10 +103,12 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env, FORCE_COLOR: '0' },
       stdio: 'ignore',
+      // Its own process group: SIGTERM goes to Vitest and its workers, as a CI cancel does.
+      detached: true,
     })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     onRequest = () => {
-      if (server.requests.length === TASKS / 2) child.kill('SIGTERM')
+      if (server.requests.length === TASKS / 2 && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
     }
     await exited
     const results = readArteResults(output)
