@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { benchConcurrency } from './src/arte/settings.ts'
+import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+// ART-E: with ARTE_PARTS=n the rows are spread over n part files, so `--shard` splits them (see bench/arte/README.md).
+const arte = arteTestFiles(root)
 
 export default defineConfig({
   // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
@@ -14,7 +19,7 @@ export default defineConfig({
     // (`tests: N passed, N failed, N skipped`) is for log readers. `--reporter` flags replace this whole list.
     reporters: ['default', './reporters/progress.ts', './reporters/arte.ts', './reporters/mpcbench.ts', './reporters/report.ts', './reporters/summary-line.ts'],
     // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
-    watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root: fileURLToPath(new URL('.', import.meta.url)) })],
+    watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root })],
     projects: [
       {
         extends: true,
@@ -29,7 +34,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'bench',
-          include: ['bench/**/*.eval.ts'],
+          include: ['bench/**/*.eval.ts', ...arte.include],
+          exclude: ['**/node_modules/**', '**/.git/**', ...arte.exclude],
           globalSetup: ['./src/arte/vitest/global-setup.ts', './src/mpcbench/vitest/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,

@@ -44,6 +44,7 @@ describe('redact', () => {
     )
     expect(redact(`leaked ${URL_KEY}`, env)).toBe(`leaked ${REDACTED}`)
     expect(redact('the meeting is in room 4B at 10:00', env)).toBe('the meeting is in room 4B at 10:00')
+    expect(redact('a production build', { DEPLOY_KEY: 'production' })).toBe('a production build')
   })
 })
 

@@ -6,6 +6,7 @@ import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExterna
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
+import { MAX_STORED_ANSWER_CHARS, capText } from './results/cap-stored.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
 import type { ArteRow } from './dataset/row.ts'
 
@@ -91,14 +92,21 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       })
   const executionTimeMs = Math.round(performance.now() - started)
+  const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs)
+  return { trace, meta }
+}
+
+/** The scored meta of one ART-E task from its agent trace (also used to resume from a stored trace). */
+export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: string, executionTimeMs: number): ArteTestMeta {
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const agentAnswer = answered?.answer ?? ''
   const score = answered === undefined ? { exactMatch: false, semanticScore: 0 } : scoreAnswer(agentAnswer, row.answer)
-  const meta: ArteTestMeta = {
+  return {
     taskId: String(row.id),
     question: row.question,
     groundTruth: row.answer,
-    agentAnswer,
+    agentAnswer: capText(agentAnswer, MAX_STORED_ANSWER_CHARS),
+    ...(agentAnswer.length > MAX_STORED_ANSWER_CHARS ? { agentAnswerChars: agentAnswer.length } : {}),
     sources: answered?.sources ?? [],
     exactMatch: score.exactMatch,
     semanticScore: score.semanticScore,
@@ -111,9 +119,8 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
     inboxAddress: row.inbox_address,
     queryDate: row.query_date,
     split: row.split,
-    dataset: options.dataset,
+    dataset,
   }
-  return { trace, meta }
 }
 
 /** The short per-test annotation, e.g. `EM=1 J=0.83 answered in 3 turns, 1,234 tokens`. */

@@ -70,6 +70,13 @@ export interface ArteSettings {
   agent: ArteAgentSettings | undefined
   /** `BENCH_TRIALS`: runs per row (default 1); with more, tests are named `{id} [trial=j]`. */
   trials: number
+  /**
+   * `ARTE_PARTS`: spread the rows over this many test files (row position modulo n), so `vitest --shard=i/N` splits
+   * rows between machines. 1 = one file (`bench/arte/arte.eval.ts`).
+   */
+  parts: number
+  /** `BENCH_RESUME=1` (`--resume`): rerun only the tasks with no finished result for the same configuration. */
+  resume: boolean
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -118,6 +125,8 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     readMaxChars: wholeNumber(env, 'ARTE_READ_MAX_CHARS', DEFAULT_ARTE_READ_MAX_CHARS, 100),
     agent: arteAgentSettings(env),
     trials: wholeNumber(env, 'BENCH_TRIALS', 1, 1),
+    parts: wholeNumber(env, 'ARTE_PARTS', 1, 1),
+    resume: flag(env, 'BENCH_RESUME'),
   }
 }
 
@@ -152,6 +161,14 @@ export function arteAgentSettings(env: Env = process.env): ArteAgentSettings | u
     timeoutMs: wholeNumber(env, 'ARTE_AGENT_TIMEOUT_MS', DEFAULT_AGENT_TIMEOUT_MS, 1),
     maxRetries: wholeNumber(env, 'ARTE_AGENT_MAX_RETRIES', DEFAULT_AGENT_MAX_RETRIES, 0),
   }
+}
+
+/** A boolean variable: `1`/`true`/`yes` or `0`/`false`/`no` (unset = false); anything else is a `ConfigError`. */
+export function flag(env: Env, name: string): boolean {
+  const raw = value(env, name)?.toLowerCase()
+  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true
+  throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: expected 1 or 0.`, { hint: `Set ${name}=1 to turn it on, or unset it.` })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve } from 'node:path'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { InvalidFormatError } from './errors.ts'
 
 /**
@@ -11,7 +11,7 @@ export function resolveInside(root: string, name: string, what: string): string 
   const base = resolve(root)
   const target = resolve(base, name)
   const rel = relative(base, target)
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || name.includes('\0')) {
+  if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel) || name.includes('\0')) {
     throw new InvalidFormatError(`${what} resolves to ${target}, outside ${base}`, {
       hint: 'Use a plain name (letters, digits, `.`, `_`, `-`) without `/`, `\\` or `..`.',
     })

@@ -52,7 +52,10 @@ export function secretsFromEnv(env: Env = process.env): string[] {
   for (const [name, raw] of Object.entries(env)) {
     const value = raw?.trim()
     if (value === undefined || value.length < MIN_SECRET_LENGTH || NOT_SECRETS.has(value)) continue
-    if (SECRET_VARIABLE.test(name)) out.push(value)
+    // A plain word (`production`, `default`) is a setting, not a key: redacting it would garble ordinary text.
+    if (SECRET_VARIABLE.test(name)) {
+      if (!/^[A-Za-z]{1,15}$/.test(value)) out.push(value)
+    }
     else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) out.push(...urlSecrets(value))
   }
   return out

@@ -71,4 +71,12 @@ describe('a call ends by its deadline, retries included', () => {
     expect(elapsed).toBeLessThan(2500)
     expect(elapsed).toBeGreaterThanOrEqual(1000)
   })
+
+  it('sends nothing when the deadline leaves no time for an attempt', async () => {
+    await using t = await setup([scriptedText('hi')])
+    const error = await t.model.complete(hello, { deadline: Date.now() + 10 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'ERR_MODEL_TIMEOUT' })
+    expect((error as Error).message).toMatch(/not sent: less than 1000 ms left before the test timeout/)
+    expect(t.server.requests).toHaveLength(0)
+  })
 })

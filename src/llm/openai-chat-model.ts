@@ -7,7 +7,7 @@ import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
 import { type ResponseCache, cacheKey } from './response-cache.ts'
-import { type AttemptRecord, type FailureClass, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
+import { type AttemptRecord, type FailureClass, MIN_ATTEMPT_MS, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
 import type { CallOptions, ChatModel, ChatRequest, ChatResult, Usage } from './types.ts'
 
 /** Default per-request timeout. */
@@ -267,6 +267,14 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       if (cache.mode === 'replay') return fail(cache.missError(target.id, request, key))
     }
 
+    if (deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS) {
+      return fail(
+        new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${target.id} at ${target.baseURL} not sent: less than ${MIN_ATTEMPT_MS} ms left before the test timeout`, {
+          hint: 'Raise the test timeout (testTimeout), or lower ARTE_MAX_TURNS / the work per task.',
+          retries: 0,
+        }),
+      )
+    }
     let raw: ChatCompletion
     try {
       const outcome = await withRetry(

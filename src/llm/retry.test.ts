@@ -72,3 +72,21 @@ describe('withRetry', () => {
     await expect(sleep(10_000, AbortSignal.abort())).rejects.toThrow(/aborted/)
   })
 })
+
+describe('withRetry with a deadline', () => {
+  it('starts no retry whose wait and shortest attempt would pass the deadline', async () => {
+    let clock = 0
+    let calls = 0
+    const failing = async (): Promise<never> => {
+      calls++
+      clock += 400
+      throw new Error('boom')
+    }
+    const classify = () => ({ kind: 'retryable' as const, reason: 'HTTP 503', retryAfterMs: 100 })
+    const error = await withRetry(failing, classify, { policy: { maxRetries: 10 }, deadline: 2000, now: () => clock }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RetriesExhausted)
+    expect((error as RetriesExhausted).deadlineReached).toBe(true)
+    // Each attempt takes 400 ms; a retry needs its 100 ms wait and 1,000 ms of attempt before 2,000: after 400 and 800 yes, after 1,200 no.
+    expect(calls).toBe(3)
+  })
+})

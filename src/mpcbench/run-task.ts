@@ -56,7 +56,7 @@ export interface RunTaskOptions {
   /** The turn cap; reaching it is the `max-turns` outcome. @default MPCBENCH_TURN_CAP (50) */
   maxTurns?: number
   signal?: AbortSignal
-  /** Epoch ms by which each agent model call must end (from the test timeout, see `deadlineWithin`). */
+  /** Epoch ms by which each agent and judge model call must end (from the test timeout, see `deadlineWithin`). */
   deadline?: number
 }
 
@@ -134,8 +134,8 @@ export interface JudgeRunResult {
 }
 
 /** Step 3 of the seed: runs one judge on a judge input and writes the result, validated against its schema, atomically to `file`. */
-export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, signal?: AbortSignal): Promise<JudgeRunResult> {
-  const outcome = await judge.judge(input, signal === undefined ? {} : { signal })
+export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, signal?: AbortSignal, deadline?: number): Promise<JudgeRunResult> {
+  const outcome = await judge.judge(input, { ...(signal === undefined ? {} : { signal }), ...(deadline === undefined ? {} : { deadline }) })
   const result = parseWith(JudgeResultFileSchema, judgeResultFile(outcome, {
     taskId: input.task_id,
     agentModel: input.agent_model,
@@ -172,16 +172,16 @@ export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEval
   const run = await runTask(options)
   const judged: JudgedRun[] = []
   for (const judge of options.judges) {
-    judged.push(await judgeRunLog(run.runLog, options.task, judge, options.logDir, options.signal))
+    judged.push(await judgeRunLog(run.runLog, options.task, judge, options.logDir, options.signal, options.deadline))
   }
   return { ...run, judged }
 }
 
 /** Steps 2 and 3 for one run log and one judge: writes the judge input and the judge result under `logDir`. */
-export async function judgeRunLog(runLog: RunLog, task: Task, judge: Judge, logDir: string, signal?: AbortSignal): Promise<JudgedRun> {
+export async function judgeRunLog(runLog: RunLog, task: Task, judge: Judge, logDir: string, signal?: AbortSignal, deadline?: number): Promise<JudgedRun> {
   const files = evaluationFiles(logDir, runLog.task_id, runLog.agent_model, judge.id)
   const input = writeJudgeInput(runLog, task, judge.id, files.judgeInput)
-  const result = await judgeAndWrite(judge, input, files.judgeResult, signal)
+  const result = await judgeAndWrite(judge, input, files.judgeResult, signal, deadline)
   return { ...result, judge, judgeInputFile: files.judgeInput }
 }
 

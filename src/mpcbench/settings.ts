@@ -15,6 +15,13 @@ export const MPCBENCH_TURN_CAP = 50
 /** Sampling temperature of MPCBench agents unless `model_config.json` sets `agent_temperature` (upstream sends 0). */
 export const DEFAULT_AGENT_TEMPERATURE = 0
 
+/** A yes/no variable: `1`, `true`, `yes` or `0`, `false`, `no` (any case). */
+const Flag = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['0', '1', 'false', 'true', 'no', 'yes']))
+  .transform((value) => value === '1' || value === 'true' || value === 'yes')
+
 /** A whole number of at least `min` written as text (an environment variable). */
 const wholeNumber = (min: number) =>
   z
@@ -32,7 +39,8 @@ const wholeNumber = (min: number) =>
  *   `llm_context/` folder beside the prompt config, else none);
  * - `MPCBENCH_MAX_TURNS`: the agent turn cap (default {@link MPCBENCH_TURN_CAP});
  * - `MPCBENCH_AGENT_URL` (+ `_TIMEOUT_MS`, `_MAX_RETRIES`): an external agent under test, the only agent of the run;
- * - `BENCH_TRIALS`: runs per task x agent (default 1); with more, tests are named `... [trial=j]`.
+ * - `BENCH_TRIALS`: runs per task x agent (default 1); with more, tests are named `... [trial=j]`;
+ * - `BENCH_RESUME=1`: reuse each finished run of the log folder instead of running it again.
  */
 export const MpcbenchEnvSchema = z.object({
   MPCBENCH_TOOLS: z.enum(TOOL_PROFILES).default(DEFAULT_TOOL_PROFILE),
@@ -44,6 +52,8 @@ export const MpcbenchEnvSchema = z.object({
   MPCBENCH_AGENT_TIMEOUT_MS: wholeNumber(1).default(DEFAULT_AGENT_TIMEOUT_MS),
   MPCBENCH_AGENT_MAX_RETRIES: wholeNumber(0).default(DEFAULT_AGENT_MAX_RETRIES),
   BENCH_TRIALS: wholeNumber(1).default(1),
+  /** `BENCH_RESUME=1`: reuse each finished run (answered or max-turns, every judge scored) found in the log folder. */
+  BENCH_RESUME: Flag.default(false),
 })
 
 /** The external agent under test (`MPCBENCH_AGENT_URL`), POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task. */
@@ -66,12 +76,15 @@ export interface MpcbenchSettings {
   agent: MpcbenchAgentSettings | undefined
   /** `BENCH_TRIALS`: runs per task x agent. */
   trials: number
+  /** `BENCH_RESUME`: see {@link MpcbenchEnvSchema}. */
+  resume: boolean
 }
 
 const HINTS: Record<string, string> = {
   MPCBENCH_TOOLS: `Set MPCBENCH_TOOLS to one of ${TOOL_PROFILES.join(', ')}, or unset it for ${DEFAULT_TOOL_PROFILE}.`,
   MPCBENCH_MAX_TURNS: `Set MPCBENCH_MAX_TURNS to a whole number >= 1, or unset it for ${MPCBENCH_TURN_CAP}.`,
   BENCH_TRIALS: 'Set BENCH_TRIALS to a whole number >= 1, or unset it for the default (1).',
+  BENCH_RESUME: 'Set BENCH_RESUME=1 to resume, or unset it.',
 }
 
 /** Reads {@link MpcbenchSettings} from `env`; a bad value is a `ConfigError` naming the variable and the fix. */
@@ -99,6 +112,7 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
     maxTurns: s.MPCBENCH_MAX_TURNS,
     agent: s.MPCBENCH_AGENT_URL === undefined ? undefined : { url: s.MPCBENCH_AGENT_URL, timeoutMs: s.MPCBENCH_AGENT_TIMEOUT_MS, maxRetries: s.MPCBENCH_AGENT_MAX_RETRIES },
     trials: s.BENCH_TRIALS,
+    resume: s.BENCH_RESUME,
   }
 }
 

@@ -39,6 +39,12 @@ describe('planArteRun', () => {
     })
   })
 
+  it('maps --resume and --parts to BENCH_RESUME and ARTE_PARTS', () => {
+    expect(planArteRun(['--resume', '--parts', '4']).env).toMatchObject({ BENCH_RESUME: '1', ARTE_PARTS: '4' })
+    expect(planArteRun([]).env).not.toHaveProperty('BENCH_RESUME')
+    expect(() => planArteRun(['--parts', '0'])).toThrow(/--parts/)
+  })
+
   it('keeps the user reporters and adds the ART-E reporter once', () => {
     const plan = planArteRun(['--reporter=junit', '--reporter', './reporters/arte.ts', '--outputFile.junit=out/a.xml', '--outputFile.json', 'out/a.json'])
     expect(plan.reporters).toEqual(['junit', './reporters/arte.ts'])
@@ -114,6 +120,15 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stdout).toContain('ART-E Dataset Statistics (test split)')
     expect(stdout).toContain('Total tasks:              4\n')
     expect(stdout).toContain('Unique inboxes:           1\n')
+  })
+
+  it('--parts 2 --shard 2/2 runs the second part file only', async () => {
+    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'parts-mail.db'), '--limit', '0', '--max-turns', '2']
+    const files = ['--output', join(scratch.dir, 'parts.json'), '--traces-db', join(scratch.dir, 'parts-traces.db')]
+    const shard = await agentBench([...common, ...files, '--parts', '2', '--shard', '2/2'], env)
+    expect(shard.stdout).toContain('part-2-of-2.eval.ts')
+    expect(shard.stdout).not.toContain('part-1-of-2.eval.ts')
+    expect(readArteResults(join(scratch.dir, 'parts.json')).taskResults.map((task) => task.taskId)).toEqual(['102', '104'])
   })
 
   it('runs the benchmark with the user reporters, fails on an unmet threshold, then finds and turns traces into evals', async () => {

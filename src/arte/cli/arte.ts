@@ -24,6 +24,8 @@ import {
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
+import { stopOnInterrupt } from './stop-on-interrupt.ts'
+import { ARTE_PARTS_DIR, arteParts } from '../vitest/arte-parts.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
@@ -66,6 +68,11 @@ Options:
                                 passHatK and per-task trialResults (BENCH_TRIALS)   default: 1
       --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
                                 (ARTE_THRESHOLDS); an unmet one fails the run       default: none
+      --resume                  rerun only the tasks with no finished result (answered or max-turns) in the
+                                traces database for the same model, dataset, split, max turns and email
+                                database, then write results for the whole set (BENCH_RESUME=1)   default: false
+      --parts <n>               spread the rows over n test files (row position modulo n) so --shard=i/N
+                                splits rows between machines (ARTE_PARTS)           default: 1
       --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
                                 repeatable                                          default: default
       --outputFile.<reporter> <file>  output file of a reporter, e.g. --outputFile.junit=reports/arte.xml
@@ -109,6 +116,8 @@ function parse(argv: string[]) {
       'max-turns': { type: 'string' },
       trials: { type: 'string' },
       thresholds: { type: 'string' },
+      resume: { type: 'boolean' },
+      parts: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       shard: { type: 'string' },
       'merge-reports': { type: 'string' },
@@ -236,6 +245,8 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('API_URL', values['api-url'])
   set('WORKSPACE_ID', values.workspace)
   set('ARTE_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1))
+  set('BENCH_RESUME', values.resume === true ? '1' : undefined)
+  set('ARTE_PARTS', wholeFlag('--parts', values.parts, 1))
   return {
     env,
     reporters: values.reporter ?? [],
@@ -274,12 +285,13 @@ export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
-function assertShardable(shard: string): void {
+function assertShardable(shard: string, env: Record<string, string | undefined>): void {
   const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
-  const files = fg.sync('bench/arte/**/*.eval.ts')
-  if (Number.isInteger(count) && files.length < count) {
-    throw new ConfigError(`--shard ${shard} needs at least ${count} test files in bench/arte, which has ${files.length}: Vitest shards by file.`, {
-      hint: 'Spread the rows over part files (each calling `defineArteTests({ part: { index: k, count: n } })`, see bench/arte/README.md), or shard the whole bench project with `npx vitest run --project bench --shard=...`.',
+  const parts = arteParts(env)
+  const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts').length
+  if (Number.isInteger(count) && files < count) {
+    throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
+      hint: `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
     })
   }
 }
@@ -332,18 +344,20 @@ export const command: Command = {
     if (plan.config !== undefined && !existsSync(plan.config)) {
       throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
-    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard)
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, { ...process.env, ...plan.env })
     Object.assign(process.env, plan.env)
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode
     process.exitCode = undefined
     const shipped = plan.config === undefined && runsOutsidePackage()
-    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
+    const interrupt = stopOnInterrupt()
+    const parts = arteParts()
+    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : parts > 1 ? [ARTE_PARTS_DIR] : ['bench/arte'], {
       run: true,
       watch: false,
       ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-      reporters: withArteReporter(plan.reporters),
+      reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
       ...outputFile,
       ...(plan.shard === undefined ? {} : { shard: plan.shard }),
       ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
@@ -351,7 +365,9 @@ export const command: Command = {
       ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
     }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
     await vitest.close()
-    const code = Number(process.exitCode ?? 0)
+    interrupt.dispose()
+    const signal = interrupt.signal()
+    const code = signal === undefined ? Number(process.exitCode ?? 0) : 128 + (signal === 'SIGINT' ? 2 : 15)
     process.exitCode = before
     return code
   },

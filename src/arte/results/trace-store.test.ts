@@ -92,7 +92,19 @@ describe('TraceStore', () => {
     db.pragma(`user_version = ${TRACE_STORE_VERSION + 1}`)
     db.close()
     expect(() => TraceStore.open(file)).toThrow(TraceStoreVersionError)
-    expect(() => TraceStore.open(file)).toThrow(/schema version 2; this version knows up to 1/)
+    expect(() => TraceStore.open(file)).toThrow(/schema version 3; this version knows up to 2/)
+  })
+
+  it('migrates a version 1 database (no config_key) and finds finished traces by configuration', () => {
+    const file = join(scratch.dir, 'v1.db')
+    const db = new Database(file)
+    db.exec(`CREATE TABLE traces (trace_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, task_id TEXT NOT NULL, model TEXT NOT NULL,
+      model_kind TEXT NOT NULL, outcome TEXT NOT NULL, exact_match INTEGER NOT NULL, semantic_score REAL NOT NULL, question TEXT NOT NULL,
+      ground_truth TEXT NOT NULL, agent_answer TEXT NOT NULL, created_at TEXT NOT NULL, trace_json TEXT NOT NULL)`)
+    db.pragma('user_version = 1')
+    db.close()
+    using store = TraceStore.open(file)
+    expect(store.finishedTraces('cfg')).toEqual(new Map())
   })
 
   it('prints a trace readably, and the last turns of a failed run', () => {

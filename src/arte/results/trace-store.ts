@@ -9,7 +9,7 @@ import { redactJson } from '../../core/redact.ts'
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
 
 /** Schema version this code writes (`PRAGMA user_version`). */
-export const TRACE_STORE_VERSION = 1
+export const TRACE_STORE_VERSION = 2
 
 const MIGRATIONS: ReadonlyArray<string> = [
   `CREATE TABLE traces (
@@ -30,7 +30,13 @@ const MIGRATIONS: ReadonlyArray<string> = [
   CREATE INDEX idx_traces_score ON traces(semantic_score);
   CREATE INDEX idx_traces_task ON traces(task_id);
   CREATE INDEX idx_traces_run ON traces(run_id);`,
+  // 2: the run configuration of each trace, so a resumed run finds the tasks that already finished.
+  `ALTER TABLE traces ADD COLUMN config_key TEXT;
+  CREATE INDEX idx_traces_config ON traces(config_key, task_id);`,
 ]
+
+/** Outcomes that count as a finished task for a resumed run (errors and aborts are run again). */
+export const FINISHED_OUTCOMES: ReadonlyArray<string> = ['answered', 'max-turns']
 
 /** The traces database was written by a newer version of this package. */
 export class TraceStoreVersionError extends BenchError {
@@ -51,6 +57,8 @@ export interface TraceRecordInput {
   exactMatch: boolean
   semanticScore: number
   trace: AgentTrace
+  /** The run configuration (see `arteConfigKey`), for `--resume`. */
+  configKey?: string
 }
 
 /** One row of a trace listing (no trace body). */
@@ -129,13 +137,18 @@ export class TraceStore {
   readonly #get: Database.Statement
   readonly #below: Database.Statement
   readonly #belowInRun: Database.Statement
+  readonly #finished: Database.Statement
 
   private constructor(file: string, db: Database.Database) {
     this.file = file
     this.#db = db
     this.#insert = db.prepare(
-      `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json)
-       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trace_json)`,
+      `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json, config_key)
+       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trace_json, @config_key)`,
+    )
+    this.#finished = db.prepare(
+      `SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE config_key = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
+       ORDER BY created_at, trace_id`,
     )
     this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE trace_id = ?`)
     this.#below = db.prepare(
@@ -177,7 +190,17 @@ export class TraceStore {
       agent_answer: record.agentAnswer,
       created_at: record.trace.startedAt,
       trace_json: JSON.stringify(record.trace),
+      config_key: record.configKey ?? null,
     }))
+  }
+
+  /** The latest finished trace (see {@link FINISHED_OUTCOMES}) of each task run with this configuration, by task id. */
+  finishedTraces(configKey: string): Map<string, StoredTrace> {
+    const out = new Map<string, StoredTrace>()
+    for (const row of this.#finished.all(configKey, ...FINISHED_OUTCOMES) as TraceRow[]) {
+      out.set(row.task_id, { ...toSummary(row), trace: JSON.parse(row.trace_json ?? 'null') as AgentTrace })
+    }
+    return out
   }
 
   /** The stored trace with this id, or `undefined`. */

@@ -28,6 +28,8 @@ export const ArteTestMetaSchema = z.object({
   groundTruth: z.string(),
   /** The agent's answer; empty when the run did not end with an answer. */
   agentAnswer: z.string(),
+  /** Full length of the answer when it was longer than what is stored (`agentAnswer` is then cut, with a marker). */
+  agentAnswerChars: z.number().int().optional(),
   /** Message-IDs the agent cited. */
   sources: z.array(z.string()),
   exactMatch: z.boolean(),

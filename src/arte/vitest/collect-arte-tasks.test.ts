@@ -33,8 +33,8 @@ describe('every selected ART-E task appears in the results once', () => {
   })
 
   it('a test that times out, or fails before its result, is a failed task; a filtered-out test is not selected', async () => {
-    const vitest = await startVitest('test', [], {
-      config: fileURLToPath(new URL('../../../fixtures/arte-accounting/vitest.config.ts', import.meta.url)),
+    const vitest = await startVitest('test', ['tasks.eval.ts'], {
+      config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
       watch: false,
       reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
     }, {}, { stdout: quiet(), stderr: quiet() })

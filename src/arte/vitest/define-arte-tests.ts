@@ -1,9 +1,12 @@
+import { basename } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
-import { TraceStore } from '../results/trace-store.ts'
+import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
+import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
+import { capLongStrings } from '../results/cap-stored.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
@@ -85,6 +88,10 @@ export interface ArteTestRuntime {
   /** The agent under test: `ARTE_AGENT_URL` / `ARTE_AGENT_ID` when set, else the model of `BENCH_AGENT_MODEL`. */
   model: AgentUnderTest
   runId: string
+  /** Key of this run's configuration, stored with each trace (see `arteConfigKey`). */
+  configKey: string
+  /** With `BENCH_RESUME=1`: the tasks already finished with this configuration (read in `beforeAll`), by task id. */
+  finished(): ReadonlyMap<string, StoredTrace>
   /** The email store and traces database (open while tests run). */
   stores(): { store: EmailStore; traces: TraceStore }
 }
@@ -100,11 +107,14 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const runId = provided('arteRunId')
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
+  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath })
   let store: EmailStore | undefined
   let traces: TraceStore | undefined
+  let finished: ReadonlyMap<string, StoredTrace> = new Map()
   beforeAll(() => {
     store = EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
+    if (settings.resume) finished = traces.finishedTraces(configKey)
   })
   afterAll(() => {
     store?.close()
@@ -114,6 +124,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     settings,
     model,
     runId,
+    configKey,
+    finished: () => finished,
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
       return { store, traces }
@@ -132,6 +144,13 @@ export async function runArteTestCase(
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
+  const earlier = runtime.finished().get(String(row.id))
+  if (earlier !== undefined) {
+    // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
+    const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, settings.dataset, earlier.trace.durationMs) }
+    await context.annotate(`${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+    return run
+  }
   // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
   const deadline = deadlineWithin(context.task?.timeout)
   const run = await runArteTask({
@@ -152,7 +171,9 @@ export async function runArteTestCase(
     agentAnswer: run.meta.agentAnswer,
     exactMatch: run.meta.exactMatch,
     semanticScore: run.meta.semanticScore,
-    trace: run.trace,
+    configKey: runtime.configKey,
+    // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
+    trace: capLongStrings(run.trace),
   })
   await context.annotate(arteAnnotation(run.meta, run.trace), 'arte')
   return run
@@ -178,7 +199,19 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   const settings = options.settings ?? arteSettingsFromEnv()
   const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit }))
   assertUniqueIds(selected, settings.dataset)
-  const rows = selectPart(selected, options.part)
+  if (selected.length === 0) {
+    const error = await emptyDatasetError(settings)
+    test(`no ART-E rows selected from ${basename(settings.dataset)}`, () => {
+      throw error
+    })
+    return
+  }
+  const { part } = options
+  const rows = selectPart(selected, part)
+  if (rows.length === 0 && part !== undefined) {
+    test.skip(`ART-E part ${part.index} of ${part.count}: no rows (${selected.length} selected)`, () => {})
+    return
+  }
   const runtime = useArteTestRuntime(settings)
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
@@ -191,6 +224,16 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
       })
     }
   }
+}
+
+/** The error of a selection with no rows, naming the dataset and the filters (and what the file holds). */
+async function emptyDatasetError(settings: ArteSettings): Promise<ConfigError> {
+  const all = await loadArteDataset(settings.dataset, {})
+  const splits = [...new Set(all.map((row) => row.split))].sort()
+  const holds = all.length === 0 ? 'the file holds no rows' : `the file holds ${all.length} row(s), of split ${splits.join(' and ')}`
+  return new ConfigError(`ART-E dataset ${settings.dataset} has no rows for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`, {
+    hint: all.length === 0 ? 'Point ARTE_DATASET (--dataset) at a file with rows.' : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
+  })
 }
 
 /** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run). */

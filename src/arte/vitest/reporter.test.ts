@@ -108,6 +108,22 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     expect(xml).toMatch(/<property name="arte" value="EM=0 J=0\.67/)
   })
 
+  it('ARTE_PARTS=3: --shard=i/3 splits the rows over three machines and the merged blobs give the same metrics', async () => {
+    const blobs = join(scratch.dir, 'part-blobs')
+    const partEnv = { ...env, ARTE_PARTS: '3', ARTE_OUTPUT: join(scratch.dir, 'part-shard-results.json') }
+    const shardTests: string[][] = []
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const run = await runFixtureVitest(partEnv, { shard, reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]] })
+      shardTests.push(run.tests.map((test) => test.name).sort())
+    }
+    // Rows by position modulo 3: 101 and 104, 102, 103; Vitest gives each shard one part file.
+    expect(shardTests.flat().sort()).toEqual(['101', '102', '103', '104'])
+    expect(shardTests.map((names) => names.length).sort()).toEqual([1, 1, 2])
+    const merged = join(scratch.dir, 'part-merged-results.json')
+    await runFixtureVitest({ ...partEnv, ARTE_OUTPUT: merged }, { mergeReports: blobs, reporters: [new ArteReporter({ silent: true })] })
+    expect(deterministic(readArteResults(merged))).toStrictEqual(deterministic(unsharded))
+  })
+
   it('fails the run on an unmet threshold, naming it and the measured value', async () => {
     const reporter = new ArteReporter({ thresholds: 'exactMatchAccuracy>=0.6,avgSemanticScore>=0.4', silent: true })
     const output = join(scratch.dir, 'threshold-results.json')

@@ -24,6 +24,7 @@ import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { ARTE_HISTORY_FILE, DEFAULT_ARTE_OUTPUT, arteHistorySettings } from '../settings.ts'
 import { historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
 
 /** Options of {@link ArteReporter}. */
@@ -81,6 +82,9 @@ export class ArteReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    // On SIGINT / SIGTERM, write what finished (testRunEndReason "interrupted") before the process exits.
+    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    vitest.onClose(dispose)
     // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
     this.#thresholds = resolveArteThresholds(
       this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,

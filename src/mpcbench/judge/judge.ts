@@ -5,6 +5,8 @@ import type { JudgeKind, JudgeOutcome } from './judge-result.ts'
 export interface JudgeOptions {
   /** Cancels the judge's model calls. */
   signal?: AbortSignal
+  /** Epoch ms by which each of the judge's model calls must end (see `CallOptions.deadline`). */
+  deadline?: number
 }
 
 /**

@@ -90,7 +90,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
         try {
           const result = await model.complete(
             { messages, temperature: options.temperature ?? 0, responseFormat: JUDGE_RESPONSE_FORMAT, purpose: 'judge' },
-            { signal: callOptions.signal },
+            { signal: callOptions.signal, ...(callOptions.deadline === undefined ? {} : { deadline: callOptions.deadline }) },
           )
           usage = addUsage(usage, result.usage)
           content = result.message.content ?? ''

@@ -56,4 +56,21 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(quillstone?.error).toBe('agent error')
     expect(unfinished).toBeUndefined()
   }, 120_000)
+
+  it('a test that times out before setting its meta is an unfinished, failed test; a skipped one is not selected', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-fixture-'))
+    const vitest = await startVitest(
+      'test',
+      ['mpcbench.eval.ts'],
+      { config: join(repo, 'fixtures/accounting/vitest.config.ts'), watch: false, reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false })] },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
+    await vitest.close()
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(summary.task_counts).toEqual({ selected: 2, completed: 1, failed: 1, not_run: 0 })
+    expect(summary.unfinished).toEqual([
+      { task_id: 'mpc_hang', task_type: 'planning', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringMatching(/timed out in 1000ms/) },
+    ])
+  })
 })

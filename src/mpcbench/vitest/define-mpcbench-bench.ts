@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
@@ -22,6 +22,7 @@ import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
+import { finishedEvaluation } from '../resume.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
@@ -137,7 +138,10 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const deadline = deadlineWithin(context.task.timeout)
   const judges =
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
-  const evaluation = await runAndJudge({
+  // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
+  const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(setup.logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
+  if (resumed !== undefined) await context.annotate(`resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
+  const evaluation = resumed ?? await runAndJudge({
     task: testCase.task,
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
     scenarioId: testCase.scenarioId,

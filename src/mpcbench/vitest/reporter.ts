@@ -3,6 +3,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import { writeJsonAtomic } from '../../core/atomic-write.ts'
 import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
+import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
 import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
@@ -52,6 +53,9 @@ export default class MpcbenchReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.root = vitest.config.root
+    // On SIGINT / SIGTERM, write what finished before the process exits.
+    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    vitest.onClose(dispose)
     this.log = (text) => vitest.logger.log(redact(text))
   }
 

@@ -1,4 +1,4 @@
-import { addDays, isIsoDate } from '../../time/calendar.ts'
+import { addDays, isIsoDate, isRealDate } from '../../time/calendar.ts'
 import { startOfLocalDay } from '../../time/zone.ts'
 import { matchesPhrase, words } from './text-match.ts'
 import { WorkplaceToolError } from './tool-error.ts'
@@ -102,6 +102,7 @@ function applyModifier(result: SlackQuery, key: string, value: string, workplace
     case 'during': {
       if (key === 'during') fail('modifier during: is not supported; use on:YYYY-MM-DD or after:/before:')
       if (!isIsoDate(value)) fail(`${key}: needs a date as YYYY-MM-DD, got ${JSON.stringify(value)}`)
+      if (!isRealDate(value.trim())) fail(`${key}:${value} is not a calendar date (month 01-12, day within the month)`, `Use a real date, e.g. ${key}:2025-02-28. ${SUPPORTED}`)
       const dayStart = startOfLocalDay(value, tz)
       const nextDay = startOfLocalDay(addDays(value, 1), tz)
       if (key === 'before') result.to = Math.min(result.to, dayStart)
@@ -138,10 +139,14 @@ export function matchUsers(workplace: Workplace, value: string): string[] {
     .map((user) => user.id)
 }
 
+/** Deepest nesting of parentheses and NOT/- a Slack query may have. */
+export const MAX_SLACK_QUERY_DEPTH = 32
+
 class TermParser {
   private index = 0
   private readonly tokens: Token[]
   private readonly query: string
+  private depth = 0
 
   constructor(tokens: Token[], query: string) {
     this.tokens = tokens
@@ -157,6 +162,10 @@ class TermParser {
 
   private peek(): Token | undefined {
     return this.tokens[this.index]
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_SLACK_QUERY_DEPTH) fail(`query nested too deep: more than ${MAX_SLACK_QUERY_DEPTH} levels of parentheses and NOT/-`, `Nest at most ${MAX_SLACK_QUERY_DEPTH} levels deep. ${SUPPORTED}`)
   }
 
   private parseOr(): TermExpr {
@@ -186,13 +195,19 @@ class TermParser {
   private parseUnary(): TermExpr {
     const token = this.tokens[this.index++] as Token
     switch (token.kind) {
-      case 'not':
+      case 'not': {
         if (this.peek() === undefined) fail(`nothing to exclude after NOT/- in query ${JSON.stringify(this.query)}`)
-        return { kind: 'not', expr: this.parseUnary() }
+        this.enter()
+        const expr: TermExpr = { kind: 'not', expr: this.parseUnary() }
+        this.depth--
+        return expr
+      }
       case 'open': {
+        this.enter()
         const inner = this.parseOr()
         if (this.peek()?.kind !== 'close') fail(`missing ) in query ${JSON.stringify(this.query)}`)
         this.index++
+        this.depth--
         return inner
       }
       case 'word':

@@ -26,6 +26,11 @@ const FIELD_ALIASES: Record<string, JqlField> = {
   type: 'issuetype',
 }
 
+/** Deepest nesting of parentheses and `NOT` a query may have. */
+export const MAX_JQL_DEPTH = 32
+/** Most tokens a query may have (bounds the parse and the compiled predicate). */
+export const MAX_JQL_TOKENS = 2000
+
 const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'is', 'empty', 'null', 'order', 'by', 'asc', 'desc'])
 const UNSUPPORTED_OPERATORS = new Set(['was', 'changed', 'during', 'on', 'before', 'after', 'from', 'to'])
 
@@ -43,10 +48,27 @@ class Parser {
   private readonly tokens: JqlToken[]
   private readonly query: string
   private index = 0
+  private depth = 0
 
   constructor(query: string) {
     this.query = query
     this.tokens = tokenize(query)
+    let open = 0
+    for (const token of this.tokens) {
+      if (this.isPunct(token, '(') && ++open > MAX_JQL_DEPTH) this.enter(token, MAX_JQL_DEPTH)
+      else if (this.isPunct(token, ')')) open--
+    }
+    if (this.tokens.length > MAX_JQL_TOKENS) {
+      const token = this.tokens[MAX_JQL_TOKENS] as JqlToken
+      this.fail(`Query too long: more than ${MAX_JQL_TOKENS} tokens`, token, `Write a shorter query (at most ${MAX_JQL_TOKENS} tokens).`)
+    }
+  }
+
+  private enter(token: JqlToken, depth = this.depth): void {
+    this.depth = depth
+    if (++this.depth > MAX_JQL_DEPTH) {
+      this.fail(`Nesting too deep: more than ${MAX_JQL_DEPTH} levels of parentheses and NOT`, token, `Nest parentheses and NOT at most ${MAX_JQL_DEPTH} levels deep.`)
+    }
   }
 
   parse(): JqlQuery {
@@ -120,8 +142,11 @@ class Parser {
 
   private parseNot(): JqlExpr {
     if (this.isKeyword(this.peek(), 'not')) {
+      this.enter(this.peek())
       this.next()
-      return { kind: 'not', expr: this.parseNot() }
+      const expr: JqlExpr = { kind: 'not', expr: this.parseNot() }
+      this.depth--
+      return expr
     }
     return this.parsePrimary()
   }
@@ -129,11 +154,13 @@ class Parser {
   private parsePrimary(): JqlExpr {
     const token = this.peek()
     if (this.isPunct(token, '(')) {
+      this.enter(token)
       this.next()
       if (this.isPunct(this.peek(), ')')) this.fail('Empty parentheses', this.peek())
       const inner = this.parseOr()
       if (!this.isPunct(this.peek(), ')')) this.fail('Expected `)` to close the parenthesis opened', token)
       this.next()
+      this.depth--
       return inner
     }
     if (token.kind === 'string') {

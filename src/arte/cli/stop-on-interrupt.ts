@@ -1,0 +1,53 @@
+import type { Reporter, Vitest } from 'vitest/node'
+import { INTERRUPT_SIGNALS } from '../../core/interrupt.ts'
+
+/** What {@link stopOnInterrupt} gives the command that runs Vitest. */
+export interface InterruptControl {
+  /** Put first in the reporters list: it captures the Vitest instance. */
+  reporter: Reporter
+  /** The signal that interrupted the run, if any. */
+  signal(): NodeJS.Signals | undefined
+  /** Removes the signal handlers. */
+  dispose(): void
+}
+
+/**
+ * Makes SIGINT / SIGTERM stop a programmatic Vitest run cleanly: the run is cancelled (running tasks are aborted,
+ * the rest are skipped, the reporters write what finished with `testRunEndReason: "interrupted"`), then Vitest is
+ * closed, which stops its workers, so no model request is made after the command returns. A second signal exits at
+ * once. Vitest's own handler, which exits the process a millisecond after the signal (leaving forked workers
+ * running), is removed while the run lasts.
+ */
+export function stopOnInterrupt(log: (line: string) => void = (line) => console.error(line)): InterruptControl {
+  let vitest: Vitest | undefined
+  let received: NodeJS.Signals | undefined
+  const before = new Map(INTERRUPT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]))
+  const handler = (signal: NodeJS.Signals): void => {
+    if (received !== undefined) process.exit(128 + (signal === 'SIGINT' ? 2 : 15))
+    received = signal
+    log(`agent-bench: ${signal}: stopping the run and its workers; finished tasks are written (send it again to exit at once).`)
+    void (async () => {
+      await vitest?.cancelCurrentRun('keyboard-input')
+      await vitest?.close()
+    })()
+  }
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, handler)
+  const reporter: Reporter = {
+    onInit(instance) {
+      vitest = instance
+      for (const signal of INTERRUPT_SIGNALS) {
+        const earlier = before.get(signal) ?? new Set()
+        for (const listener of process.listeners(signal)) {
+          if (listener !== handler && !earlier.has(listener) && listener.name === 'onExit') process.off(signal, listener as (...args: unknown[]) => void)
+        }
+      }
+    },
+  }
+  return {
+    reporter,
+    signal: () => received,
+    dispose() {
+      for (const signal of INTERRUPT_SIGNALS) process.off(signal, handler)
+    },
+  }
+}

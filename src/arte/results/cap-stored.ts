@@ -1,0 +1,21 @@
+/** Longest agent answer kept in results and trace summaries; the full length is recorded beside it. */
+export const MAX_STORED_ANSWER_CHARS = 10_000
+/** Longest string kept inside a stored trace (messages, tool arguments and results). */
+export const MAX_STORED_TRACE_STRING_CHARS = 50_000
+
+/** `text` cut to `max` characters with a marker naming the full length, or `text` when it fits. */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, max)}... [truncated: ${text.length.toLocaleString('en-US')} characters in full]`
+}
+
+/** A JSON value with every string longer than `max` cut (see {@link capText}); the value itself when nothing is. */
+export function capLongStrings<T>(value: T, max: number = MAX_STORED_TRACE_STRING_CHARS): T {
+  const cap = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return capText(inner, max)
+    if (Array.isArray(inner)) return inner.map(cap)
+    if (inner !== null && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, cap(item)]))
+    return inner
+  }
+  return JSON.stringify(value).length <= max ? value : (cap(value) as T)
+}

@@ -1,0 +1,58 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { FIXTURE_DATASET, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { readArteResults } from '../results/results.ts'
+import { TraceStore } from '../results/trace-store.ts'
+import { MAX_STORED_ANSWER_CHARS } from '../results/cap-stored.ts'
+import { lastUserText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
+import { ArteReporter } from './reporter.ts'
+
+describe('ART-E bad input', () => {
+  const scratch = scratchDir('arte-bad-input')
+  afterAll(() => scratch.remove())
+
+  it('an empty selection fails one test that names the dataset, the split and what the file holds', async () => {
+    const dataset = join(scratch.dir, 'train-only.jsonl')
+    writeFileSync(dataset, `${readFileSync(FIXTURE_DATASET, 'utf8').split('\n').filter((line) => line.includes('"train"')).join('\n')}\n`)
+    await using server = await startScriptedServer(fixtureResponder())
+    const vitest = await runFixtureVitestWithErrors(fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset }))
+    expect(vitest.tests).toEqual([{ name: 'no ART-E rows selected from train-only.jsonl', state: 'failed', annotations: [] }])
+    expect(vitest.errors[0]).toMatch(/train-only\.jsonl has no rows for split test \(ARTE_SPLIT; limit none\): the file holds 1 row\(s\), of split train/)
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('a 1 MB answer is scored in full but stored cut, with its full length recorded', async () => {
+    const huge = `Room 4B ${'x'.repeat(1_000_000)}`
+    const responder = fixtureResponder()
+    await using server = await startScriptedServer((request, index) =>
+      lastUserText(request).includes('catering') ? scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: huge, sources: [] } }]) : responder(request, index),
+    )
+    await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir), { reporters: [new ArteReporter({ silent: true })] })
+    const results = readArteResults(join(scratch.dir, 'results.json'))
+    const task = results.taskResults.find((result) => result.taskId === '102')
+    expect(task?.agentAnswerChars).toBe(huge.length)
+    expect(task?.agentAnswer.length).toBeLessThan(MAX_STORED_ANSWER_CHARS + 100)
+    expect(task?.agentAnswer).toMatch(/\[truncated: 1,000,008 characters in full\]$/)
+    using store = TraceStore.open(join(scratch.dir, 'traces.db'))
+    const stored = store.get(task?.traceId ?? '')
+    expect(JSON.stringify(stored?.trace).length).toBeLessThan(300_000)
+    expect(statSync(join(scratch.dir, 'results.json')).size).toBeLessThan(100_000)
+  })
+})
+
+/** Runs the fixture and returns the tests with the first error message of each failed one. */
+async function runFixtureVitestWithErrors(env: Record<string, string>): Promise<{ tests: Array<{ name: string; state: string; annotations: string[] }>; errors: string[] }> {
+  const errors: string[] = []
+  const run = await runFixtureVitest(env, {
+    reporters: [
+      {
+        onTestCaseResult(testCase) {
+          const message = testCase.result().errors?.[0]?.message
+          if (message !== undefined) errors.push(message)
+        },
+      },
+    ],
+  })
+  return { tests: run.tests, errors }
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { writeJsonAtomic } from './atomic-write.ts'
+import { ConfigError } from './errors.ts'
+import { REDACTED, redact, redactJson, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
+import { resolveInside } from './paths.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'redact-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('redact', () => {
+  it('finds secrets in secret-named variables and in URL-valued ones', () => {
+    expect(secretsFromEnv({ MY_API_KEY: 'abc123xyz', GH_TOKEN: 'ghp_0123456789', HOME: '/home/me', NODE_ENV: 'production', DEPLOY_KEY: 'default' })).toEqual(['abc123xyz', 'ghp_0123456789'])
+    expect(urlSecrets('https://bob:hunter22@h.example/v1?api-version=1&api-key=k-123456')).toEqual(expect.arrayContaining(['hunter22', 'k-123456']))
+    expect(secretsFromEnv({ OPENAI_BASE_URL: 'https://h.example/v1?key=k-987654' })).toContain('k-987654')
+  })
+
+  it('is applied to every file we write and to every error we throw', () => {
+    vi.stubEnv('ACME_API_KEY', 'sk-acme-0011223344')
+    writeJsonAtomic(join(dir, 'out.json'), { echoed: 'provider said: bad key sk-acme-0011223344', nested: [{ authorization: 'Bearer abc.def' }] })
+    const text = readFileSync(join(dir, 'out.json'), 'utf8')
+    expect(text).not.toContain('sk-acme-0011223344')
+    expect(text).not.toContain('abc.def')
+    expect(JSON.parse(text)).toEqual({ echoed: `provider said: bad key ${REDACTED}`, nested: [{ authorization: REDACTED }] })
+    const error = new ConfigError('key sk-acme-0011223344 rejected by https://u:pw-secret-1@h.example', { hint: 'Check ACME_API_KEY.' })
+    expect(error.message).not.toContain('sk-acme-0011223344')
+    expect(error.message).not.toContain('pw-secret-1')
+    expect(error.message).toContain('Check ACME_API_KEY.')
+  })
+
+  it('redacts registered secrets and JSON values', () => {
+    registerSecret('registered-secret-42')
+    expect(redactJson({ a: ['x registered-secret-42 y'] })).toEqual({ a: [`x ${REDACTED} y`] })
+    expect(redact('nothing to hide')).toBe('nothing to hide')
+  })
+})
+
+describe('resolveInside', () => {
+  it('joins plain names and refuses to leave the root', () => {
+    expect(resolveInside(dir, 'a_b.json', 'name')).toBe(join(dir, 'a_b.json'))
+    expect(resolveInside(dir, '..a.json', 'name')).toBe(join(dir, '..a.json'))
+    expect(() => resolveInside(dir, '../x.json', 'scenario_id "../x"')).toThrow(/scenario_id "\.\.\/x" resolves to .* outside/)
+    expect(() => resolveInside(dir, '/etc/passwd', 'name')).toThrow(/outside/)
+  })
+})

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startVitest } from 'vitest/node'
+import { type Summary, SummarySchema } from './summary.ts'
+import { scriptedText, startScriptedServer } from '../testing/scripted-server.ts'
+import MpcbenchReporter from './vitest/reporter.ts'
+import { mpcbenchSettingsFromEnv } from './settings.ts'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('MPCBench BENCH_RESUME=1', () => {
+  it('parses the flag', () => {
+    expect(mpcbenchSettingsFromEnv({})).toEqual({ resume: false })
+    expect(mpcbenchSettingsFromEnv({ BENCH_RESUME: '1' })).toEqual({ resume: true })
+    expect(() => mpcbenchSettingsFromEnv({ BENCH_RESUME: 'maybe' })).toThrow(/BENCH_RESUME/)
+  })
+
+  it('reruns only the task that did not finish; the others are read back from their logs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-resume-'))
+    let failQuillstone = true
+    // Every reply is scripted; in the first run the Quillstone task's model answers HTTP 500.
+    await using server = await startScriptedServer((request) => {
+      if (failQuillstone && JSON.stringify(request.body.messages ?? []).includes('Quillstone')) return { kind: 'error', status: 500 }
+      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
+    })
+    for (const name of ['ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MPCBENCH_SCENARIOS']) vi.stubEnv(name, '')
+    vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
+    vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
+    vi.stubEnv('BENCH_CACHE', 'off')
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    const run = async (name: string): Promise<Summary> => {
+      const vitest = await startVitest(
+        'test',
+        ['bench/email_reply'],
+        { config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'), watch: false, reporters: [new MpcbenchReporter({ outputFile: join(dir, `${name}.json`), print: false })] },
+        {},
+        { stdout: quiet(), stderr: quiet() },
+      )
+      await vitest.close()
+      return SummarySchema.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')))
+    }
+    const first = await run('first')
+    expect(first.task_counts).toEqual({ selected: 5, completed: 4, failed: 1, not_run: 0 })
+    const firstRequests = server.requests.length
+
+    failQuillstone = false
+    vi.stubEnv('BENCH_RESUME', '1')
+    const second = await run('second')
+    expect(second.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
+    const rerun = server.requests.slice(firstRequests)
+    expect(rerun.length).toBeGreaterThan(0)
+    expect(rerun.every((request) => JSON.stringify(request.body.messages ?? []).includes('Quillstone'))).toBe(true)
+    // The resumed tasks keep their scores.
+    const scores = (summary: Summary) => (summary.scores['agent=scripted/agent__judge=rules'] ?? []).filter((score) => !score.task_id.includes('quillstone'))
+    expect(scores(second)).toEqual(scores(first))
+  }, 120_000)
+})

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs'
+import { readJsonFile } from '../core/parse.ts'
+import { evaluationFiles } from './file-names.ts'
+import type { Judge } from './judge/judge.ts'
+import { JudgeResultFileSchema } from './judge/judge-result.ts'
+import { type JudgedRun, type TaskEvaluation, readRunLog } from './run-task.ts'
+import type { Task } from './task.ts'
+
+/**
+ * The evaluation of a task × agent that already finished in `logDir` with the same task and judges, for
+ * `BENCH_RESUME=1`: its run log ended with an answer or at max-turns, its user prompt is the task's, and every judge
+ * has a scored result. `undefined` when any part is missing, different or failed (the task then runs again).
+ */
+export function finishedEvaluation(logDir: string, task: Task, agentModel: string, judges: ReadonlyArray<Judge>): TaskEvaluation | undefined {
+  const runLogFile = evaluationFiles(logDir, task.task_id, agentModel, judges[0]?.id ?? 'rules').runLog
+  if (!existsSync(runLogFile)) return undefined
+  let runLog: ReturnType<typeof readRunLog>
+  try {
+    runLog = readRunLog(runLogFile)
+  } catch {
+    return undefined
+  }
+  const finished = runLog.outcome.kind === 'answered' || runLog.outcome.kind === 'max-turns'
+  if (!finished || runLog.task_id !== task.task_id || runLog.agent_model !== agentModel || runLog.user_prompt !== task.user_prompt) return undefined
+  const judged: JudgedRun[] = []
+  for (const judge of judges) {
+    const files = evaluationFiles(logDir, task.task_id, agentModel, judge.id)
+    if (!existsSync(files.judgeResult) || !existsSync(files.judgeInput)) return undefined
+    let result: ReturnType<typeof JudgeResultFileSchema.parse>
+    try {
+      result = readJsonFile(JudgeResultFileSchema, files.judgeResult, 'judge result')
+    } catch {
+      return undefined
+    }
+    if (result.kind !== 'scored' || result.judge_model !== judge.id) return undefined
+    const scores = { answer_requirements_satisfaction: result.answer_requirements_satisfaction, source_grounded_reasoning: result.source_grounded_reasoning }
+    judged.push({ outcome: { kind: 'scored', scores, attempts: result.attempts, usage: result.usage }, result, judgeResultFile: files.judgeResult, judge, judgeInputFile: files.judgeInput })
+  }
+  return { runLog, runLogFile, judged }
+}
