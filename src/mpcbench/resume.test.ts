@@ -19,8 +19,8 @@ afterEach(() => {
 
 describe('MPCBench BENCH_RESUME=1', () => {
   it('parses the flag', () => {
-    expect(mpcbenchSettingsFromEnv({})).toEqual({ resume: false })
-    expect(mpcbenchSettingsFromEnv({ BENCH_RESUME: '1' })).toEqual({ resume: true })
+    expect(mpcbenchSettingsFromEnv({})).toMatchObject({ resume: false })
+    expect(mpcbenchSettingsFromEnv({ BENCH_RESUME: '1' })).toMatchObject({ resume: true })
     expect(() => mpcbenchSettingsFromEnv({ BENCH_RESUME: 'maybe' })).toThrow(/BENCH_RESUME/)
   })
 
@@ -45,7 +45,7 @@ describe('MPCBench BENCH_RESUME=1', () => {
     const run = async (name: string): Promise<Summary> => {
       const vitest = await startVitest(
         'test',
-        ['bench/email_reply'],
+        ['bench/email_reply/email_reply.eval.ts'],
         { config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'), watch: false, reporters: [new MpcbenchReporter({ outputFile: join(dir, `${name}.json`), print: false })] },
         {},
         { stdout: quiet(), stderr: quiet() },

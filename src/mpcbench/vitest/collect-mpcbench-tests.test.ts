@@ -37,7 +37,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
     const vitest = await startVitest(
       'test',
-      ['bench/email_reply'],
+      ['bench/email_reply/email_reply.eval.ts'],
       {
         config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
         watch: false,
