@@ -187,3 +187,8 @@ export const ARTE_HISTORY_FILE = 'arte-results.json'
 export function arteHistorySettings(env: Env = process.env, root = process.cwd()): HistorySettings {
   return historySettingsFromEnv(env, root)
 }
+
+/** {@link arteSettingsFromEnv} of this process's environment, relative paths resolved against `cwd`. */
+export function arteSettings(cwd = process.cwd()): ArteSettings {
+  return arteSettingsFromEnv(process.env, cwd)
+}

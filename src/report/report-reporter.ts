@@ -1,10 +1,11 @@
+import { reporterOutputFile } from '../core/reporter-output-file.ts'
 import { existsSync } from 'node:fs'
 import { takeRunOutput } from '../core/run-outputs.ts'
 import { relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { ArteResults } from '../arte/results/results.ts'
-import { arteSettingsFromEnv } from '../arte/settings.ts'
+import { arteSettings } from '../arte/settings.ts'
 import { mpcbenchLogDir } from '../mpcbench/file-names.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import '../arte/vitest/task-meta.ts'
@@ -19,7 +20,7 @@ import { DEFAULT_HISTORY_DIR, buildReportData, writeReport } from './write-repor
 export interface ReportReporterOptions {
   /**
    * The HTML report to write, relative to the Vitest root; `false` writes none.
-   * @default process.env.BENCH_REPORT ('off' writes none), else 'evaluation/report/index.html'
+   * @default Vitest's `outputFile.report`, else `BENCH_REPORT` ('off' writes none), else 'evaluation/report/index.html'
    */
   outputFile?: string | false
   /**
@@ -74,7 +75,7 @@ export class ReportReporter implements Reporter {
     const arteFile = takeRunOutput('arte-results')
     const summaryFile = takeRunOutput('mpcbench-summary')
     if (ranArte) {
-      const file = arteFile ?? arteSettingsFromEnv(process.env, root).output
+      const file = arteFile ?? arteSettings(root).output
       if (arteFile === undefined) notes.push(`The ART-E reporter (reporters/arte.ts) wrote no results in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
@@ -85,13 +86,13 @@ export class ReportReporter implements Reporter {
     }
     if (files.length === 0) return
     this.#printRerunDeltas(files)
-    const configured = this.#options.outputFile ?? reportSettingsFromEnv(process.env, root).file
+    const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'report')) ?? reportSettingsFromEnv(undefined, root).file
     const outFile = configured === false ? undefined : resolve(root, configured)
     const input = {
       results: files,
       sources: {
-        tracesDb: arteSettingsFromEnv(process.env, root).tracesDb,
-        logDir: mpcbenchLogDir(process.env, root),
+        tracesDb: arteSettings(root).tracesDb,
+        logDir: mpcbenchLogDir(undefined, root),
         historyDir: resolve(root, this.#options.historyDir ?? DEFAULT_HISTORY_DIR),
       },
       displayRoot: root,

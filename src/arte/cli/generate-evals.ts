@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { BUCKET_PURPOSE, type EvalBucket, generateEvals } from '../generate-evals.ts'
 import { ConfigError } from '../../core/errors.ts'
-import { DEFAULT_ARTE_OUTPUT } from '../settings.ts'
+import { DEFAULT_ARTE_OUTPUT, arteSettings } from '../settings.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 
 const BUCKETS: ReadonlyArray<EvalBucket> = ['high', 'medium', 'low']
@@ -30,7 +30,7 @@ Run them with \`npx vitest run --project bench bench/generated\`.`,
       }
     }
     const files = generateEvals({
-      resultsFile: values.results ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT,
+      resultsFile: values.results ?? arteSettings().output,
       outDir: values.out ?? 'bench/generated',
       buckets: buckets as EvalBucket[],
     })

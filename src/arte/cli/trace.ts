@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { arteSettings } from '../settings.ts'
 import { DEFAULT_TRACES_DB, TraceStore } from '../results/trace-store.ts'
 import { formatStoredTrace } from '../results/trace-store-format.ts'
 import { BenchError, ConfigError } from '../../core/errors.ts'
@@ -6,7 +7,7 @@ import { defineCommand } from '../../cli/define-command.ts'
 
 /** The traces database a command reads: `--db`, else `ARTE_TRACES_DB`, else the default; it must exist. */
 export function tracesDbFor(flag: string | undefined): string {
-  const file = flag ?? process.env.ARTE_TRACES_DB ?? DEFAULT_TRACES_DB
+  const file = flag ?? arteSettings().tracesDb
   if (!existsSync(file)) {
     throw new ConfigError(`Traces database ${file} does not exist.`, {
       hint: 'Run the ART-E benchmark first (`agent-bench arte` or `npx vitest run bench/arte`), or pass --db FILE.',

@@ -22,7 +22,8 @@ import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
-import { ARTE_HISTORY_FILE, DEFAULT_ARTE_OUTPUT, arteHistorySettings } from '../settings.ts'
+import { ARTE_HISTORY_FILE, arteHistorySettings, arteSettings } from '../settings.ts'
+import { reporterOutputFile } from '../../core/reporter-output-file.ts'
 import { historyRunId, keepInHistory } from '../../core/run-history.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
@@ -31,14 +32,14 @@ import './task-meta.ts'
 export interface ArteReporterOptions {
   /**
    * Where the results JSON is written, relative to the Vitest root.
-   * @default process.env.ARTE_OUTPUT, else 'evaluation/arte/results.json'
+   * @default Vitest's `outputFile.arte`, else `ARTE_OUTPUT`, else 'evaluation/arte/results.json'
    */
   outputFile?: string
   /**
    * Quality gates on the aggregate metrics. A record means minimums (`{exactMatchAccuracy: 0.6}`);
    * a string uses explicit comparisons (`'exactMatchAccuracy>=0.6,failedTasks<=2'`).
    * A threshold that is not met fails the run (exit code 1) and is printed with the measured value.
-   * @default process.env.ARTE_THRESHOLDS, else none
+   * @default `ARTE_THRESHOLDS`, else none
    */
   thresholds?: ArteThresholdsOption
   /**
@@ -87,7 +88,7 @@ export class ArteReporter implements Reporter {
     vitest.onClose(dispose)
     // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
     this.#thresholds = resolveArteThresholds(
-      this.#options.thresholds ?? process.env.ARTE_THRESHOLDS,
+      this.#options.thresholds ?? (arteSettings(vitest.config.root).thresholds || undefined),
       this.#options.thresholds === undefined ? 'ARTE_THRESHOLDS' : 'reporter option `thresholds`',
     )
   }
@@ -122,13 +123,14 @@ export class ArteReporter implements Reporter {
       ...statistics,
       taskResults,
     }
-    const choice = chooseArteOutput(resolve(root, this.#options.outputFile ?? process.env.ARTE_OUTPUT ?? DEFAULT_ARTE_OUTPUT), results)
+    const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'arte'))
+    const choice = chooseArteOutput(configured === undefined ? arteSettings(root).output : resolve(root, configured), results)
     const outputFile = choice.file
     writeJsonAtomic(outputFile, results)
     this.results = results
     this.outputFile = outputFile
     recordRunOutput('arte-results', outputFile)
-    if (this.#options.history !== false && choice.subset === undefined) keepInHistory(arteHistorySettings(process.env, root), historyRunId(testModules), outputFile, ARTE_HISTORY_FILE)
+    if (this.#options.history !== false && choice.subset === undefined) keepInHistory(arteHistorySettings(undefined, root), historyRunId(testModules), outputFile, ARTE_HISTORY_FILE)
 
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const subsetNote = formatSubsetNote(choice)

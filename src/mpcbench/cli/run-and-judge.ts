@@ -64,7 +64,7 @@ Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
     if (scenarioId === undefined) throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
     const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
     const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
-    const harness = resolveHarness(process.cwd(), process.env, harnessOverrides(flags, dataDir, maxTurns))
+    const harness = resolveHarness(process.cwd(), undefined, harnessOverrides(flags, dataDir, maxTurns))
     const matrix = resolveModelMatrix(harness.modelConfig, process.env, {
       agents: flags['agent-model'],
       judges: flags['judge-model'],

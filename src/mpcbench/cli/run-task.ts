@@ -78,7 +78,7 @@ The agent runs at temperature 0 unless model_config.json sets agent_temperature.
     }
     const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
     const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
-    const harness = resolveHarness(process.cwd(), process.env, harnessOverrides(flags, dataDir, maxTurns))
+    const harness = resolveHarness(process.cwd(), undefined, harnessOverrides(flags, dataDir, maxTurns))
     const agent = runTaskAgent(flags['agent-model'], flags['agent-url'])
     const { runLog, runLogFile } = await runTask({
       task,

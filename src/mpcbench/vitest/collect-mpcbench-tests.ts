@@ -1,7 +1,8 @@
 import type { TestModule } from 'vitest/node'
 import { redact } from '../../core/redact.ts'
 import type { UnfinishedTest } from '../summary.ts'
-import type { MpcbenchTestMeta } from './mpcbench-meta.ts'
+import { type MpcbenchTestMeta, MpcbenchTestMetaSchema } from './mpcbench-meta.ts'
+import { parseWith } from '../../core/parse.ts'
 import './task-meta.ts'
 
 /** The MPCBench tests of a run: those with scores (`mpcbench` meta), and the selected ones without. */
@@ -22,7 +23,7 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
     for (const testCase of testModule.children.allTests()) {
       const meta = testCase.meta()
       if (meta.mpcbench !== undefined) {
-        metas.push(meta.mpcbench)
+        metas.push(parseWith(MpcbenchTestMetaSchema, meta.mpcbench, 'MPCBench test meta', `${testModule.moduleId} > ${testCase.fullName}`))
         continue
       }
       const planned = meta.mpcbenchTask

@@ -1,49 +1,57 @@
-import type { Usage } from '../../llm/types.ts'
-import type { TaskType } from '../task.ts'
-import type { ToolProfile } from '../workplace/tool-profiles.ts'
+import { z } from 'zod'
+import { UsageSchema } from '../../agent/outcome-summary.ts'
+import { TASK_TYPES, type TaskType } from '../task-types.ts'
+import { ToolProfileSchema } from '../workplace/tool-profiles.ts'
 
-/** One judge's verdict on one MPCBench test, as test meta (plain JSON). */
-export type MpcbenchJudgeMeta = {
+const JudgeCommonSchema = z.object({
   /** Judge model id as given (`rules`, `openai/gpt-4.1`). */
-  judgeModel: string
+  judgeModel: z.string(),
   /** `rules` is the offline judge and is not an LLM. */
-  judgeKind: 'llm' | 'rules'
-  judgeInputFile: string
-  judgeResultFile: string
+  judgeKind: z.enum(['llm', 'rules']),
+  judgeInputFile: z.string(),
+  judgeResultFile: z.string(),
   /** Tokens and cost of this judge's calls (zero for `rules`). */
-  usage: Usage
-} & (
-  /** A score is `null` when the judge could not judge that axis (see `ResultAxisScoreSchema`). */
-  | { kind: 'scored'; answerRequirementsSatisfaction: number | null; sourceGroundedReasoning: number | null }
-  | { kind: 'judge-error'; code: string; message: string }
-)
+  usage: UsageSchema,
+})
 
-/** Test meta of one MPCBench test (`task.meta.mpcbench`), read by `reporters/mpcbench.ts`. Plain JSON. */
-export interface MpcbenchTestMeta {
-  taskId: string
-  taskType: TaskType | null
-  scenarioId: string
+/** One judge's verdict on one MPCBench test, as test meta (plain JSON). A score is `null` when the judge could not judge that axis. */
+export const MpcbenchJudgeMetaSchema = z.discriminatedUnion('kind', [
+  JudgeCommonSchema.extend({ kind: z.literal('scored'), answerRequirementsSatisfaction: z.number().nullable(), sourceGroundedReasoning: z.number().nullable() }),
+  JudgeCommonSchema.extend({ kind: z.literal('judge-error'), code: z.string(), message: z.string() }),
+])
+
+/** One judge's verdict; see {@link MpcbenchJudgeMetaSchema}. */
+export type MpcbenchJudgeMeta = z.infer<typeof MpcbenchJudgeMetaSchema>
+
+/** Test meta of one MPCBench test (`task.meta.mpcbench`), read by `reporters/mpcbench.ts` (which validates it). Plain JSON. */
+export const MpcbenchTestMetaSchema = z.object({
+  taskId: z.string(),
+  taskType: z.enum(TASK_TYPES).nullable(),
+  scenarioId: z.string(),
   /** Agent model id as given (`baseline`, `openai/gpt-4.1`). */
-  agentModel: string
-  agentModelKind: 'llm' | 'baseline'
-  /** How the agent run ended (`answered`, `max-turns`, `error`, `aborted`). */
-  agentOutcome: 'answered' | 'max-turns' | 'error' | 'aborted'
-  toolCalls: number
-  turns: number
-  durationMs: number
-  costUsd: number | null
-  totalTokens: number
+  agentModel: z.string(),
+  agentModelKind: z.enum(['llm', 'baseline']),
+  /** How the agent run ended. */
+  agentOutcome: z.enum(['answered', 'max-turns', 'error', 'aborted']),
+  toolCalls: z.number(),
+  turns: z.number(),
+  durationMs: z.number(),
+  costUsd: z.number().nullable(),
+  totalTokens: z.number(),
   /** Tokens and cost of the agent's calls (zero for `baseline`). */
-  usage: Usage
-  runLogFile: string
+  usage: UsageSchema,
+  runLogFile: z.string(),
   /** The tool profile of the run (`upstream-v1`, `extended`). */
-  toolProfile?: ToolProfile
-  judges: MpcbenchJudgeMeta[]
+  toolProfile: ToolProfileSchema.optional(),
+  judges: z.array(MpcbenchJudgeMetaSchema),
   /** The agent's final answer was empty (e.g. the `null` agent): a pass then points at the grader. */
-  emptyAnswer?: boolean
+  emptyAnswer: z.boolean().optional(),
   /** Which run of the task × agent this is, 1-based (`BENCH_TRIALS`); absent means 1. */
-  trial?: number
-}
+  trial: z.number().int().min(1).optional(),
+})
+
+/** Test meta of one MPCBench test; see {@link MpcbenchTestMetaSchema}. */
+export type MpcbenchTestMeta = z.infer<typeof MpcbenchTestMetaSchema>
 
 /**
  * What is known of an MPCBench test when it is declared (`task.meta.mpcbenchTask`), so the reporter can count a test

@@ -10,13 +10,17 @@ import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } fr
 import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
 import { historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { reporterOutputFile } from '../../core/reporter-output-file.ts'
 import './task-meta.ts'
+
+/** Where the summary goes unless configured otherwise, relative to the Vitest root. */
+export const DEFAULT_SUMMARY_FILE = 'evaluation/summary.json'
 
 /** Options of {@link MpcbenchReporter}. */
 export interface MpcbenchReporterOptions {
   /**
    * Where the summary JSON is written, relative to the Vitest root; `false` writes nothing.
-   * @default 'evaluation/summary.json'
+   * @default Vitest's `outputFile.mpcbench`, else 'evaluation/summary.json'
    */
   outputFile?: string | false
   /**
@@ -39,24 +43,26 @@ export interface MpcbenchReporterOptions {
  * `--merge-reports` (the meta travels in the blobs).
  */
 export default class MpcbenchReporter implements Reporter {
-  private readonly options: Required<MpcbenchReporterOptions>
-  private root = process.cwd()
-  private log: (text: string) => void = (text) => console.log(redact(text))
+  readonly #options: MpcbenchReporterOptions
+  #outputFile: string | false = DEFAULT_SUMMARY_FILE
+  #root = process.cwd()
+  #log: (text: string) => void = (text) => console.log(redact(text))
   /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
   summary: Summary | undefined
   /** The file the last summary was written to (absolute), or `undefined` when none was written. */
   outputFile: string | undefined
 
   constructor(options: MpcbenchReporterOptions = {}) {
-    this.options = { outputFile: options.outputFile ?? 'evaluation/summary.json', print: options.print ?? true, history: options.history ?? true }
+    this.#options = options
   }
 
   onInit(vitest: Vitest): void {
-    this.root = vitest.config.root
+    this.#root = vitest.config.root
+    this.#outputFile = this.#options.outputFile ?? reporterOutputFile(vitest, 'mpcbench') ?? DEFAULT_SUMMARY_FILE
     // On SIGINT / SIGTERM, write what finished before the process exits.
     const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
     vitest.onClose(dispose)
-    this.log = (text) => vitest.logger.log(redact(text))
+    this.#log = (text) => vitest.logger.log(redact(text))
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
@@ -67,20 +73,20 @@ export default class MpcbenchReporter implements Reporter {
     const summary = buildSummary(metas, new Date(), unfinished)
     this.summary = summary
     let written = ''
-    if (this.options.outputFile !== false) {
-      const choice = chooseSummaryOutput(resolve(this.root, this.options.outputFile), summary)
+    if (this.#outputFile !== false) {
+      const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
       const file = choice.file
       writeJsonAtomic(file, summary)
       this.outputFile = file
       recordRunOutput('mpcbench-summary', file)
       written = `\nSummary written to ${file}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`
-      if (this.options.history && choice.subset === undefined) keepInHistory(mpcbenchHistorySettings(process.env, this.root), historyRunId(testModules), file, MPCBENCH_HISTORY_FILE)
+      if (this.#options.history !== false && choice.subset === undefined) keepInHistory(mpcbenchHistorySettings(undefined, this.#root), historyRunId(testModules), file, MPCBENCH_HISTORY_FILE)
     }
-    if (this.options.print) {
+    if (this.#options.print !== false) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
       const statistics = formatSummaryStatistics(summary)
-      this.log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${written}`)
+      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${written}`)
     }
   }
 }
