@@ -192,3 +192,9 @@ export function arteHistorySettings(env: Env = process.env, root = process.cwd()
 export function arteSettings(cwd = process.cwd()): ArteSettings {
   return arteSettingsFromEnv(process.env, cwd)
 }
+
+/** `ARTE_PARTS` for a Vitest config: a whole number >= 1, else 1. Never throws (a bad value is reported when the tests start). */
+export function arteParts(env: Env = process.env): number {
+  const parsed = Number(env.ARTE_PARTS)
+  return Number.isInteger(parsed) && parsed >= 1 ? parsed : 1
+}

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  evaluationFiles,
-  judgeInputPathForRunLog,
-  judgeResultPathForInput,
-  mpcbenchLogDir,
-  runLogFileName,
-  safeModelName,
-} from './file-names.ts'
+import { evaluationFiles, judgeInputPathForRunLog, judgeResultPathForInput, runLogFileName, safeModelName } from './file-names.ts'
+import { mpcbenchLogDir } from './settings.ts'
 
 describe('MPCBench file names', () => {
   it('makes model ids safe for file names', () => {

@@ -1,13 +1,8 @@
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 
 /** Default folder of run logs, judge inputs and judge results, relative to the working directory. */
 export const DEFAULT_LOG_DIR = 'evaluation/logs'
 
-/** The log folder: `MPCBENCH_LOG_DIR` when set, else {@link DEFAULT_LOG_DIR}, resolved against `cwd`. */
-export function mpcbenchLogDir(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): string {
-  const fromEnv = env.MPCBENCH_LOG_DIR
-  return resolve(cwd, fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_LOG_DIR)
-}
 
 /**
  * A model id made safe for a file name: every character other than letters, digits, `.`, `_` and `-`

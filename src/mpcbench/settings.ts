@@ -1,7 +1,10 @@
+import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
+import { DEFAULT_LOG_DIR } from './file-names.ts'
+import type { PrepareDataOptions } from './generate/prepare-data.ts'
 import { DEFAULT_TOOL_PROFILE, TOOL_PROFILES, type ToolProfile } from './workplace/tool-profiles.ts'
 
 type Env = Record<string, string | undefined>
@@ -145,4 +148,28 @@ export function mpcbenchHistorySettings(env: Env = process.env, root = process.c
  */
 export function trialNumbers(trials: number): Array<number | undefined> {
   return trials <= 1 ? [undefined] : Array.from({ length: trials }, (_, i) => i + 1)
+}
+
+/** The log folder: `MPCBENCH_LOG_DIR` when set, else {@link DEFAULT_LOG_DIR}, resolved against `cwd`. */
+export function mpcbenchLogDir(env: Env = process.env, cwd: string = process.cwd()): string {
+  const fromEnv = env.MPCBENCH_LOG_DIR
+  return resolve(cwd, fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_LOG_DIR)
+}
+
+/** Reads the globalSetup settings from the environment (empty means unset): `MPCBENCH_SCENARIOS` (comma-separated ids), `MPCBENCH_GENERATOR`, `MPCBENCH_DATA_DIR`, `MPCBENCH_SCENARIOS_DIR`. */
+export function prepareOptionsFromEnv(root: string, env: Env = process.env): PrepareDataOptions {
+  const set = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim())
+  const generator = set(env.MPCBENCH_GENERATOR) ?? 'procedural'
+  if (generator !== 'procedural' && generator !== 'llm') {
+    throw new ConfigError(`MPCBENCH_GENERATOR must be \`procedural\` or \`llm\`, got ${JSON.stringify(generator)}`, {
+      hint: 'Unset MPCBENCH_GENERATOR (procedural) or set it to llm.',
+    })
+  }
+  const ids = set(env.MPCBENCH_SCENARIOS)?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  return {
+    scenariosDir: resolve(root, set(env.MPCBENCH_SCENARIOS_DIR) ?? 'scenarios'),
+    dataDir: resolve(root, set(env.MPCBENCH_DATA_DIR) ?? 'data'),
+    generator,
+    ...(ids === undefined || ids.length === 0 ? {} : { scenarioIds: ids }),
+  }
 }

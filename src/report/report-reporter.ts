@@ -6,7 +6,7 @@ import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import type { ArteResults } from '../arte/results/results.ts'
 import { arteSettings } from '../arte/settings.ts'
-import { mpcbenchLogDir } from '../mpcbench/file-names.ts'
+import { mpcbenchLogDir } from '../mpcbench/settings.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
@@ -86,7 +86,8 @@ export class ReportReporter implements Reporter {
     }
     if (files.length === 0) return
     this.#printRerunDeltas(files)
-    const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'report')) ?? reportSettingsFromEnv(undefined, root).file
+    const settings = reportSettingsFromEnv(undefined, root)
+    const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'report')) ?? settings.file
     const outFile = configured === false ? undefined : resolve(root, configured)
     const input = {
       results: files,
@@ -100,7 +101,7 @@ export class ReportReporter implements Reporter {
     const shown = outFile === undefined ? undefined : relative(process.cwd(), outFile)
     const data = outFile === undefined ? buildReportData(input) : writeReport({ ...input, outFile })
     this.outputFile = outFile
-    if (this.#options.stepSummary !== false) appendStepSummary(data, shown)
+    if (this.#options.stepSummary !== false) appendStepSummary(data, shown, settings.stepSummaryFile)
     for (const note of notes) this.#log(note)
     if (shown !== undefined) this.#log(`Report written to ${shown} (open it in a browser)`)
   }

@@ -192,8 +192,8 @@ describe('appendStepSummary', () => {
     const file = join(dir, 'summary.md')
     writeFileSync(file, 'earlier step\n')
     const data = { generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] }
-    expect(appendStepSummary(data, 'r.html', {})).toBeUndefined()
-    expect(appendStepSummary(data, 'r.html', { GITHUB_STEP_SUMMARY: file })).toBe(file)
+    expect(appendStepSummary(data, 'r.html', undefined)).toBeUndefined()
+    expect(appendStepSummary(data, 'r.html', reportSettingsFromEnv({ GITHUB_STEP_SUMMARY: file }).stepSummaryFile)).toBe(file)
     const text = readFileSync(file, 'utf8')
     expect(text.startsWith('earlier step\n## ART-E · openai/gpt-x · 1 task(s)')).toBe(true)
     expect(text).toContain('The HTML report (plots, traces) is `r.html`')

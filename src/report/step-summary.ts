@@ -93,9 +93,8 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
   return lines.join('\n')
 }
 
-/** Appends {@link stepSummaryMarkdown} to the file named by `GITHUB_STEP_SUMMARY`; does nothing when it is unset. */
-export function appendStepSummary(data: ReportData, reportFile: string | undefined, env: Record<string, string | undefined> = process.env): string | undefined {
-  const file = env.GITHUB_STEP_SUMMARY
+/** Appends {@link stepSummaryMarkdown} to `file` (`GITHUB_STEP_SUMMARY`, see `report-settings.ts`); does nothing when it is undefined. */
+export function appendStepSummary(data: ReportData, reportFile: string | undefined, file: string | undefined): string | undefined {
   if (file === undefined || file === '') return undefined
   const markdown = stepSummaryMarkdown(data, reportFile)
   if (markdown === '') return undefined

@@ -18,6 +18,7 @@ import {
   DEFAULT_ARTE_OUTPUT,
   DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
+  arteParts,
   arteSettingsFromEnv,
   benchConcurrency,
 } from '../settings.ts'
@@ -25,7 +26,7 @@ import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
-import { ARTE_PARTS_DIR, arteParts } from '../vitest/arte-parts.ts'
+import { ARTE_PARTS_DIR } from '../vitest/arte-parts.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 

@@ -1,16 +1,12 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { arteParts } from '../settings.ts'
 
 /** Where the ART-E part files are written (relative to the project root; `.tmp/` is not committed). */
 export const ARTE_PARTS_DIR = '.tmp/arte-parts'
 /** The single ART-E eval file, replaced by the part files when there are several parts. */
 export const ARTE_EVAL_FILE = 'bench/arte/arte.eval.ts'
 
-/** `ARTE_PARTS` for a Vitest config: a whole number >= 1, else 1 (a bad value is reported when the tests start). */
-export function arteParts(env: Record<string, string | undefined> = process.env): number {
-  const parsed = Number(env.ARTE_PARTS)
-  return Number.isInteger(parsed) && parsed >= 1 ? parsed : 1
-}
 
 function partFile(index: number, count: number): string {
   const width = String(count).length
@@ -18,14 +14,13 @@ function partFile(index: number, count: number): string {
 }
 
 /**
- * The test files of ART-E for a Vitest config. With `ARTE_PARTS=n` (n > 1), writes n part files into
+ * The test files of ART-E for a Vitest config. With `count` parts (`ARTE_PARTS=n`, n > 1), writes n part files into
  * {@link ARTE_PARTS_DIR}, part k registering the rows whose position modulo n is k - 1, and returns them in place of
  * {@link ARTE_EVAL_FILE}: Vitest shards by file, so `vitest --shard=i/N` then splits the rows between machines, and
  * `--merge-reports` puts every row back together. Returns globs (relative to `root`) to add to `include` and
  * `exclude`.
  */
-export function arteTestFiles(root: string, env: Record<string, string | undefined> = process.env): { include: string[]; exclude: string[] } {
-  const count = arteParts(env)
+export function arteTestFiles(root: string, count: number = arteParts()): { include: string[]; exclude: string[] } {
   const dir = join(root, ARTE_PARTS_DIR)
   if (count === 1) return { include: [], exclude: [] }
   mkdirSync(dir, { recursive: true })

@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { createJudge } from '../judge/create-judge.ts'
-import { mpcbenchLogDir } from '../file-names.ts'
+import { mpcbenchLogDir } from '../settings.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../vitest/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'

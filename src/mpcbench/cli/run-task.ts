@@ -1,7 +1,6 @@
 import { relative, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
-import { mpcbenchLogDir } from '../file-names.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
 import { harnessOverrides, parseCommandArgs, requireFlag } from './run-task-cli.ts'
@@ -12,7 +11,7 @@ import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
-import { mpcbenchSettingsFromEnv } from '../settings.ts'
+import { mpcbenchLogDir, mpcbenchSettingsFromEnv } from '../settings.ts'
 import { defaultInput } from '../../core/package-root.ts'
 
 const options = {

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
-import { prepareMpcbenchData, prepareOptionsFromEnv } from './prepare-data.ts'
+import { prepareMpcbenchData } from './prepare-data.ts'
+import { prepareOptionsFromEnv } from '../settings.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-prepare-test-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
+import { basename, join } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { type GenerateScenarioOptions, type GenerateScenarioResult, generateScenario } from './generate-scenario.ts'
 
@@ -92,20 +92,3 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
   return out
 }
 
-/** Reads the globalSetup settings from the environment (empty means unset): `MPCBENCH_SCENARIOS` (comma-separated ids), `MPCBENCH_GENERATOR`, `MPCBENCH_DATA_DIR`, `MPCBENCH_SCENARIOS_DIR`. */
-export function prepareOptionsFromEnv(root: string, env: Record<string, string | undefined> = process.env): PrepareDataOptions {
-  const set = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim())
-  const generator = set(env.MPCBENCH_GENERATOR) ?? 'procedural'
-  if (generator !== 'procedural' && generator !== 'llm') {
-    throw new ConfigError(`MPCBENCH_GENERATOR must be \`procedural\` or \`llm\`, got ${JSON.stringify(generator)}`, {
-      hint: 'Unset MPCBENCH_GENERATOR (procedural) or set it to llm.',
-    })
-  }
-  const ids = set(env.MPCBENCH_SCENARIOS)?.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  return {
-    scenariosDir: resolve(root, set(env.MPCBENCH_SCENARIOS_DIR) ?? 'scenarios'),
-    dataDir: resolve(root, set(env.MPCBENCH_DATA_DIR) ?? 'data'),
-    generator,
-    ...(ids === undefined || ids.length === 0 ? {} : { scenarioIds: ids }),
-  }
-}

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
-import { prepareMpcbenchDataIsolated, prepareOptionsFromEnv } from '../generate/prepare-data.ts'
+import { prepareMpcbenchDataIsolated } from '../generate/prepare-data.ts'
+import { prepareOptionsFromEnv } from '../settings.ts'
 
 /**
  * MPCBench globalSetup of the `bench` project: generates the data of every scenario (or those named by
