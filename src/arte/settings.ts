@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
+import { parseWholeNumber } from '../core/whole-number.ts'
 import { defaultInput } from '../core/package-root.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 
@@ -87,8 +88,8 @@ function value(env: Env, name: string): string | undefined {
 function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
   const raw = value(env, name)
   if (raw === undefined) return fallback
-  const parsed = Number(raw)
-  if (!Number.isInteger(parsed) || parsed < min) {
+  const parsed = parseWholeNumber(raw, min)
+  if (parsed === undefined) {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: expected a whole number >= ${min}.`, {
       hint: `Set ${name} to a whole number >= ${min}, or unset it for the default (${fallback}).`,
     })
@@ -176,8 +177,7 @@ export function flag(env: Env, name: string): boolean {
  * and never throws, so a config file can call it; a bad value is reported when the tests start.
  */
 export function benchConcurrency(env: Env = process.env): number {
-  const parsed = Number(env.BENCH_CONCURRENCY)
-  return Number.isInteger(parsed) && parsed >= 1 ? parsed : DEFAULT_BENCH_CONCURRENCY
+  return parseWholeNumber(env.BENCH_CONCURRENCY ?? '', 1) ?? DEFAULT_BENCH_CONCURRENCY
 }
 
 /** File name of an ART-E run's results in its history folder (`evaluation/history/{run id}/`). */
@@ -195,6 +195,5 @@ export function arteSettings(cwd = process.cwd()): ArteSettings {
 
 /** `ARTE_PARTS` for a Vitest config: a whole number >= 1, else 1. Never throws (a bad value is reported when the tests start). */
 export function arteParts(env: Env = process.env): number {
-  const parsed = Number(env.ARTE_PARTS)
-  return Number.isInteger(parsed) && parsed >= 1 ? parsed : 1
+  return parseWholeNumber(env.ARTE_PARTS ?? '', 1) ?? 1
 }

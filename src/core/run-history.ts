@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { parseWholeNumber } from './whole-number.ts'
 import { ConfigError } from './errors.ts'
 
 /** Where runs are kept unless `BENCH_HISTORY_DIR` says otherwise. */
@@ -19,8 +20,8 @@ export interface HistorySettings {
 /** Reads {@link HistorySettings} from `env` (`BENCH_HISTORY_DIR`, `BENCH_HISTORY_KEEP`); relative to `root`. */
 export function historySettingsFromEnv(env: Record<string, string | undefined>, root: string): HistorySettings {
   const rawKeep = env.BENCH_HISTORY_KEEP?.trim() ?? ''
-  const keep = rawKeep === '' ? DEFAULT_HISTORY_KEEP : Number(rawKeep)
-  if (!Number.isInteger(keep) || keep < 0) {
+  const keep = rawKeep === '' ? DEFAULT_HISTORY_KEEP : parseWholeNumber(rawKeep, 0)
+  if (keep === undefined) {
     throw new ConfigError(`Invalid BENCH_HISTORY_KEEP=${JSON.stringify(rawKeep)}: expected a whole number >= 0.`, {
       hint: `Set BENCH_HISTORY_KEEP to how many runs to keep under ${DEFAULT_HISTORY_DIR} (0 keeps none), or unset it for ${DEFAULT_HISTORY_KEEP}.`,
     })

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
+import { wholeNumberText } from '../core/whole-number.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 import { DEFAULT_LOG_DIR } from './file-names.ts'
 import type { PrepareDataOptions } from './generate/prepare-data.ts'
@@ -25,13 +26,7 @@ const Flag = z
   .pipe(z.enum(['0', '1', 'false', 'true', 'no', 'yes']))
   .transform((value) => value === '1' || value === 'true' || value === 'yes')
 
-/** A whole number of at least `min` written as text (an environment variable). */
-const wholeNumber = (min: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `expected a whole number >= ${min}`)
-    .transform(Number)
-    .pipe(z.int().min(min, `expected a whole number >= ${min}`))
+const wholeNumber = wholeNumberText
 
 /**
  * The MPCBench variables, parsed once (CLI flags override them per command); unset or blank = the default:
