@@ -33,6 +33,8 @@ export interface CommandSpec<O extends Record<string, OptionSpec>> {
   /** Positional arguments as shown in the usage line (`<trace-id>`); without it, none are accepted. */
   positionals?: { usage: string; min: number; max: number }
   options: O
+  /** Printed after the options (examples, what to run next). */
+  epilog?: string
   run(args: { values: OptionValues<O>; positionals: string[] }): Promise<number>
 }
 
@@ -48,12 +50,12 @@ function helpLines(options: Record<string, OptionSpec>): string[] {
 }
 
 /** The help text of a declared command. */
-export function commandUsage(spec: Pick<CommandSpec<Record<string, OptionSpec>>, 'name' | 'description' | 'positionals' | 'options'>): string {
+export function commandUsage(spec: Pick<CommandSpec<Record<string, OptionSpec>>, 'name' | 'description' | 'positionals' | 'options' | 'epilog'>): string {
   const required = Object.entries(spec.options)
     .filter(([, option]) => option.required === true)
     .map(([name, option]) => `--${name} ${option.value ?? 'VALUE'}`)
   const line = ['Usage: agent-bench', spec.name, spec.positionals?.usage, ...required, '[options]'].filter((part) => part !== undefined).join(' ')
-  return [line, '', spec.description.trim(), '', 'Options:', ...helpLines(spec.options)].join('\n')
+  return [line, '', spec.description.trim(), '', 'Options:', ...helpLines(spec.options), ...(spec.epilog === undefined ? [] : ['', spec.epilog.trim()])].join('\n')
 }
 
 /** Turns a `node:util` `parseArgs` failure (or an error caused by one) into a {@link UsageError} pointing at the command's help. */

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { arteComparable } from '../arte/results/comparable.ts'
 import { ArteResultsSchema } from '../arte/results/results.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings } from '../arte/settings.ts'
-import type { Command } from '../cli/command.ts'
+import { defineCommand } from '../cli/define-command.ts'
 import { ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { parseWith } from '../core/parse.ts'
 import { latestInHistory } from '../core/run-history.ts'
@@ -12,23 +11,6 @@ import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
 import { SummarySchema } from '../mpcbench/summary.ts'
 import { type ComparableRun, compareRuns, formatRunComparison } from '../stats/compare-runs.ts'
-
-const usage = `Usage: agent-bench compare [A.json B.json] [--json] [--benchmark arte|mpcbench]
-
-Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
-match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge).
-Prints the flips (tasks whose pass differs), the improved (fail -> pass) and regressed (pass -> fail) ids, each
-metric's delta with a 95% paired bootstrap interval (seeded: the same files print the same interval), and
-whether the difference is significant (the primary metric's interval excludes 0).
-
-Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
-each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).
-
-Options:
-  --json                  print the comparison as JSON
-                          {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", ...}
-  --benchmark <name>      without files: arte (default) or mpcbench
-  -h, --help              show this help`
 
 type Loaded = { kind: 'arte'; run: ComparableRun } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
 
@@ -68,17 +50,23 @@ export function compareFiles(fileA: string, fileB: string): ReturnType<typeof co
 }
 
 /** `agent-bench compare A.json B.json [--json]`. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'compare',
   summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired intervals, significance',
-  usage,
-  async run(argv) {
-    let parsed
-    try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, benchmark: { type: 'string' } } })
-    } catch (error) {
-      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench compare --help` for the options.', cause: error })
-    }
-    const { values, positionals } = parsed
+  description: `Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
+match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge).
+Prints the flips (tasks whose pass differs), the improved (fail -> pass) and regressed (pass -> fail) ids, each
+metric's delta with a 95% paired bootstrap interval (seeded: the same files print the same interval), and
+whether the difference is significant (the primary metric's interval excludes 0).
+
+Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
+each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
+  positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
+  options: {
+    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", ...}' },
+    benchmark: { type: 'string', value: 'NAME', description: 'without files: arte or mpcbench', default: 'arte' },
+  },
+  async run({ values, positionals }) {
     let files: string[]
     if (positionals.length === 2) {
       files = positionals.map((file) => resolve(file))
@@ -103,4 +91,4 @@ export const command: Command = {
     console.log(values.json === true ? JSON.stringify(comparison, null, 2) : formatRunComparison(comparison, { a: label(fileA), b: label(fileB) }))
     return 0
   },
-}
+})

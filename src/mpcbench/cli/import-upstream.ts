@@ -1,37 +1,27 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { importUpstream } from '../import-upstream.ts'
-import { parseCommandArgs, requireFlag } from './run-task-cli.ts'
-
-const options = {
-  logs: { type: 'string' },
-  out: { type: 'string' },
-  'scenario-id': { type: 'string', multiple: true },
-} as const
 
 /** `agent-bench import-upstream`: upstream MPCBench data files from its generation logs. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'import-upstream',
   summary: "MPCBench: rebuild upstream MPCBench's data files from its generation logs",
-  usage: `Usage: agent-bench import-upstream --logs DIR --out DIR [--scenario-id ID ...]
-
-Upstream MPCBench committed the logs of its data generator (generator/logs/llm/*.json), not its data. For every
+  description: `Upstream MPCBench committed the logs of its data generator (generator/logs/llm/*.json), not its data. For every
 scenario with all seven logs (world_state, slack, gmail, calendar, contacts, jira, drive) this writes
 {out}/{ID}_world_state.json and {out}/{ID}_{source}.json from the logged responses, as upstream's generators wrote
 them, after validating each file and loading the scenario. Logs that are not generation calls and scenarios that are
-incomplete or invalid are listed and skipped. Exit 1 when a --scenario-id could not be imported, else 0.
-
-Options:
-  --logs DIR             upstream's generator/logs/llm folder (required)
-  --out DIR              output data folder, e.g. data/upstream (required)
-  --scenario-id ID       only this scenario (repeatable; default: every complete scenario)
-
-Then: agent-bench tool --data-dir DIR --scenario-id ID --name Slack_search_messages --args '{"search_query":"sync"}'`,
-  async run(argv) {
-    const flags = parseCommandArgs('import-upstream', argv, options)
-    const logs = resolve(requireFlag('import-upstream', 'logs', flags.logs))
-    const out = resolve(requireFlag('import-upstream', 'out', flags.out))
+incomplete or invalid are listed and skipped. Exit 1 when a --scenario-id could not be imported, else 0.`,
+  options: {
+    logs: { type: 'string', value: 'DIR', description: "upstream's generator/logs/llm folder", required: true },
+    out: { type: 'string', value: 'DIR', description: 'output data folder, e.g. data/upstream', required: true },
+    'scenario-id': { type: 'string', value: 'ID', description: 'only this scenario (default: every complete scenario)', multiple: true },
+  },
+  epilog: `Then: agent-bench tool --data-dir DIR --scenario-id ID --name Slack_search_messages --args '{"search_query":"sync"}'`,
+  async run({ values: flags }) {
+    const logs = resolve(flags.logs as string)
+    const out = resolve(flags.out as string)
     if (!existsSync(logs) || !statSync(logs).isDirectory()) {
       throw new ConfigError(`No log folder at ${logs}`, { hint: "Pass --logs with upstream MPCBench's generator/logs/llm folder." })
     }
@@ -42,4 +32,4 @@ Then: agent-bench tool --data-dir DIR --scenario-id ID --name Slack_search_messa
     console.log(`${result.imported.length} scenario(s) written to ${out}; ${result.skippedScenarios.length} skipped, ${result.skippedLogs.length} log(s) not generation calls`)
     return flags['scenario-id'] !== undefined && result.skippedScenarios.length > 0 ? 1 : 0
   },
-}
+})

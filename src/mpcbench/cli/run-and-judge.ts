@@ -5,60 +5,43 @@ import { mpcbenchLogDir } from '../settings.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../vitest/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
-import { describeJudgeOutcome, harnessOverrides, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { describeJudgeOutcome, harnessOverrides } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import { buildSummary, formatSummaryTable } from '../summary.ts'
 import { loadTask } from '../task.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { defaultInput } from '../../core/package-root.ts'
 
-const options = {
-  task: { type: 'string' },
-  'scenario-id': { type: 'string' },
-  'agent-model': { type: 'string', multiple: true },
-  'judge-model': { type: 'string', multiple: true },
-  'data-dir': { type: 'string' },
-  'log-dir': { type: 'string' },
-  'prompt-config': { type: 'string' },
-  'model-config': { type: 'string' },
-  'llm-context': { type: 'string' },
-  tools: { type: 'string' },
-  'max-turns': { type: 'string' },
-} as const
-
 /** `agent-bench run-and-judge`: the MPCBench end-to-end step (run log, judge inputs, judge results). */
-export const command: Command = {
-  usage: `Usage: agent-bench run-and-judge --task FILE --scenario-id ID [options]
-
-For each agent model: runs the task (run log); for each judge model: builds the judge input and judges it.
+export const command = defineCommand({
+  name: 'run-and-judge',
+  summary: 'MPCBench end to end: run every agent on a task and score it with every judge',
+  description: `For each agent model: runs the task (run log); for each judge model: builds the judge input and judges it.
 Writes every file under the log folder and prints the scores keyed agent={model}__judge={model}.
 
 Models: --agent-model / --judge-model (repeatable) when given; else BENCH_AGENT_MODEL / BENCH_JUDGE_MODEL;
 else model_config.json agent_models / judge_models when an API key or OPENAI_BASE_URL is set;
 else the offline baseline agent and the rules judge (neither is an LLM).
-
-Options:
-  --task FILE            task file (required)
-  --scenario-id ID       scenario (default: the task's data_dependencies.scenario_id)
-  --agent-model M        agent model id (repeatable)
-  --judge-model M        judge model id, or rules (repeatable)
-  --data-dir DIR         scenario data folder (default: data)
-  --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
-  --tools PROFILE        tool profile: upstream-v1 (default) or extended (default: MPCBENCH_TOOLS)
-  --prompt-config FILE   default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json (upstream's file works)
-  --model-config FILE    default: MPCBENCH_MODEL_CONFIG, else model_config.json
-  --llm-context DIR      llm_context/*.md folder for the developer message (default: MPCBENCH_LLM_CONTEXT,
-                         else llm_context/ beside the prompt config or in the data folder, else none)
-  --max-turns N          turn cap (default: MPCBENCH_MAX_TURNS, else 50)
-
 Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
-  async run(argv) {
-    const flags = parseCommandArgs('run-and-judge', argv, options)
-    const taskFile = requireFlag('run-and-judge', 'task', flags.task)
+  options: {
+    task: { type: 'string', value: 'FILE', description: 'task file', required: true },
+    'scenario-id': { type: 'string', value: 'ID', description: "scenario (default: the task's data_dependencies.scenario_id)" },
+    'agent-model': { type: 'string', value: 'M', description: 'agent model id', multiple: true },
+    'judge-model': { type: 'string', value: 'M', description: 'judge model id, or rules', multiple: true },
+    'data-dir': { type: 'string', value: 'DIR', description: 'scenario data folder', default: 'data' },
+    'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
+    tools: { type: 'string', value: 'PROFILE', description: 'tool profile: upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)' },
+    'prompt-config': { type: 'string', value: 'FILE', description: "default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json (upstream's file works)" },
+    'model-config': { type: 'string', value: 'FILE', description: 'default: MPCBENCH_MODEL_CONFIG, else model_config.json' },
+    'llm-context': { type: 'string', value: 'DIR', description: 'llm_context/*.md folder for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)' },
+    'max-turns': { type: 'string', value: 'N', description: 'turn cap (default: MPCBENCH_MAX_TURNS, else 50)' },
+  },
+  async run({ values: flags }) {
+    const taskFile = flags.task as string
     const task = loadTask(resolve(taskFile))
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
@@ -102,4 +85,4 @@ Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
     console.log(`\n${formatSummaryTable(summary)}\n\n${JSON.stringify(summary.scores, null, 2)}`)
     return failed ? 1 : 0
   },
-}
+})

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import type { ParseArgsConfig } from 'node:util'
-import { ConfigError, UsageError } from '../../core/errors.ts'
-import { usageErrorFrom } from '../../cli/define-command.ts'
+import { ConfigError } from '../../core/errors.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
@@ -12,27 +9,6 @@ import type { PromptConfig } from '../prompt-config.ts'
 import { defaultInput } from '../../core/package-root.ts'
 import type { HarnessOverrides } from '../harness.ts'
 import { toolProfileFlag } from '../settings.ts'
-
-/** Parses a command's flags; an unknown or malformed flag is a {@link UsageError} that points at `--help`. */
-export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
-  command: string,
-  argv: string[],
-  options: O,
-): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: false; strict: true }>>['values'] {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: false, strict: true }).values
-  } catch (error) {
-    throw usageErrorFrom(command, error) ?? error
-  }
-}
-
-/** A required flag's value, or a {@link UsageError} naming the flag. */
-export function requireFlag(command: string, name: string, value: string | undefined): string {
-  if (value === undefined || value === '') {
-    throw new UsageError(`agent-bench ${command}: missing --${name}.`, { hint: `Pass --${name} (see \`agent-bench ${command} --help\`).` })
-  }
-  return value
-}
 
 /** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package. */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {

@@ -3,30 +3,16 @@ import { ConfigError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
-import { harnessOverrides, parseCommandArgs, requireFlag } from './run-task-cli.ts'
+import { harnessOverrides } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { loadTask } from '../task.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
 import { mpcbenchLogDir, mpcbenchSettingsFromEnv } from '../settings.ts'
 import { defaultInput } from '../../core/package-root.ts'
-
-const options = {
-  task: { type: 'string' },
-  'scenario-id': { type: 'string' },
-  'agent-model': { type: 'string' },
-  'agent-url': { type: 'string' },
-  'data-dir': { type: 'string' },
-  'log-dir': { type: 'string' },
-  'prompt-config': { type: 'string' },
-  'model-config': { type: 'string' },
-  'llm-context': { type: 'string' },
-  tools: { type: 'string' },
-  'max-turns': { type: 'string' },
-} as const
 
 /** The agent of `--agent-url` (or `MPCBENCH_AGENT_URL`), else the model of `--agent-model` (or the default model). */
 function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefined): AgentUnderTest {
@@ -42,34 +28,27 @@ function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefin
 }
 
 /** `agent-bench run-task`: step 1 of MPCBench evaluation, the agent run and its run log. */
-export const command: Command = {
-  usage: `Usage: agent-bench run-task --task FILE --scenario-id ID [--agent-model M] [options]
-
-Runs the agent on one MPCBench task over the scenario's six sources and writes
+export const command = defineCommand({
+  name: 'run-task',
+  summary: 'MPCBench step 1: run an agent on a task and write its run log',
+  description: `Runs the agent on one MPCBench task over the scenario's six sources and writes
 {log-dir}/{task_id}__agent-{model}_run.json (model names made file-safe: / and : become _).
-
-Options:
-  --task FILE            task file, e.g. tasks/planning/x.json (required)
-  --scenario-id ID       scenario whose data/{ID}_{source}.json files the tools read
-                         (default: the task's data_dependencies.scenario_id)
-  --agent-model M        agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)
-  --agent-url URL        run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL): the task is
-                         POSTed to URL with an MCP endpoint of the scenario's tools (README "Benchmark your own agent")
-  --data-dir DIR         folder of the scenario data (default: data)
-  --log-dir DIR          output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)
-  --tools PROFILE        tool profile: upstream-v1 (upstream MPCBench's tools, the default) or extended
-                         (default: MPCBENCH_TOOLS, else upstream-v1)
-  --prompt-config FILE   system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json;
-                         upstream's file works)
-  --model-config FILE    agent_temperature (default: MPCBENCH_MODEL_CONFIG, else model_config.json)
-  --llm-context DIR      folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT,
-                         else llm_context/ beside the prompt config or in the data folder, else none)
-  --max-turns N          turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)
-
 The agent runs at temperature 0 unless model_config.json sets agent_temperature.`,
-  async run(argv) {
-    const flags = parseCommandArgs('run-task', argv, options)
-    const taskFile = requireFlag('run-task', 'task', flags.task)
+  options: {
+    task: { type: 'string', value: 'FILE', description: 'task file, e.g. tasks/planning/x.json', required: true },
+    'scenario-id': { type: 'string', value: 'ID', description: "scenario whose data/{ID}_{source}.json files the tools read (default: the task's data_dependencies.scenario_id)" },
+    'agent-model': { type: 'string', value: 'M', description: 'agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)' },
+    'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL; README "Benchmark your own agent")' },
+    'data-dir': { type: 'string', value: 'DIR', description: 'folder of the scenario data', default: 'data' },
+    'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
+    tools: { type: 'string', value: 'PROFILE', description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)" },
+    'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json; upstream's file works)" },
+    'model-config': { type: 'string', value: 'FILE', description: 'agent_temperature (default: MPCBENCH_MODEL_CONFIG, else model_config.json)' },
+    'llm-context': { type: 'string', value: 'DIR', description: 'folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)' },
+    'max-turns': { type: 'string', value: 'N', description: 'turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)' },
+  },
+  async run({ values: flags }) {
+    const taskFile = flags.task as string
     const task = loadTask(resolve(taskFile))
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) {
@@ -97,4 +76,4 @@ The agent runs at temperature 0 unless model_config.json sets agent_temperature.
     )
     return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
-}
+})

@@ -1,20 +1,11 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { type AnyTool, parseToolArguments, wireNameOf } from '../../tools/define-tool.ts'
 import { toolProfileFlag } from '../settings.ts'
 import { createWorkplaceTools, type ToolProfile } from '../workplace/tool-profiles.ts'
 import { SOURCES } from '../workplace/validate-source.ts'
 import { loadWorkplace, sourceFilePath } from '../workplace/workplace.ts'
-import { parseCommandArgs } from './run-task-cli.ts'
-
-const options = {
-  'data-dir': { type: 'string' },
-  'scenario-id': { type: 'string' },
-  tools: { type: 'string' },
-  name: { type: 'string' },
-  args: { type: 'string' },
-} as const
 
 /** What one tool call gave: its result, a tool-level error (still a result), or a usage problem (exit 2). */
 export type ToolCallOutcome =
@@ -77,33 +68,32 @@ export async function callScenarioTool(options: CallScenarioToolOptions): Promis
 }
 
 /** `agent-bench tool`: call one workplace tool on a scenario's data and print its result as one JSON line. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'tool',
   summary: 'MPCBench: call one workplace tool on a scenario and print its result (debug tasks and data)',
-  usage: `Usage: agent-bench tool --scenario-id ID --name NAME [--args JSON] [--data-dir DIR] [--tools PROFILE]
-
-Calls one workplace tool over data/{ID}_{source}.json (and {ID}_world_state.json when present) exactly as an
+  description: `Calls one workplace tool over data/{ID}_{source}.json (and {ID}_world_state.json when present) exactly as an
 agent's call is handled, and prints the result as one JSON line on stdout (exit 0). A tool-level error (bad
 arguments, a failing tool) is a result too: {"error": "...", "status": "invalid-arguments" | "tool-error"}.
-An unknown tool or profile, a missing scenario or --args that is not JSON exits 2 with a message on stderr.
-
-Options:
-  --scenario-id ID       scenario whose files the tool reads (required)
-  --name NAME            tool name, dotted (GoogleCalendar.ListEvents) or the profile's wire name
-                         (GoogleCalendar_ListEvents for upstream-v1, GoogleCalendar__ListEvents for extended) (required)
-  --args JSON            arguments object (default: {})
-  --data-dir DIR         scenario data folder (default: data)
-  --tools PROFILE        upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)
-
-Example:
+An unknown tool or profile, a missing scenario or --args that is not JSON exits 2 with a message on stderr.`,
+  options: {
+    'scenario-id': { type: 'string', value: 'ID', description: 'scenario whose files the tool reads', required: true },
+    name: {
+      type: 'string',
+      value: 'NAME',
+      description: "tool name, dotted (GoogleCalendar.ListEvents) or the profile's wire name (GoogleCalendar_ListEvents for upstream-v1, GoogleCalendar__ListEvents for extended)",
+      required: true,
+    },
+    args: { type: 'string', value: 'JSON', description: 'arguments object', default: '{}' },
+    'data-dir': { type: 'string', value: 'DIR', description: 'scenario data folder', default: 'data' },
+    tools: { type: 'string', value: 'PROFILE', description: 'upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)' },
+  },
+  epilog: `Example:
   agent-bench tool --scenario-id lumen_robotics --name Slack_search_messages --args '{"search_query": "sync"}'`,
-  async run(argv) {
-    const flags = parseCommandArgs('tool', argv, options)
+  async run({ values: flags }) {
     const usage = (message: string): number => {
       console.error(`agent-bench tool: ${message}`)
       return 2
     }
-    if (flags['scenario-id'] === undefined || flags['scenario-id'] === '') return usage('needs --scenario-id ID (see `agent-bench tool --help`).')
-    if (flags.name === undefined || flags.name === '') return usage('needs --name NAME (see `agent-bench tool --help`).')
     let profile: ToolProfile
     try {
       profile = toolProfileFlag(flags.tools)
@@ -112,9 +102,9 @@ Example:
     }
     const outcome = await callScenarioTool({
       dataDir: resolve(flags['data-dir'] ?? 'data'),
-      scenarioId: flags['scenario-id'],
+      scenarioId: flags['scenario-id'] as string,
       profile,
-      name: flags.name,
+      name: flags.name as string,
       args: flags.args ?? '{}',
     })
     if (outcome.kind === 'usage-error') return usage(outcome.message)
@@ -122,4 +112,4 @@ Example:
     process.stdout.write(`${JSON.stringify(line)}\n`)
     return 0
   },
-}
+})

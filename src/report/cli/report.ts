@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { arteSettingsFromEnv, DEFAULT_ARTE_OUTPUT } from '../../arte/settings.ts'
 import { DEFAULT_TRACES_DB } from '../../arte/results/trace-store.ts'
@@ -13,44 +12,28 @@ import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, writeReport } from '../write-
 
 const DEFAULT_SUMMARY = 'evaluation/summary.json'
 
-const usage = `Usage: agent-bench report [options]
-
-Writes the HTML report (one self-contained file: metrics, plots, per-task rows, traces, run logs and judge
-reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from saved results.
-
-Options:
-  --results <file>   an ART-E results JSON or an MPCBench summary; repeat for several
-                     default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist
-  --out <file>       the page to write (BENCH_REPORT)                       default: ${DEFAULT_REPORT_FILE}
-  --traces-db <file> ART-E traces database (ARTE_TRACES_DB)                 default: ${DEFAULT_TRACES_DB}
-  --log-dir <dir>    MPCBench run logs and judge results (MPCBENCH_LOG_DIR) default: ${DEFAULT_LOG_DIR}
-  --history <dir>    earlier runs, one folder each                          default: ${DEFAULT_HISTORY_DIR}
-  -h, --help         show this help
-
-Examples:
-  agent-bench report
-  agent-bench report --results reports/arte-results.json --traces-db reports/arte-traces.db --out reports/index.html`
-
 /** `agent-bench report`: write the HTML report from saved results. */
-export const command: Command = {
+export const command = defineCommand({
+  name: 'report',
   summary: 'Write the HTML report (plots, traces, comparison) from saved results',
-  usage,
-  async run(argv) {
-    let values
-    try {
-      values = parseArgs({
-        args: argv,
-        options: {
-          results: { type: 'string', multiple: true },
-          out: { type: 'string' },
-          'traces-db': { type: 'string' },
-          'log-dir': { type: 'string' },
-          history: { type: 'string' },
-        },
-      }).values
-    } catch (error) {
-      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench report --help` for the options.', cause: error })
-    }
+  description: `Writes the HTML report (one self-contained file: metrics, plots, per-task rows, traces, run logs and judge
+reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from saved results.`,
+  options: {
+    results: {
+      type: 'string',
+      value: 'FILE',
+      multiple: true,
+      description: `an ART-E results JSON or an MPCBench summary (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist)`,
+    },
+    out: { type: 'string', value: 'FILE', description: 'the page to write (BENCH_REPORT)', default: DEFAULT_REPORT_FILE },
+    'traces-db': { type: 'string', value: 'FILE', description: 'ART-E traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
+    'log-dir': { type: 'string', value: 'DIR', description: 'MPCBench run logs and judge results (MPCBENCH_LOG_DIR)', default: DEFAULT_LOG_DIR },
+    history: { type: 'string', value: 'DIR', description: 'earlier runs, one folder each', default: DEFAULT_HISTORY_DIR },
+  },
+  epilog: `Examples:
+  agent-bench report
+  agent-bench report --results reports/arte-results.json --traces-db reports/arte-traces.db --out reports/index.html`,
+  async run({ values }) {
     const settings = arteSettingsFromEnv()
     let files = (values.results ?? []).map((file) => resolve(file))
     if (files.length === 0) {
@@ -80,4 +63,4 @@ export const command: Command = {
     for (const note of [...data.arte, ...data.mpcbench].flatMap((s) => s.notes)) console.error(`note: ${note}`)
     return 0
   },
-}
+})
