@@ -38,6 +38,21 @@ export interface CommandSpec<O extends Record<string, OptionSpec>> {
   run(args: { values: OptionValues<O>; positionals: string[] }): Promise<number>
 }
 
+/** Help lines are wrapped to this many columns. */
+const HELP_WIDTH = 116
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  return [...lines, line]
+}
+
 function helpLines(options: Record<string, OptionSpec>): string[] {
   const rows = Object.entries(options).map(([name, option]) => {
     const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? 'VALUE'}`
@@ -46,7 +61,7 @@ function helpLines(options: Record<string, OptionSpec>): string[] {
   })
   rows.push(['-h, --help', 'show this help'])
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 3
-  return rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`)
+  return rows.flatMap(([flag, text]) => wrap(text, HELP_WIDTH - 2 - width).map((line, i) => `  ${(i === 0 ? flag : '').padEnd(width)}${line}`))
 }
 
 /** The help text of a declared command. */

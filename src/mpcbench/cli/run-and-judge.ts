@@ -5,7 +5,7 @@ import { mpcbenchLogDir } from '../settings.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../vitest/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
-import { describeJudgeOutcome, harnessOverrides } from './run-task-cli.ts'
+import { describeJudgeOutcome, HARNESS_OPTIONS, harnessOverrides } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
@@ -32,13 +32,7 @@ Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
     'scenario-id': { type: 'string', value: 'ID', description: "scenario (default: the task's data_dependencies.scenario_id)" },
     'agent-model': { type: 'string', value: 'M', description: 'agent model id', multiple: true },
     'judge-model': { type: 'string', value: 'M', description: 'judge model id, or rules', multiple: true },
-    'data-dir': { type: 'string', value: 'DIR', description: 'scenario data folder', default: 'data' },
-    'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
-    tools: { type: 'string', value: 'PROFILE', description: 'tool profile: upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)' },
-    'prompt-config': { type: 'string', value: 'FILE', description: "default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json (upstream's file works)" },
-    'model-config': { type: 'string', value: 'FILE', description: 'default: MPCBENCH_MODEL_CONFIG, else model_config.json' },
-    'llm-context': { type: 'string', value: 'DIR', description: 'llm_context/*.md folder for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)' },
-    'max-turns': { type: 'string', value: 'N', description: 'turn cap (default: MPCBENCH_MAX_TURNS, else 50)' },
+    ...HARNESS_OPTIONS,
   },
   async run({ values: flags }) {
     const taskFile = flags.task as string

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import type { OptionSpec } from '../../cli/define-command.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
@@ -43,3 +44,18 @@ export function harnessOverrides(
     ...(maxTurns === undefined ? {} : { maxTurns }),
   }
 }
+
+/** The harness options `run-task` and `run-and-judge` share (see `harness.ts`). */
+export const HARNESS_OPTIONS = {
+  'data-dir': { type: 'string', value: 'DIR', description: 'folder of the scenario data', default: 'data' },
+  'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
+  tools: { type: 'string', value: 'PROFILE', description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)" },
+  'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json; upstream's file works)" },
+  'model-config': { type: 'string', value: 'FILE', description: 'agent_temperature, models (default: MPCBENCH_MODEL_CONFIG, else model_config.json)' },
+  'llm-context': {
+    type: 'string',
+    value: 'DIR',
+    description: 'folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)',
+  },
+  'max-turns': { type: 'string', value: 'N', description: 'turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)' },
+} as const satisfies Record<string, OptionSpec>

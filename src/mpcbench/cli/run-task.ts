@@ -3,7 +3,7 @@ import { ConfigError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
-import { harnessOverrides } from './run-task-cli.ts'
+import { HARNESS_OPTIONS, harnessOverrides } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { loadTask } from '../task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
@@ -39,13 +39,7 @@ The agent runs at temperature 0 unless model_config.json sets agent_temperature.
     'scenario-id': { type: 'string', value: 'ID', description: "scenario whose data/{ID}_{source}.json files the tools read (default: the task's data_dependencies.scenario_id)" },
     'agent-model': { type: 'string', value: 'M', description: 'agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)' },
     'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL; README "Benchmark your own agent")' },
-    'data-dir': { type: 'string', value: 'DIR', description: 'folder of the scenario data', default: 'data' },
-    'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
-    tools: { type: 'string', value: 'PROFILE', description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)" },
-    'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json; upstream's file works)" },
-    'model-config': { type: 'string', value: 'FILE', description: 'agent_temperature (default: MPCBENCH_MODEL_CONFIG, else model_config.json)' },
-    'llm-context': { type: 'string', value: 'DIR', description: 'folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)' },
-    'max-turns': { type: 'string', value: 'N', description: 'turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)' },
+    ...HARNESS_OPTIONS,
   },
   async run({ values: flags }) {
     const taskFile = flags.task as string
