@@ -30,6 +30,7 @@ const SELF = fileURLToPath(import.meta.url)
 const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
+const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
 const VARIANTS = ['script', 'vitest', 'harness'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
@@ -63,43 +64,34 @@ async function runChild(variant: Variant): Promise<void> {
     console.log(`perf-result ${JSON.stringify({ tasks: results.length, exact: results.filter(Boolean).length })}`)
     return
   }
-  const { startVitest } = await import('vitest/node')
-  const silent = { onInit() {} }
-  const vitest =
-    variant === 'vitest'
-      ? await startVitest('test', [], {
-          config: false,
-          root: ROOT,
-          include: [`${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`],
-          maxConcurrency: concurrency,
-          watch: false,
-          reporters: [silent],
-        })
-      : await startVitest('test', ['bench/arte/arte.eval.ts'], {
-          root: ROOT,
-          project: 'bench',
-          watch: false,
-          reporters: ['./reporters/arte.ts'],
-        })
-  const files = vitest.state.getFiles()
-  let passed = 0
-  let total = 0
-  for (const file of files) {
-    const stack = [...file.tasks]
-    while (stack.length > 0) {
-      const task = stack.pop()
-      if (task === undefined) continue
-      if (task.type === 'suite') stack.push(...task.tasks)
-      else {
-        total++
-        if (task.result?.state === 'pass') passed++
-      }
-    }
-  }
-  await vitest.close()
-  console.log(`perf-result ${JSON.stringify({ tasks: total, passed })}`)
-  process.exit(0)
+  throw new Error(`--variant ${variant}: the Vitest variants run from ${VITEST_RUNNER}`)
 }
+
+/**
+ * The Vitest variants run from this plain ES module (written next to the plain test file), not under tsx, so Vitest
+ * and its workers load as they do for a user (tsx would add its loader to every worker).
+ */
+const VITEST_RUNNER_SOURCE = `// Written by scripts/perf/harness-perf.ts: runs one Vitest variant of the harness perf via startVitest.
+import { startVitest } from 'vitest/node'
+
+const [variant, root, include] = process.argv.slice(2)
+const concurrency = Number(process.env.BENCH_CONCURRENCY)
+const vitest =
+  variant === 'vitest'
+    ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }] })
+    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'] })
+let passed = 0
+let total = 0
+for (const testModule of vitest.state.getTestModules()) {
+  for (const testCase of testModule.children.allTests()) {
+    total++
+    if (testCase.result().state === 'passed') passed++
+  }
+}
+await vitest.close()
+console.log('perf-result ' + JSON.stringify({ tasks: total, passed }))
+process.exit(0)
+`
 
 // ---------- parent side ----------
 
@@ -149,7 +141,9 @@ function treeRssMb(root: number): number {
 async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--variant', variant], {
+  const args =
+    variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -220,6 +214,7 @@ export async function runHarnessPerf(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
+  writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
   const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
   const answers = new Map(demo.map((row) => [row.question, row.answer]))
   const db = join(dir, 'demo.db')
