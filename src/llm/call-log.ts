@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import { REDACTED, redact } from '../core/redact.ts'
@@ -7,7 +7,45 @@ import { REDACTED, redact } from '../core/redact.ts'
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
 
+/** How many call log files a folder keeps unless configured otherwise (`BENCH_LLM_LOG_KEEP`; 0 keeps all). */
+export const DEFAULT_CALL_LOG_KEEP = 200
+
+/** A file written to this recently is never removed by {@link pruneCallLogs}: another process of the same run may own it. */
+const IN_USE_MS = 10 * 60_000
+
 export { REDACTED }
+
+/** Options of {@link CallLog}. */
+export interface CallLogOptions {
+  /**
+   * When this log starts its file, older `.jsonl` files beyond the newest `keep` of the folder are removed (see
+   * {@link pruneCallLogs}); 0 keeps every file.
+   * @default DEFAULT_CALL_LOG_KEEP
+   */
+  keep?: number
+}
+
+/**
+ * Removes the oldest call log files of `dir` (by name, which starts with the time the file was started) so that at most
+ * `keep` remain, sparing any file written to in the last 10 minutes (a concurrent process of the same run may still be
+ * appending). Returns the names removed. `keep` 0 removes nothing.
+ */
+export function pruneCallLogs(dir: string, keep: number, now = Date.now()): string[] {
+  if (keep <= 0 || !existsSync(dir)) return []
+  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
+  const removed: string[] = []
+  for (const name of files.slice(0, Math.max(0, files.length - keep))) {
+    const file = join(dir, name)
+    try {
+      if (now - statSync(file).mtimeMs < IN_USE_MS) continue
+      rmSync(file, { force: true })
+      removed.push(name)
+    } catch {
+      // Removed meanwhile by another process pruning the same folder.
+    }
+  }
+  return removed
+}
 
 /** One model call, one line of a {@link CallLog} file. */
 export interface CallLogEntry {
@@ -78,17 +116,24 @@ export class CallLog {
   readonly #secrets: string[]
   #file: string | undefined
   readonly #writtenTools = new Set<string>()
+  readonly #keep: number
 
-  /** @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}. */
-  constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = []) {
+  /**
+   * @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}.
+   * @param options how many files the folder keeps across runs (see {@link CallLogOptions}).
+   */
+  constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = [], options: CallLogOptions = {}) {
     this.dir = dir
+    this.#keep = options.keep ?? DEFAULT_CALL_LOG_KEEP
     this.#secrets = [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
   }
 
-  /** The file this log appends to (created with its folder on the first write). */
+  /** The file this log appends to (created with its folder on the first write, which also prunes old files). */
   get file(): string {
     if (this.#file === undefined) {
       mkdirSync(this.dir, { recursive: true })
+      // Counting the file about to start: the folder ends with at most `keep` files (files in use aside).
+      if (this.#keep > 0) pruneCallLogs(this.dir, this.#keep - 1)
       this.#file = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${threadId}-${randomBytes(2).toString('hex')}.jsonl`)
     }
     return this.#file
