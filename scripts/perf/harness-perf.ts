@@ -12,7 +12,9 @@
  * vitest-evals is not measured: it needs the `ai` package as a peer; its column is skipped with a message.
  *
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
- * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs).
+ * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
+ * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
+ * variant's process; Vitest's workers as threads of it, so they are profiled too).
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
  */
 import { spawn } from 'node:child_process'
@@ -76,10 +78,12 @@ import { startVitest } from 'vitest/node'
 
 const [variant, root, include] = process.argv.slice(2)
 const concurrency = Number(process.env.BENCH_CONCURRENCY)
+// PERF_HARNESS_POOL=threads runs the tests in worker threads of this process (e.g. to profile them with --cpu-prof).
+const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL } : {}
 const vitest =
   variant === 'vitest'
-    ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }] })
-    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'] })
+    ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
+    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
 let passed = 0
 let total = 0
 for (const testModule of vitest.state.getTestModules()) {
@@ -141,8 +145,11 @@ function treeRssMb(root: number): number {
 async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
-  const args =
-    variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]
+  const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+  const args = [
+    ...nodeArgs,
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
+  ]
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -211,6 +218,9 @@ export async function runHarnessPerf(): Promise<void> {
   const tasks = Math.max(2, envInt('PERF_HARNESS_TASKS', 1000))
   const concurrency = Math.max(1, envInt('PERF_HARNESS_CONCURRENCY', 50))
   const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
+  // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
+  const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
+  const selected = VARIANTS.filter((variant) => wanted.length === 0 || wanted.includes(variant))
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
@@ -251,12 +261,12 @@ export async function runHarnessPerf(): Promise<void> {
     const one = new Map<Variant, Measurement>()
     const many = new Map<Variant, Measurement>()
     // Interleaved: each size runs every variant before the next size.
-    for (const variant of VARIANTS) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1`)))
-    for (const variant of VARIANTS) many.set(variant, await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}`)))
+    for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1`)))
+    for (const variant of selected) many.set(variant, await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}`)))
     const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number =>
       ((many.get(variant)?.[key] ?? Number.NaN) - (one.get(variant)?.[key] ?? Number.NaN)) / (tasks - 1)
     console.log('  variant   start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
-    for (const variant of VARIANTS) {
+    for (const variant of selected) {
       const first = one.get(variant) as Measurement
       const last = many.get(variant) as Measurement
       const mbPer1k = ((last.peakRssMb - first.peakRssMb) / (tasks - 1)) * 1000
@@ -273,11 +283,11 @@ export async function runHarnessPerf(): Promise<void> {
     console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)
     if (latencyMs > 0) {
       const slow = new Map<Variant, Measurement>()
-      for (const variant of VARIANTS) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`)))
+      for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`)))
       const floor = (2 * tasks * latencyMs) / concurrency / 1000
       console.log(`  wall at concurrency ${concurrency}, ${latencyMs} ms per call (${tasks} tasks; ${fmt(floor, 1)} s if calls alone set the pace), start-up (1-task run) left out:`)
       const net = (variant: Variant): number => ((slow.get(variant)?.wallMs ?? Number.NaN) - (one.get(variant)?.wallMs ?? Number.NaN)) / 1000
-      for (const variant of VARIANTS) {
+      for (const variant of selected) {
         console.log(`    ${variant.padEnd(9)} ${fmt((slow.get(variant)?.wallMs ?? Number.NaN) / 1000)} s total, ${fmt(net(variant))} s net   vs script ${fmt(net(variant) / net('script'))}x`)
       }
       console.log(`  target: harness wall within ${TARGET.latencyWallVsScript}x of the script's: ${fmt(net('harness') / net('script'))}x`)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { REDACTED, redact } from '../core/redact.ts'
+import { REDACTED, type Redactor, createRedactor } from '../core/redact.ts'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
@@ -117,6 +117,7 @@ export class CallLog {
   #file: string | undefined
   readonly #writtenTools = new Set<string>()
   readonly #keep: number
+  readonly #redactor: Redactor
 
   /**
    * @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}.
@@ -125,6 +126,7 @@ export class CallLog {
   constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = [], options: CallLogOptions = {}) {
     this.dir = dir
     this.#keep = options.keep ?? DEFAULT_CALL_LOG_KEEP
+    this.#redactor = createRedactor()
     this.#secrets = [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
   }
 
@@ -140,7 +142,7 @@ export class CallLog {
   }
 
   #append(line: CallLogLine): void {
-    appendFileSync(this.file, `${redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+    appendFileSync(this.file, `${this.#redactor.redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
   }
 
   /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { AgentTrace } from '../../agent/trace.ts'
 import { BenchError } from '../../core/errors.ts'
-import { redactJson } from '../../core/redact.ts'
+import { type Redactor, createRedactor } from '../../core/redact.ts'
 
 /** Default location of the ART-E traces database (override with `ARTE_TRACES_DB`). */
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
@@ -142,6 +142,8 @@ export class TraceStore {
   /** Rows queued by {@link TraceStore.saveBatched}, with the callbacks of their callers, committed together. */
   #pending: Array<{ row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void }> = []
   #flushScheduled = false
+  /** Secrets of the environment, read once when the store opens (see `createRedactor`). */
+  readonly #redactor: Redactor = createRedactor()
 
   private constructor(file: string, db: Database.Database) {
     this.file = file
@@ -183,7 +185,7 @@ export class TraceStore {
 
   /** Stores one trace (replacing a trace with the same id), redacted (`redact`). */
   save(record: TraceRecordInput): void {
-    this.#insert.run(toRow(record))
+    this.#insert.run(toRow(record, this.#redactor))
   }
 
   /**
@@ -194,7 +196,7 @@ export class TraceStore {
    * {@link TraceStore.close} commit what is queued at once.
    */
   saveBatched(record: TraceRecordInput): Promise<void> {
-    const row = toRow(record)
+    const row = toRow(record, this.#redactor)
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ row, resolve, reject })
       if (this.#pending.length >= MAX_BATCH) this.flush()
@@ -268,8 +270,8 @@ export class TraceStore {
 export const MAX_BATCH = 256
 
 /** The database row of one trace, redacted (`redact`). */
-function toRow(record: TraceRecordInput): Record<string, unknown> {
-  return redactJson({
+function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unknown> {
+  return redactor.redactJson({
     trace_id: record.trace.traceId,
     run_id: record.runId,
     task_id: record.taskId,
