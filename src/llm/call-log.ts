@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import { REDACTED, type Redactor, createRedactor } from '../core/redact.ts'
@@ -101,9 +101,26 @@ export interface LoggedCall {
   entry: CallLogEntry
 }
 
+/** Hashes by tools array: a task sends the same array on each of its calls. */
+const toolHashes = new WeakMap<object, string>()
+
 function hashTools(tools: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+  let hash = toolHashes.get(tools)
+  if (hash === undefined) {
+    hash = createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+    toolHashes.set(tools, hash)
+  }
+  return hash
 }
+
+/** Closes the files of call logs that are garbage collected without {@link CallLog.close}. */
+const openFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd)
+  } catch {
+    // Already closed.
+  }
+})
 
 /**
  * Appends one JSON line per model call, redacted, to one file per process and thread
@@ -115,6 +132,8 @@ export class CallLog {
   readonly dir: string
   readonly #secrets: string[]
   #file: string | undefined
+  /** Open for appending from the first write until {@link CallLog.close} (one `write` per call, no open and close). */
+  #fd: number | undefined
   readonly #writtenTools = new Set<string>()
   readonly #keep: number
   readonly #redactor: Redactor
@@ -142,7 +161,19 @@ export class CallLog {
   }
 
   #append(line: CallLogLine): void {
-    appendFileSync(this.file, `${this.#redactor.redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+    if (this.#fd === undefined) {
+      this.#fd = openSync(this.file, 'a')
+      openFiles.register(this, this.#fd, this)
+    }
+    writeSync(this.#fd, `${this.#redactor.redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+  }
+
+  /** Closes the file (a later write opens it again); safe to call twice. */
+  close(): void {
+    if (this.#fd === undefined) return
+    openFiles.unregister(this)
+    closeSync(this.#fd)
+    this.#fd = undefined
   }
 
   /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */
