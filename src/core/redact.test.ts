@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { writeJsonAtomic } from './atomic-write.ts'
 import { ConfigError } from './errors.ts'
-import { REDACTED, redact, redactJson, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
+import { REDACTED, createRedactor, redact, redactJson, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
 import { resolveInside } from './paths.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'redact-'))
@@ -31,6 +31,16 @@ describe('redact', () => {
     expect(error.message).not.toContain('sk-acme-0011223344')
     expect(error.message).not.toContain('pw-secret-1')
     expect(error.message).toContain('Check ACME_API_KEY.')
+  })
+
+  it('a redactor reads the environment once and still sees secrets registered later', () => {
+    const env: Record<string, string> = { ACME_API_KEY: 'sk-acme-snapshot-1' }
+    const redactor = createRedactor(env)
+    env.OTHER_TOKEN = 'tok-added-later-22'
+    expect(redactor.redact('sk-acme-snapshot-1 tok-added-later-22')).toBe(`${REDACTED} tok-added-later-22`)
+    registerSecret('registered-later-77')
+    expect(redactor.redactJson({ a: 'x registered-later-77 sk-acme-snapshot-1' })).toEqual({ a: `x ${REDACTED} ${REDACTED}` })
+    expect(redact('tok-added-later-22', env)).toBe(REDACTED)
   })
 
   it('redacts registered secrets and JSON values', () => {

@@ -71,7 +71,33 @@ export function redactUrl(url: string): string {
  * JSON-escaped), `Authorization` / `api-key` values, and URL userinfo and secret query values.
  */
 export function redact(text: string, env: Env = process.env): string {
-  const secrets = [...new Set([...secretsFromEnv(env), ...registered])].sort((a, b) => b.length - a.length)
+  return redactWith(text, secretsFromEnv(env))
+}
+
+/** A JSON value with every string redacted (see {@link redact}). */
+export function redactJson<T>(value: T, env: Env = process.env): T {
+  return redactJsonWith(value, (text) => redact(text, env))
+}
+
+/** {@link redact} and {@link redactJson} with the environment's secrets read once. */
+export interface Redactor {
+  redact(text: string): string
+  redactJson<T>(value: T): T
+}
+
+/**
+ * A {@link Redactor} for writers called per task or per model call (the call log, the traces database): the
+ * environment's secrets are read when it is created (reading `process.env` on every call costs more than the write),
+ * secrets registered later ({@link registerSecret}) still count.
+ */
+export function createRedactor(env: Env = process.env): Redactor {
+  const envSecrets = secretsFromEnv(env)
+  const redactText = (text: string): string => redactWith(text, envSecrets)
+  return { redact: redactText, redactJson: (value) => redactJsonWith(value, redactText) }
+}
+
+function redactWith(text: string, envSecrets: ReadonlyArray<string>): string {
+  const secrets = [...new Set([...envSecrets, ...registered])].sort((a, b) => b.length - a.length)
   let out = text
   for (const secret of secrets) {
     if (!out.includes(secret.slice(0, MIN_SECRET_LENGTH))) continue
@@ -83,10 +109,9 @@ export function redact(text: string, env: Env = process.env): string {
   return out.replace(HEADER_VALUE, (match, name: string, separator: string, value: string) => (value === REDACTED || value.startsWith('[') ? match : `${name}${separator}${REDACTED}`))
 }
 
-/** A JSON value with every string redacted (see {@link redact}). */
-export function redactJson<T>(value: T, env: Env = process.env): T {
+function redactJsonWith<T>(value: T, redactText: (text: string) => string): T {
   const text = JSON.stringify(value)
   if (text === undefined) return value
-  const clean = redact(text, env)
+  const clean = redactText(text)
   return clean === text ? value : (JSON.parse(clean) as T)
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CallLog, REDACTED, readCallLog, redactFields, redactSecrets } from './call-log.ts'
+import { CallLog, REDACTED, pruneCallLogs, readCallLog, redactFields, redactSecrets } from './call-log.ts'
 
 describe('call log redaction', () => {
   it('redacts secret-named fields at any depth', () => {
@@ -46,5 +46,39 @@ describe('call log redaction', () => {
     expect(calls.map((c) => c.id)).toEqual(ids)
     expect(calls[1]?.entry.outcome).toEqual({ kind: 'error', code: 'ERR_MODEL_AUTH', message: `bad key ${REDACTED}`, status: 401 })
     expect(calls[2]?.entry.request).toEqual({ messages: [{ role: 'user', content: `key ${REDACTED} 3` }], tools, apiKey: REDACTED })
+  })
+})
+
+describe('call log rotation', () => {
+  const entry = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: {}, outcome: { kind: 'response' as const, response: {} }, usage: null }
+
+  /** Files of earlier runs, named as the log names them, last written an hour ago. */
+  function earlierRuns(dir: string, count: number): string[] {
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    return Array.from({ length: count }, (_, i) => {
+      const name = `2024-01-0${i + 1}T00-00-00-000Z-100-0-abcd.jsonl`
+      writeFileSync(join(dir, name), '')
+      utimesSync(join(dir, name), hourAgo, hourAgo)
+      return name
+    })
+  }
+
+  it('keeps the newest files when a log starts, counting its own, and leaves other files and files in use alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-keep-'))
+    const old = earlierRuns(dir, 5)
+    writeFileSync(join(dir, 'notes.txt'), 'not a log')
+    writeFileSync(join(dir, '2023-12-31T00-00-00-000Z-200-0-beef.jsonl'), '') // oldest by name, but written just now: another process's
+    const log = new CallLog(dir, [], { keep: 3 })
+    log.write(entry)
+    expect(readdirSync(dir).sort()).toEqual([old[3], old[4], '2023-12-31T00-00-00-000Z-200-0-beef.jsonl', basename(log.file), 'notes.txt'].sort())
+  })
+
+  it('keeps every file with keep 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-keep-'))
+    earlierRuns(dir, 4)
+    new CallLog(dir, [], { keep: 0 }).write(entry)
+    expect(readdirSync(dir)).toHaveLength(5)
+    expect(pruneCallLogs(dir, 0)).toEqual([])
+    expect(pruneCallLogs(dir, 2)).toHaveLength(3)
   })
 })

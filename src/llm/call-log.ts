@@ -1,13 +1,51 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
-import { REDACTED, redact } from '../core/redact.ts'
+import { REDACTED, type Redactor, createRedactor } from '../core/redact.ts'
 
 /** Where call logs go unless configured otherwise (relative to the working directory). */
 export const DEFAULT_CALL_LOG_DIR = 'evaluation/logs/llm'
 
+/** How many call log files a folder keeps unless configured otherwise (`BENCH_LLM_LOG_KEEP`; 0 keeps all). */
+export const DEFAULT_CALL_LOG_KEEP = 200
+
+/** A file written to this recently is never removed by {@link pruneCallLogs}: another process of the same run may own it. */
+const IN_USE_MS = 10 * 60_000
+
 export { REDACTED }
+
+/** Options of {@link CallLog}. */
+export interface CallLogOptions {
+  /**
+   * When this log starts its file, older `.jsonl` files beyond the newest `keep` of the folder are removed (see
+   * {@link pruneCallLogs}); 0 keeps every file.
+   * @default DEFAULT_CALL_LOG_KEEP
+   */
+  keep?: number
+}
+
+/**
+ * Removes the oldest call log files of `dir` (by name, which starts with the time the file was started) so that at most
+ * `keep` remain, sparing any file written to in the last 10 minutes (a concurrent process of the same run may still be
+ * appending). Returns the names removed. `keep` 0 removes nothing.
+ */
+export function pruneCallLogs(dir: string, keep: number, now = Date.now()): string[] {
+  if (keep <= 0 || !existsSync(dir)) return []
+  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
+  const removed: string[] = []
+  for (const name of files.slice(0, Math.max(0, files.length - keep))) {
+    const file = join(dir, name)
+    try {
+      if (now - statSync(file).mtimeMs < IN_USE_MS) continue
+      rmSync(file, { force: true })
+      removed.push(name)
+    } catch {
+      // Removed meanwhile by another process pruning the same folder.
+    }
+  }
+  return removed
+}
 
 /** One model call, one line of a {@link CallLog} file. */
 export interface CallLogEntry {
@@ -63,9 +101,26 @@ export interface LoggedCall {
   entry: CallLogEntry
 }
 
+/** Hashes by tools array: a task sends the same array on each of its calls. */
+const toolHashes = new WeakMap<object, string>()
+
 function hashTools(tools: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+  let hash = toolHashes.get(tools)
+  if (hash === undefined) {
+    hash = createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+    toolHashes.set(tools, hash)
+  }
+  return hash
 }
+
+/** Closes the files of call logs that are garbage collected without {@link CallLog.close}. */
+const openFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd)
+  } catch {
+    // Already closed.
+  }
+})
 
 /**
  * Appends one JSON line per model call, redacted, to one file per process and thread
@@ -77,25 +132,48 @@ export class CallLog {
   readonly dir: string
   readonly #secrets: string[]
   #file: string | undefined
+  /** Open for appending from the first write until {@link CallLog.close} (one `write` per call, no open and close). */
+  #fd: number | undefined
   readonly #writtenTools = new Set<string>()
+  readonly #keep: number
+  readonly #redactor: Redactor
 
-  /** @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}. */
-  constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = []) {
+  /**
+   * @param secrets values never to write (API keys); any occurrence in a log line becomes {@link REDACTED}.
+   * @param options how many files the folder keeps across runs (see {@link CallLogOptions}).
+   */
+  constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = [], options: CallLogOptions = {}) {
     this.dir = dir
+    this.#keep = options.keep ?? DEFAULT_CALL_LOG_KEEP
+    this.#redactor = createRedactor()
     this.#secrets = [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
   }
 
-  /** The file this log appends to (created with its folder on the first write). */
+  /** The file this log appends to (created with its folder on the first write, which also prunes old files). */
   get file(): string {
     if (this.#file === undefined) {
       mkdirSync(this.dir, { recursive: true })
+      // Counting the file about to start: the folder ends with at most `keep` files (files in use aside).
+      if (this.#keep > 0) pruneCallLogs(this.dir, this.#keep - 1)
       this.#file = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${threadId}-${randomBytes(2).toString('hex')}.jsonl`)
     }
     return this.#file
   }
 
   #append(line: CallLogLine): void {
-    appendFileSync(this.file, `${redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+    if (this.#fd === undefined) {
+      this.#fd = openSync(this.file, 'a')
+      openFiles.register(this, this.#fd, this)
+    }
+    writeSync(this.#fd, `${this.#redactor.redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+  }
+
+  /** Closes the file (a later write opens it again); safe to call twice. */
+  close(): void {
+    if (this.#fd === undefined) return
+    openFiles.unregister(this)
+    closeSync(this.#fd)
+    this.#fd = undefined
   }
 
   /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */

@@ -59,6 +59,6 @@ export function createModel(id: string, options: CreateModelOptions = {}): ChatM
     retry: { ...options.retry, maxRetries: options.maxRetries ?? settings.maxRetries },
     prices: { ...DEFAULT_PRICES, ...settings.prices, ...options.prices },
     ...(cacheMode === 'off' ? {} : { cache: new ResponseCache(cacheMode, cacheDir) }),
-    ...(callLogDir === false ? {} : { callLog: new CallLog(callLogDir, secrets) }),
+    ...(callLogDir === false ? {} : { callLog: new CallLog(callLogDir, secrets, { keep: settings.callLogKeep }) }),
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfigError } from '../core/errors.ts'
 import { parseWith } from '../core/parse.ts'
-import { DEFAULT_CALL_LOG_DIR } from './call-log.ts'
+import { DEFAULT_CALL_LOG_DIR, DEFAULT_CALL_LOG_KEEP } from './call-log.ts'
 import { DEFAULT_TIMEOUT_MS } from './openai-chat-model.ts'
 import { type PriceTable, loadPriceTable } from './pricing.ts'
 import { type Env, envValue } from './providers.ts'
@@ -41,6 +41,8 @@ export interface ModelSettings {
   cache: { mode: CacheMode; dir: string }
   /** false disables the call log. */
   callLogDir: string | false
+  /** Call log files a folder keeps across runs (the oldest go first); 0 keeps all. */
+  callLogKeep: number
   timeoutMs: number
   maxRetries: number
   /** Extra prices (merged over the defaults), from `BENCH_PRICES_FILE`. */
@@ -51,6 +53,7 @@ const EnvSettingsSchema = z.object({
   BENCH_CACHE: CacheModeSchema.default('off'),
   BENCH_CACHE_DIR: z.string().default(DEFAULT_CACHE_DIR),
   BENCH_LLM_LOG_DIR: z.string().default(DEFAULT_CALL_LOG_DIR),
+  BENCH_LLM_LOG_KEEP: z.coerce.number().int().nonnegative().default(DEFAULT_CALL_LOG_KEEP),
   BENCH_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUT_MS),
   BENCH_LLM_MAX_RETRIES: z.coerce.number().int().nonnegative().default(DEFAULT_RETRY_POLICY.maxRetries),
   BENCH_PRICES_FILE: z.string().optional(),
@@ -60,6 +63,7 @@ const EnvSettingsSchema = z.object({
  * Reads model settings from the environment:
  * `BENCH_CACHE` (`off`|`read-write`|`replay`, default `off`), `BENCH_CACHE_DIR` (default `fixtures/cassettes`),
  * `BENCH_LLM_LOG_DIR` (default `evaluation/logs/llm`; `off` disables the call log),
+ * `BENCH_LLM_LOG_KEEP` (call log files kept in that folder across runs, oldest removed first; default 200, 0 = all),
  * `BENCH_LLM_TIMEOUT_MS` (default 120000), `BENCH_LLM_MAX_RETRIES` (default 4),
  * `BENCH_PRICES_FILE` (a JSON price table merged over the defaults).
  */
@@ -74,13 +78,14 @@ export function modelSettingsFromEnv(env: Env = process.env): ModelSettings {
     parsed = parseWith(EnvSettingsSchema, present, 'environment')
   } catch (error) {
     throw new ConfigError((error as Error).message.split('\n  Fix:')[0] ?? 'Invalid environment', {
-      hint: 'BENCH_CACHE is off, read-write or replay; BENCH_LLM_TIMEOUT_MS and BENCH_LLM_MAX_RETRIES are whole numbers.',
+      hint: 'BENCH_CACHE is off, read-write or replay; BENCH_LLM_TIMEOUT_MS, BENCH_LLM_MAX_RETRIES and BENCH_LLM_LOG_KEEP are whole numbers.',
       cause: error,
     })
   }
   return {
     cache: { mode: parsed.BENCH_CACHE, dir: parsed.BENCH_CACHE_DIR },
     callLogDir: parsed.BENCH_LLM_LOG_DIR === 'off' ? false : parsed.BENCH_LLM_LOG_DIR,
+    callLogKeep: parsed.BENCH_LLM_LOG_KEEP,
     timeoutMs: parsed.BENCH_LLM_TIMEOUT_MS,
     maxRetries: parsed.BENCH_LLM_MAX_RETRIES,
     prices: parsed.BENCH_PRICES_FILE === undefined ? undefined : loadPriceTable(parsed.BENCH_PRICES_FILE),

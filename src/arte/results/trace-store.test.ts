@@ -86,6 +86,26 @@ describe('TraceStore', () => {
     expect(store.listBelow(1.01, { limit: 1 })).toHaveLength(1)
   })
 
+  it('commits traces saved in one turn together, visible to another connection once their promises resolve', async () => {
+    const file = join(scratch.dir, 'batched.db')
+    using writer = TraceStore.open(file)
+    using reader = TraceStore.open(file)
+    const record = (runId: string, i: number) => {
+      const { meta, trace } = runs[i % runs.length]!
+      return { runId, taskId: meta.taskId, question: meta.question, groundTruth: meta.groundTruth, agentAnswer: meta.agentAnswer, exactMatch: meta.exactMatch, semanticScore: meta.semanticScore, trace: { ...trace, traceId: `${runId}-${i}` } }
+    }
+    const saved = Array.from({ length: 5 }, (_, i) => writer.saveBatched(record('run-b', i)))
+    expect(reader.count(), 'nothing is committed within the turn that queued the traces').toBe(0)
+    await Promise.all(saved)
+    expect(reader.count()).toBe(5)
+    expect(reader.get('run-b-3')).toMatchObject({ taskId: '104', runId: 'run-b' })
+    // close() commits what is queued (the end of a test file, or the process exiting).
+    void writer.saveBatched(record('run-c', 0))
+    writer.close()
+    expect(reader.get('run-c-0')).toMatchObject({ runId: 'run-c' })
+    await expect(writer.saveBatched(record('run-d', 0))).rejects.toThrow(/is closed; 1 trace\(s\) were not stored/)
+  })
+
   it('refuses a database from a newer version', () => {
     const file = join(scratch.dir, 'future.db')
     const db = new Database(file)

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { AgentTrace } from '../../agent/trace.ts'
 import { BenchError } from '../../core/errors.ts'
-import { redactJson } from '../../core/redact.ts'
+import { type Redactor, createRedactor } from '../../core/redact.ts'
 
 /** Default location of the ART-E traces database (override with `ARTE_TRACES_DB`). */
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
@@ -138,6 +138,12 @@ export class TraceStore {
   readonly #below: Database.Statement
   readonly #belowInRun: Database.Statement
   readonly #finished: Database.Statement
+  readonly #insertMany: (rows: ReadonlyArray<Record<string, unknown>>) => void
+  /** Rows queued by {@link TraceStore.saveBatched}, with the callbacks of their callers, committed together. */
+  #pending: Array<{ row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void }> = []
+  #flushScheduled = false
+  /** Secrets of the environment, read once when the store opens (see `createRedactor`). */
+  readonly #redactor: Redactor = createRedactor()
 
   private constructor(file: string, db: Database.Database) {
     this.file = file
@@ -146,6 +152,9 @@ export class TraceStore {
       `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json, config_key)
        VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trace_json, @config_key)`,
     )
+    this.#insertMany = db.transaction((rows: ReadonlyArray<Record<string, unknown>>) => {
+      for (const row of rows) this.#insert.run(row)
+    })
     this.#finished = db.prepare(
       `SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE config_key = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
        ORDER BY created_at, trace_id`,
@@ -176,22 +185,44 @@ export class TraceStore {
 
   /** Stores one trace (replacing a trace with the same id), redacted (`redact`). */
   save(record: TraceRecordInput): void {
-    this.#insert.run(redactJson({
-      trace_id: record.trace.traceId,
-      run_id: record.runId,
-      task_id: record.taskId,
-      model: record.trace.model,
-      model_kind: record.trace.modelKind,
-      outcome: record.trace.outcome.kind,
-      exact_match: record.exactMatch ? 1 : 0,
-      semantic_score: record.semanticScore,
-      question: record.question,
-      ground_truth: record.groundTruth,
-      agent_answer: record.agentAnswer,
-      created_at: record.trace.startedAt,
-      trace_json: JSON.stringify(record.trace),
-      config_key: record.configKey ?? null,
-    }))
+    this.#insert.run(toRow(record, this.#redactor))
+  }
+
+  /**
+   * Stores one trace like {@link TraceStore.save}, in one transaction with the other traces saved in the same turn of
+   * the event loop (or once {@link MAX_BATCH} are queued): concurrent tasks that end together share one commit.
+   * Resolves once the trace is committed, so a test that awaits it ends with its trace readable (resume and interrupted
+   * runs read finished traces from the database); rejects when the commit fails. {@link TraceStore.flush} and
+   * {@link TraceStore.close} commit what is queued at once.
+   */
+  saveBatched(record: TraceRecordInput): Promise<void> {
+    const row = toRow(record, this.#redactor)
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ row, resolve, reject })
+      if (this.#pending.length >= MAX_BATCH) this.flush()
+      else if (!this.#flushScheduled) {
+        this.#flushScheduled = true
+        setImmediate(() => {
+          this.#flushScheduled = false
+          this.flush()
+        })
+      }
+    })
+  }
+
+  /** Commits the traces queued by {@link TraceStore.saveBatched}, in one transaction. */
+  flush(): void {
+    if (this.#pending.length === 0) return
+    const batch = this.#pending
+    this.#pending = []
+    try {
+      if (!this.#db.open) throw new Error(`Traces database ${this.file} is closed; ${batch.length} trace(s) were not stored`)
+      this.#insertMany(batch.map((item) => item.row))
+    } catch (error) {
+      for (const item of batch) item.reject(error)
+      return
+    }
+    for (const item of batch) item.resolve()
   }
 
   /** The latest finished trace (see {@link FINISHED_OUTCOMES}) of each task run with this configuration, by task id. */
@@ -224,14 +255,38 @@ export class TraceStore {
     return (this.#db.prepare('SELECT COUNT(*) AS n FROM traces').get() as { n: number }).n
   }
 
-  /** Closes the database; safe to call twice. */
+  /** Commits what {@link TraceStore.saveBatched} queued, then closes the database; safe to call twice. */
   close(): void {
+    this.flush()
     if (this.#db.open) this.#db.close()
   }
 
   [Symbol.dispose](): void {
     this.close()
   }
+}
+
+/** At most this many traces wait for one commit of {@link TraceStore.saveBatched}. */
+export const MAX_BATCH = 256
+
+/** The database row of one trace, redacted (`redact`). */
+function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unknown> {
+  return redactor.redactJson({
+    trace_id: record.trace.traceId,
+    run_id: record.runId,
+    task_id: record.taskId,
+    model: record.trace.model,
+    model_kind: record.trace.modelKind,
+    outcome: record.trace.outcome.kind,
+    exact_match: record.exactMatch ? 1 : 0,
+    semantic_score: record.semanticScore,
+    question: record.question,
+    ground_truth: record.groundTruth,
+    agent_answer: record.agentAnswer,
+    created_at: record.trace.startedAt,
+    trace_json: JSON.stringify(record.trace),
+    config_key: record.configKey ?? null,
+  })
 }
 
 function migrate(db: Database.Database, file: string): void {

@@ -49,7 +49,7 @@ export const ArteTestMetaSchema = z.object({
   queryDate: z.string(),
   /** Dataset split the row came from. */
   split: z.enum(['train', 'test']),
-  /** Dataset file the row came from. */
+  /** Dataset file the row came from: relative to the working directory when inside it, else absolute. */
   dataset: z.string(),
   /** Which run of the row this is, 1-based (`BENCH_TRIALS`); absent means 1. */
   trial: z.int().positive().optional(),

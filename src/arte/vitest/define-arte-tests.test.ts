@@ -7,7 +7,7 @@ import { InvalidFormatError } from '../../core/errors.ts'
 import { type ReceivedRequest, startScriptedServer } from '../../testing/scripted-server.ts'
 import config from '../../../vitest.config.ts'
 import { benchConcurrency } from '../settings.ts'
-import { assertUniqueIds, selectPart } from './define-arte-tests.ts'
+import { assertUniqueIds, datasetLabel, selectPart } from './define-arte-tests.ts'
 
 function row(id: number | string): ArteRow {
   return {
@@ -68,5 +68,13 @@ describe('ART-E tests concurrency', () => {
     // Requests in flight when each one arrived: those that arrived less than delayMs before it.
     const inFlight = arrivals.map((at) => arrivals.filter((other) => other <= at && at < other + delayMs).length)
     expect(Math.max(...inFlight)).toBe(5)
+  })
+})
+
+describe('datasetLabel', () => {
+  it('records a dataset inside the working directory relative to it, any other one as given', () => {
+    expect(datasetLabel('/work/project/data/rows.jsonl', '/work/project')).toBe('data/rows.jsonl')
+    expect(datasetLabel('/elsewhere/rows.jsonl', '/work/project')).toBe('/elsewhere/rows.jsonl')
+    expect(datasetLabel('/work/project-b/rows.jsonl', '/work/project')).toBe('/work/project-b/rows.jsonl')
   })
 })

@@ -1,4 +1,4 @@
-import { basename } from 'node:path'
+import { basename, isAbsolute, relative } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
@@ -90,6 +90,8 @@ export interface ArteTestRuntime {
   runId: string
   /** Key of this run's configuration, stored with each trace (see `arteConfigKey`). */
   configKey: string
+  /** The dataset as recorded in each task's meta: relative to the working directory when inside it (see {@link datasetLabel}). */
+  dataset: string
   /** With `BENCH_RESUME=1`: the tasks already finished with this configuration (read in `beforeAll`), by task id. */
   finished(): ReadonlyMap<string, StoredTrace>
   /** The email store and traces database (open while tests run). */
@@ -111,12 +113,16 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   let store: EmailStore | undefined
   let traces: TraceStore | undefined
   let finished: ReadonlyMap<string, StoredTrace> = new Map()
+  // Traces queued for a batched commit are committed before the process exits, whatever ends it.
+  const flushOnExit = (): void => traces?.close()
   beforeAll(() => {
     store = EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
     if (settings.resume) finished = traces.finishedTraces(configKey)
+    process.once('exit', flushOnExit)
   })
   afterAll(() => {
+    process.off('exit', flushOnExit)
     store?.close()
     traces?.close()
   })
@@ -125,6 +131,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     model,
     runId,
     configKey,
+    dataset: datasetLabel(settings.dataset),
     finished: () => finished,
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
@@ -147,7 +154,7 @@ export async function runArteTestCase(
   const earlier = runtime.finished().get(String(row.id))
   if (earlier !== undefined) {
     // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
-    const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, settings.dataset, earlier.trace.durationMs) }
+    const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs) }
     await context.annotate(`${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
     return run
   }
@@ -159,11 +166,13 @@ export async function runArteTestCase(
     model: runtime.model,
     signal: context.signal,
     maxTurns: settings.maxTurns,
-    dataset: settings.dataset,
+    dataset: runtime.dataset,
     emailTools: { maxBodyChars: settings.readMaxChars },
     ...(deadline === undefined ? {} : { deadline }),
   })
-  traces.save({
+  // Traces of tasks that end together share one commit; the test ends only once its trace is committed, so resume
+  // and interrupted runs find every finished task in the database (as with one INSERT per task).
+  const stored = traces.saveBatched({
     runId: runtime.runId,
     taskId: run.meta.taskId,
     question: run.meta.question,
@@ -175,7 +184,7 @@ export async function runArteTestCase(
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
     trace: capLongStrings(run.trace),
   })
-  await context.annotate(arteAnnotation(run.meta, run.trace), 'arte')
+  await Promise.all([stored, context.annotate(arteAnnotation(run.meta, run.trace), 'arte')])
   return run
 }
 
@@ -218,6 +227,8 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
       test.concurrent(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
         const run = await runArteTestCase(runtime, row, context)
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
+        // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
+        delete context.task.meta.arteTask
         // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
         if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
         if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
@@ -245,10 +256,19 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
     inboxAddress: row.inbox_address,
     queryDate: row.query_date,
     split: row.split,
-    dataset: runtime.settings.dataset,
+    dataset: runtime.dataset,
     model: runtime.model.id,
     modelKind: runtime.model.kind === 'baseline' ? 'baseline' : 'llm',
   }
+}
+
+/**
+ * The dataset path as recorded in test meta: relative to `cwd` when the file is inside it (the reporters resolve it
+ * against the root), else absolute. Thousands of tasks then carry a short path, not the full one.
+ */
+export function datasetLabel(dataset: string, cwd = process.cwd()): string {
+  const inside = relative(cwd, dataset)
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? dataset : inside.replaceAll('\\', '/')
 }
 
 /** Vitest aborts running tests with a `TestRunAbortError` when the run is cancelled. */

@@ -1,0 +1,309 @@
+/**
+ * Harness overhead and memory (issue 17), side by side in one run, printed as numbers and ratios (asserts nothing):
+ * - `script`: a plain Node script (openai SDK + a limiter + `EmailStore` search, `harness-plain-task.ts`);
+ * - `vitest`: the same task as plain Vitest `test.concurrent.for` tests (no config file, a silent reporter);
+ * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
+ *   reporter), the model being `openai/...` pointed at the scripted server.
+ * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
+ * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
+ * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
+ * `/proc/self/stat`), peak RSS = the largest sum of RSS over the child's process tree (sampled every 200 ms).
+ * Per task = (N-task run - 1-task run) / (N - 1), so start-up is left out. Then wall time with 200 ms per call.
+ * vitest-evals is not measured: it needs the `ai` package as a peer; its column is skipped with a message.
+ *
+ * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
+ * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
+ * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
+ * variant's process; Vitest's workers as threads of it, so they are profiled too).
+ * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
+import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
+import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
+import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SELF = fileURLToPath(import.meta.url)
+const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
+const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
+const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
+const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
+const VARIANTS = ['script', 'vitest', 'harness'] as const
+type Variant = (typeof VARIANTS)[number]
+const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
+const CLOCK_TICKS = 100
+
+function envInt(name: string, fallback: number): number {
+  const parsed = Number(process.env[name])
+  return Number.isInteger(parsed) && parsed >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? parsed : fallback
+}
+
+// ---------- child side ----------
+
+function readRows(file: string): PlainRow[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as PlainRow)
+}
+
+async function runChild(variant: Variant): Promise<void> {
+  const env = process.env
+  const baseURL = env.PERF_BASE_URL ?? ''
+  const db = env.ARTE_DB ?? ''
+  const concurrency = Number(env.BENCH_CONCURRENCY)
+  if (variant === 'script') {
+    const rows = readRows(env.ARTE_DATASET ?? '')
+    const task = createPlainTask(baseURL, db)
+    const limit = limiter(concurrency)
+    const results = await Promise.all(rows.map((row) => limit(() => task.run(row))))
+    task.close()
+    console.log(`perf-result ${JSON.stringify({ tasks: results.length, exact: results.filter(Boolean).length })}`)
+    return
+  }
+  throw new Error(`--variant ${variant}: the Vitest variants run from ${VITEST_RUNNER}`)
+}
+
+/**
+ * The Vitest variants run from this plain ES module (written next to the plain test file), not under tsx, so Vitest
+ * and its workers load as they do for a user (tsx would add its loader to every worker).
+ */
+const VITEST_RUNNER_SOURCE = `// Written by scripts/perf/harness-perf.ts: runs one Vitest variant of the harness perf via startVitest.
+import { startVitest } from 'vitest/node'
+
+const [variant, root, include] = process.argv.slice(2)
+const concurrency = Number(process.env.BENCH_CONCURRENCY)
+// PERF_HARNESS_POOL=threads runs the tests in worker threads of this process (e.g. to profile them with --cpu-prof).
+const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL } : {}
+const vitest =
+  variant === 'vitest'
+    ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
+    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+let passed = 0
+let total = 0
+for (const testModule of vitest.state.getTestModules()) {
+  for (const testCase of testModule.children.allTests()) {
+    total++
+    if (testCase.result().state === 'passed') passed++
+  }
+}
+await vitest.close()
+console.log('perf-result ' + JSON.stringify({ tasks: total, passed }))
+process.exit(0)
+`
+
+// ---------- parent side ----------
+
+/** One measured child run. */
+interface Measurement {
+  wallMs: number
+  cpuMs: number
+  peakRssMb: number
+  result: string
+}
+
+function childrenCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS
+}
+
+/** Sum of RSS (MB) of `root` and its descendants, from `/proc`. */
+function treeRssMb(root: number): number {
+  const children = new Map<number, number[]>()
+  const rss = new Map<number, number>()
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const pid = Number(name)
+      const ppid = Number(fields[1])
+      rss.set(pid, Number(fields[21]) * 4096)
+      const list = children.get(ppid)
+      if (list === undefined) children.set(ppid, [pid])
+      else list.push(pid)
+    } catch {
+      // The process ended while we listed it.
+    }
+  }
+  let total = 0
+  const stack = [root]
+  while (stack.length > 0) {
+    const pid = stack.pop() as number
+    total += rss.get(pid) ?? 0
+    stack.push(...(children.get(pid) ?? []))
+  }
+  return total / 1024 / 1024
+}
+
+async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
+  const cpuBefore = childrenCpuMs()
+  const started = performance.now()
+  const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+  const args = [
+    ...nodeArgs,
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
+  ]
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
+  let peak = 0
+  const sampler = setInterval(() => {
+    if (child.pid !== undefined) peak = Math.max(peak, treeRssMb(child.pid))
+  }, 200)
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  clearInterval(sampler)
+  const wallMs = performance.now() - started
+  const result = /perf-result (.*)/.exec(out)?.[1] ?? ''
+  if (code !== 0 || result === '') {
+    throw new Error(`harness perf: the ${variant} run exited with ${code}:\n${out.slice(-2000)}\n${err.slice(-2000)}`)
+  }
+  return { wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssMb: peak, result }
+}
+
+function writeRows(file: string, demo: ReadonlyArray<PlainRow & { split: string }>, count: number): void {
+  const lines: string[] = []
+  for (let i = 0; i < count; i++) {
+    const row = demo[i % demo.length] as PlainRow & { split: string }
+    lines.push(JSON.stringify({ ...row, id: `perf-${i + 1}` }))
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`)
+}
+
+/** Scripted replies: a `search_emails` call with words of the question, then the row's answer (scripted, not a model). */
+function responder(answers: ReadonlyMap<string, string>, delayMs: number, server: () => ScriptedServer | undefined) {
+  return (request: ReceivedRequest) => {
+    // Keep no request log in this process: 20K recorded bodies would weigh on the measurement machine.
+    server()?.requests.splice(0)
+    const options = delayMs > 0 ? { delayMs } : {}
+    const question = lastUserText(request)
+    if (toolResults(request).length === 0) {
+      const keywords = question.split(/\W+/).filter((word) => word.length > 4).slice(0, 2)
+      return scriptedToolCalls([{ name: 'search_emails', arguments: { keywords } }], options)
+    }
+    return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: answers.get(question) ?? "I don't know", sources: [] } }], options)
+  }
+}
+
+const PLAIN_TEST = `// Written by scripts/perf/harness-perf.ts: the plain Vitest variant of the harness perf.
+import { readFileSync } from 'node:fs'
+import { afterAll, expect, test } from 'vitest'
+import { createPlainTask } from '../../scripts/perf/harness-plain-task.ts'
+
+const rows = readFileSync(process.env.ARTE_DATASET ?? '', 'utf8').split('\\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))
+const task = createPlainTask(process.env.PERF_BASE_URL ?? '', process.env.ARTE_DB ?? '')
+afterAll(() => task.close())
+
+test.concurrent.for(rows.map((row) => [String(row.id), row]))('%s', async ([, row]) => {
+  expect(await task.run(row)).toBe(true)
+})
+`
+
+const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
+
+/** Measures and prints the harness section. */
+export async function runHarnessPerf(): Promise<void> {
+  const tasks = Math.max(2, envInt('PERF_HARNESS_TASKS', 1000))
+  const concurrency = Math.max(1, envInt('PERF_HARNESS_CONCURRENCY', 50))
+  const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
+  // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
+  const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
+  const selected = VARIANTS.filter((variant) => wanted.length === 0 || wanted.includes(variant))
+  const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
+  mkdirSync(PLAIN_TEST_DIR, { recursive: true })
+  writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
+  writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
+  const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
+  const answers = new Map(demo.map((row) => [row.question, row.answer]))
+  const db = join(dir, 'demo.db')
+  await prepareArteDb({ db, maildir: DEMO_MAILDIR, dataset: DEMO_ROWS })
+  const datasets = new Map<number, string>()
+  for (const count of [1, tasks]) {
+    const file = join(dir, `rows-${count}.jsonl`)
+    writeRows(file, demo, count)
+    datasets.set(count, file)
+  }
+  let zeroServer: ScriptedServer | undefined
+  zeroServer = await startScriptedServer(responder(answers, 0, () => zeroServer))
+  let slowServer: ScriptedServer | undefined
+  slowServer = await startScriptedServer(responder(answers, latencyMs, () => slowServer))
+  const envFor = (count: number, server: ScriptedServer, run: string): Record<string, string> => ({
+    PERF_BASE_URL: server.baseURL,
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_API_KEY: 'perf-placeholder',
+    BENCH_AGENT_MODEL: 'openai/perf-scripted',
+    BENCH_CONCURRENCY: String(concurrency),
+    BENCH_LLM_MAX_RETRIES: '0',
+    BENCH_LLM_LOG_DIR: join(dir, run, 'llm-log'),
+    BENCH_HISTORY_KEEP: '0',
+    BENCH_HISTORY_DIR: join(dir, run, 'history'),
+    ARTE_DATASET: datasets.get(count) ?? '',
+    ARTE_DB: db,
+    ARTE_LIMIT: '0',
+    ARTE_OUTPUT: join(dir, run, 'results.json'),
+    ARTE_TRACES_DB: join(dir, run, 'traces.db'),
+  })
+  console.log(`harness overhead (${tasks} tasks, 2 calls each, concurrency ${concurrency}, scripted server on 127.0.0.1, node ${process.version})`)
+  console.log('  vitest-evals: skipped (its package needs the `ai` SDK as a peer dependency; not installed)')
+  try {
+    const one = new Map<Variant, Measurement>()
+    const many = new Map<Variant, Measurement>()
+    // Interleaved: each size runs every variant before the next size.
+    for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1`)))
+    for (const variant of selected) many.set(variant, await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}`)))
+    const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number =>
+      ((many.get(variant)?.[key] ?? Number.NaN) - (one.get(variant)?.[key] ?? Number.NaN)) / (tasks - 1)
+    console.log('  variant   start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
+    for (const variant of selected) {
+      const first = one.get(variant) as Measurement
+      const last = many.get(variant) as Measurement
+      const mbPer1k = ((last.peakRssMb - first.peakRssMb) / (tasks - 1)) * 1000
+      console.log(
+        `  ${variant.padEnd(9)} ${fmt(first.wallMs / 1000).padStart(8)} s   ${fmt(perTask(variant, 'wallMs'), 3).padStart(9)} ms   ${fmt(perTask(variant, 'cpuMs'), 3).padStart(9)} ms   ` +
+          `${fmt(perTask(variant, 'cpuMs') / perTask('script', 'cpuMs')).padStart(10)}x   ${fmt(perTask(variant, 'cpuMs') / perTask('vitest', 'cpuMs')).padStart(10)}x   ` +
+          `${fmt(first.peakRssMb, 0).padStart(8)} / ${fmt(last.peakRssMb, 0).padStart(5)} MB   ${fmt(mbPer1k, 1).padStart(11)} MB   ${last.result}`,
+      )
+    }
+    const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
+    console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
+    const rss = many.get('harness')?.peakRssMb ?? Number.NaN
+    const rssNote = tasks >= 10_000 ? '' : ` (measured at ${tasks} tasks; PERF_HARNESS_TASKS=10000 for the target)`
+    console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)
+    if (latencyMs > 0) {
+      const slow = new Map<Variant, Measurement>()
+      for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`)))
+      const floor = (2 * tasks * latencyMs) / concurrency / 1000
+      console.log(`  wall at concurrency ${concurrency}, ${latencyMs} ms per call (${tasks} tasks; ${fmt(floor, 1)} s if calls alone set the pace), start-up (1-task run) left out:`)
+      const net = (variant: Variant): number => ((slow.get(variant)?.wallMs ?? Number.NaN) - (one.get(variant)?.wallMs ?? Number.NaN)) / 1000
+      for (const variant of selected) {
+        console.log(`    ${variant.padEnd(9)} ${fmt((slow.get(variant)?.wallMs ?? Number.NaN) / 1000)} s total, ${fmt(net(variant))} s net   vs script ${fmt(net(variant) / net('script'))}x`)
+      }
+      console.log(`  target: harness wall within ${TARGET.latencyWallVsScript}x of the script's: ${fmt(net('harness') / net('script'))}x`)
+    }
+  } finally {
+    await zeroServer.close()
+    await slowServer.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const variantFlag = process.argv.indexOf('--variant')
+if (variantFlag !== -1) {
+  const variant = process.argv[variantFlag + 1] as Variant
+  if (!VARIANTS.includes(variant)) throw new Error(`--variant must be one of ${VARIANTS.join(', ')}`)
+  await runChild(variant)
+} else if (process.argv[1] === SELF) {
+  await runHarnessPerf()
+}
