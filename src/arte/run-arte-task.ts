@@ -6,7 +6,7 @@ import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExterna
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
-import { MAX_STORED_ANSWER_CHARS, capText } from './results/cap-stored.ts'
+import { MAX_STORED_ANSWER_CHARS, capText } from '../core/cap-stored.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
 import type { ArteRow } from './dataset/row.ts'
 

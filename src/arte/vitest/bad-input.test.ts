@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { FIXTURE_DATASET, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
-import { MAX_STORED_ANSWER_CHARS } from '../results/cap-stored.ts'
+import { MAX_STORED_ANSWER_CHARS } from '../../core/cap-stored.ts'
 import { lastUserText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
 import { ArteReporter } from './reporter.ts'
 

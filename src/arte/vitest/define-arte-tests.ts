@@ -6,7 +6,7 @@ import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, runArteTask, type
 import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
 import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
-import { capLongStrings } from '../results/cap-stored.ts'
+import { capLongStrings } from '../../core/cap-stored.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
