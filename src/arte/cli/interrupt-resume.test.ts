@@ -7,10 +7,13 @@ import { type ArteResults, readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { type ReceivedRequest, startScriptedServer } from '../../testing/scripted-server.ts'
 
-const TASKS = 40
+/** The resume test's run, as in the issue: 200 tasks, interrupted at about half. */
+const TASKS = 200
+/** The plain `vitest run` test needs fewer. */
+const PLAIN_TASKS = 40
 
-function rows(): string {
-  return `${Array.from({ length: TASKS }, (_, i) =>
+function rows(count: number): string {
+  return `${Array.from({ length: count }, (_, i) =>
     JSON.stringify({ id: i + 1, question: `Synthetic question ${i + 1}?`, answer: `answer ${i + 1}`, message_ids: [], inbox_address: 'ann.lee@fernwood.example', query_date: '2003-03-10', how_realistic: 0.5, split: 'test' }),
   ).join('\n')}\n`
 }
@@ -39,14 +42,14 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
 
   it('SIGINT at about half writes what finished and stops the workers; --resume runs only the rest', async () => {
     const dataset = join(scratch.dir, 'rows.jsonl')
-    writeFileSync(dataset, rows())
-    const responder = fixtureResponder({ delayMs: 150 })
+    writeFileSync(dataset, rows(TASKS))
+    const responder = fixtureResponder({ delayMs: 100 })
     let onRequest: (request: ReceivedRequest) => void = () => {}
     await using server = await startScriptedServer((request, index) => {
       onRequest(request)
       return responder(request, index)
     })
-    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '2' })
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '8' })
 
     // Run 1: interrupted once half the tasks have asked the model.
     const first = runCli([], env)
@@ -90,7 +93,7 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
 
   it('plain `vitest run` with the ART-E reporter: SIGTERM at about half still writes the results of what finished', async () => {
     const dataset = join(scratch.dir, 'rows-plain.jsonl')
-    writeFileSync(dataset, rows())
+    writeFileSync(dataset, rows(PLAIN_TASKS))
     const responder = fixtureResponder({ delayMs: 150 })
     let onRequest: () => void = () => {}
     await using server = await startScriptedServer((request, index) => {
@@ -108,13 +111,13 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     onRequest = () => {
-      if (server.requests.length === TASKS / 2 && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+      if (server.requests.length === PLAIN_TASKS / 2 && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
     }
     await exited
     const results = readArteResults(output)
     expect(results.testRunEndReason).toBe('interrupted')
-    expect(results.totalTasks).toBe(TASKS)
-    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(TASKS)
+    expect(results.totalTasks).toBe(PLAIN_TASKS)
+    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(PLAIN_TASKS)
     expect(results.completedTasks).toBeGreaterThan(0)
     expect(results.notRunTasks).toBeGreaterThan(0)
   }, 120_000)
