@@ -26,13 +26,13 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 describe('agent-bench import-enron flags', () => {
   it('requires --db and exactly one source, saying how to fix it', async () => {
     const x = join(dir, 'x.db')
-    await expect(command.run(['--maildir', dir])).rejects.toThrow('`--db FILE` is required')
+    await expect(command.run(['--maildir', dir])).rejects.toThrow('agent-bench import-enron: missing --db.')
     await expect(command.run(['--db', x, '--maildir', dir, '--jsonl', 'x.jsonl'])).rejects.toThrow('Give one source, got --maildir and --jsonl')
     await expect(command.run(['--db', x])).rejects.toThrow(/No source given.\n {2}Fix: Pass exactly one of --maildir DIR, --csv-path FILE or --jsonl FILE/)
     await expect(command.run(['--db', x, '--maildir', dir, '--limit=-3'])).rejects.toThrow('Expected `--limit` to be a whole number from 0')
     await expect(command.run(['--db', x, '--maildir', dir, '--batch-size', '0'])).rejects.toThrow('Expected `--batch-size` to be a whole number from 1')
     await expect(command.run(['--db', x, '--maildir', dir, '--inbox', 'nobody'])).rejects.toThrow('is not an email address')
-    await expect(command.run(['--db', x, '--maildir', dir, '--frobnicate'])).rejects.toThrow("Unknown option '--frobnicate'")
+    await expect(command.run(['--db', x, '--maildir', dir, '--frobnicate'])).rejects.toThrow('agent-bench import-enron: Unknown option --frobnicate.')
   })
 
   it('exits 1 with the message on stderr when run as a process', async () => {

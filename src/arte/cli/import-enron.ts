@@ -1,32 +1,11 @@
-import { parseArgs } from 'node:util'
 import { EmailStore } from '../store/email-store.ts'
 import { importJsonl } from '../import/import-jsonl.ts'
 import { importKaggleCsv } from '../import/import-kaggle-csv.ts'
 import { importMaildir } from '../import/import-maildir.ts'
 import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
 import { ConfigError } from '../../core/errors.ts'
-import type { Command } from '../../cli/command.ts'
+import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
-
-const usage = `Usage: agent-bench import-enron --db FILE (--maildir DIR | --csv-path FILE | --jsonl FILE) [options]
-
-Imports Enron (or any) email into the SQLite FTS5 store used by the ART-E tools.
-Re-running an import is idempotent: a Message-ID already stored counts as a duplicate.
-
-Sources (exactly one):
-  --maildir DIR      CMU maildir tree of raw RFC 2822 files (maildir/<user>/<folder>/<n>.)
-  --csv-path FILE    Kaggle emails.csv (columns file,message)
-  --jsonl FILE       parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)
-
-Options:
-  --db FILE          database to create or add to (required)
-  --inbox ADDRESS    store every message under this inbox; default: infer each mailbox's owner
-                     (most common sender in its sent folders, else an address holding the mailbox's surname,
-                     else the most common recipient)
-  --limit N          read at most N messages (0 = all; default all)
-  --batch-size N     messages per insert transaction (default ${DEFAULT_IMPORT_BATCH_SIZE})
-  --parse-workers N  maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)
-  --json             print one line {"imported":N,"duplicates":N,"failed":N}`
 
 function formatReport(report: ImportReport, db: string, total: number): string {
   const lines = [
@@ -53,18 +32,29 @@ function formatReport(report: ImportReport, db: string, total: number): string {
 }
 
 /** `agent-bench import-enron`: import a maildir, Kaggle CSV or JSONL into the email store. */
-export const command: Command = {
-  usage,
-  async run(argv) {
-    let values: ReturnType<typeof parse>['values']
-    try {
-      values = parse(argv).values
-    } catch (error) {
-      throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench import-enron --help` for the options.', cause: error })
-    }
-    if (values.db === undefined) {
-      throw new ConfigError('`--db FILE` is required.', { hint: 'Pass the database file to create or add to, e.g. --db .tmp/enron.db.' })
-    }
+export const command = defineCommand({
+  name: 'import-enron',
+  summary: 'Import Enron mail (maildir, Kaggle CSV or JSONL) into the SQLite email store',
+  description: `Imports Enron (or any) email into the SQLite FTS5 store used by the ART-E tools, from exactly one source:
+--maildir, --csv-path or --jsonl. Re-running an import is idempotent: a Message-ID already stored counts as a
+duplicate.`,
+  options: {
+    db: { type: 'string', value: 'FILE', description: 'database to create or add to', required: true },
+    maildir: { type: 'string', value: 'DIR', description: 'source: CMU maildir tree of raw RFC 2822 files (maildir/<user>/<folder>/<n>.)' },
+    'csv-path': { type: 'string', value: 'FILE', description: 'source: Kaggle emails.csv (columns file,message)' },
+    jsonl: { type: 'string', value: 'FILE', description: 'source: parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)' },
+    inbox: {
+      type: 'string',
+      value: 'ADDRESS',
+      description:
+        "store every message under this inbox (default: infer each mailbox's owner: most common sender in its sent folders, else an address holding the mailbox's surname, else the most common recipient)",
+    },
+    limit: { type: 'string', value: 'N', description: 'read at most N messages (0 = all)', default: 0 },
+    'batch-size': { type: 'string', value: 'N', description: 'messages per insert transaction', default: DEFAULT_IMPORT_BATCH_SIZE },
+    'parse-workers': { type: 'string', value: 'N', description: 'maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)' },
+    json: { type: 'boolean', description: 'print one line {"imported":N,"duplicates":N,"failed":N}' },
+  },
+  async run({ values }) {
     const sources = (['maildir', 'csv-path', 'jsonl'] as const).filter((name) => values[name] !== undefined)
     if (sources.length !== 1) {
       throw new ConfigError(
@@ -85,7 +75,8 @@ export const command: Command = {
         hint: 'Pass the mailbox owner address, e.g. --inbox jeff.dasovich@enron.com.',
       })
     }
-    using store = EmailStore.open(values.db)
+    const db = values.db as string
+    using store = EmailStore.open(db)
     const report =
       values.maildir !== undefined
         ? await importMaildir(store, values.maildir, options)
@@ -96,27 +87,8 @@ export const command: Command = {
     if (values.json === true) {
       console.log(JSON.stringify({ imported: report.imported, duplicates: report.duplicates, failed: report.failed }))
     } else {
-      console.log(formatReport(report, values.db, store.count()))
+      console.log(formatReport(report, db, store.count()))
     }
     return 0
   },
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: false,
-    strict: true,
-    options: {
-      db: { type: 'string' },
-      maildir: { type: 'string' },
-      'csv-path': { type: 'string' },
-      jsonl: { type: 'string' },
-      inbox: { type: 'string' },
-      limit: { type: 'string' },
-      'batch-size': { type: 'string' },
-      'parse-workers': { type: 'string' },
-      json: { type: 'boolean' },
-    },
-  })
-}
+})
