@@ -1,8 +1,9 @@
 import { resolve } from 'node:path'
+import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../agent/trace.ts'
 import { DEFAULT_TRACES_DB } from './results/trace-store.ts'
 import { ConfigError } from '../core/errors.ts'
-import { parseWholeNumber } from '../core/whole-number.ts'
+import { parseWholeNumber, wholeNumberText } from '../core/whole-number.ts'
 import { defaultInput } from '../core/package-root.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 
@@ -97,37 +98,73 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number): num
   return parsed
 }
 
-function defaultDataset(env: Env, cwd: string): string {
-  const dataset = value(env, 'ARTE_DATASET')
-  return dataset === undefined ? defaultInput(DEFAULT_ARTE_DATASET, cwd) : resolve(cwd, dataset)
+/** A yes/no variable: `1`, `true`, `yes` or `0`, `false`, `no` (any case). */
+const YesNo = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['0', '1', 'false', 'true', 'no', 'yes'], { error: 'expected 1 or 0' }))
+  .transform((text) => text === '1' || text === 'true' || text === 'yes')
+
+/**
+ * The ART-E variables (unset or blank = the default), one zod schema parsed once by {@link arteSettingsFromEnv};
+ * the `agent-bench arte` flags set the same variables. The external agent's variables are read by
+ * {@link arteAgentSettings}.
+ */
+export const ArteEnvSchema = z.object({
+  ARTE_DATASET: z.string().optional(),
+  ARTE_SPLIT: z.enum(['train', 'test'], { error: 'expected train or test' }).default('test'),
+  ARTE_LIMIT: wholeNumberText(0).default(DEFAULT_ARTE_LIMIT),
+  ARTE_DB: z.string().optional(),
+  ARTE_MAILDIR: z.string().optional(),
+  ARTE_OUTPUT: z.string().default(DEFAULT_ARTE_OUTPUT),
+  ARTE_TRACES_DB: z.string().default(DEFAULT_TRACES_DB),
+  BENCH_CONCURRENCY: wholeNumberText(1).default(DEFAULT_BENCH_CONCURRENCY),
+  ARTE_MAX_TURNS: wholeNumberText(1).default(DEFAULT_MAX_TURNS),
+  ARTE_THRESHOLDS: z.string().default(''),
+  ARTE_READ_MAX_CHARS: wholeNumberText(100).default(DEFAULT_ARTE_READ_MAX_CHARS),
+  BENCH_TRIALS: wholeNumberText(1).default(1),
+  ARTE_PARTS: wholeNumberText(1).default(1),
+  BENCH_RESUME: YesNo.default(false),
+})
+
+const HINTS: Record<string, string> = {
+  ARTE_SPLIT: 'Set ARTE_SPLIT (or --split) to train or test.',
+  BENCH_RESUME: 'Set BENCH_RESUME=1 to turn it on, or unset it.',
 }
 
-/** Reads {@link ArteSettings} from `env`; relative paths are resolved against `cwd`. */
+/** Reads {@link ArteSettings} from `env`; relative paths are resolved against `cwd`. A bad value names the variable and the fix. */
 export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd()): ArteSettings {
-  const split = value(env, 'ARTE_SPLIT') ?? 'test'
-  if (split !== 'train' && split !== 'test') {
-    throw new ConfigError(`Invalid ARTE_SPLIT=${JSON.stringify(split)}: expected train or test.`, {
-      hint: 'Set ARTE_SPLIT (or --split) to train or test.',
+  const present: Record<string, string> = {}
+  for (const name of Object.keys(ArteEnvSchema.shape)) {
+    const raw = value(env, name)
+    if (raw !== undefined) present[name] = raw
+  }
+  const parsed = ArteEnvSchema.safeParse(present)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name])}: ${issue?.message ?? 'invalid value'}.`, {
+      hint: HINTS[name] ?? `Set ${name} to a valid value (${issue?.message ?? 'see the README'}), or unset it for the default.`,
+      cause: parsed.error,
     })
   }
-  const db = value(env, 'ARTE_DB')
-  const maildir = value(env, 'ARTE_MAILDIR')
+  const e = parsed.data
   return {
-    dataset: defaultDataset(env, cwd),
-    split,
-    limit: wholeNumber(env, 'ARTE_LIMIT', DEFAULT_ARTE_LIMIT, 0),
-    db: db === undefined ? undefined : resolve(cwd, db),
-    maildir: maildir === undefined ? undefined : resolve(cwd, maildir),
-    output: resolve(cwd, value(env, 'ARTE_OUTPUT') ?? DEFAULT_ARTE_OUTPUT),
-    tracesDb: resolve(cwd, value(env, 'ARTE_TRACES_DB') ?? DEFAULT_TRACES_DB),
-    concurrency: wholeNumber(env, 'BENCH_CONCURRENCY', DEFAULT_BENCH_CONCURRENCY, 1),
-    maxTurns: wholeNumber(env, 'ARTE_MAX_TURNS', DEFAULT_MAX_TURNS, 1),
-    thresholds: value(env, 'ARTE_THRESHOLDS') ?? '',
-    readMaxChars: wholeNumber(env, 'ARTE_READ_MAX_CHARS', DEFAULT_ARTE_READ_MAX_CHARS, 100),
+    dataset: e.ARTE_DATASET === undefined ? defaultInput(DEFAULT_ARTE_DATASET, cwd) : resolve(cwd, e.ARTE_DATASET),
+    split: e.ARTE_SPLIT,
+    limit: e.ARTE_LIMIT,
+    db: e.ARTE_DB === undefined ? undefined : resolve(cwd, e.ARTE_DB),
+    maildir: e.ARTE_MAILDIR === undefined ? undefined : resolve(cwd, e.ARTE_MAILDIR),
+    output: resolve(cwd, e.ARTE_OUTPUT),
+    tracesDb: resolve(cwd, e.ARTE_TRACES_DB),
+    concurrency: e.BENCH_CONCURRENCY,
+    maxTurns: e.ARTE_MAX_TURNS,
+    thresholds: e.ARTE_THRESHOLDS,
+    readMaxChars: e.ARTE_READ_MAX_CHARS,
     agent: arteAgentSettings(env),
-    trials: wholeNumber(env, 'BENCH_TRIALS', 1, 1),
-    parts: wholeNumber(env, 'ARTE_PARTS', 1, 1),
-    resume: flag(env, 'BENCH_RESUME'),
+    trials: e.BENCH_TRIALS,
+    parts: e.ARTE_PARTS,
+    resume: e.BENCH_RESUME,
   }
 }
 
@@ -165,13 +202,6 @@ export function arteAgentSettings(env: Env = process.env): ArteAgentSettings | u
 }
 
 /** A boolean variable: `1`/`true`/`yes` or `0`/`false`/`no` (unset = false); anything else is a `ConfigError`. */
-export function flag(env: Env, name: string): boolean {
-  const raw = value(env, name)?.toLowerCase()
-  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false
-  if (raw === '1' || raw === 'true' || raw === 'yes') return true
-  throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: expected 1 or 0.`, { hint: `Set ${name}=1 to turn it on, or unset it.` })
-}
-
 /**
  * `BENCH_CONCURRENCY` for `maxConcurrency` in a Vitest config (default 5). Reads only that variable
  * and never throws, so a config file can call it; a bad value is reported when the tests start.
