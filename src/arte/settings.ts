@@ -227,3 +227,12 @@ export function arteSettings(cwd = process.cwd()): ArteSettings {
 export function arteParts(env: Env = process.env): number {
   return parseWholeNumber(env.ARTE_PARTS ?? '', 1) ?? 1
 }
+
+/**
+ * Writes the variables the `agent-bench arte` flags set into this process's environment, so the Vitest run it starts
+ * (its workers inherit the environment) reads the flags through this module like the variables; returns the result.
+ */
+export function applyArteFlags(variables: Readonly<Record<string, string>>): Env {
+  Object.assign(process.env, variables)
+  return process.env
+}

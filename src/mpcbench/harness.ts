@@ -69,7 +69,7 @@ const DeveloperMessageField = z.looseObject({ evaluation: z.looseObject({ agent:
  * `--llm-context` / `MPCBENCH_LLM_CONTEXT` folder (which must exist), the prompt config's
  * `evaluation.agent.developer_message`, `llm_context/` beside the prompt config, `llm_context/` in the data folder.
  */
-export function resolveHarness(root: string, env: Record<string, string | undefined> = process.env, overrides: HarnessOverrides = {}): MpcbenchHarness {
+export function resolveHarness(root: string, env?: Record<string, string | undefined>, overrides: HarnessOverrides = {}): MpcbenchHarness {
   const settings = mpcbenchSettingsFromEnv(env)
   const promptConfigFile = resolve(root, overrides.promptConfig ?? settings.promptConfig ?? 'prompt_config.json')
   if (!existsSync(promptConfigFile)) {

@@ -114,6 +114,11 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
   }
 }
 
+/** {@link mpcbenchSettingsFromEnv} of the process environment with `overrides` (CLI flags) on top. */
+export function mpcbenchSettingsWith(overrides: Env): MpcbenchSettings {
+  return mpcbenchSettingsFromEnv({ ...process.env, ...overrides })
+}
+
 let fromProcessEnv: MpcbenchSettings | undefined
 
 /** {@link mpcbenchSettingsFromEnv} of `process.env`, parsed once per process. */

@@ -18,6 +18,7 @@ import {
   DEFAULT_ARTE_OUTPUT,
   DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
+  applyArteFlags,
   arteParts,
   arteSettingsFromEnv,
   benchConcurrency,
@@ -345,8 +346,8 @@ export const command: Command = {
     if (plan.config !== undefined && !existsSync(plan.config)) {
       throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
-    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, { ...process.env, ...plan.env })
-    Object.assign(process.env, plan.env)
+    const env = applyArteFlags(plan.env)
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, env)
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode

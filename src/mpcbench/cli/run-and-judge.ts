@@ -42,7 +42,7 @@ Agents run at temperature 0 unless model_config.json sets agent_temperature.`,
     const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
     const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
     const harness = resolveHarness(process.cwd(), undefined, harnessOverrides(flags, dataDir, maxTurns))
-    const matrix = resolveModelMatrix(harness.modelConfig, process.env, {
+    const matrix = resolveModelMatrix(harness.modelConfig, undefined, {
       agents: flags['agent-model'],
       judges: flags['judge-model'],
     })

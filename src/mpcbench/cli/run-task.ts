@@ -11,13 +11,12 @@ import { wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
-import { mpcbenchLogDir, mpcbenchSettingsFromEnv } from '../settings.ts'
+import { mpcbenchLogDir, mpcbenchSettingsFromEnv, mpcbenchSettingsWith } from '../settings.ts'
 import { defaultInput } from '../../core/package-root.ts'
 
 /** The agent of `--agent-url` (or `MPCBENCH_AGENT_URL`), else the model of `--agent-model` (or the default model). */
 function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefined): AgentUnderTest {
-  const env = agentUrl === undefined ? process.env : { ...process.env, MPCBENCH_AGENT_URL: agentUrl }
-  const { agent } = mpcbenchSettingsFromEnv(env)
+  const { agent } = agentUrl === undefined ? mpcbenchSettingsFromEnv() : mpcbenchSettingsWith({ MPCBENCH_AGENT_URL: agentUrl })
   if (agent === undefined) return createAgentModel(agentModel ?? defaultAgentModel(), { baselineStrategies: [mpcbenchStrategy] })
   if (agentModel !== undefined) {
     throw new ConfigError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {

@@ -74,7 +74,7 @@ export interface MpcbenchRunSetup {
  * `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see `resolveHarness`); with `MPCBENCH_AGENT_URL` set,
  * its external agent is the only agent.
  */
-export function mpcbenchRunSetup(root: string, env: Record<string, string | undefined> = process.env, dataDir?: string): MpcbenchRunSetup {
+export function mpcbenchRunSetup(root: string, env?: Record<string, string | undefined>, dataDir?: string): MpcbenchRunSetup {
   const harness = resolveHarness(root, env, dataDir === undefined ? {} : { dataDir })
   const { agent } = mpcbenchSettingsFromEnv(env)
   const externalAgent =
@@ -191,7 +191,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
  */
 export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   const root = options.root ?? process.cwd()
-  const env = options.env ?? process.env
+  const { env } = options
   const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: root }).sort()
   if (taskFiles.length === 0) {
     test.skip(`no tasks in ${join(root, 'tasks', options.taskType)}`, () => {})
