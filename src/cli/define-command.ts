@@ -7,6 +7,8 @@ export interface OptionSpec {
   type: 'string' | 'boolean'
   /** The value's name in the help (`--db FILE`). @default 'VALUE' for string options */
   value?: string
+  /** A one-letter alias (`-l`). */
+  short?: string
   /** What the option does, one line. */
   description: string
   /** The default shown in the help; the command applies it. */
@@ -55,7 +57,8 @@ function wrap(text: string, width: number): string[] {
 
 function helpLines(options: Record<string, OptionSpec>): string[] {
   const rows = Object.entries(options).map(([name, option]) => {
-    const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? 'VALUE'}`
+    const long = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? 'VALUE'}`
+    const flag = option.short === undefined ? long : `-${option.short}, ${long}`
     const notes = [option.required === true ? '(required)' : '', option.multiple === true ? '(repeatable)' : '', option.default === undefined ? '' : `default: ${option.default}`]
     return [flag, [option.description, ...notes.filter((note) => note !== '')].join('  ')] as const
   })
@@ -84,6 +87,31 @@ export function usageErrorFrom(command: string, error: unknown): UsageError | un
   return new UsageError(`agent-bench ${command}: ${text}`, { hint: `Run \`agent-bench ${command} --help\` for its options.`, cause: parseError })
 }
 
+/**
+ * Parses `argv` by declared options (strict: an unknown option or a missing value is a {@link UsageError} pointing at
+ * the command's help). For commands that parse their own way but declare their options, so the help is generated too.
+ */
+export function parseDeclared<const O extends Record<string, OptionSpec>>(
+  command: string,
+  options: O,
+  argv: string[],
+  allowPositionals: boolean,
+): { values: OptionValues<O>; positionals: string[] } {
+  try {
+    const parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals,
+      options: Object.fromEntries(
+        Object.entries(options).map(([name, option]) => [name, { type: option.type, multiple: option.multiple ?? false, ...(option.short === undefined ? {} : { short: option.short }) }]),
+      ),
+    })
+    return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals }
+  } catch (error) {
+    throw usageErrorFrom(command, error) ?? error
+  }
+}
+
 /** A {@link Command} from its declaration: strict parsing, generated help, one error style for bad flags. */
 export function defineCommand<const O extends Record<string, OptionSpec>>(spec: CommandSpec<O>): Command {
   const usage = commandUsage(spec)
@@ -91,18 +119,8 @@ export function defineCommand<const O extends Record<string, OptionSpec>>(spec: 
     summary: spec.summary,
     usage,
     async run(argv) {
-      let parsed
-      try {
-        parsed = parseArgs({
-          args: argv,
-          strict: true,
-          allowPositionals: spec.positionals !== undefined,
-          options: Object.fromEntries(Object.entries(spec.options).map(([name, option]) => [name, { type: option.type, multiple: option.multiple ?? false }])),
-        })
-      } catch (error) {
-        throw usageErrorFrom(spec.name, error) ?? error
-      }
-      const values = parsed.values as OptionValues<O>
+      const parsed = parseDeclared(spec.name, spec.options, argv, spec.positionals !== undefined)
+      const values = parsed.values
       for (const [name, option] of Object.entries(spec.options)) {
         if (option.required === true && (values[name] === undefined || values[name] === '')) {
           throw new UsageError(`agent-bench ${spec.name}: missing --${name}.`, { hint: `Pass --${name} ${option.value ?? 'VALUE'} (${option.description}).` })

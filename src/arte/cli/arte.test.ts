@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { readArteResults } from '../results/results.ts'
-import { ConfigError } from '../../core/errors.ts'
+import { ConfigError, UsageError } from '../../core/errors.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import { planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 
@@ -77,12 +77,13 @@ describe('planArteRun', () => {
   })
 
   it('rejects bad values with a fix', () => {
-    expect(() => planArteRun(['--limit', '-1'])).toThrow(ConfigError)
+    expect(() => planArteRun(['--limit', '-1'])).toThrow(UsageError)
+    expect(() => planArteRun(['--limit=-1'])).toThrow(ConfigError)
     expect(() => planArteRun(['--split', 'dev'])).toThrow(/train or test/)
     expect(() => planArteRun(['--thresholds', 'speed>1'])).toThrow(/unknown metric "speed"/)
     expect(() => planArteRun(['--use-json', '--dataset', 'x'])).toThrow(/both choose the dataset/)
     expect(() => planArteRun(['--use-json', '--dataset', 'corbt/enron_emails_sample_questions'])).toThrow(/both choose the dataset/)
-    expect(() => planArteRun(['--nope'])).toThrow(/Unknown option '--nope'/)
+    expect(() => planArteRun(['--nope'])).toThrow('agent-bench arte: Unknown option --nope.')
   })
 })
 
@@ -110,8 +111,8 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats', '--trials']) {
       expect(stdout).toContain(flag)
     }
-    expect(stdout).toMatch(/--limit <n>.*default: 10/)
-    expect(stdout).toMatch(/--concurrency <n>.*default: 5/)
+    expect(stdout).toMatch(/-l, --limit N .*default: 10/)
+    expect(stdout).toMatch(/--concurrency N .*default: 5/)
   })
 
   it('--stats prints the dataset statistics of the split', async () => {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import fg from 'fast-glob'
 import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../dataset/download-dataset.ts'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
@@ -29,105 +28,74 @@ import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR } from '../vitest/arte-parts.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
-const usage = `Usage: agent-bench arte [options] [-- <vitest filters>]
+/** The options of `agent-bench arte`, declared once: they give the parser and the help. */
+const ARTE_OPTIONS = {
+  split: { type: 'string', short: 's', value: 'train|test', description: 'dataset split (ARTE_SPLIT)', default: 'test' },
+  limit: { type: 'string', short: 'l', value: 'N', description: 'rows to run, 0 = all (ARTE_LIMIT)', default: DEFAULT_ARTE_LIMIT },
+  dataset: {
+    type: 'string',
+    value: 'FILE',
+    description: `.jsonl, .json, .csv or .parquet rows (ARTE_DATASET); ${ARTE_DATASET_ID}: download the split's parquet file from Hugging Face (cached in ${DEFAULT_ARTE_CACHE_DIR}) and use it`,
+    default: DEFAULT_ARTE_DATASET,
+  },
+  'use-json': { type: 'boolean', description: 'download the first 100 rows of corbt/enron_emails_sample_questions through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them' },
+  db: { type: 'string', value: 'FILE', description: `email database, used as is (ARTE_DB); default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}` },
+  'model-provider': { type: 'string', value: 'NAME', description: `${PROVIDERS.join(' | ')}; with --model-id, prefixes it (default: from the API key that is set)` },
+  'model-id': { type: 'string', value: 'ID', description: 'agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL; default: baseline when no API key is set)' },
+  'agent-url': { type: 'string', value: 'URL', description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (ARTE_AGENT_URL)' },
+  agent: { type: 'string', value: 'ID', description: 'the ART-E seed\'s agent id: POST {api-url}/agents/ID/run with "agentId": ID in the body (ARTE_AGENT_ID)' },
+  'api-url': { type: 'string', value: 'URL', description: 'agent API of --agent (API_URL)', default: DEFAULT_AGENT_API_URL },
+  workspace: { type: 'string', value: 'ID', description: 'sent as the X-Workspace-Id header to the agent (WORKSPACE_ID)' },
+  'agent-timeout-ms': {
+    type: 'string',
+    value: 'N',
+    description: `bound on one POST to the agent (ARTE_AGENT_TIMEOUT_MS); network errors, timeouts, 408, 429 and 5xx are retried ARTE_AGENT_MAX_RETRIES times (default ${DEFAULT_AGENT_MAX_RETRIES})`,
+    default: DEFAULT_AGENT_TIMEOUT_MS,
+  },
+  output: { type: 'string', short: 'o', value: 'FILE', description: 'results JSON (ARTE_OUTPUT)', default: DEFAULT_ARTE_OUTPUT },
+  'traces-db': { type: 'string', value: 'FILE', description: 'traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
+  concurrency: { type: 'string', value: 'N', description: 'tasks run at once (BENCH_CONCURRENCY)', default: DEFAULT_BENCH_CONCURRENCY },
+  'max-turns': { type: 'string', value: 'N', description: 'assistant turns per task (ARTE_MAX_TURNS)', default: DEFAULT_MAX_TURNS },
+  trials: { type: 'string', value: 'K', description: 'runs per row, tests named "{id} [trial=j]"; the results get passHatK and per-task trialResults (BENCH_TRIALS)', default: 1 },
+  thresholds: { type: 'string', value: 'LIST', description: 'quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5 (ARTE_THRESHOLDS); an unmet one fails the run' },
+  resume: {
+    type: 'boolean',
+    description: 'rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1)',
+  },
+  parts: { type: 'string', value: 'N', description: 'spread the rows over N test files (row position modulo N) so --shard=i/N splits rows between machines (ARTE_PARTS)', default: 1 },
+  reporter: { type: 'string', value: 'NAME', multiple: true, description: 'Vitest reporter (default, verbose, junit, json, blob, github-actions or a path)', default: 'default' },
+  shard: { type: 'string', value: 'I/N', description: 'Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E reporter is left out (it runs when the blobs are merged)' },
+  'merge-reports': { type: 'string', value: '[DIR]', description: 'merge blob reports instead of running (Vitest --merge-reports)', default: '.vitest-reports' },
+  'test-name-pattern': { type: 'string', short: 't', value: 'RE', description: 'run only rows whose id matches' },
+  config: { type: 'string', value: 'FILE', description: 'Vitest config file (no project filter then; default: vitest.config.ts, project bench)' },
+  stats: { type: 'boolean', description: 'print statistics of the selected dataset split and exit' },
+} as const satisfies Record<string, OptionSpec>
 
-Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
+const usage = commandUsage({
+  name: 'arte',
+  positionals: { usage: '[-- <vitest filters>]', min: 0, max: Number.POSITIVE_INFINITY },
+  description: `Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
 The ART-E reporter (reporters/arte.ts) and the HTML report (reporters/report.ts, evaluation/report/index.html)
 are added to your --reporter list, never replacing it.
 Each flag sets the environment variable in parentheses (which you can also set yourself).
-
-Options:
-  -s, --split <train|test>      dataset split (ARTE_SPLIT)                          default: test
-  -l, --limit <n>               rows to run, 0 = all (ARTE_LIMIT)                    default: ${DEFAULT_ARTE_LIMIT}
-      --dataset <file>          .jsonl, .json, .csv or .parquet rows (ARTE_DATASET)   default: ${DEFAULT_ARTE_DATASET}
-                                ${ARTE_DATASET_ID}: download the split's parquet file from
-                                Hugging Face (cached in ${DEFAULT_ARTE_CACHE_DIR}) and use it
-      --use-json                download the first 100 rows of corbt/enron_emails_sample_questions
-                                through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them
-                                                                                    default: false
-      --db <file>               email database, used as is (ARTE_DB)                default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}
-      --model-provider <name>   ${PROVIDERS.join(' | ')}; with --model-id, prefixes it  default: from the API key that is set
-      --model-id <id>           agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL)
-                                                                                    default: baseline when no API key is set
-      --agent-url <url>         benchmark your own agent behind HTTP instead of a model: each task is POSTed
-                                to <url> with an MCP endpoint of its tools (ARTE_AGENT_URL)  default: none
-      --agent <id>              the ART-E seed's agent id: POST {api-url}/agents/<id>/run with "agentId": <id>
-                                in the body (ARTE_AGENT_ID)                         default: none
-      --api-url <url>           agent API of --agent (API_URL)                      default: ${DEFAULT_AGENT_API_URL}
-      --workspace <id>          sent as the X-Workspace-Id header to the agent (WORKSPACE_ID)  default: none
-      --agent-timeout-ms <n>    bound on one POST to the agent (ARTE_AGENT_TIMEOUT_MS)  default: ${DEFAULT_AGENT_TIMEOUT_MS}
-                                (network errors, timeouts, 408, 429 and 5xx are retried ARTE_AGENT_MAX_RETRIES
-                                times, default ${DEFAULT_AGENT_MAX_RETRIES}; see README "Benchmark your own agent")
-  -o, --output <file>           results JSON (ARTE_OUTPUT)                          default: ${DEFAULT_ARTE_OUTPUT}
-      --traces-db <file>        traces database (ARTE_TRACES_DB)                    default: ${DEFAULT_TRACES_DB}
-      --concurrency <n>         tasks run at once (BENCH_CONCURRENCY)               default: ${DEFAULT_BENCH_CONCURRENCY}
-      --max-turns <n>           assistant turns per task (ARTE_MAX_TURNS)           default: ${DEFAULT_MAX_TURNS}
-      --trials <k>              runs per row, tests named "{id} [trial=j]"; the results get
-                                passHatK and per-task trialResults (BENCH_TRIALS)   default: 1
-      --thresholds <list>       quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5
-                                (ARTE_THRESHOLDS); an unmet one fails the run       default: none
-      --resume                  rerun only the tasks with no finished result (answered or max-turns) in the
-                                traces database for the same model, dataset, split, max turns and email
-                                database, then write results for the whole set (BENCH_RESUME=1)   default: false
-      --parts <n>               spread the rows over n test files (row position modulo n) so --shard=i/N
-                                splits rows between machines (ARTE_PARTS)           default: 1
-      --reporter <name>         Vitest reporter (default, verbose, junit, json, blob, github-actions or a path);
-                                repeatable                                          default: default
-      --outputFile.<reporter> <file>  output file of a reporter, e.g. --outputFile.junit=reports/arte.xml
-      --shard <i/n>             Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E
-                                reporter is left out (it runs when the blobs are merged)   default: none
-      --merge-reports [dir]     merge blob reports instead of running (Vitest --merge-reports)
-                                                                                    default: .vitest-reports
-  -t, --test-name-pattern <re>  run only rows whose id matches                      default: all
-      --config <file>           Vitest config file (no project filter then)         default: vitest.config.ts, project bench
-      --stats                   print statistics of the selected dataset split and exit
-  -h, --help                    show this help
-
-Examples:
+--outputFile.<reporter> FILE sets a reporter's output file, e.g. --outputFile.junit=reports/arte.xml.`,
+  options: ARTE_OPTIONS,
+  epilog: `Examples:
   agent-bench arte                                  # 10 demo questions, offline baseline agent
   agent-bench arte -l 0 --model-id openai/gpt-4.1-mini --thresholds exactMatchAccuracy>=0.6
   agent-bench arte --reporter=default --reporter=junit --outputFile.junit=reports/arte.xml
   agent-bench arte --stats --dataset data/arte-demo-questions.jsonl
   agent-bench arte --agent-url http://127.0.0.1:3000/run    # your agent (examples/mcp-agent.ts)
-  agent-bench arte --agent my-agent --workspace ws-1        # POST http://localhost:8787/agents/my-agent/run`
+  agent-bench arte --agent my-agent --workspace ws-1        # POST http://localhost:8787/agents/my-agent/run`,
+})
 
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      split: { type: 'string', short: 's' },
-      limit: { type: 'string', short: 'l' },
-      dataset: { type: 'string' },
-      'use-json': { type: 'boolean' },
-      db: { type: 'string' },
-      'model-provider': { type: 'string' },
-      'model-id': { type: 'string' },
-      'agent-url': { type: 'string' },
-      agent: { type: 'string' },
-      'api-url': { type: 'string' },
-      workspace: { type: 'string' },
-      'agent-timeout-ms': { type: 'string' },
-      output: { type: 'string', short: 'o' },
-      'traces-db': { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-turns': { type: 'string' },
-      trials: { type: 'string' },
-      thresholds: { type: 'string' },
-      resume: { type: 'boolean' },
-      parts: { type: 'string' },
-      reporter: { type: 'string', multiple: true },
-      shard: { type: 'string' },
-      'merge-reports': { type: 'string' },
-      'test-name-pattern': { type: 'string', short: 't' },
-      config: { type: 'string' },
-      stats: { type: 'boolean' },
-    },
-  })
+  return parseDeclared('arte', ARTE_OPTIONS, argv, true)
 }
 
 /** The parsed `agent-bench arte` command line. */
@@ -211,13 +179,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
     }
     outputFile[match[1] ?? ''] = value
   }
-  let values: ReturnType<typeof parse>['values']
-  let positionals: string[]
-  try {
-    ;({ values, positionals } = parse(rest))
-  } catch (error) {
-    throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench arte --help` for the options.', cause: error })
-  }
+  const { values, positionals } = parse(rest)
   if (values.split !== undefined && values.split !== 'train' && values.split !== 'test') {
     throw new ConfigError(`Expected \`--split\` to be train or test, got ${JSON.stringify(values.split)}.`, { hint: 'Pass --split test or --split train.' })
   }
