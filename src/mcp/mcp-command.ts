@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util'
 import type { Command } from '../cli/command.ts'
 import { wholeNumberFlag } from '../cli/flags.ts'
+import { commandUsage, type OptionSpec, parseDeclared } from '../cli/define-command.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { serveMcpHttp, serveMcpStdio } from './serve-mcp.ts'
@@ -29,35 +29,34 @@ export interface McpToolSource {
   open(values: McpFlagValues): Promise<OpenedMcpTools> | OpenedMcpTools
 }
 
-function usageOf(sources: ReadonlyArray<McpToolSource>): string {
-  const lines = ['Usage:', ...sources.map((source) => `  ${source.synopsis}`), '']
-  lines.push('Serves a benchmark task\'s tools over MCP (Model Context Protocol), scoped and defined exactly as the built-in')
-  lines.push('agent loop uses them (same names, descriptions, JSON Schemas and error messages), so any MCP client or agent')
-  lines.push('framework can call them. Tool calls are logged to stderr, one line each.', '', 'Options:')
+/** The options of `agent-bench mcp`: each source's flags, then the serving options. */
+function optionsOf(sources: ReadonlyArray<McpToolSource>): Record<string, OptionSpec> {
+  const options: Record<string, OptionSpec> = {}
   for (const source of sources) {
-    for (const [name, flag] of Object.entries(source.flags)) lines.push(`  --${`${name} <${flag.arg}>`.padEnd(22)} ${flag.description}`)
+    for (const [name, flag] of Object.entries(source.flags)) options[name] = { type: 'string', value: flag.arg.toUpperCase(), description: flag.description }
   }
-  lines.push(`  --${'http <port>'.padEnd(22)} serve MCP Streamable HTTP on http://127.0.0.1:<port>/mcp (0 = a free port) instead of stdio`)
-  lines.push(`  --${'quiet'.padEnd(22)} do not log tool calls to stderr`)
-  lines.push(`  ${'-h, --help'.padEnd(24)} show this help`)
-  return lines.join('\n')
+  options.http = { type: 'string', value: 'PORT', description: 'serve MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (0 = a free port) instead of stdio' }
+  options.quiet = { type: 'boolean', description: 'do not log tool calls to stderr' }
+  return options
 }
 
 /** `agent-bench mcp` over the given tool sources (each benchmark brings one). */
 export function createMcpCommand(sources: ReadonlyArray<McpToolSource>): Command {
-  const usage = usageOf(sources)
+  const options = optionsOf(sources)
+  const usage = commandUsage({
+    name: 'mcp',
+    description: `${sources.map((source) => source.synopsis).join('\n')}
+
+Serves a benchmark task's tools over MCP (Model Context Protocol), scoped and defined exactly as the built-in
+agent loop uses them (same names, descriptions, JSON Schemas and error messages), so any MCP client or agent
+framework can call them. Tool calls are logged to stderr, one line each.`,
+    options,
+  })
   return {
     summary: "Serve a task's tools (ART-E mailbox or MPCBench scenario) over MCP, on stdio or Streamable HTTP",
     usage,
     async run(argv) {
-      const options: Record<string, { type: 'string' | 'boolean' }> = { http: { type: 'string' }, quiet: { type: 'boolean' } }
-      for (const source of sources) for (const name of Object.keys(source.flags)) options[name] = { type: 'string' }
-      let values: McpFlagValues
-      try {
-        ;({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }))
-      } catch (error) {
-        throw new ConfigError((error as Error).message, { hint: 'Run `agent-bench mcp --help` for the options.', cause: error })
-      }
+      const values = parseDeclared('mcp', options, argv, false).values as McpFlagValues
       const selected = sources.filter((source) => values[source.selectedBy] !== undefined)
       const [source, ...others] = selected
       if (source === undefined || others.length > 0) {
