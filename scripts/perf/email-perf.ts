@@ -10,6 +10,7 @@
  *
  * Run alone: `npx tsx scripts/perf/email-perf.ts`.
  */
+import { seededRandom } from '../../src/stats/random.ts'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,17 +37,8 @@ const TARGET = {
 } as const
 const QUERIES = 200
 
-/** mulberry32: a small seeded PRNG, so every run builds the same corpus and asks the same queries. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** mulberry32 (`src/stats/random.ts`): every run builds the same corpus and asks the same queries. */
+const prng = seededRandom
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
