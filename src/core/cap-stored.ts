@@ -1,5 +1,10 @@
-/** Longest agent answer kept in results and trace summaries; the full length is recorded beside it. */
+/** Longest agent answer kept in ART-E results and trace summaries (answers are short facts); the full length is recorded beside it. */
 export const MAX_STORED_ANSWER_CHARS = 10_000
+/**
+ * Longest MPCBench answer kept in a run log (and so shown to the judges): reports and replies are documents, so the
+ * cap is far above any real one and only stops a pasted dump from making a multi-megabyte log.
+ */
+export const MAX_STORED_DOCUMENT_CHARS = 50_000
 /** Longest string kept inside a stored trace (messages, tool arguments and results). */
 export const MAX_STORED_TRACE_STRING_CHARS = 50_000
 

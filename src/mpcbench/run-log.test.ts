@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
-import { MAX_STORED_ANSWER_CHARS, MAX_STORED_TRACE_STRING_CHARS } from '../core/cap-stored.ts'
+import { MAX_STORED_DOCUMENT_CHARS, MAX_STORED_TRACE_STRING_CHARS } from '../core/cap-stored.ts'
 import { emptyUsage } from '../llm/types.ts'
 import { buildJudgeInput, JudgeInputSchema } from './judge-input.ts'
 import { buildRunLog, RunLogSchema } from './run-log.ts'
@@ -31,12 +31,19 @@ describe('buildRunLog', () => {
     const task = loadTask(taskFile)
     const runLog = RunLogSchema.parse(buildRunLog(trace('x'.repeat(1_000_000), 'y'.repeat(200_000)), { task, taskFile }))
     expect(runLog.final_answer_chars).toBe(1_000_000)
-    expect(runLog.final_answer.length).toBeLessThan(MAX_STORED_ANSWER_CHARS + 100)
+    expect(runLog.final_answer.length).toBeLessThan(MAX_STORED_DOCUMENT_CHARS + 100)
     expect(runLog.final_answer).toMatch(/\[truncated: 1,000,000 characters in full\]$/)
     expect(String(runLog.raw_tool_calls[0]?.result).length).toBeLessThan(MAX_STORED_TRACE_STRING_CHARS + 100)
     const input = JudgeInputSchema.parse(buildJudgeInput(runLog, task, 'rules', taskFile))
     expect(input.final_answer_chars).toBe(1_000_000)
     expect(JSON.stringify(input).length).toBeLessThan(200_000)
+  })
+
+  it('keeps a long real report whole: the cap only stops dumps', () => {
+    const report = 'Weekly report. '.repeat(1_000)
+    const runLog = buildRunLog(trace(report, 'ok'), { task: loadTask(taskFile), taskFile })
+    expect(runLog.final_answer).toBe(report)
+    expect(runLog).not.toHaveProperty('final_answer_chars')
   })
 
   it('keeps an ordinary answer as it is, with no length field', () => {

@@ -1,4 +1,4 @@
-import { MAX_STORED_ANSWER_CHARS, capLongStrings, capText } from '../core/cap-stored.ts'
+import { MAX_STORED_DOCUMENT_CHARS, capLongStrings, capText } from '../core/cap-stored.ts'
 import { z } from 'zod'
 import { type OutcomeSummary, OutcomeSummarySchema, summarizeOutcome, UsageSchema } from '../agent/outcome-summary.ts'
 import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
@@ -50,7 +50,7 @@ export const RunLogSchema = z.object({
   raw_tool_calls: z.array(RawToolCallSchema),
   final_answer: z.string(),
   rationale: z.string(),
-  /** The answer's full length when `final_answer` was stored cut (longer than {@link MAX_STORED_ANSWER_CHARS}). */
+  /** The answer's full length when `final_answer` was stored cut (longer than {@link MAX_STORED_DOCUMENT_CHARS}). */
   final_answer_chars: z.number().int().optional(),
   agent_model: z.string(),
   agent_model_file_name: z.string(),
@@ -120,7 +120,7 @@ export interface RunLogContext {
 }
 
 /**
- * Builds the run log of one agent run. An answer (or rationale) over {@link MAX_STORED_ANSWER_CHARS} characters is stored
+ * Builds the run log of one agent run. An answer (or rationale) over {@link MAX_STORED_DOCUMENT_CHARS} characters is stored
  * cut with a marker and its full length (`final_answer_chars`), as are strings over 50,000 characters in tool calls: a
  * 1 MB answer is not a reply, and the judges see what is stored.
  */
@@ -134,9 +134,9 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
     user_prompt: context.task.user_prompt,
     tool_trace_steps: trace.toolCalls.map((call, index) => formatToolStep(index + 1, call.name, call.arguments)),
     raw_tool_calls: capLongStrings(trace.toolCalls.map(rawToolCall)),
-    final_answer: capText(answer, MAX_STORED_ANSWER_CHARS),
-    rationale: capText(answered?.rationale ?? '', MAX_STORED_ANSWER_CHARS),
-    ...(answer.length > MAX_STORED_ANSWER_CHARS ? { final_answer_chars: answer.length } : {}),
+    final_answer: capText(answer, MAX_STORED_DOCUMENT_CHARS),
+    rationale: capText(answered?.rationale ?? '', MAX_STORED_DOCUMENT_CHARS),
+    ...(answer.length > MAX_STORED_DOCUMENT_CHARS ? { final_answer_chars: answer.length } : {}),
     agent_model: agentModel,
     agent_model_file_name: safeModelName(agentModel),
     agent_model_kind: trace.modelKind,
