@@ -45,14 +45,11 @@ export function renderArteSection(section: ArteSection, index: number): string {
     const value = results[name]
     const ci = cis[name]
     const digits = name === 'exactMatchAccuracy' || name === 'avgSemanticScore' ? 3 : 0
-    const extra = name === 'exactMatchAccuracy' ? ` <span class="muted">(${exact}/${results.totalTasks})</span>` : ''
+    const extra = name === 'exactMatchAccuracy' ? ` <span class="muted">(${exact}/${results.totalTasks - (results.notRunTasks ?? 0)})</span>` : ''
     return `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="${value}">${formatArteMetric(name, value)}</td><td>${extra}</td>${
       hasCi ? `<td class="ci" data-ci="${name}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, digits)}</td>` : ''
     }</tr>`
   })
-  if (extras.notRunTasks !== undefined) {
-    metricRows.push(`<tr><th scope="row">notRunTasks</th><td class="num" data-metric="notRunTasks" data-value="${extras.notRunTasks}">${extras.notRunTasks}</td><td></td>${hasCi ? '<td></td>' : ''}</tr>`)
-  }
   const usage = results.usage
   const usageRows = [
     ['tokens', `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`],

@@ -1,6 +1,9 @@
 import type { RunComparison } from './compare-runs.ts'
 import { escapeHtml, fixed, signed } from './html.ts'
 
+/** Metrics where a smaller value is the better run (times, costs, tokens, failures). */
+const LOWER_IS_BETTER = /time|cost|token|failed|notrun/i
+
 function idList(ids: string[], max = 40): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
   const shown = ids.slice(0, max).map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')
@@ -11,7 +14,9 @@ function idList(ids: string[], max = 40): string {
 export function renderComparison(comparison: RunComparison, previousFile: string, previousStamp: string, id: string): string {
   const metricRows = comparison.metrics
     .map((metric) => {
-      const cls = metric.delta === null || Math.abs(metric.delta) < 1e-12 ? '' : metric.delta > 0 ? 'up' : 'down'
+      // Green is better: higher scores and completions, lower times, costs and failures.
+      const better = metric.delta === null ? 0 : LOWER_IS_BETTER.test(metric.name) ? -metric.delta : metric.delta
+      const cls = metric.delta === null || Math.abs(metric.delta) < 1e-12 ? '' : better > 0 ? 'up' : 'down'
       return `<tr><th scope="row">${escapeHtml(metric.name)}</th><td class="num">${fixed(metric.before, 3)}</td><td class="num">${fixed(metric.after, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(metric.name)}" data-value="${metric.delta ?? ''}">${metric.delta === null ? '-' : signed(metric.delta)}</td></tr>`
     })
     .join('')

@@ -93,7 +93,10 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
 <td class="num" data-sort-value="${task.runLog?.duration_ms ?? -1}">${task.runLog === undefined ? '-' : thousands(task.runLog.duration_ms)}</td></tr>`
   })
   const usage = summary.usage
+  const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0)
+  // Fields newer reporters add, shown as written; empty lists (no grader suspects, nothing unfinished) are left out.
   const extras = Object.entries(section.rawExtras)
+    .filter(([, value]) => !isEmpty(value))
     .map(([key, value]) => `<p class="${/suspect/i.test(key) ? 'warn' : 'meta'}">${escapeHtml(key)}: <code>${escapeHtml(JSON.stringify(value))}</code></p>`)
     .join('')
   const comparison =
