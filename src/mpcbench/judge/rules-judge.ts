@@ -260,7 +260,8 @@ export const NOTHING_TO_GROUND_JUSTIFICATION =
 
 /**
  * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck}, `null` when the
- * task has no checks. Grounding: {@link groundingChecks}, `null` when the answer states nothing checkable. An empty
+ * task has no checks. Grounding: {@link groundingChecks}, `null` when the answer states nothing checkable, at most
+ * {@link GATE_CAP} when the answer is pasted tool output. An empty
  * or missing answer scores 0 on both: it satisfies nothing.
  */
 export function rulesScores(input: JudgeInput): JudgeScores {
@@ -273,17 +274,19 @@ export function rulesScores(input: JudgeInput): JudgeScores {
     }
   }
   const checks = input.checks ?? []
+  const notPasted = notPastedCheck(input)
   let requirements: JudgeScores['answer_requirements_satisfaction']
   if (checks.length === 0) {
     requirements = { score: null, justification: NO_CHECKS_JUSTIFICATION }
   } else {
-    const outcomes = [...checks.map((check) => runCheck(check, input.final_answer)), notPastedCheck(input)]
+    const outcomes = [...checks.map((check) => runCheck(check, input.final_answer)), notPasted]
     const score = requirementsScore(outcomes)
     requirements = { score, justification: justification(outcomes, score, 'rules judge (not an LLM), task checks:') }
   }
   // The first grounding outcome is "at least one successful tool call"; the others come from what the answer states.
-  const grounding = groundingChecks(input)
-  const groundingScore = scoreFromRatio(grounding.filter((o) => o.passed).length, grounding.length)
+  // Pasted tool output is trivially "in the sources" but is no reasoning: it gates grounding as it gates requirements.
+  const grounding = [...groundingChecks(input), ...(notPasted.passed ? [] : [notPasted])]
+  const groundingScore = requirementsScore(grounding)
   return {
     answer_requirements_satisfaction: requirements,
     source_grounded_reasoning:
