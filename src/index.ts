@@ -35,6 +35,8 @@ export { passHatK } from './stats/pass-hat-k.ts'
 export { type ComparableRun, compareRuns, type RunComparison } from './stats/compare-runs.ts'
 
 export { EmailStore, type EmailScope } from './arte/store/email-store.ts'
+export { EmailStoreWorker, ToolTimeoutError, type EmailStoreWorkerOptions } from './arte/store/store-worker.ts'
+export type { EmailReader } from './arte/store/email-reader.ts'
 export { createEmailTools } from './arte/email-tools.ts'
 export { importMaildir } from './arte/import/import-maildir.ts'
 export { importKaggleCsv } from './arte/import/import-kaggle-csv.ts'

@@ -1,15 +1,22 @@
 // (a) A plain Node ESM consumer: the library's agent loop against an OpenAI-compatible server
 // (in the package test, the scripted server; its replies are scripted, not a model's).
-import { createEmailTools, createModel, defineTool, EmailStore, runAgent, scoreAnswer } from 'vitest-agent-bench'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createEmailTools, createModel, defineTool, EmailStore, EmailStoreWorker, runAgent, scoreAnswer } from 'vitest-agent-bench'
 import { z } from 'zod'
 
 const INBOX = 'jane.doe@example.test'
-const store = EmailStore.open(':memory:')
+const file = join(mkdtempSync(join(tmpdir(), 'consumer-mail-')), 'mail.db')
+const store = EmailStore.open(file)
 const base = { inbox: INBOX, from: 'bob.smith@example.test', to: [INBOX], cc: [], bcc: [] }
 store.insertEmails([
   { ...base, messageId: '<m1@example.test>', subject: 'Budget review', date: '2001-02-01T10:00:00.000Z', body: 'The budget review meeting is on March 3 in room 5.' },
   { ...base, messageId: '<m2@example.test>', subject: 'Lunch', date: '2001-02-02T10:00:00.000Z', body: 'Lunch on Friday?' },
 ])
+store.close()
+// The tools read the store on a worker thread, each call within a time budget (the built worker entry of the package).
+const reader = await EmailStoreWorker.open(file, { timeoutMs: 5_000 })
 
 const wordCount = defineTool({
   name: 'word_count',
@@ -27,8 +34,8 @@ const trace = await runAgent({
   model,
   system: 'Answer from the mailbox; finish with return_final_answer.',
   user: 'When is the budget review meeting?',
-  tools: [...createEmailTools(store, { inbox: INBOX, queryDate: '2001-03-01' }), wordCount],
+  tools: [...createEmailTools(reader, { inbox: INBOX, queryDate: '2001-03-01' }), wordCount],
 })
-store.close()
+await reader.close()
 const answer = trace.outcome.kind === 'answered' ? trace.outcome.answer : ''
 console.log(JSON.stringify({ outcome: trace.outcome.kind, answer, tools: trace.toolCalls.map((call) => call.name), score: scoreAnswer(answer, 'March 3') }))

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { type AnyTool, defineTool } from '../tools/define-tool.ts'
-import type { EmailScope, EmailStore } from './store/email-store.ts'
+import type { EmailReader } from './store/email-reader.ts'
+import type { EmailScope } from './store/email-store.ts'
 import { isDay } from './store/normalize.ts'
 import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
 import { DEFAULT_ARTE_READ_MAX_CHARS } from './settings.ts'
+import type { EmailStoreWorker } from './store/store-worker.ts'
 
 const Day = z.string().refine(isDay, { message: 'expected a date YYYY-MM-DD' })
 
@@ -72,18 +74,19 @@ export function truncateWithMarker(text: string, max: number, total = text.lengt
 
 /**
  * The three ART-E tools over `store`, all bound to `scope` (the task's inbox and query date):
- * whatever the model asks, it only ever sees mail inside the scope. Results are bounded: at most 10 hits,
+ * whatever the model asks, it only ever sees mail inside the scope. With an {@link EmailStoreWorker} as `store`,
+ * each search and read runs within its time budget; a call past it answers the model with a tool error. Results are bounded: at most 10 hits,
  * snippets of about 24 words, subjects and bodies cut with a marker (see {@link EmailToolOptions}).
  */
-export function createEmailTools(store: EmailStore, scope: EmailScope, options: EmailToolOptions = {}): AnyTool[] {
+export function createEmailTools(store: EmailReader, scope: EmailScope, options: EmailToolOptions = {}): AnyTool[] {
   const maxBodyChars = options.maxBodyChars ?? DEFAULT_ARTE_READ_MAX_CHARS
   const day = scope.queryDate.slice(0, 10)
   const searchEmails = defineTool({
     name: 'search_emails',
     description: `Search the user's mailbox (${scope.inbox}) by keywords; only emails sent on or before ${day} exist. Returns up to 10 emails, best match first, each with message_id, subject, date (ISO 8601 UTC), sender and a snippet where matched words are in [brackets]. Use read_email with a message_id to see the full email. Prefer a few distinctive keywords (names, project words); if nothing comes back, try fewer or different keywords.`,
     parameters: SearchEmailsArgsSchema,
-    handler(args): SearchEmailsResult[] {
-      const hits = store.search(
+    async handler(args): Promise<SearchEmailsResult[]> {
+      const hits = await store.search(
         {
           keywords: args.keywords,
           from: args.from,
@@ -107,8 +110,8 @@ export function createEmailTools(store: EmailStore, scope: EmailScope, options: 
     name: 'read_email',
     description: "Read one email of the user's mailbox in full: date, subject, sender, to, cc, bcc and body. Pass a message_id returned by search_emails.",
     parameters: ReadEmailArgsSchema,
-    handler(args): ReadEmailResult {
-      const email = store.read(args.message_id, scope, { maxBodyChars })
+    async handler(args): Promise<ReadEmailResult> {
+      const email = await store.read(args.message_id, scope, { maxBodyChars })
       if (email === undefined) {
         return { error: `No email with message_id ${JSON.stringify(args.message_id)} in this mailbox (on or before ${day}). Use a message_id returned by search_emails.` }
       }

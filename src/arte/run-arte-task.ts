@@ -1,7 +1,7 @@
 import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
 import { createEmailTools, type EmailToolOptions } from './email-tools.ts'
-import type { EmailStore } from './store/email-store.ts'
+import type { EmailReader } from './store/email-reader.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
@@ -42,7 +42,7 @@ export function arteExternalAgent(settings: ArteAgentSettings): ExternalAgent {
 /** Inputs of {@link runArteTask}. */
 export interface RunArteTaskOptions {
   row: ArteRow
-  store: EmailStore
+  store: EmailReader
   /** A chat model run in our tool loop, or an external agent (its own loop, our tools over MCP). */
   model: AgentUnderTest
   /** Cancels the agent run (Vitest's test `signal`). */

@@ -21,6 +21,12 @@ export const DEFAULT_ARTE_OUTPUT = 'evaluation/arte/results.json'
 export const DEFAULT_ARTE_LIMIT = 10
 /** Default characters of an email body in a `read_email` result, `ARTE_READ_MAX_CHARS` (longer bodies are cut, with a marker). */
 export const DEFAULT_ARTE_READ_MAX_CHARS = 50_000
+/**
+ * Default milliseconds one `search_emails` or `read_email` call may run, `ARTE_TOOL_TIMEOUT_MS`: the store is read
+ * on a worker thread and a call past this is stopped and answered with a tool error (0: read on the test's thread,
+ * no budget).
+ */
+export const DEFAULT_ARTE_TOOL_TIMEOUT_MS = 1_000
 /** Default number of tasks run at once, `BENCH_CONCURRENCY`. */
 export const DEFAULT_BENCH_CONCURRENCY = 5
 
@@ -68,6 +74,8 @@ export interface ArteSettings {
   thresholds: string
   /** `ARTE_READ_MAX_CHARS`: characters of an email body that `read_email` returns; the rest is cut with a marker. */
   readMaxChars: number
+  /** `ARTE_TOOL_TIMEOUT_MS`: milliseconds one email tool call may run on the store's worker thread; 0 reads on the test's thread without a budget. */
+  toolTimeoutMs: number
   /** The external agent under test, or undefined to run the model of `BENCH_AGENT_MODEL` in our tool loop. */
   agent: ArteAgentSettings | undefined
   /** `BENCH_TRIALS`: runs per row (default 1); with more, tests are named `{id} [trial=j]`. */
@@ -122,6 +130,7 @@ export const ArteEnvSchema = z.object({
   ARTE_MAX_TURNS: wholeNumberText(1).default(DEFAULT_MAX_TURNS),
   ARTE_THRESHOLDS: z.string().default(''),
   ARTE_READ_MAX_CHARS: wholeNumberText(100).default(DEFAULT_ARTE_READ_MAX_CHARS),
+  ARTE_TOOL_TIMEOUT_MS: wholeNumberText(0).default(DEFAULT_ARTE_TOOL_TIMEOUT_MS),
   BENCH_TRIALS: wholeNumberText(1).default(1),
   ARTE_PARTS: wholeNumberText(1).default(1),
   BENCH_RESUME: YesNo.default(false),
@@ -161,6 +170,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     maxTurns: e.ARTE_MAX_TURNS,
     thresholds: e.ARTE_THRESHOLDS,
     readMaxChars: e.ARTE_READ_MAX_CHARS,
+    toolTimeoutMs: e.ARTE_TOOL_TIMEOUT_MS,
     agent: arteAgentSettings(env),
     trials: e.BENCH_TRIALS,
     parts: e.ARTE_PARTS,

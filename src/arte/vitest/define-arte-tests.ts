@@ -7,7 +7,9 @@ import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
 import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { capLongStrings } from '../../core/cap-stored.ts'
+import type { EmailReader } from '../store/email-reader.ts'
 import { EmailStore } from '../store/email-store.ts'
+import { EmailStoreWorker } from '../store/store-worker.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
@@ -94,8 +96,8 @@ export interface ArteTestRuntime {
   dataset: string
   /** With `BENCH_RESUME=1`: the tasks already finished with this configuration (read in `beforeAll`), by task id. */
   finished(): ReadonlyMap<string, StoredTrace>
-  /** The email store and traces database (open while tests run). */
-  stores(): { store: EmailStore; traces: TraceStore }
+  /** The email store (on a worker thread with a time budget per call, unless `ARTE_TOOL_TIMEOUT_MS=0`) and traces database (open while tests run). */
+  stores(): { store: EmailReader; traces: TraceStore }
 }
 
 /**
@@ -110,20 +112,20 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
   const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath })
-  let store: EmailStore | undefined
+  let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
   let finished: ReadonlyMap<string, StoredTrace> = new Map()
   // Traces queued for a batched commit are committed before the process exits, whatever ends it.
   const flushOnExit = (): void => traces?.close()
-  beforeAll(() => {
-    store = EmailStore.open(dbPath, { readonly: true })
+  beforeAll(async () => {
+    store = settings.toolTimeoutMs > 0 ? await EmailStoreWorker.open(dbPath, { timeoutMs: settings.toolTimeoutMs }) : EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
     if (settings.resume) finished = traces.finishedTraces(configKey)
     process.once('exit', flushOnExit)
   })
-  afterAll(() => {
+  afterAll(async () => {
     process.off('exit', flushOnExit)
-    store?.close()
+    await store?.close()
     traces?.close()
   })
   return {

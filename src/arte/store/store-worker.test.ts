@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmailTools, type SearchEmailsResult } from '../email-tools.ts'
+import { DEFAULT_ARTE_TOOL_TIMEOUT_MS } from '../settings.ts'
+import { toolTable } from '../../tools/define-tool.ts'
+import { executeToolCall } from '../../tools/execute-tool-call.ts'
+import { type EmailInput, type EmailSearch, EmailStore } from './email-store.ts'
+import { SchemaVersionError } from './schema.ts'
+import { EmailStoreWorker, ToolTimeoutError } from './store-worker.ts'
+
+const INBOX = 'ann@corp.test'
+const SCOPE = { inbox: INBOX, queryDate: '2001-12-31' }
+const WORDS = ['the', 'gas', 'contract', 'pipeline', 'meeting', 'price', 'power', 'deal', 'budget', 'trade', 'report', 'market']
+const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit '
+
+function mail(messageId: string, inbox: string, date: string, body: string): EmailInput {
+  return { messageId, inbox, subject: `About ${body.slice(0, 20)}`, from: 'bob@corp.test', to: [inbox], cc: [], bcc: [], date, body }
+}
+
+describe('EmailStoreWorker', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'store-worker-'))
+  const file = join(dir, 'mail.db')
+  const huge = LOREM.repeat(Math.ceil(50_000_000 / LOREM.length))
+  let inThread: EmailStore
+  let reader: EmailStoreWorker
+  beforeAll(async () => {
+    const writer = EmailStore.open(file)
+    writer.insertEmails(
+      Array.from({ length: 3_000 }, (_, i) =>
+        mail(`<m${i}@t>`, i % 3 === 0 ? INBOX : 'bob@corp.test', `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`, Array.from({ length: 60 }, (_, j) => WORDS[(i * 7 + j * j) % WORDS.length]).join(' ')),
+      ),
+    )
+    // A 50 MB email (the issue's), and four more long ones: a search for their words is slow on purpose (tens of ms each).
+    writer.insertEmails([mail('<huge@t>', INBOX, '2001-06-01T10:00:00.000Z', huge)])
+    writer.insertEmails(Array.from({ length: 4 }, (_, i) => mail(`<long${i}@t>`, INBOX, '2001-06-02T10:00:00.000Z', LOREM.repeat(20_000))))
+    writer.close()
+    inThread = EmailStore.open(file, { readonly: true })
+    reader = await EmailStoreWorker.open(file)
+  }, 120_000)
+  afterAll(async () => {
+    inThread.close()
+    await reader.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('answers searches and reads exactly as the store on the calling thread', async () => {
+    const searches: EmailSearch[] = [
+      { keywords: ['gas', 'contract'] },
+      { keywords: ['the'], maxResults: 3 },
+      { keywords: [], from: 'bob' },
+      { keywords: ['pipeline'], sentAfter: '2001-03-01', sentBefore: '2001-06-01' },
+      { keywords: ['lorem'] },
+    ]
+    for (const search of searches) expect(await reader.search(search, SCOPE)).toEqual(inThread.search(search, SCOPE))
+    expect(await reader.read('<m3@t>', SCOPE)).toEqual(inThread.read('<m3@t>', SCOPE))
+    expect(await reader.read('<m1@t>', SCOPE)).toBeUndefined()
+    expect(await reader.read('<huge@t>', SCOPE, { maxBodyChars: 100 })).toEqual(inThread.read('<huge@t>', SCOPE, { maxBodyChars: 100 }))
+  })
+
+  it(`answers the hostile inputs within the default budget (${DEFAULT_ARTE_TOOL_TIMEOUT_MS} ms)`, async () => {
+    const tools = toolTable(createEmailTools(reader, SCOPE))
+    const hostile = [
+      { keywords: Array.from({ length: 1000 }, () => 'the') },
+      { keywords: [...WORDS, ...Array.from({ length: 288 }, (_, i) => `word${i}`)] },
+      { keywords: ['lorem'] },
+      { keywords: ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'elit'] },
+    ]
+    for (const args of hostile) {
+      const call = await executeToolCall(tools, 'search_emails', JSON.stringify(args))
+      expect(call === 'aborted' ? call : call.status).toBe('ok')
+    }
+    expect(reader.restarts).toBe(0)
+  })
+
+  it('stops a call past its budget with a tool error, restarts, and runs the calls queued behind it', async () => {
+    // The budget is a third of what the slow search (the 50 MB email and four long ones to snippet) takes here on
+    // the calling thread, so it is missed by far on any machine, while a read or a small search stays far within it.
+    const slowKeywords = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'elit']
+    const took = (): number => {
+      const start = performance.now()
+      inThread.search({ keywords: slowKeywords }, SCOPE)
+      return performance.now() - start
+    }
+    const budget = Math.max(5, Math.floor(Math.min(took(), took()) / 3))
+    const tight = await EmailStoreWorker.open(file, { timeoutMs: budget })
+    try {
+      const slow = tight.search({ keywords: slowKeywords }, SCOPE)
+      const queued = tight.read('<m0@t>', SCOPE)
+      await expect(slow).rejects.toBeInstanceOf(ToolTimeoutError)
+      await expect(slow).rejects.toThrow(`ran past its time budget of ${budget} ms and was stopped`)
+      expect((await queued)?.messageId).toBe('<m0@t>')
+      expect(tight.restarts).toBe(1)
+      expect(await tight.search({ keywords: ['gas'] }, SCOPE)).toEqual(inThread.search({ keywords: ['gas'] }, SCOPE))
+
+      // Through the tools and the agent loop's executor: a tool message for the model, not a thrown error.
+      const tools = toolTable(createEmailTools(tight, SCOPE))
+      const call = await executeToolCall(tools, 'search_emails', JSON.stringify({ keywords: slowKeywords }))
+      if (call === 'aborted') throw new Error('aborted')
+      expect(call.status).toBe('tool-error')
+      expect(call.content).toBe(
+        `Error: search_emails failed: The search ran past its time budget of ${budget} ms and was stopped.\n  Fix: Search again with fewer, more distinctive keywords or narrower filters.`,
+      )
+      const next = await executeToolCall(tools, 'search_emails', JSON.stringify({ keywords: ['gas'] }))
+      expect(next === 'aborted' ? next : (JSON.parse(next.content) as SearchEmailsResult[]).length).toBe(10)
+      expect(tight.restarts).toBe(2)
+    } finally {
+      await tight.close()
+    }
+  })
+
+  it('fails to open as the store does, and rejects calls once closed', async () => {
+    await expect(EmailStoreWorker.open(join(dir, 'missing.db'))).rejects.toThrow(/Cannot open email database .*missing\.db/)
+    const old = join(dir, 'old.db')
+    const db = EmailStore.open(old)
+    db.db.pragma('user_version = 1')
+    db.close()
+    await expect(EmailStoreWorker.open(old)).rejects.toBeInstanceOf(SchemaVersionError)
+    const closing = await EmailStoreWorker.open(file)
+    await closing.close()
+    await expect(closing.search({ keywords: ['gas'] }, SCOPE)).rejects.toThrow(/closed/)
+    await expect(EmailStoreWorker.open(file, { timeoutMs: 0 })).rejects.toThrow(RangeError)
+  })
+})

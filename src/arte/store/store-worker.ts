@@ -1,0 +1,219 @@
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { BenchError } from '../../core/errors.ts'
+import { DEFAULT_ARTE_TOOL_TIMEOUT_MS } from '../settings.ts'
+import type { EmailReader } from './email-reader.ts'
+import type { EmailHit, EmailRecord, EmailScope, EmailSearch, ReadOptions } from './email-store.ts'
+import { deserializeError, type StoreWorkerData, type StoreWorkerReply, type StoreWorkerRequest } from './store-worker-protocol.ts'
+
+/** Options of {@link EmailStoreWorker.open}. */
+export interface EmailStoreWorkerOptions {
+  /**
+   * Milliseconds a search or read may run on the worker before it is stopped (the worker is replaced and the call
+   * fails with {@link ToolTimeoutError}). Time spent waiting behind other calls does not count.
+   * @default DEFAULT_ARTE_TOOL_TIMEOUT_MS
+   */
+  timeoutMs?: number | undefined
+}
+
+/** A store call ran past its time budget and was stopped. */
+export class ToolTimeoutError extends BenchError {
+  constructor(message: string, options: { hint: string; cause?: unknown }) {
+    super('ERR_TOOL_TIMEOUT', message, options)
+  }
+}
+
+type Call = { op: 'search'; query: EmailSearch; scope: EmailScope } | { op: 'read'; messageId: string; scope: EmailScope; options?: ReadOptions | undefined }
+
+interface Job {
+  call: Call
+  resolve(value: unknown): void
+  reject(error: Error): void
+}
+
+interface Running {
+  id: number
+  job: Job
+  timer: NodeJS.Timeout
+}
+
+/**
+ * How to start the worker: its entry module beside this one, `.js` in the built package; from the sources (tests,
+ * `tsx`) the `.ts` entry, loaded through tsx's loader registered in the worker first (worker threads have no
+ * TypeScript loader of their own, and Node 20 ignores `--import` in a worker's `execArgv`).
+ */
+function newWorker(data: StoreWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./store-worker-entry.js', import.meta.url), { workerData: data })
+  const entry = new URL('./store-worker-entry.ts', import.meta.url).href
+  const tsxApi = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href
+  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
+  return new Worker(source, { eval: true, workerData: data })
+}
+
+/**
+ * An email store read on a worker thread, so that one search cannot block the tests, the model calls and the
+ * other tasks that share the thread (better-sqlite3 is synchronous): each call runs within a time budget; past it,
+ * the worker is terminated (SQLite stops with it), the call fails with a {@link ToolTimeoutError} that the agent
+ * loop returns to the model as a tool error, and the next calls go to a fresh worker. Calls run one at a time in
+ * the order made. Open with {@link EmailStoreWorker.open}; close with {@link EmailStoreWorker.close}.
+ */
+export class EmailStoreWorker implements EmailReader {
+  /** The database file (opened read-only by the worker). */
+  readonly file: string
+  /** Milliseconds a call may run. */
+  readonly timeoutMs: number
+  #worker: Worker | undefined
+  #ready = false
+  #running: Running | undefined
+  readonly #queue: Job[] = []
+  #nextId = 1
+  #restarts = 0
+  #closed = false
+
+  private constructor(file: string, timeoutMs: number) {
+    this.file = file
+    this.timeoutMs = timeoutMs
+  }
+
+  /** Starts the worker and opens `file` in it read-only; fails as {@link EmailStore.open} does (same error classes). */
+  static async open(file: string, options: EmailStoreWorkerOptions = {}): Promise<EmailStoreWorker> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_ARTE_TOOL_TIMEOUT_MS
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new RangeError(`EmailStoreWorker timeoutMs must be a positive number of milliseconds, got ${timeoutMs}`)
+    }
+    const reader = new EmailStoreWorker(file, timeoutMs)
+    await reader.#start()
+    return reader
+  }
+
+  /** Workers started after a call timed out or a worker died (0 while all is well). */
+  get restarts(): number {
+    return this.#restarts
+  }
+
+  search(query: EmailSearch, scope: EmailScope): Promise<EmailHit[]> {
+    return this.#call({ op: 'search', query, scope }) as Promise<EmailHit[]>
+  }
+
+  read(messageId: string, scope: EmailScope, options?: ReadOptions): Promise<EmailRecord | undefined> {
+    return this.#call({ op: 'read', messageId, scope, options }) as Promise<EmailRecord | undefined>
+  }
+
+  /** Stops the worker; calls still queued fail. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    const closed = new Error(`The email store worker for ${this.file} was closed.`)
+    for (const job of this.#queue.splice(0)) job.reject(closed)
+    if (this.#running !== undefined) {
+      clearTimeout(this.#running.timer)
+      this.#running.job.reject(closed)
+      this.#running = undefined
+    }
+    const worker = this.#worker
+    this.#worker = undefined
+    await worker?.terminate()
+  }
+
+  #call(call: Call): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new Error(`The email store worker for ${this.file} is closed.`))
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ call, resolve, reject })
+      this.#pump()
+    })
+  }
+
+  /** Starts a worker; resolves once it has opened the store. A worker that fails to open is not restarted. */
+  #start(): Promise<void> {
+    const worker = newWorker({ file: this.file })
+    worker.unref()
+    this.#worker = worker
+    this.#ready = false
+    return new Promise<void>((resolve, reject) => {
+      const failed = (error: Error): void => {
+        if (worker === this.#worker) this.#worker = undefined
+        void worker.terminate()
+        reject(error)
+        for (const job of this.#queue.splice(0)) job.reject(error)
+      }
+      worker.on('message', (reply: StoreWorkerReply) => {
+        if (reply.kind === 'ready') {
+          if (worker !== this.#worker) return
+          this.#ready = true
+          resolve()
+          this.#pump()
+        } else if (reply.kind === 'failed') {
+          failed(deserializeError(reply.error))
+        } else {
+          this.#settle(worker, reply)
+        }
+      })
+      const lost = (error: Error): void => {
+        if (worker !== this.#worker) return
+        if (this.#ready) this.#died(worker, error)
+        else failed(error)
+      }
+      worker.on('error', lost)
+      worker.on('exit', (code) => lost(new Error(`The email store worker for ${this.file} exited (code ${code}).`)))
+    })
+  }
+
+  #pump(): void {
+    if (this.#closed || this.#running !== undefined || this.#queue.length === 0) return
+    const worker = this.#worker
+    if (worker === undefined) {
+      this.#start().catch(() => undefined)
+      return
+    }
+    if (!this.#ready) return
+    const job = this.#queue.shift()
+    if (job === undefined) return
+    const id = this.#nextId++
+    const timer = setTimeout(() => this.#timedOut(worker, id), this.timeoutMs)
+    this.#running = { id, job, timer }
+    worker.postMessage({ ...job.call, id } satisfies StoreWorkerRequest)
+  }
+
+  #settle(worker: Worker, reply: Extract<StoreWorkerReply, { id: number }>): void {
+    const running = this.#running
+    if (worker !== this.#worker || running === undefined || running.id !== reply.id) return
+    clearTimeout(running.timer)
+    this.#running = undefined
+    if (reply.kind === 'done') running.job.resolve(reply.value)
+    else running.job.reject(deserializeError(reply.error))
+    this.#pump()
+  }
+
+  #timedOut(worker: Worker, id: number): void {
+    const running = this.#running
+    if (worker !== this.#worker || running === undefined || running.id !== id) return
+    this.#running = undefined
+    const search = running.job.call.op === 'search'
+    running.job.reject(
+      new ToolTimeoutError(`${search ? 'The search' : 'Reading the email'} ran past its time budget of ${this.timeoutMs} ms and was stopped.`, {
+        hint: search ? 'Search again with fewer, more distinctive keywords or narrower filters.' : 'Try again, or read another email.',
+      }),
+    )
+    this.#replace(worker)
+  }
+
+  #died(worker: Worker, error: Error): void {
+    const running = this.#running
+    this.#running = undefined
+    if (running !== undefined) {
+      clearTimeout(running.timer)
+      running.job.reject(error)
+    }
+    this.#replace(worker)
+  }
+
+  /** Terminates `worker` (SQLite stops with its thread); the calls still queued go to a fresh worker. */
+  #replace(worker: Worker): void {
+    this.#worker = undefined
+    this.#ready = false
+    void worker.terminate()
+    this.#restarts += 1
+    this.#pump()
+  }
+}
