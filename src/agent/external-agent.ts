@@ -250,6 +250,7 @@ export async function runExternalAgent(options: RunExternalAgentOptions): Promis
     arguments: call.arguments,
     result: call.result,
     status: call.status,
+    ...(call.errorCode === undefined ? {} : { errorCode: call.errorCode }),
     startedAt: call.startedAt,
     durationMs: call.durationMs,
   }))

@@ -119,6 +119,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
         arguments: executed.arguments,
         result: executed.result,
         status: executed.status,
+        ...(executed.errorCode === undefined ? {} : { errorCode: executed.errorCode }),
         startedAt: new Date(startedAt).toISOString(),
         durationMs: clock() - startedAt,
       })

@@ -21,6 +21,8 @@ export interface ToolCallRecord {
   /** What the tool returned, or the error message sent back to the model. */
   result: unknown
   status: 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
+  /** With `tool-error`: the code of the error the tool threw, e.g. `ERR_TOOL_TIMEOUT` (a call stopped at its time budget). */
+  errorCode?: string
   startedAt: string
   durationMs: number
 }

@@ -101,6 +101,7 @@ export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: stri
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const agentAnswer = answered?.answer ?? ''
   const score = answered === undefined ? { exactMatch: false, semanticScore: 0 } : scoreAnswer(agentAnswer, row.answer)
+  const toolTimeouts = trace.toolCalls.filter((call) => call.errorCode === 'ERR_TOOL_TIMEOUT').length
   return {
     taskId: String(row.id),
     question: row.question,
@@ -112,6 +113,7 @@ export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: stri
     semanticScore: score.semanticScore,
     traceId: trace.traceId,
     executionTimeMs,
+    ...(toolTimeouts > 0 ? { toolTimeouts } : {}),
     usage: { ...trace.usage },
     model: trace.model,
     modelKind: trace.modelKind,

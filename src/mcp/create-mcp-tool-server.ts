@@ -15,6 +15,8 @@ export interface McpToolCall {
   /** What the tool returned (plain JSON), or the error message sent back. */
   result: unknown
   status: ToolCallStatus
+  /** With `tool-error`: the code of the error the tool threw (see `ExecutedToolCall.errorCode`). */
+  errorCode?: string
   /** ISO 8601. */
   startedAt: string
   durationMs: number
@@ -64,6 +66,7 @@ export function createMcpToolServer(tools: ReadonlyArray<AnyTool>, options: McpT
       arguments: executed.arguments,
       result: executed.result,
       status: executed.status,
+      ...(executed.errorCode === undefined ? {} : { errorCode: executed.errorCode }),
       startedAt: new Date(started).toISOString(),
       durationMs: clock() - started,
     })

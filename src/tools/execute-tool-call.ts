@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BenchError } from '../core/errors.ts'
 import { type AnyTool, formatToolResult, parseToolArguments } from './define-tool.ts'
 
 /** How a tool call went: `ok`, or why it failed (the message went back to the caller as the result). */
@@ -15,6 +16,8 @@ export interface ExecutedToolCall {
   status: ToolCallStatus
   /** The text sent back to the caller (a model's tool message, an MCP text content). */
   content: string
+  /** With `tool-error`: the `code` of the {@link BenchError} the handler threw, e.g. `ERR_TOOL_TIMEOUT`. */
+  errorCode?: string
 }
 
 /**
@@ -60,7 +63,8 @@ export async function executeToolCall(
     result = await raceAbort(Promise.resolve().then(() => tool.handler(parsed.data, signal === undefined ? {} : { signal })), signal)
   } catch (error) {
     if (signal?.aborted) return 'aborted'
-    return failed('tool-error', `Error: ${wireName} failed: ${error instanceof Error ? error.message : String(error)}`)
+    const call = failed('tool-error', `Error: ${wireName} failed: ${error instanceof Error ? error.message : String(error)}`)
+    return error instanceof BenchError ? { ...call, errorCode: error.code } : call
   }
   if (result === ABORTED) return 'aborted'
   let content: string

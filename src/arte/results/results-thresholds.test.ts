@@ -12,6 +12,7 @@ const metrics: ArteMetrics = {
   notRunTasks: 0,
   totalTasks: 4,
   totalTimeMs: 120,
+  toolTimeouts: 0,
 }
 
 describe('parseArteThresholds', () => {

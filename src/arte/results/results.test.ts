@@ -23,8 +23,8 @@ function task(taskId: string, fields: Partial<ArteTaskResult>): ArteTaskResult {
 describe('computeArteMetrics', () => {
   const tasks = [
     task('10', { exactMatch: true, semanticScore: 1, executionTimeMs: 40 }),
-    task('2', { semanticScore: 0.1, executionTimeMs: 20 }),
-    task('3', { semanticScore: 0.2, executionTimeMs: 30, outcome: { kind: 'max-turns', maxTurns: 3 } }),
+    task('2', { semanticScore: 0.1, executionTimeMs: 20, toolTimeouts: 1 }),
+    task('3', { semanticScore: 0.2, executionTimeMs: 30, outcome: { kind: 'max-turns', maxTurns: 3 }, toolTimeouts: 2 }),
   ]
 
   it('aggregates as the ART-E doc defines', () => {
@@ -41,6 +41,7 @@ describe('computeArteMetrics', () => {
       notRunTasks: 0,
       totalTasks: 3,
       totalTimeMs: 200,
+      toolTimeouts: 3,
     })
   })
 

@@ -21,6 +21,11 @@ export const ArteMetricsSchema = z.object({
   totalTasks: z.number().int(),
   /** From the first task start to the last task end. */
   totalTimeMs: z.number(),
+  /**
+   * Email tool calls stopped at their time budget (`ARTE_TOOL_TIMEOUT_MS`), over all tasks: each went back to the
+   * agent as a tool error, so a count above 0 on a busy machine means the scores depend on the machine.
+   */
+  toolTimeouts: z.number().int().default(0),
 })
 
 /** Aggregate metrics of an ART-E run. */
@@ -56,6 +61,7 @@ export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   semanticScore: true,
   traceId: true,
   executionTimeMs: true,
+  toolTimeouts: true,
   sources: true,
   inboxAddress: true,
   queryDate: true,
@@ -152,7 +158,9 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
   let time = 0
   let completed = 0
   let notRun = 0
+  let toolTimeouts = 0
   for (const result of sorted) {
+    toolTimeouts += result.toolTimeouts ?? 0
     if (result.outcome.kind === 'not-run') {
       notRun++
       continue
@@ -174,6 +182,7 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
     notRunTasks: notRun,
     totalTasks: total,
     totalTimeMs: Math.max(0, end - start),
+    toolTimeouts,
   }
 }
 

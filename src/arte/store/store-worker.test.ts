@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createModel } from '../../llm/create-model.ts'
+import { type ReceivedRequest, scriptedToolCalls, startScriptedServer, toolResults } from '../../testing/scripted-server.ts'
+import type { ArteRow } from '../dataset/row.ts'
 import { createEmailTools, type SearchEmailsResult } from '../email-tools.ts'
+import { computeArteMetrics } from '../results/results.ts'
+import { runArteTask } from '../run-arte-task.ts'
 import { DEFAULT_ARTE_TOOL_TIMEOUT_MS } from '../settings.ts'
 import { toolTable } from '../../tools/define-tool.ts'
 import { executeToolCall } from '../../tools/execute-tool-call.ts'
@@ -14,6 +19,7 @@ const INBOX = 'ann@corp.test'
 const SCOPE = { inbox: INBOX, queryDate: '2001-12-31' }
 const WORDS = ['the', 'gas', 'contract', 'pipeline', 'meeting', 'price', 'power', 'deal', 'budget', 'trade', 'report', 'market']
 const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit '
+const SLOW_KEYWORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'elit']
 
 function mail(messageId: string, inbox: string, date: string, body: string): EmailInput {
   return { messageId, inbox, subject: `About ${body.slice(0, 20)}`, from: 'bob@corp.test', to: [inbox], cc: [], bcc: [], date, body }
@@ -39,6 +45,18 @@ describe('EmailStoreWorker', () => {
     inThread = EmailStore.open(file, { readonly: true })
     reader = await EmailStoreWorker.open(file)
   }, 120_000)
+  /**
+   * A third of what the slow search (the 50 MB email and four long ones to snippet) takes here on the calling
+   * thread: missed by far on any machine, while a read or a small search stays far within it.
+   */
+  const slowBudget = (): number => {
+    const took = (): number => {
+      const start = performance.now()
+      inThread.search({ keywords: SLOW_KEYWORDS }, SCOPE)
+      return performance.now() - start
+    }
+    return Math.max(5, Math.floor(Math.min(took(), took()) / 3))
+  }
   afterAll(async () => {
     inThread.close()
     await reader.close()
@@ -75,15 +93,8 @@ describe('EmailStoreWorker', () => {
   })
 
   it('stops a call past its budget with a tool error, restarts, and runs the calls queued behind it', async () => {
-    // The budget is a third of what the slow search (the 50 MB email and four long ones to snippet) takes here on
-    // the calling thread, so it is missed by far on any machine, while a read or a small search stays far within it.
-    const slowKeywords = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'elit']
-    const took = (): number => {
-      const start = performance.now()
-      inThread.search({ keywords: slowKeywords }, SCOPE)
-      return performance.now() - start
-    }
-    const budget = Math.max(5, Math.floor(Math.min(took(), took()) / 3))
+    const slowKeywords = SLOW_KEYWORDS
+    const budget = slowBudget()
     const tight = await EmailStoreWorker.open(file, { timeoutMs: budget })
     try {
       const slow = tight.search({ keywords: slowKeywords }, SCOPE)
@@ -105,6 +116,31 @@ describe('EmailStoreWorker', () => {
       const next = await executeToolCall(tools, 'search_emails', JSON.stringify({ keywords: ['gas'] }))
       expect(next === 'aborted' ? next : (JSON.parse(next.content) as SearchEmailsResult[]).length).toBe(10)
       expect(tight.restarts).toBe(2)
+    } finally {
+      await tight.close()
+    }
+  })
+
+  it('counts a stopped call in the task meta and the run metrics (the model gets the tool error and goes on)', async () => {
+    const tight = await EmailStoreWorker.open(file, { timeoutMs: slowBudget() })
+    try {
+      const seen: string[] = []
+      await using server = await startScriptedServer((request: ReceivedRequest) => {
+        const results = toolResults(request)
+        if (results.length === 0) return scriptedToolCalls([{ name: 'search_emails', arguments: { keywords: SLOW_KEYWORDS } }])
+        seen.push(results[0]?.content ?? '')
+        return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: "I don't know", sources: [] } }])
+      })
+      const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
+      const row: ArteRow = { id: 'slow-1', question: 'What does lorem say?', answer: 'ipsum', message_ids: [], inbox_address: INBOX, query_date: '2001-12-31', how_realistic: 0.5, split: 'test' }
+      const run = await runArteTask({ row, store: tight, model, dataset: 'scripted.jsonl' })
+      expect(seen[0]).toMatch(/^Error: search_emails failed: The search ran past its time budget of \d+ ms and was stopped\./)
+      expect(run.trace.toolCalls.map((call) => [call.status, call.errorCode])).toEqual([
+        ['tool-error', 'ERR_TOOL_TIMEOUT'],
+        ['ok', undefined],
+      ])
+      expect(run.meta.toolTimeouts).toBe(1)
+      expect(computeArteMetrics([run.meta]).toolTimeouts).toBe(1)
     } finally {
       await tight.close()
     }

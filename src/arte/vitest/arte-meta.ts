@@ -38,6 +38,8 @@ export const ArteTestMetaSchema = z.object({
   /** Key of the full trace in the traces database. */
   traceId: z.string(),
   executionTimeMs: z.number(),
+  /** Tool calls stopped at their time budget (`ARTE_TOOL_TIMEOUT_MS`); absent when none. */
+  toolTimeouts: z.number().int().positive().optional(),
   usage: ArteUsageSchema,
   /** Model id as given (`baseline`, `openai/gpt-4.1`, ...). */
   model: z.string(),

@@ -171,6 +171,9 @@ export class ArteReporter implements Reporter {
       ['completedTasks', String(results.completedTasks)],
       ['failedTasks', String(results.failedTasks)],
       ...(results.notRunTasks > 0 ? [['notRunTasks', String(results.notRunTasks)] as [string, string]] : []),
+      ...(results.toolTimeouts > 0
+        ? [['toolTimeouts', `${results.toolTimeouts} email tool call(s) stopped at ARTE_TOOL_TIMEOUT_MS and answered as tool errors (see the traces)`] as [string, string]]
+        : []),
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
       ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`],
       ['cost', cost],
