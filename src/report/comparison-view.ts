@@ -1,8 +1,8 @@
 import type { RunComparison } from './compare-runs.ts'
 import { escapeHtml, fixed, signed } from './html.ts'
 
-/** Metrics where a smaller value is the better run (times, costs, tokens, failures). */
-const LOWER_IS_BETTER = /time|cost|token|failed|notrun/i
+/** Metrics where a smaller value is the better run (times, costs, tokens, failures, tool timeouts). */
+const LOWER_IS_BETTER = /time|cost|token|failed|notrun|timeout/i
 
 function idList(ids: string[], max = 40): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
