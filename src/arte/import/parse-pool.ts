@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { type ParsedMime, parseRawEmail, READ_HEADERS, type ReadOutcome, readParsedEmail, unparseable } from './parse-raw-email.ts'
+import { parseSimpleEmail } from './parse-simple-email.ts'
 
 /** One message to parse: its bytes (or text) and the name it is reported under. */
 export interface RawMessage {
@@ -56,20 +57,33 @@ export function defaultParseWorkers(): number {
 }
 
 /**
- * Parses raw messages on worker threads, so MIME parsing runs beside the inserts of the importing thread.
- * Results come back in the order given. With 0 workers it parses on the calling thread.
+ * Parses raw messages: the simple ones (see {@link parseSimpleEmail}, most of Enron) on the calling thread, the
+ * others with postal-mime on worker threads, so MIME parsing runs beside the inserts of the importing thread. The
+ * workers start when the first message needs postal-mime. Results come back in the order given. With 0 workers
+ * everything is parsed on the calling thread.
  */
 export class ParsePool {
+  readonly #workerCount: number
   readonly #workers: Worker[] = []
   readonly #pending = new Map<number, { resolve: (results: WorkerResult[]) => void; reject: (error: Error) => void }>()
   #nextId = 0
   #nextWorker = 0
   #failure: Error | undefined
+  #fastPath = 0
+  #parsed = 0
 
   constructor(workers: number) {
-    if (workers <= 0) return
+    this.#workerCount = Math.max(0, workers)
+  }
+
+  /** How many messages were parsed, and how many of them took the fast path (no postal-mime). */
+  get stats(): { parsed: number; fastPath: number } {
+    return { parsed: this.#parsed, fastPath: this.#fastPath }
+  }
+
+  #startWorkers(): void {
     const workerData = { postalMime: postalMimeModuleUrl(), readHeaders: [...READ_HEADERS] }
-    for (let i = 0; i < workers; i++) {
+    for (let i = 0; i < this.#workerCount; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData })
       worker.on('message', ({ id, results }: { id: number; results: WorkerResult[] }) => {
         this.#pending.get(id)?.resolve(results)
@@ -83,11 +97,29 @@ export class ParsePool {
     }
   }
 
-  /** Parses `messages` (one worker takes them all; spread work by calling with slices). */
+  /** Parses `messages` (the fast path here, the rest on one worker; spread work by calling with slices). */
   async parse(messages: ReadonlyArray<RawMessage>): Promise<ReadOutcome[]> {
+    if (this.#failure !== undefined) throw this.#failure
+    const outcomes: Array<ReadOutcome | undefined> = messages.map(({ raw, fileName }) => parseSimpleEmail(raw, fileName))
+    const rest: number[] = []
+    outcomes.forEach((outcome, i) => {
+      if (outcome === undefined) rest.push(i)
+    })
+    this.#parsed += messages.length
+    this.#fastPath += messages.length - rest.length
+    if (rest.length === 0) return outcomes as ReadOutcome[]
+    const slow = rest.map((i) => messages[i] as RawMessage)
+    const parsed = await this.#parseWithPostalMime(slow)
+    rest.forEach((index, i) => {
+      outcomes[index] = parsed[i]
+    })
+    return outcomes as ReadOutcome[]
+  }
+
+  async #parseWithPostalMime(messages: ReadonlyArray<RawMessage>): Promise<ReadOutcome[]> {
+    if (this.#workerCount > 0 && this.#workers.length === 0) this.#startWorkers()
     const worker = this.#workers[this.#nextWorker++ % Math.max(1, this.#workers.length)]
     if (worker === undefined) return Promise.all(messages.map(({ raw, fileName }) => parseRawEmail(raw, fileName)))
-    if (this.#failure !== undefined) throw this.#failure
     const id = this.#nextId++
     const results = await new Promise<WorkerResult[]>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
@@ -108,7 +140,7 @@ export class ParsePool {
       results.catch(() => undefined) // awaited in order below; this keeps a failure of a later chunk from going unhandled
       queue.push({ pending, results })
     }
-    const depth = PARSE_DEPTH * Math.max(1, this.#workers.length)
+    const depth = PARSE_DEPTH * Math.max(1, this.#workerCount)
     const drain = async function* (): AsyncGenerator<{ fileName: string; outcome: ReadOutcome }> {
       const head = queue.shift()
       if (head === undefined) return
