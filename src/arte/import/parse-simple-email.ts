@@ -1,5 +1,6 @@
 import { addressParser, decodeWords } from 'postal-mime'
 import type { Address } from 'postal-mime'
+import { isAscii } from 'node:buffer'
 import { TextDecoder } from 'node:util'
 import { canonicalMessageId } from '../store/normalize.ts'
 import { type ReadOutcome, readDate } from './parse-raw-email.ts'
@@ -93,12 +94,12 @@ export function parseSimpleEmail(raw: Uint8Array | string, fileName: string): Re
   let body = ''
   if (bodyStart < bytes.length) {
     const content = bodyBytes(bytes, bodyStart)
-    if (quotedPrintable) {
+    if (quotedPrintable && (content.indexOf(0x3d) >= 0 || !isAscii(content))) {
       const decoded = decodeQuotedPrintable(content)
       if (decoded === undefined) return undefined
-      body = decoder.decode(decoded)
+      body = decodeText(decoder, decoded)
     } else {
-      body = decoder.decode(content)
+      body = decodeText(decoder, content)
     }
   }
 
@@ -164,40 +165,67 @@ const DECODERS: ReadonlyMap<string, TextDecoder> = (() => {
 
 const headerLineDecoder = new TextDecoder('utf8')
 
+/** `decoder.decode(bytes)`; ASCII (the same characters in every charset taken) skips the decoder. */
+function decodeText(decoder: TextDecoder, bytes: Uint8Array): string {
+  return isAscii(bytes) ? latin1(bytes, 0, bytes.length) : decoder.decode(bytes)
+}
+
+/** Headers over this size go to postal-mime (which fails a message past 2 MB of header lines). */
+const MAX_HEADER_BYTES = 1_000_000
+
 /**
  * The unfolded header lines and where the body starts (past the empty line; the length when there is none),
- * or `undefined` for an empty message.
+ * or `undefined` for an empty message or a huge header.
  */
 function readHeader(bytes: Uint8Array): { lines: string[]; bodyStart: number } | undefined {
   if (bytes.length === 0) return undefined
-  const lines: string[] = []
+  // Find the first empty line (trailing CRs dropped), then decode the header in one piece when it is ASCII.
   let start = 0
+  let headerEnd = bytes.length
   let bodyStart = bytes.length
+  let carriageReturns = false
   while (start < bytes.length) {
     let lineEnd = bytes.indexOf(10, start)
-    const next = lineEnd < 0 ? bytes.length : lineEnd + 1
     if (lineEnd < 0) lineEnd = bytes.length
     let end = lineEnd
     while (end > start && bytes[end - 1] === 13) end--
+    if (end !== lineEnd) carriageReturns = true
     if (end === start) {
-      bodyStart = next
+      headerEnd = start
+      bodyStart = Math.min(lineEnd + 1, bytes.length)
       break
     }
-    let ascii = true
-    for (let i = start; i < end; i++) {
-      if ((bytes[i] as number) >= 0x80) {
-        ascii = false
-        break
-      }
+    start = lineEnd + 1
+  }
+  if (headerEnd > MAX_HEADER_BYTES) return undefined
+  const region = bytes.subarray(0, headerEnd)
+  let raw: string[]
+  if (isAscii(region)) {
+    raw = latin1(bytes, 0, headerEnd).split('\n')
+    if (raw[raw.length - 1] === '') raw.pop()
+    if (carriageReturns) raw = raw.map((line) => line.replace(TRAILING_CR, ''))
+  } else {
+    // postal-mime decodes each header line as UTF-8 (a BOM starting a line is dropped).
+    raw = []
+    let lineStart = 0
+    while (lineStart < headerEnd) {
+      let lineEnd = region.indexOf(10, lineStart)
+      if (lineEnd < 0) lineEnd = headerEnd
+      let end = lineEnd
+      while (end > lineStart && region[end - 1] === 13) end--
+      raw.push(headerLineDecoder.decode(region.subarray(lineStart, end)))
+      lineStart = lineEnd + 1
     }
-    // postal-mime decodes each header line as UTF-8 (a BOM starting a line is dropped); ASCII needs no decoder.
-    const line = ascii ? latin1(bytes, start, end) : headerLineDecoder.decode(bytes.subarray(start, end))
+  }
+  const lines: string[] = []
+  for (const line of raw) {
     if (lines.length > 0 && LEADING_WHITESPACE.test(line)) lines[lines.length - 1] += `\n${line}`
     else lines.push(line)
-    start = next
   }
   return { lines, bodyStart }
 }
+
+const TRAILING_CR = /\r+$/
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')
