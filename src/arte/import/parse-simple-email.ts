@@ -41,9 +41,13 @@ export function parseSimpleEmail(raw: Uint8Array | string, fileName: string): Re
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i] as string
     const sep = line.indexOf(':')
-    const key = (sep < 0 ? line : line.slice(0, sep)).replace(WHITESPACE, ' ').trim().toLowerCase()
-    if (!INTERESTING.has(key)) continue
-    const value = sep < 0 ? '' : line.slice(sep + 1).replace(WHITESPACE, ' ').trim()
+    let key = (sep < 0 ? line : line.slice(0, sep)).toLowerCase()
+    if (!INTERESTING.has(key)) {
+      if (!HAS_WHITESPACE.test(key)) continue
+      key = key.replace(WHITESPACE, ' ').trim()
+      if (!INTERESTING.has(key)) continue
+    }
+    const value = sep < 0 ? '' : collapseWhitespace(line.slice(sep + 1))
     switch (key) {
       case 'content-type':
         if (contentType !== undefined) return undefined
@@ -129,6 +133,14 @@ export function parseSimpleEmail(raw: Uint8Array | string, fileName: string): Re
 
 /** postal-mime's whitespace (JavaScript `\s`), collapsed to one space in header lines. */
 const WHITESPACE = /\s+/g
+const HAS_WHITESPACE = /\s/
+/** Whitespace that collapsing would change: a run, or one character other than a space. */
+const UNCOLLAPSED = /\s\s|[^\S ]/
+
+/** `value` with runs of whitespace as one space, trimmed, as postal-mime has header values. */
+function collapseWhitespace(value: string): string {
+  return (UNCOLLAPSED.test(value) ? value.replace(WHITESPACE, ' ') : value).trim()
+}
 const LEADING_WHITESPACE = /^\s/
 
 /** The header keys the fast path reads or must see to be sure the message is in its subset. */
@@ -201,9 +213,9 @@ function readHeader(bytes: Uint8Array): { lines: string[]; bodyStart: number } |
   const region = bytes.subarray(0, headerEnd)
   let raw: string[]
   if (isAscii(region)) {
-    raw = latin1(bytes, 0, headerEnd).split('\n')
+    raw = latin1(bytes, 0, headerEnd).split(carriageReturns ? LINE_END_CR : '\n')
     if (raw[raw.length - 1] === '') raw.pop()
-    if (carriageReturns) raw = raw.map((line) => line.replace(TRAILING_CR, ''))
+    else if (carriageReturns) raw[raw.length - 1] = (raw[raw.length - 1] as string).replace(TRAILING_CR, '')
   } else {
     // postal-mime decodes each header line as UTF-8 (a BOM starting a line is dropped).
     raw = []
@@ -226,6 +238,7 @@ function readHeader(bytes: Uint8Array): { lines: string[]; bodyStart: number } |
 }
 
 const TRAILING_CR = /\r+$/
+const LINE_END_CR = /\r*\n/
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')
@@ -258,58 +271,25 @@ function bodyBytes(bytes: Uint8Array, start: number): Uint8Array {
   return out.subarray(0, length)
 }
 
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30
-  if (c >= 0x41 && c <= 0x46) return c - 0x37
-  if (c >= 0x61 && c <= 0x66) return c - 0x57
-  return -1
-}
-
 /** Bodies over this size go to postal-mime, whose quoted-printable decoder works in 100 KB chunks. */
 const MAX_QUOTED_PRINTABLE_BYTES = 90_000
 
 /**
  * Quoted-printable as postal-mime decodes an ASCII body: first every soft break (`=` before a line end) removed,
  * then `=XX` to a byte, everything else kept. `undefined` (use postal-mime) for non-ASCII bytes, a large body, or a
- * body starting with an `=` that starts no `=XX` (postal-mime drops it).
+ * body starting with an `=` that starts no `=XX` (postal-mime drops it). String and regular-expression work rather
+ * than a byte loop: most of an import runs before the JIT has optimized anything.
  */
 function decodeQuotedPrintable(content: Uint8Array): Uint8Array | undefined {
-  if (content.length > MAX_QUOTED_PRINTABLE_BYTES) return undefined
-  const joined = new Uint8Array(content.length)
-  let joinedLength = 0
-  for (let i = 0; i < content.length; i++) {
-    const c = content[i] as number
-    if (c >= 0x80) return undefined
-    if (c === 0x3d) {
-      if (content[i + 1] === 10) {
-        i += 1
-        continue
-      }
-      if (content[i + 1] === 13 && content[i + 2] === 10) {
-        i += 2
-        continue
-      }
-    }
-    joined[joinedLength++] = c
-  }
-  const out = new Uint8Array(joinedLength)
-  let length = 0
-  for (let i = 0; i < joinedLength; i++) {
-    const c = joined[i] as number
-    if (c === 0x3d && i + 2 < joinedLength) {
-      const hi = hexValue(joined[i + 1] as number)
-      const lo = hexValue(joined[i + 2] as number)
-      if (hi >= 0 && lo >= 0) {
-        out[length++] = (hi << 4) | lo
-        i += 2
-        continue
-      }
-    }
-    if (c === 0x3d && i === 0) return undefined
-    out[length++] = c
-  }
-  return out.subarray(0, length)
+  if (content.length > MAX_QUOTED_PRINTABLE_BYTES || !isAscii(content)) return undefined
+  const joined = latin1(content, 0, content.length).replace(SOFT_BREAK, '')
+  if (joined.startsWith('=') && !STARTS_WITH_ESCAPE.test(joined)) return undefined
+  return Buffer.from(joined.replace(ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1')
 }
+
+const SOFT_BREAK = /=\r?\n/g
+const ESCAPE = /=([0-9A-Fa-f]{2})/g
+const STARTS_WITH_ESCAPE = /^=[0-9A-Fa-f]{2}/
 
 /** postal-mime's `decodeWords`, which leaves a value without encoded words (`=?`) as it is. */
 function decodeHeaderWords(value: string): string {
