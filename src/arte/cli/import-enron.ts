@@ -1,11 +1,14 @@
 import { EmailStore } from '../store/email-store.ts'
-import { importJsonl } from '../import/import-jsonl.ts'
-import { importKaggleCsv } from '../import/import-kaggle-csv.ts'
-import { importMaildir } from '../import/import-maildir.ts'
 import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
+
+// Only the chosen importer is loaded (start-up time: the JSONL one brings zod, the CSV one csv-parse). Kept outside
+// `run`: tsc does not rewrite `.ts` in a dynamic import inside a function holding a `using` declaration.
+const loadMaildirImporter = () => import('../import/import-maildir.ts')
+const loadCsvImporter = () => import('../import/import-kaggle-csv.ts')
+const loadJsonlImporter = () => import('../import/import-jsonl.ts')
 
 function formatReport(report: ImportReport, db: string, total: number): string {
   const lines = [
@@ -77,12 +80,17 @@ duplicate.`,
     }
     const db = values.db as string
     using store = EmailStore.open(db)
-    const report =
-      values.maildir !== undefined
-        ? await importMaildir(store, values.maildir, options)
-        : values['csv-path'] !== undefined
-          ? await importKaggleCsv(store, values['csv-path'], options)
-          : await importJsonl(store, values.jsonl ?? '', options)
+    let report: ImportReport
+    if (values.maildir !== undefined) {
+      const { importMaildir } = await loadMaildirImporter()
+      report = await importMaildir(store, values.maildir, options)
+    } else if (values['csv-path'] !== undefined) {
+      const { importKaggleCsv } = await loadCsvImporter()
+      report = await importKaggleCsv(store, values['csv-path'], options)
+    } else {
+      const { importJsonl } = await loadJsonlImporter()
+      report = await importJsonl(store, values.jsonl ?? '', options)
+    }
     if (report.imported > 0) store.optimize()
     if (values.json === true) {
       console.log(JSON.stringify({ imported: report.imported, duplicates: report.duplicates, failed: report.failed }))

@@ -5,14 +5,14 @@ import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
 import { defaultParseWorkers, ParsePool, type PendingMessage } from './parse-pool.ts'
 
-/** Below this size, parsing stays on the importing thread (starting workers costs more). */
-const MIN_BYTES_FOR_WORKERS = 2_000_000
+/** Below this size (about 20,000 messages), parsing stays on the importing thread (see import-maildir.ts). */
+const MIN_BYTES_FOR_WORKERS = 50_000_000
 
 /**
  * Imports the Kaggle `emails.csv` (columns `file`, `message`: the maildir path and the raw RFC 2822 text,
  * as multi-line quoted fields), streaming it row by row. The unit for inbox inference is the first segment of
  * `file` (`allen-p/_sent_mail/1.` -> `allen-p`), as for {@link importMaildir}. MIME parsing runs on worker threads
- * for files from 2 MB (see {@link ImportOptions.parseWorkers}).
+ * for files from 50 MB (see {@link ImportOptions.parseWorkers}).
  */
 export async function importKaggleCsv(store: EmailStore, csvPath: string, options: ImportOptions = {}): Promise<ImportReport> {
   if (!existsSync(csvPath)) {

@@ -149,10 +149,12 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
     expect(store.count()).toBe(2875)
   })
 
-  it('stores the same rows when parsing on the importing thread (parseWorkers: 0)', async () => {
-    using inThread = EmailStore.open(':memory:')
-    expect(await importMaildir(inThread, mail, { parseWorkers: 0 })).toEqual(report)
-    expect(allRows(inThread)).toEqual(allRows(store))
+  it('stores the same rows when worker threads share the parsing (parseWorkers: 1 and 2; the default here is 0)', async () => {
+    for (const parseWorkers of [1, 2]) {
+      using threads = EmailStore.open(':memory:')
+      expect(await importMaildir(threads, mail, { parseWorkers })).toEqual(report)
+      expect(allRows(threads)).toEqual(allRows(store))
+    }
   })
 
   it('is idempotent on re-import', async () => {

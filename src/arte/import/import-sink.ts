@@ -39,13 +39,16 @@ export interface ImportOptions {
   batchSize?: number | undefined
   /**
    * Worker threads that parse MIME in a maildir or Kaggle CSV import, 0 to parse on the importing thread.
-   * @default one per core but one, 1 to 4; 0 for fewer than 500 files or a CSV under 2 MB
+   * @default one per core but one, 1 to 4; 0 for fewer than 20,000 files or a CSV under 50 MB
    */
   parseWorkers?: number | undefined
 }
 
 /** Messages per insert transaction unless {@link ImportOptions.batchSize} says otherwise. */
 export const DEFAULT_IMPORT_BATCH_SIZE = 5000
+
+/** A finished unit's rows are inserted at once from this many (fewer wait for the next unit or the batch size). */
+const MIN_UNIT_BATCH = 500
 
 /** How many failures and odd dates a report lists (all are counted). */
 export const MAX_LISTED_ISSUES = 50
@@ -142,6 +145,8 @@ export class ImportSink {
     }
     this.#pending = []
     this.#unit = undefined
+    // A unit's rows go in now, while parse workers read on (with a floor, so that many small units share a transaction).
+    if (this.#batch.length >= MIN_UNIT_BATCH) this.#flush()
   }
 
   #push(email: EmailInput): void {

@@ -21,8 +21,8 @@ function mostCommon(counts: Map<string, number>): string | undefined {
   return best
 }
 
-function bump(counts: Map<string, number>, address: string): void {
-  const key = normalizeAddress(address)
+/** `key` is a normalized address (see {@link normalizeAddress}). */
+function bump(counts: Map<string, number>, key: string): void {
   if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1)
 }
 
@@ -48,17 +48,28 @@ export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailbox
   const recipients = new Map<string, number>()
   const senders = new Map<string, number>()
   const surname = surnameHint(mailboxName)
+  // The same few hundred addresses recur across a mailbox: normalize each once (normalizing is idempotent).
+  const normalized = new Map<string, string>()
+  const normalize = (address: string): string => {
+    let key = normalized.get(address)
+    if (key === undefined) {
+      key = normalizeAddress(address)
+      normalized.set(address, key)
+    }
+    return key
+  }
   for (const { source, path } of members) {
     const { email } = source
     const folders = path.split(/[\\/]/).slice(0, -1)
+    const from = normalize(email.from)
     if (email.from !== '') {
-      bump(senders, email.from)
-      if (folders.some((folder) => SENT_FOLDER.test(folder))) bump(sent, email.from)
+      bump(senders, from)
+      if (folders.some((folder) => SENT_FOLDER.test(folder))) bump(sent, from)
     }
-    const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalizeAddress))
+    const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalize))
     for (const address of people) bump(recipients, address)
     if (surname !== undefined) {
-      for (const address of new Set([...people, normalizeAddress(email.from)])) {
+      for (const address of new Set([...people, from])) {
         if (address.split('@')[0]?.includes(surname)) bump(named, address)
       }
     }

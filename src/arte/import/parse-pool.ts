@@ -1,53 +1,59 @@
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { type ParsedMime, parseRawEmail, READ_HEADERS, type ReadOutcome, readParsedEmail, unparseable } from './parse-raw-email.ts'
+import { type ParsableMessage, parseMessage, type PendingMessage } from './parse-message.ts'
+import type { ReadOutcome } from './parse-raw-email.ts'
 
-/** One message to parse: its bytes (or text) and the name it is reported under. */
-export interface RawMessage {
-  raw: Uint8Array | string
-  fileName: string
-}
+export type { FileMessage, PendingMessage, RawMessage } from './parse-message.ts'
 
-/** A message read by an importer: its raw text, or why it could not be read. */
-export type PendingMessage = RawMessage | { fileName: string; unreadable: string }
-
-/** Messages per parse request. */
+/** Messages per chunk (the unit of work a thread claims). */
 const PARSE_CHUNK = 64
-/** Parse requests in flight per worker (as many with no worker, parsing on the calling thread). */
-const PARSE_DEPTH = 3
-
-type WorkerResult = { ok: true; parsed: ParsedMime } | { ok: false; message: string }
+/**
+ * Chunks handed to each worker ahead of the reader: enough for the workers to keep reading and parsing while the
+ * importing thread inserts a whole unit (a maildir's top folder, about 1,500 messages in the Enron sample).
+ */
+const WORKER_DEPTH = 32
+/** Claim slots, reused round-robin by chunk number (more than the chunks handed out at any time). */
+const CLAIM_SLOTS = 4096
 
 /**
- * The worker: plain JavaScript (no TypeScript loader in worker threads), so it only runs postal-mime and returns
- * the fields an import reads; {@link readParsedEmail} turns them into emails on the calling thread, as in-thread.
+ * The worker: plain JavaScript that loads {@link parseMessage} (`parse-message.js` beside this file in the built
+ * package; from the TypeScript sources through tsx's loader in a checkout, as tests and `tsx` scripts run them).
+ * It takes the chunks it is sent in order; a chunk is parsed by whichever thread claims it first (its slot holds
+ * `chunk number + 1` until claimed, then 0), so a worker skips the chunks the importing thread took meanwhile.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-const readHeaders = new Set(workerData.readHeaders)
-const postalMime = import(workerData.postalMime).then((module) => module.default)
-parentPort.on('message', async ({ id, raws }) => {
-  const PostalMime = await postalMime
-  const results = []
-  for (const raw of raws) {
-    try {
-      const p = await PostalMime.parse(raw)
-      results.push({ ok: true, parsed: { messageId: p.messageId, subject: p.subject, from: p.from, to: p.to, cc: p.cc, bcc: p.bcc,
-        text: p.text, html: p.html, headers: p.headers.filter((header) => readHeaders.has(header.key)) } })
-    } catch (error) {
-      results.push({ ok: false, message: error instanceof Error ? error.message : String(error) })
-    }
+if (workerData.tsx !== undefined) require(workerData.tsx).register()
+const ready = import(workerData.parseMessage).then((module) => module.parseMessage)
+const claims = new Int32Array(workerData.claims)
+const queue = []
+let running = false
+async function run() {
+  running = true
+  const parseMessage = await ready
+  while (queue.length > 0) {
+    const { id, messages } = queue.shift()
+    if (Atomics.compareExchange(claims, id % claims.length, id + 1, 0) !== id + 1) continue
+    const results = []
+    for (const message of messages) results.push(await parseMessage(message))
+    parentPort.postMessage({ id, results })
   }
-  parentPort.postMessage({ id, results })
+  running = false
+}
+parentPort.on('message', (chunk) => {
+  queue.push(chunk)
+  if (!running) run()
 })
 `
 
-/** The ES module postal-mime resolves to for `import` (its `require` entry is `dist/postal-mime.cjs`, beside `src/`). */
-function postalMimeModuleUrl(): string {
-  const cjs = createRequire(import.meta.url).resolve('postal-mime')
-  return new URL('../src/postal-mime.js', pathToFileURL(cjs)).href
+/** What a worker needs to load {@link parseMessage}: its module, and tsx's loader when that module is TypeScript. */
+function workerModules(): { parseMessage: string; tsx: string | undefined } {
+  const typescript = import.meta.url.endsWith('.ts')
+  return {
+    parseMessage: new URL(typescript ? './parse-message.ts' : './parse-message.js', import.meta.url).href,
+    tsx: typescript ? createRequire(import.meta.url).resolve('tsx/esm/api') : undefined,
+  }
 }
 
 /** Worker threads a pool uses by default: one per core but one (the importing thread inserts), 1 to 4. */
@@ -55,25 +61,39 @@ export function defaultParseWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1))
 }
 
+/** A chunk of messages in {@link ParsePool.parseInOrder}. */
+interface Chunk {
+  id: number
+  pending: PendingMessage[]
+  parsable: ParsableMessage[]
+  /** Set when parsed here, or when a worker's result came back. */
+  results: ReadOutcome[] | undefined
+}
+
 /**
- * Parses raw messages on worker threads, so MIME parsing runs beside the inserts of the importing thread.
- * Results come back in the order given. With 0 workers it parses on the calling thread.
+ * Reads (for file messages) and parses messages on worker threads and on the calling thread, so that reading and
+ * MIME parsing run beside the inserts of the importing thread; each message goes through {@link parseMessage} (the
+ * fast path for simple mail, postal-mime for the rest). Results come back in the order given. With 0 workers all
+ * work is done on the calling thread.
  */
 export class ParsePool {
   readonly #workers: Worker[] = []
-  readonly #pending = new Map<number, { resolve: (results: WorkerResult[]) => void; reject: (error: Error) => void }>()
+  readonly #claims = new Int32Array(new SharedArrayBuffer(CLAIM_SLOTS * Int32Array.BYTES_PER_ELEMENT))
+  readonly #waiting = new Map<number, { resolve: (results: ReadOutcome[]) => void; reject: (error: Error) => void }>()
+  readonly #arrived = new Map<number, ReadOutcome[]>()
   #nextId = 0
-  #nextWorker = 0
   #failure: Error | undefined
 
   constructor(workers: number) {
     if (workers <= 0) return
-    const workerData = { postalMime: postalMimeModuleUrl(), readHeaders: [...READ_HEADERS] }
+    const workerData = { ...workerModules(), claims: this.#claims.buffer }
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData })
-      worker.on('message', ({ id, results }: { id: number; results: WorkerResult[] }) => {
-        this.#pending.get(id)?.resolve(results)
-        this.#pending.delete(id)
+      worker.on('message', ({ id, results }: { id: number; results: ReadOutcome[] }) => {
+        const waiting = this.#waiting.get(id)
+        if (waiting === undefined) this.#arrived.set(id, results)
+        else waiting.resolve(results)
+        this.#waiting.delete(id)
       })
       worker.on('error', (error) => this.#fail(error))
       worker.on('exit', (code) => {
@@ -83,57 +103,93 @@ export class ParsePool {
     }
   }
 
-  /** Parses `messages` (one worker takes them all; spread work by calling with slices). */
-  async parse(messages: ReadonlyArray<RawMessage>): Promise<ReadOutcome[]> {
-    const worker = this.#workers[this.#nextWorker++ % Math.max(1, this.#workers.length)]
-    if (worker === undefined) return Promise.all(messages.map(({ raw, fileName }) => parseRawEmail(raw, fileName)))
-    if (this.#failure !== undefined) throw this.#failure
-    const id = this.#nextId++
-    const results = await new Promise<WorkerResult[]>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject })
-      worker.postMessage({ id, raws: messages.map((message) => message.raw) })
-    })
-    return results.map((result, i) => (result.ok ? readParsedEmail(result.parsed, messages[i]?.fileName ?? '') : unparseable(new Error(result.message))))
-  }
-
   /**
-   * Parses `messages` in order, keeping a few chunks in flight so that workers parse while the caller (who may
-   * insert between results) works; yields each message with its outcome, in the order given. Stop early by
-   * breaking out of the loop.
+   * Parses `messages` and yields each with its outcome, in the order given. Chunks are handed to the workers ahead
+   * of time (up to {@link WORKER_DEPTH} a worker), so that they read and parse while the caller inserts between
+   * results; whenever the caller would wait for a chunk, this thread parses the first chunk no thread has claimed.
+   * Stop early by breaking out of the loop.
    */
   async *parseInOrder(messages: Iterable<PendingMessage> | AsyncIterable<PendingMessage>): AsyncGenerator<{ fileName: string; outcome: ReadOutcome }> {
-    const queue: Array<{ pending: PendingMessage[]; results: Promise<ReadOutcome[]> }> = []
-    const submit = (pending: PendingMessage[]): void => {
-      const results = this.parse(pending.filter((message): message is RawMessage => 'raw' in message))
-      results.catch(() => undefined) // awaited in order below; this keeps a failure of a later chunk from going unhandled
-      queue.push({ pending, results })
-    }
-    const depth = PARSE_DEPTH * Math.max(1, this.#workers.length)
-    const drain = async function* (): AsyncGenerator<{ fileName: string; outcome: ReadOutcome }> {
-      const head = queue.shift()
-      if (head === undefined) return
-      const results = await head.results
-      let i = 0
-      for (const message of head.pending) {
-        const outcome: ReadOutcome =
-          'raw' in message ? (results[i++] ?? { kind: 'failed', reason: 'not parsed' }) : { kind: 'failed', reason: message.unreadable }
-        yield { fileName: message.fileName, outcome }
+    const iterator: Iterator<PendingMessage> | AsyncIterator<PendingMessage> =
+      Symbol.asyncIterator in messages ? messages[Symbol.asyncIterator]() : messages[Symbol.iterator]()
+    const chunks: Chunk[] = []
+    const lookahead = this.#workers.length === 0 ? 1 : WORKER_DEPTH * this.#workers.length
+    let exhausted = false
+    const fill = async (): Promise<void> => {
+      while (!exhausted && chunks.length < lookahead) {
+        const pending: PendingMessage[] = []
+        while (pending.length < PARSE_CHUNK) {
+          const next = await iterator.next()
+          if (next.done === true) {
+            exhausted = true
+            break
+          }
+          pending.push(next.value)
+        }
+        if (pending.length === 0) break
+        const id = this.#nextId++
+        const parsable = pending.filter((message): message is ParsableMessage => !('unreadable' in message))
+        chunks.push({ id, pending, parsable, results: undefined })
+        Atomics.store(this.#claims, id % CLAIM_SLOTS, id + 1)
+        this.#workers[id % this.#workers.length]?.postMessage({ id, messages: parsable })
       }
     }
     try {
-      let chunk: PendingMessage[] = []
-      for await (const message of messages) {
-        chunk.push(message)
-        if (chunk.length < PARSE_CHUNK) continue
-        submit(chunk)
-        chunk = []
-        if (queue.length >= depth) yield* drain()
+      for (;;) {
+        await fill()
+        const head = chunks[0]
+        if (head === undefined) break
+        if (head.results === undefined) {
+          const mine = chunks.find((chunk) => chunk.results === undefined && this.#claim(chunk))
+          if (mine !== undefined) {
+            mine.results = await this.#parseHere(mine.parsable)
+            // Let the workers' results in (they arrive as events), so that the head is taken as soon as it is done.
+            if (this.#workers.length > 0) await new Promise((resolve) => setImmediate(resolve))
+            continue
+          }
+          head.results = await this.#workerResults(head.id)
+        }
+        chunks.shift()
+        const results = head.results
+        let i = 0
+        for (const message of head.pending) {
+          const outcome: ReadOutcome =
+            'unreadable' in message ? { kind: 'failed', reason: message.unreadable } : (results[i++] ?? { kind: 'failed', reason: 'not parsed' })
+          yield { fileName: message.fileName, outcome }
+        }
       }
-      if (chunk.length > 0) submit(chunk)
-      while (queue.length > 0) yield* drain()
     } finally {
-      await Promise.allSettled(queue.map((entry) => entry.results))
+      // Chunks not started stay unclaimed; the workers skip them.
+      for (const chunk of chunks) this.#claim(chunk)
+      for (const chunk of chunks) {
+        this.#waiting.delete(chunk.id)
+        this.#arrived.delete(chunk.id)
+      }
+      await iterator.return?.()
     }
+  }
+
+  /** Claims `chunk` for this thread; false when a worker has it. */
+  #claim(chunk: Chunk): boolean {
+    const open = chunk.id + 1
+    return Atomics.compareExchange(this.#claims, chunk.id % CLAIM_SLOTS, open, 0) === open
+  }
+
+  async #parseHere(messages: ReadonlyArray<ParsableMessage>): Promise<ReadOutcome[]> {
+    const outcomes: ReadOutcome[] = []
+    for (const message of messages) outcomes.push(await parseMessage(message))
+    return outcomes
+  }
+
+  /** The results of chunk `id`, which a worker has claimed. */
+  #workerResults(id: number): Promise<ReadOutcome[]> {
+    const arrived = this.#arrived.get(id)
+    if (arrived !== undefined) {
+      this.#arrived.delete(id)
+      return Promise.resolve(arrived)
+    }
+    if (this.#failure !== undefined) return Promise.reject(this.#failure)
+    return new Promise<ReadOutcome[]>((resolve, reject) => this.#waiting.set(id, { resolve, reject }))
   }
 
   /** Stops the workers; pending parses fail. */
@@ -144,7 +200,7 @@ export class ParsePool {
 
   #fail(error: Error): void {
     this.#failure ??= error
-    for (const { reject } of this.#pending.values()) reject(error)
-    this.#pending.clear()
+    for (const { reject } of this.#waiting.values()) reject(error)
+    this.#waiting.clear()
   }
 }

@@ -54,11 +54,8 @@ function htmlToText(html: string): string {
     .replace(/&gt;/g, '>')
 }
 
-/** The parts of postal-mime's result that an import reads (what a parse worker sends back). */
+/** The parts of postal-mime's result that an import reads. */
 export type ParsedMime = Pick<Email, 'messageId' | 'subject' | 'from' | 'to' | 'cc' | 'bcc' | 'text' | 'html' | 'headers'>
-
-/** Header lines an import reads; the others are dropped before a parse worker sends a result back. */
-export const READ_HEADERS: ReadonlySet<string> = new Set(['date', 'x-origin'])
 
 /**
  * Parses one raw RFC 2822 message (CRLF or LF, folded headers, any bytes) with postal-mime.
