@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { LOAD_MODULE_SOURCE, siblingModule } from '../../core/sibling-module.ts'
 import { type ParsableMessage, parseMessage, type PendingMessage } from './parse-message.ts'
 import type { ReadOutcome } from './parse-raw-email.ts'
 
@@ -24,8 +24,8 @@ const CLAIM_SLOTS = 4096
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-if (workerData.tsx !== undefined) require(workerData.tsx).register()
-const ready = import(workerData.parseMessage).then((module) => module.parseMessage)
+${LOAD_MODULE_SOURCE}
+const ready = loadModule(workerData.parseMessage).then((module) => module.parseMessage)
 const claims = new Int32Array(workerData.claims)
 const queue = []
 let running = false
@@ -46,15 +46,6 @@ parentPort.on('message', (chunk) => {
   if (!running) run()
 })
 `
-
-/** What a worker needs to load {@link parseMessage}: its module, and tsx's loader when that module is TypeScript. */
-function workerModules(): { parseMessage: string; tsx: string | undefined } {
-  const typescript = import.meta.url.endsWith('.ts')
-  return {
-    parseMessage: new URL(typescript ? './parse-message.ts' : './parse-message.js', import.meta.url).href,
-    tsx: typescript ? createRequire(import.meta.url).resolve('tsx/esm/api') : undefined,
-  }
-}
 
 /** Worker threads a pool uses by default: one per core but one (the importing thread inserts), 1 to 4. */
 export function defaultParseWorkers(): number {
@@ -86,7 +77,8 @@ export class ParsePool {
 
   constructor(workers: number) {
     if (workers <= 0) return
-    const workerData = { ...workerModules(), claims: this.#claims.buffer }
+    const { href, tsx } = siblingModule(import.meta.url, 'parse-message')
+    const workerData = { parseMessage: { href, tsx }, claims: this.#claims.buffer }
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData })
       worker.on('message', ({ id, results }: { id: number; results: ReadOutcome[] }) => {

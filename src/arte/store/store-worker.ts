@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { BenchError } from '../../core/errors.ts'
+import { LOAD_MODULE_SOURCE, siblingModule } from '../../core/sibling-module.ts'
 import { DEFAULT_ARTE_TOOL_TIMEOUT_MS } from '../settings.ts'
 import type { EmailReader } from './email-reader.ts'
 import type { EmailHit, EmailRecord, EmailScope, EmailSearch, ReadOptions } from './email-store.ts'
@@ -38,17 +37,10 @@ interface Running {
   timer: NodeJS.Timeout
 }
 
-/**
- * How to start the worker: its entry module beside this one, `.js` in the built package; from the sources (tests,
- * `tsx`) the `.ts` entry, loaded through tsx's loader registered in the worker first (worker threads have no
- * TypeScript loader of their own, and Node 20 ignores `--import` in a worker's `execArgv`).
- */
+/** Starts the worker on `store-worker-entry` (see {@link siblingModule}). */
 function newWorker(data: StoreWorkerData): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./store-worker-entry.js', import.meta.url), { workerData: data })
-  const entry = new URL('./store-worker-entry.ts', import.meta.url).href
-  const tsxApi = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href
-  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(source, { eval: true, workerData: data })
+  const entry = siblingModule(import.meta.url, 'store-worker-entry')
+  return new Worker(`${LOAD_MODULE_SOURCE}\nloadModule(${JSON.stringify(entry)})`, { eval: true, workerData: data })
 }
 
 /**
