@@ -222,9 +222,11 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
     return
   }
   const runtime = useArteTestRuntime(settings)
+  // Read once: each `test.concurrent` read builds a new chain of Vitest's (getters and closures) that the test keeps.
+  const concurrentTest = test.concurrent
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
-      test.concurrent(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+      concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
         const run = await runArteTestCase(runtime, row, context)
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
