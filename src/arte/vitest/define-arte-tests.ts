@@ -18,6 +18,7 @@ import type { ArtePlannedTask } from './arte-meta.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
+import { applyHeapGrowingPercent } from './heap-growing.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
@@ -221,6 +222,7 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
     test.skip(`ART-E part ${part.index} of ${part.count}: no rows (${selected.length} selected)`, () => {})
     return
   }
+  applyHeapGrowingPercent(settings.heapGrowingPercent)
   const runtime = useArteTestRuntime(settings)
   // Read once: each `test.concurrent` read builds a new chain of Vitest's (getters and closures) that the test keeps.
   const concurrentTest = test.concurrent

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { applyHeapGrowingPercent } from './heap-growing.ts'
+import { arteSettingsFromEnv, DEFAULT_BENCH_HEAP_GROWING_PERCENT } from '../settings.ts'
+import { ConfigError } from '../../core/errors.ts'
+
+describe('BENCH_HEAP_GROWING_PERCENT', () => {
+  it('defaults to DEFAULT_BENCH_HEAP_GROWING_PERCENT, 0 turns it off, a bad value names the variable', () => {
+    expect(arteSettingsFromEnv({}).heapGrowingPercent).toBe(DEFAULT_BENCH_HEAP_GROWING_PERCENT)
+    expect(arteSettingsFromEnv({ BENCH_HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0)
+    expect(() => arteSettingsFromEnv({ BENCH_HEAP_GROWING_PERCENT: 'lots' })).toThrow(ConfigError)
+    expect(() => arteSettingsFromEnv({ BENCH_HEAP_GROWING_PERCENT: 'lots' })).toThrow(/BENCH_HEAP_GROWING_PERCENT/)
+  })
+
+  it('sets the V8 flag once per value and leaves V8 alone for 0', () => {
+    expect(applyHeapGrowingPercent(0)).toBe(false)
+    expect(applyHeapGrowingPercent(60)).toBe(true)
+    expect(applyHeapGrowingPercent(60)).toBe(false)
+  })
+})
