@@ -13,6 +13,8 @@
  *
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
+ * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
+ * `git worktree add DIR main`, with a `node_modules`), measured interleaved with the others.
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
  * variant's process; Vitest's workers as threads of it, so they are profiled too).
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
@@ -33,7 +35,7 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'harness'] as const
+const VARIANTS = ['script', 'vitest', 'harness', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -84,6 +86,7 @@ const vitest =
   variant === 'vitest'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
     : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+// 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
 for (const testModule of vitest.state.getTestModules()) {
@@ -142,16 +145,21 @@ function treeRssMb(root: number): number {
   return total / 1024 / 1024
 }
 
+/** The project root a variant runs in: `PERF_HARNESS_BEFORE` for `before`, else this checkout. */
+function rootOf(variant: Variant): string {
+  return variant === 'before' ? (process.env.PERF_HARNESS_BEFORE ?? ROOT) : ROOT
+}
+
 async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
   ]
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: rootOf(variant),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -220,7 +228,8 @@ export async function runHarnessPerf(): Promise<void> {
   const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
-  const selected = VARIANTS.filter((variant) => wanted.length === 0 || wanted.includes(variant))
+  const before = process.env.PERF_HARNESS_BEFORE ?? ''
+  const selected = VARIANTS.filter((variant) => (variant === 'before' ? before !== '' : true) && (wanted.length === 0 || wanted.includes(variant)))
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
@@ -278,6 +287,14 @@ export async function runHarnessPerf(): Promise<void> {
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
     console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
+    if (selected.includes('before')) {
+      const peak = (variant: Variant): number => many.get(variant)?.peakRssMb ?? Number.NaN
+      console.log(
+        `  harness vs before (${before}): CPU per task ${fmt(perTask('harness', 'cpuMs') / perTask('before', 'cpuMs'))}x, ` +
+          `CPU vs plain Vitest ${fmt(perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs'))}x (before ${fmt(perTask('before', 'cpuMs') / perTask('vitest', 'cpuMs'))}x), ` +
+          `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
+      )
+    }
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
     const rssNote = tasks >= 10_000 ? '' : ` (measured at ${tasks} tasks; PERF_HARNESS_TASKS=10000 for the target)`
     console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)
