@@ -3,7 +3,8 @@
  * - `script`: a plain Node script (openai SDK + a limiter + `EmailStore` search, `harness-plain-task.ts`);
  * - `vitest`: the same task as plain Vitest `test.concurrent.for` tests (no config file, a silent reporter);
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
- *   reporter), the model being `openai/...` pointed at the scripted server.
+ *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
+ *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts).
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -26,6 +27,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
+import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
@@ -160,7 +162,8 @@ async function measure(variant: Variant, env: Record<string, string>): Promise<M
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
-    env: { ...process.env, ...env },
+    // The harness runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept lean (native-memory.ts).
+    env: { ...process.env, ...env, ...(variant === 'harness' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
