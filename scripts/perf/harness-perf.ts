@@ -83,11 +83,12 @@ import { startVitest } from 'vitest/node'
 const [variant, root, include] = process.argv.slice(2)
 const concurrency = Number(process.env.BENCH_CONCURRENCY)
 // PERF_HARNESS_POOL=threads runs the tests in worker threads of this process (e.g. to profile them with --cpu-prof).
-const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL } : {}
+// Worker threads refuse V8 flags, so the bench project's execArgv is left out with them.
+const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
 const vitest =
   variant === 'vitest'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+    : await startVitest('test', [Number(process.env.ARTE_PARTS ?? 1) > 1 ? '.tmp/arte-parts' : 'bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
