@@ -26,7 +26,8 @@ export const DEFAULT_BENCH_CONCURRENCY = 5
 /**
  * Default V8 heap growing percent of the process running the ART-E tests, `BENCH_HEAP_GROWING_PERCENT`: V8 lets the
  * old generation grow to (1 + p/100) x what was live after the last full GC. V8's own factor (up to 4x) left 3,000
- * tasks' garbage uncollected (a 340 MB worker holding 55 MB live); 50 keeps it near 200 MB at about the same CPU.
+ * tasks' garbage uncollected (a 340 MB worker holding 55 MB live); 50 keeps it near 210 MB. The price is more full GCs:
+ * at 10,000 tasks (with {@link DEFAULT_BENCH_WORKER_SEMI_SPACE_MB}) peak RSS 986 -> 534 MB for 8% more CPU per task.
  */
 export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 50
 /**
