@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { benchConcurrency } from './src/arte/settings.ts'
+import { benchConcurrency, benchWorkerExecArgv } from './src/arte/settings.ts'
 import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
 
@@ -41,6 +41,8 @@ export default defineConfig({
           hookTimeout: 600_000,
           // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.
           maxConcurrency: benchConcurrency(),
+          // A larger young generation in the forked workers: fewer of a task's short-lived objects reach full GCs.
+          execArgv: benchWorkerExecArgv(),
         },
       },
       {

@@ -3,7 +3,8 @@
  * - `script`: a plain Node script (openai SDK + a limiter + `EmailStore` search, `harness-plain-task.ts`);
  * - `vitest`: the same task as plain Vitest `test.concurrent.for` tests (no config file, a silent reporter);
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
- *   reporter), the model being `openai/...` pointed at the scripted server.
+ *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
+ *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts).
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -13,6 +14,8 @@
  *
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
+ * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
+ * `git worktree add DIR main`, with a `node_modules`), measured interleaved with the others.
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
  * variant's process; Vitest's workers as threads of it, so they are profiled too).
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
@@ -24,6 +27,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
+import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
@@ -33,7 +37,7 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'harness'] as const
+const VARIANTS = ['script', 'vitest', 'harness', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -79,11 +83,13 @@ import { startVitest } from 'vitest/node'
 const [variant, root, include] = process.argv.slice(2)
 const concurrency = Number(process.env.BENCH_CONCURRENCY)
 // PERF_HARNESS_POOL=threads runs the tests in worker threads of this process (e.g. to profile them with --cpu-prof).
-const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL } : {}
+// Worker threads refuse V8 flags, so the bench project's execArgv is left out with them.
+const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
 const vitest =
   variant === 'vitest'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', ['bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+    : await startVitest('test', [Number(process.env.ARTE_PARTS ?? 1) > 1 ? '.tmp/arte-parts' : 'bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+// 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
 for (const testModule of vitest.state.getTestModules()) {
@@ -142,17 +148,23 @@ function treeRssMb(root: number): number {
   return total / 1024 / 1024
 }
 
+/** The project root a variant runs in: `PERF_HARNESS_BEFORE` for `before`, else this checkout. */
+function rootOf(variant: Variant): string {
+  return variant === 'before' ? (process.env.PERF_HARNESS_BEFORE ?? ROOT) : ROOT
+}
+
 async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, ROOT, `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
   ]
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
+    cwd: rootOf(variant),
+    // The harness runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept lean (native-memory.ts).
+    env: { ...process.env, ...env, ...(variant === 'harness' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -220,7 +232,8 @@ export async function runHarnessPerf(): Promise<void> {
   const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
-  const selected = VARIANTS.filter((variant) => wanted.length === 0 || wanted.includes(variant))
+  const before = process.env.PERF_HARNESS_BEFORE ?? ''
+  const selected = VARIANTS.filter((variant) => (variant === 'before' ? before !== '' : true) && (wanted.length === 0 || wanted.includes(variant)))
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
@@ -278,6 +291,14 @@ export async function runHarnessPerf(): Promise<void> {
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
     console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
+    if (selected.includes('before')) {
+      const peak = (variant: Variant): number => many.get(variant)?.peakRssMb ?? Number.NaN
+      console.log(
+        `  harness vs before (${before}): CPU per task ${fmt(perTask('harness', 'cpuMs') / perTask('before', 'cpuMs'))}x, ` +
+          `CPU vs plain Vitest ${fmt(perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs'))}x (before ${fmt(perTask('before', 'cpuMs') / perTask('vitest', 'cpuMs'))}x), ` +
+          `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
+      )
+    }
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
     const rssNote = tasks >= 10_000 ? '' : ` (measured at ${tasks} tasks; PERF_HARNESS_TASKS=10000 for the target)`
     console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)

@@ -27,6 +27,7 @@ import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS 
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR } from '../vitest/arte-parts.ts'
+import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
@@ -310,6 +311,7 @@ export const command: Command = {
     }
     const env = applyArteFlags(plan.env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, env)
+    leanNativeMemory()
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode

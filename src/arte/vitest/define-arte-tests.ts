@@ -20,6 +20,7 @@ import type { ArtePlannedTask } from './arte-meta.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
+import { applyHeapGrowingPercent } from './heap-growing.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
@@ -223,10 +224,13 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
     test.skip(`ART-E part ${part.index} of ${part.count}: no rows (${selected.length} selected)`, () => {})
     return
   }
+  applyHeapGrowingPercent(settings.heapGrowingPercent)
   const runtime = useArteTestRuntime(settings)
+  // Read once: each `test.concurrent` read builds a new chain of Vitest's (getters and closures) that the test keeps.
+  const concurrentTest = test.concurrent
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
-      test.concurrent(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+      concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
         const run = await runArteTestCase(runtime, row, context)
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
