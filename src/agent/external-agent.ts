@@ -236,7 +236,7 @@ export async function runExternalAgent(options: RunExternalAgentOptions): Promis
     } else {
       const retries = error instanceof RetriesExhausted && error.retries > 0 ? ` (after ${error.retries} retr${error.retries === 1 ? 'y' : 'ies'})` : ''
       const message = failure instanceof BenchError
-        ? `${failure.message.split('\n  Fix: ')[0]}${retries}\n  Fix: ${failure.hint}`
+        ? `${failure.problem}${retries}\n  Fix: ${failure.hint}`
         : `${failure instanceof Error ? failure.message : String(failure)}${retries}`
       outcome = { kind: 'error', code: failure instanceof BenchError ? failure.code : 'ERR_AGENT', message }
     }

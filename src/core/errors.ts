@@ -12,12 +12,17 @@ export class BenchError extends Error {
   readonly code: string
   /** How to fix it, in one sentence a user can act on. */
   readonly hint: string
+  /** What is wrong: the message without its `Fix:` line. */
+  readonly problem: string
 
   constructor(code: string, message: string, options: { hint: string; cause?: unknown }) {
-    super(redact(`${message}\n  Fix: ${options.hint}`), options.cause === undefined ? undefined : { cause: options.cause })
+    const problem = redact(message)
+    const hint = redact(options.hint)
+    super(`${problem}\n  Fix: ${hint}`, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = new.target.name
     this.code = code
-    this.hint = redact(options.hint)
+    this.hint = hint
+    this.problem = problem
   }
 }
 

@@ -28,11 +28,7 @@ export type StoreWorkerReply =
   | { kind: 'error'; id: number; error: SerializedError }
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof BenchError) {
-    const suffix = `\n  Fix: ${error.hint}`
-    const message = error.message.endsWith(suffix) ? error.message.slice(0, -suffix.length) : error.message
-    return { name: error.name, message, code: error.code, hint: error.hint }
-  }
+  if (error instanceof BenchError) return { name: error.name, message: error.problem, code: error.code, hint: error.hint }
   if (error instanceof Error) return { name: error.name, message: error.message }
   return { name: 'Error', message: String(error) }
 }
