@@ -2,6 +2,7 @@ import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
 import { createEmailTools, type EmailToolOptions } from './email-tools.ts'
 import type { EmailReader } from './store/email-reader.ts'
+import { TOOL_TIMEOUT_CODE } from './store/store-worker.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
@@ -101,7 +102,7 @@ export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: stri
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const agentAnswer = answered?.answer ?? ''
   const score = answered === undefined ? { exactMatch: false, semanticScore: 0 } : scoreAnswer(agentAnswer, row.answer)
-  const toolTimeouts = trace.toolCalls.filter((call) => call.errorCode === 'ERR_TOOL_TIMEOUT').length
+  const toolTimeouts = trace.toolCalls.filter((call) => call.errorCode === TOOL_TIMEOUT_CODE).length
   return {
     taskId: String(row.id),
     question: row.question,

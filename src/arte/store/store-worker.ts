@@ -16,10 +16,13 @@ export interface EmailStoreWorkerOptions {
   timeoutMs?: number | undefined
 }
 
+/** The `code` of {@link ToolTimeoutError}, as tool calls record it (`errorCode`). */
+export const TOOL_TIMEOUT_CODE = 'ERR_TOOL_TIMEOUT'
+
 /** A store call ran past its time budget and was stopped. */
 export class ToolTimeoutError extends BenchError {
   constructor(message: string, options: { hint: string; cause?: unknown }) {
-    super('ERR_TOOL_TIMEOUT', message, options)
+    super(TOOL_TIMEOUT_CODE, message, options)
   }
 }
 
