@@ -41,7 +41,7 @@ export default defineConfig({
           hookTimeout: 600_000,
           // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.
           maxConcurrency: benchConcurrency(),
-          // A larger young generation in the forked workers: fewer of a task's short-lived objects reach full GCs.
+          // BENCH_WORKER_SEMI_SPACE_MB (default: no flag): the young generation of the forked workers.
           execArgv: benchWorkerExecArgv(),
         },
       },

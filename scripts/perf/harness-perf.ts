@@ -83,7 +83,8 @@ import { startVitest } from 'vitest/node'
 const [variant, root, include] = process.argv.slice(2)
 const concurrency = Number(process.env.BENCH_CONCURRENCY)
 // PERF_HARNESS_POOL=threads runs the tests in worker threads of this process (e.g. to profile them with --cpu-prof).
-// Worker threads refuse V8 flags, so the bench project's execArgv is left out with them.
+// Worker threads refuse V8 flags, so the bench project's execArgv (BENCH_WORKER_SEMI_SPACE_MB) is left out with them.
+if (process.env.PERF_HARNESS_POOL) process.env.BENCH_WORKER_SEMI_SPACE_MB = '0'
 const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
 const vitest =
   variant === 'vitest'

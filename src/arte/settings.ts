@@ -33,15 +33,16 @@ export const DEFAULT_BENCH_CONCURRENCY = 5
  * Default V8 heap growing percent of the process running the ART-E tests, `BENCH_HEAP_GROWING_PERCENT`: V8 lets the
  * old generation grow to (1 + p/100) x what was live after the last full GC. V8's own factor (up to 4x) left 3,000
  * tasks' garbage uncollected (a 340 MB worker holding 55 MB live); 50 keeps it near 210 MB. The price is more full GCs:
- * at 10,000 tasks (with {@link DEFAULT_BENCH_WORKER_SEMI_SPACE_MB}) peak RSS 986 -> 534 MB for 8% more CPU per task.
+ * at 10,000 tasks (with a 32 MB semi-space) peak RSS 986 -> 534 MB for 8% more CPU per task.
  */
 export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 50
 /**
- * Default V8 young generation (semi-space, MB) of the bench project's forked test workers, `BENCH_WORKER_SEMI_SPACE_MB`:
- * with 50 tasks in flight, a task's short-lived objects outlive Node's default 16 MB and are promoted, to be collected
- * by full GCs; 32 MB promotes less (about 10% less CPU at 10,000 tasks with {@link DEFAULT_BENCH_HEAP_GROWING_PERCENT}).
+ * Default V8 young generation (semi-space, MB) of the bench project's forked test workers, `BENCH_WORKER_SEMI_SPACE_MB`;
+ * 0 passes no flag (Node's default, 16 MB). Measured at 10,000 tasks, three interleaved rounds each: 32 MB took 1.5%
+ * less CPU per task (2.12 against 2.15 ms) for 30 MB more peak RSS (561 against 531 MB); 8 MB 510 MB for 5% more CPU.
+ * No flag also keeps the bench project runnable in worker threads, which refuse V8 flags.
  */
-export const DEFAULT_BENCH_WORKER_SEMI_SPACE_MB = 32
+export const DEFAULT_BENCH_WORKER_SEMI_SPACE_MB = 0
 
 /** The agent API of `--agent ID` when `--api-url` / `API_URL` is not given (the ART-E seed's default). */
 export const DEFAULT_AGENT_API_URL = 'http://localhost:8787'
