@@ -164,8 +164,8 @@ async function measure(variant: Variant, env: Record<string, string>): Promise<M
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
-    // The harness runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept lean (native-memory.ts).
-    env: { ...process.env, ...env, ...(variant === 'harness' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0' } : {}) },
+    // The harness (and the `before` harness) runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept lean (native-memory.ts).
+    env: { ...process.env, ...env, ...(variant === 'harness' || variant === 'before' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -1,5 +1,6 @@
 import { describe, test } from 'vitest'
 import { BenchError } from '../core/errors.ts'
+import { annotateTest } from './annotate.ts'
 import type { EvalScore, EvalTestMeta } from './eval-meta.ts'
 import type { Scorer } from './scorer.ts'
 
@@ -93,7 +94,7 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
           const mean = scores.length === 0 ? 0 : scores.reduce((sum, s) => sum + s.score, 0) / scores.length
           const meta: EvalTestMeta = { suite: name, scores, mean, threshold }
           context.task.meta.eval = meta
-          await context.annotate(scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(', '), 'eval')
+          await annotateTest(context, scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(', '), 'eval')
           if (mean < threshold) throw new EvalThresholdError(meta)
         },
         options.timeout,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
@@ -178,7 +178,8 @@ export class CallLog {
 
   /** Appends the entry; returns the call's id (`agent-bench calls ID` prints it). */
   write(entry: CallLogEntry): string {
-    const id = `${entry.startedAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`
+    // Eight random hex digits; randomUUID draws from a buffered pool (randomBytes makes a native call and a buffer per id).
+    const id = `${entry.startedAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`
     const request = entry.request as { tools?: unknown } | null
     if (request !== null && typeof request === 'object' && Array.isArray(request.tools) && request.tools.length > 0) {
       const hash = hashTools(request.tools)

@@ -7,6 +7,7 @@ import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
 import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { capLongStrings } from '../../core/cap-stored.ts'
+import { annotateTest } from '../../eval/annotate.ts'
 import type { EmailReader } from '../store/email-reader.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { EmailStoreWorker } from '../store/store-worker.ts'
@@ -158,7 +159,7 @@ export async function runArteTestCase(
   if (earlier !== undefined) {
     // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
     const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs) }
-    await context.annotate(`${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+    await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
     return run
   }
   // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
@@ -187,7 +188,7 @@ export async function runArteTestCase(
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
     trace: capLongStrings(run.trace),
   })
-  await Promise.all([stored, context.annotate(arteAnnotation(run.meta, run.trace), 'arte')])
+  await Promise.all([stored, annotateTest(context, arteAnnotation(run.meta, run.trace), 'arte')])
   return run
 }
 

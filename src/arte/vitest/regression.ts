@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { type EvalBucket, type RegressionCase, type RegressionCheck, RegressionCaseSchema } from '../generate-evals.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { parseWith } from '../../core/parse.ts'
+import { annotateTest } from '../../eval/annotate.ts'
 import { exactMatch } from '../scoring/exact-match.ts'
 import { jaccardWords } from '../scoring/jaccard.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
@@ -31,7 +32,8 @@ export async function defineArteRegressionTests(bucket: EvalBucket, cases: Reado
   const parsed = cases.map((value, index) => parseWith(RegressionCaseSchema, value, 'generated ART-E regression case', `${bucket} case ${index}`))
   const runtime = useArteTestRuntime(arteSettingsFromEnv())
   test.concurrent.for(parsed.map((item) => [item.taskId, item] as const))('%s', async ([, item], context) => {
-    await context.annotate(
+    await annotateTest(
+      context,
       `${bucket}: generated from trace ${item.sourceTraceId} (answer ${JSON.stringify(item.source.agentAnswer)}, J=${item.source.semanticScore.toFixed(2)})`,
       'arte-source',
     )

@@ -4,6 +4,7 @@ import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
+import { annotateTest } from '../../eval/annotate.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
@@ -139,7 +140,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
   const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(setup.logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
-  if (resumed !== undefined) await context.annotate(`resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
+  if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
   const evaluation = resumed ?? await runAndJudge({
     task: testCase.task,
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
@@ -158,7 +159,8 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   })
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
-  await context.annotate(
+  await annotateTest(
+    context,
     `agent ${modelDisplayName(meta.agentModel, meta.agentModelKind)}: ${meta.agentOutcome}, ${meta.toolCalls} tool call(s), tools ${setup.toolProfile}`,
     'mpcbench',
   )
@@ -168,7 +170,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
       judge.kind === 'scored'
         ? `judge ${label}: answer_requirements_satisfaction ${scoreText(judge.answerRequirementsSatisfaction)}, source_grounded_reasoning ${scoreText(judge.sourceGroundedReasoning)}`
         : `judge ${label}: error ${judge.code}: ${judge.message}`
-    await context.annotate(redact(message), 'mpcbench')
+    await annotateTest(context, redact(message), 'mpcbench')
   }
   const problems: string[] = []
   const outcome = evaluation.runLog.outcome
