@@ -2,6 +2,8 @@
  * Harness overhead and memory (issue 17), side by side in one run, printed as numbers and ratios (asserts nothing):
  * - `script`: a plain Node script (openai SDK + a limiter + `EmailStore` search, `harness-plain-task.ts`);
  * - `vitest`: the same task as plain Vitest `test.concurrent.for` tests (no config file, a silent reporter);
+ * - `evals`: the same task as vitest-evals tests (`describeEval` over a `createHarness` harness, its `it.concurrent.for`;
+ *   a dev dependency used by this script only), run like `vitest`;
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
  *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
  *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts).
@@ -10,7 +12,6 @@
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
  * `/proc/self/stat`), peak RSS = the largest sum of RSS over the child's process tree (sampled every 200 ms).
  * Per task = (N-task run - 1-task run) / (N - 1), so start-up is left out. Then wall time with 200 ms per call.
- * vitest-evals is not measured: it needs the `ai` package as a peer; its column is skipped with a message.
  *
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
@@ -23,6 +24,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
@@ -37,7 +39,7 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'harness', 'before'] as const
+const VARIANTS = ['script', 'vitest', 'evals', 'harness', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -87,20 +89,24 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY)
 if (process.env.PERF_HARNESS_POOL) process.env.BENCH_WORKER_SEMI_SPACE_MB = '0'
 const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
 const vitest =
-  variant === 'vitest'
+  variant === 'vitest' || variant === 'evals'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
     : await startVitest('test', [Number(process.env.ARTE_PARTS ?? 1) > 1 ? '.tmp/arte-parts' : 'bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
+let firstError
 for (const testModule of vitest.state.getTestModules()) {
+  firstError ??= testModule.errors()[0]?.message
   for (const testCase of testModule.children.allTests()) {
     total++
     if (testCase.result().state === 'passed') passed++
+    else firstError ??= testCase.result().errors?.[0]?.message
   }
 }
 await vitest.close()
-console.log('perf-result ' + JSON.stringify({ tasks: total, passed }))
+// A failed test is a broken variant, not a measurement: its first error shows in the result column.
+console.log('perf-result ' + JSON.stringify({ tasks: total, passed, ...(firstError === undefined ? {} : { firstError: String(firstError).slice(0, 300) }) }))
 process.exit(0)
 `
 
@@ -160,7 +166,7 @@ async function measure(variant: Variant, env: Record<string, string>): Promise<M
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/plain.perf.ts`]),
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/${variant === 'evals' ? 'evals' : 'plain'}.perf.ts`]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
@@ -224,6 +230,41 @@ test.concurrent.for(rows.map((row) => [String(row.id), row]))('%s', async ([, ro
 })
 `
 
+const EVALS_TEST = `// Written by scripts/perf/harness-perf.ts: the vitest-evals variant of the harness perf.
+import { readFileSync } from 'node:fs'
+import { afterAll, expect } from 'vitest'
+import { createHarness, describeEval } from 'vitest-evals'
+import { createPlainTask } from '../../scripts/perf/harness-plain-task.ts'
+
+const rows = readFileSync(process.env.ARTE_DATASET ?? '', 'utf8').split('\\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))
+const task = createPlainTask(process.env.PERF_BASE_URL ?? '', process.env.ARTE_DB ?? '')
+afterAll(() => task.close())
+// vitest-evals wants a transcript: the question and the outcome, as a user of it would return.
+const harness = createHarness({
+  name: 'plain-task',
+  run: async ({ input }) => {
+    const output = await task.run(input)
+    return { output, events: [{ type: 'message', role: 'user', content: input.question }, { type: 'message', role: 'assistant', content: String(output) }] }
+  },
+})
+
+describeEval('harness perf', { harness }, (it) => {
+  it.concurrent.for(rows.map((row) => [String(row.id), row]))('%s', async ([, row], { run }) => {
+    expect((await run(row)).output).toBe(true)
+  })
+})
+`
+
+/** Whether vitest-evals (a dev dependency of this script) resolves from the checkout; the reason it does not otherwise. */
+function evalsMissing(): string | undefined {
+  try {
+    createRequire(join(ROOT, 'package.json')).resolve('vitest-evals')
+    return undefined
+  } catch (error) {
+    return `vitest-evals does not resolve from ${ROOT} (${(error as Error).message.split('\n')[0]}); \`npm install\` installs it (a dev dependency)`
+  }
+}
+
 const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
 /** Measures and prints the harness section. */
@@ -234,10 +275,14 @@ export async function runHarnessPerf(): Promise<void> {
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
-  const selected = VARIANTS.filter((variant) => (variant === 'before' ? before !== '' : true) && (wanted.length === 0 || wanted.includes(variant)))
+  const missing = evalsMissing()
+  const selected = VARIANTS.filter(
+    (variant) => (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
+  )
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
+  writeFileSync(join(PLAIN_TEST_DIR, 'evals.perf.ts'), EVALS_TEST)
   writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
   const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
   const answers = new Map(demo.map((row) => [row.question, row.answer]))
@@ -270,7 +315,7 @@ export async function runHarnessPerf(): Promise<void> {
     ARTE_TRACES_DB: join(dir, run, 'traces.db'),
   })
   console.log(`harness overhead (${tasks} tasks, 2 calls each, concurrency ${concurrency}, scripted server on 127.0.0.1, node ${process.version})`)
-  console.log('  vitest-evals: skipped (its package needs the `ai` SDK as a peer dependency; not installed)')
+  if (missing !== undefined) console.log(`  evals (vitest-evals): skipped, ${missing}`)
   try {
     const one = new Map<Variant, Measurement>()
     const many = new Map<Variant, Measurement>()
