@@ -74,6 +74,7 @@ export class ParsePool {
   readonly #arrived = new Map<number, ReadOutcome[]>()
   #nextId = 0
   #failure: Error | undefined
+  #parsedByWorkers = 0
 
   constructor(workers: number) {
     if (workers <= 0) return
@@ -82,6 +83,7 @@ export class ParsePool {
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData })
       worker.on('message', ({ id, results }: { id: number; results: ReadOutcome[] }) => {
+        this.#parsedByWorkers++
         const waiting = this.#waiting.get(id)
         if (waiting === undefined) this.#arrived.set(id, results)
         else waiting.resolve(results)
@@ -159,6 +161,11 @@ export class ParsePool {
       }
       await iterator.return?.()
     }
+  }
+
+  /** Chunks whose results came from a worker thread so far (the rest were parsed on the calling thread). */
+  get parsedByWorkers(): number {
+    return this.#parsedByWorkers
   }
 
   /** Claims `chunk` for this thread; false when a worker has it. */
