@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fg from 'fast-glob'
@@ -127,6 +127,23 @@ describe('importMaildir on awkward mail', () => {
     expect(allRows(threads)).toEqual(allRows(store))
     using limited = EmailStore.open(':memory:')
     expect(await importMaildir(limited, root, { parseWorkers: 1, limit: 3 })).toMatchObject({ imported: 2, failed: 1 })
+  })
+
+  it('follows a link to a folder once, and a link back to a folder being listed not at all', async () => {
+    const linked = mkdtempSync(join(tmpdir(), 'maildir-links-'))
+    try {
+      writeTrickyMaildir(join(linked, 'mail'))
+      symlinkSync('..', join(linked, 'mail', 'alice-a', 'loop'))
+      symlinkSync(join(linked, 'mail', 'alice-a'), join(linked, 'alice-link'))
+      using viaLinks = EmailStore.open(':memory:')
+      const once = await importMaildir(viaLinks, join(linked, 'mail'))
+      expect(once).toEqual(report)
+      using throughLink = EmailStore.open(':memory:')
+      const alice = await importMaildir(throughLink, join(linked, 'alice-link'))
+      expect(alice.imported + alice.duplicates + alice.failed).toBeGreaterThan(0)
+    } finally {
+      rmSync(linked, { recursive: true, force: true })
+    }
   })
 
   it('fails clearly on a missing folder', async () => {

@@ -56,8 +56,9 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
 /**
  * The files under `dir`, relative with `/`, skipping names that start with a dot (and folders that do), following
  * symbolic links; as `fast-glob('**' + '/*', { onlyFiles: true, dot: false })` lists them, without loading it.
+ * A link back to a folder being listed (a cycle, e.g. `loop -> ..`) is not followed again.
  */
-function listFiles(dir: string, prefix = ''): string[] {
+function listFiles(dir: string, prefix = '', ancestors: ReadonlySet<string> = new Set([folderKey(dir)])): string[] {
   const out: string[] = []
   for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue
@@ -69,8 +70,18 @@ function listFiles(dir: string, prefix = ''): string[] {
       directory = target?.isDirectory() ?? false
       file = target?.isFile() ?? false
     }
-    if (directory) out.push(...listFiles(dir, path))
-    else if (file) out.push(path)
+    if (directory) {
+      const key = folderKey(join(dir, path))
+      if (!ancestors.has(key)) out.push(...listFiles(dir, path, new Set([...ancestors, key])))
+    } else if (file) {
+      out.push(path)
+    }
   }
   return out
+}
+
+/** A folder's identity on disk (device and inode), the same through any link to it. */
+function folderKey(path: string): string {
+  const { dev, ino } = statSync(path)
+  return `${dev}:${ino}`
 }
