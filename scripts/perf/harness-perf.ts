@@ -13,6 +13,8 @@
  * `/proc/self/stat`), peak RSS = the largest sum of RSS over the child's process tree (sampled every 200 ms).
  * Per task = (N-task run - 1-task run) / (N - 1), so start-up is left out. Then wall time with 200 ms per call.
  *
+ * Per-task figures vary by several percent from run to run on a shared machine: `PERF_HARNESS_ROUNDS=3` repeats the
+ * interleaved 1-task and N-task runs and prints medians, with each variant's spread.
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
  * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
@@ -272,6 +274,7 @@ export async function runHarnessPerf(): Promise<void> {
   const tasks = Math.max(2, envInt('PERF_HARNESS_TASKS', 1000))
   const concurrency = Math.max(1, envInt('PERF_HARNESS_CONCURRENCY', 50))
   const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
+  const rounds = Math.max(1, envInt('PERF_HARNESS_ROUNDS', 1))
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
@@ -314,16 +317,32 @@ export async function runHarnessPerf(): Promise<void> {
     ARTE_OUTPUT: join(dir, run, 'results.json'),
     ARTE_TRACES_DB: join(dir, run, 'traces.db'),
   })
-  console.log(`harness overhead (${tasks} tasks, 2 calls each, concurrency ${concurrency}, scripted server on 127.0.0.1, node ${process.version})`)
+  const roundsNote = rounds > 1 ? `, medians of ${rounds} interleaved rounds` : ''
+  console.log(`harness overhead (${tasks} tasks, 2 calls each, concurrency ${concurrency}, scripted server on 127.0.0.1, node ${process.version}${roundsNote})`)
   if (missing !== undefined) console.log(`  evals (vitest-evals): skipped, ${missing}`)
   try {
-    const one = new Map<Variant, Measurement>()
-    const many = new Map<Variant, Measurement>()
-    // Interleaved: each size runs every variant before the next size.
-    for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1`)))
-    for (const variant of selected) many.set(variant, await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}`)))
-    const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number =>
-      ((many.get(variant)?.[key] ?? Number.NaN) - (one.get(variant)?.[key] ?? Number.NaN)) / (tasks - 1)
+    const runs = new Map<Variant, Array<{ one: Measurement; many: Measurement }>>(selected.map((variant) => [variant, []]))
+    for (let round = 0; round < rounds; round++) {
+      const one = new Map<Variant, Measurement>()
+      // Interleaved: each size runs every variant before the next size.
+      for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1-${round}`)))
+      for (const variant of selected) {
+        const many = await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}-${round}`))
+        runs.get(variant)?.push({ one: one.get(variant) as Measurement, many })
+      }
+    }
+    const median = (values: number[]): number => {
+      const sorted = [...values].sort((a, b) => a - b)
+      const middle = Math.floor(sorted.length / 2)
+      return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+    }
+    const perTaskOf = (variant: Variant, key: 'wallMs' | 'cpuMs'): number[] => (runs.get(variant) ?? []).map((run) => (run.many[key] - run.one[key]) / (tasks - 1))
+    const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number => median(perTaskOf(variant, key))
+    const medianOf = (variant: Variant, pick: (run: { one: Measurement; many: Measurement }) => number): number => median((runs.get(variant) ?? []).map(pick))
+    const one = new Map<Variant, Measurement>(selected.map((variant) => [variant, { wallMs: medianOf(variant, (run) => run.one.wallMs), cpuMs: Number.NaN, peakRssMb: medianOf(variant, (run) => run.one.peakRssMb), result: '' }]))
+    const many = new Map<Variant, Measurement>(
+      selected.map((variant) => [variant, { wallMs: Number.NaN, cpuMs: Number.NaN, peakRssMb: medianOf(variant, (run) => run.many.peakRssMb), result: runs.get(variant)?.at(-1)?.many.result ?? '' }]),
+    )
     console.log('  variant   start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
     for (const variant of selected) {
       const first = one.get(variant) as Measurement
@@ -334,6 +353,13 @@ export async function runHarnessPerf(): Promise<void> {
           `${fmt(perTask(variant, 'cpuMs') / perTask('script', 'cpuMs')).padStart(10)}x   ${fmt(perTask(variant, 'cpuMs') / perTask('vitest', 'cpuMs')).padStart(10)}x   ` +
           `${fmt(first.peakRssMb, 0).padStart(8)} / ${fmt(last.peakRssMb, 0).padStart(5)} MB   ${fmt(mbPer1k, 1).padStart(11)} MB   ${last.result}`,
       )
+    }
+    if (rounds > 1) {
+      const spread = selected.map((variant) => {
+        const values = perTaskOf(variant, 'cpuMs')
+        return `${variant} ${fmt(Math.min(...values), 3)}-${fmt(Math.max(...values), 3)}`
+      })
+      console.log(`  spread over the rounds, CPU per task (ms, min-max): ${spread.join(', ')}`)
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
     console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
