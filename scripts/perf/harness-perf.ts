@@ -6,7 +6,7 @@
  *   a dev dependency used by this script only), run like `vitest`;
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
  *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
- *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts).
+ *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts; `BENCH_ONLY=arte`).
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url'
 import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
 import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
+import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
 import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
@@ -172,8 +173,9 @@ async function measure(variant: Variant, env: Record<string, string>): Promise<M
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
-    // The harness (and the `before` harness) runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept lean (native-memory.ts).
-    env: { ...process.env, ...env, ...(variant === 'harness' || variant === 'before' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0' } : {}) },
+    // The harness (and the `before` harness) runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept
+    // lean (native-memory.ts), and for ART-E only (BENCH_ONLY=arte: the MPCBench globalSetup prepares nothing).
+    env: { ...process.env, ...env, ...(variant === 'harness' || variant === 'before' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0', [BENCH_ONLY_VARIABLE]: 'arte' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

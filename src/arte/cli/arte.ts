@@ -6,6 +6,7 @@ import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../d
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
+import { runOnlyBench } from '../../core/bench-only.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
 import { BUILT_IN_AGENT_IDS } from '../../llm/create-model.ts'
@@ -312,6 +313,8 @@ export const command: Command = {
     const env = applyArteFlags(plan.env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, env)
     leanNativeMemory()
+    // This command runs ART-E only: the MPCBench globalSetup of the bench project prepares nothing (no generation).
+    runOnlyBench('arte')
     const { startVitest } = await import('vitest/node')
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
@@ -68,6 +68,20 @@ describe('ART-E tests concurrency', () => {
     // Requests in flight when each one arrived: those that arrived less than delayMs before it.
     const inFlight = arrivals.map((at) => arrivals.filter((other) => other <= at && at < other + delayMs).length)
     expect(Math.max(...inFlight)).toBe(5)
+  })
+})
+
+describe('BENCH_ONLY', () => {
+  const scratch = scratchDir('arte-bench-only')
+  afterAll(() => scratch.remove())
+
+  it('leaving ART-E out, builds no database and fails the ART-E file saying why', async () => {
+    const db = join(scratch.dir, 'not-built.db')
+    const run = await runFixtureVitest(fixtureEnv('http://127.0.0.1:9', scratch.dir, { ARTE_DB: db, BENCH_ONLY: 'mpcbench' }))
+    expect(run.tests).toEqual([])
+    expect(run.moduleErrors.join('\n')).toContain('The ART-E tests cannot run: BENCH_ONLY=mpcbench leaves arte out of this run')
+    expect(run.exitCode).toBe(1)
+    expect(existsSync(db)).toBe(false)
   })
 })
 

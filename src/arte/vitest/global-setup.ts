@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { relative } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { prepareArteDb } from './demo-db.ts'
 import { limitHint } from './limit-hint.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
@@ -9,10 +10,15 @@ import './provided-context.ts'
 /**
  * ART-E globalSetup: makes sure the email database exists (building the demo one from the shipped
  * maildir when missing or stale, see `prepareArteDb`) and provides `arteDbPath`, `arteDatasetPath`
- * and `arteRunId` to the tests (`inject(...)`).
+ * and `arteRunId` to the tests (`inject(...)`). With `BENCH_ONLY` leaving ART-E out it prepares nothing, and the
+ * ART-E test files of such a run fail saying so (`arteNotPrepared`).
  */
 export default async function setup(project: TestProject): Promise<void> {
   const settings = arteSettingsFromEnv()
+  if (!benchIncluded('arte')) {
+    project.provide('arteNotPrepared', benchLeftOut('arte'))
+    return
+  }
   const prepared = await prepareArteDb({ db: settings.db, maildir: settings.maildir, dataset: settings.dataset })
   if (prepared.kind === 'built') {
     const { report } = prepared

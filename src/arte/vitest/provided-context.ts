@@ -6,6 +6,8 @@ declare module 'vitest' {
     arteDatasetPath: string
     /** Id of this ART-E run (one per Vitest run or shard), recorded with every stored trace. */
     arteRunId: string
+    /** Set when the globalSetup prepared nothing because `BENCH_ONLY` leaves ART-E out: why. */
+    arteNotPrepared?: string
   }
 }
 

@@ -93,6 +93,21 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
     expect(existsSync(join(dir, 'data', 'lumen_robotics_calendar.json'))).toBe(true)
   }, 120_000)
 
+  it('with BENCH_ONLY=arte, fails every MPCBench test saying why, and generates no data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-only-arte-'))
+    offlineEnv(dir)
+    vi.stubEnv('BENCH_ONLY', 'arte')
+    const vitest = await runBench(dir, ['bench/planning/planning.eval.ts'])
+    const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.type === 'test')
+    expect(tests.length).toBeGreaterThan(0)
+    for (const test of tests) {
+      expect(test.result?.state).toBe('fail')
+      expect(test.result?.errors?.[0]?.message).toContain('BENCH_ONLY=arte leaves mpcbench out of this run')
+    }
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+    expect(existsSync(join(dir, 'logs'))).toBe(false)
+  }, 120_000)
+
   it('runs the agent x judge matrix from BENCH_AGENT_MODEL / BENCH_JUDGE_MODEL through a scripted server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-matrix-'))
     offlineEnv(dir)

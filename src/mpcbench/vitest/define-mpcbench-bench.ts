@@ -2,6 +2,7 @@ import { join, relative } from 'node:path'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
+import { benchLeftOutHint } from '../../core/bench-only.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { annotateTest } from '../../eval/annotate.ts'
@@ -228,6 +229,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
             hint: 'Name the scenario whose data the task runs against in data_dependencies.scenario_id.',
           })
         }
+        const notPrepared = inject('mpcbenchNotPrepared')
+        if (notPrepared !== undefined) throw new ConfigError(`MPCBench task ${taskFile} cannot run: ${notPrepared}.`, { hint: benchLeftOutHint('mpcbench') })
         const scenarioError = inject('mpcbenchScenarioErrors')?.[scenarioId]
         if (scenarioError !== undefined) {
           throw new ConfigError(`Scenario ${scenarioId} (of task ${taskFile}) could not be prepared, so this task cannot run:\n${scenarioError}`, {

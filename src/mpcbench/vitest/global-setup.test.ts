@@ -43,6 +43,30 @@ describe('MPCBench globalSetup', () => {
     expect(lines).toEqual([expect.stringMatching(/^mpcbench: lumen_robotics generated \(procedural: /), 'mpcbench: lumen_robotics skipped (up to date)'])
   })
 
+  it('with BENCH_ONLY=arte prepares nothing and provides why (the MPCBench tests of such a run fail saying so)', async () => {
+    const root = mkdtempSync(join(tmp, 'mpcbench-only-arte-'))
+    mkdirSync(join(root, 'scenarios'))
+    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
+    vi.stubEnv('BENCH_ONLY', 'arte')
+    vi.stubEnv('MPCBENCH_SCENARIOS', '')
+    vi.stubEnv('MPCBENCH_GENERATOR', 'llm')
+    vi.stubEnv('MPCBENCH_DATA_DIR', '')
+    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
+    const lines: string[] = []
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+    const provided: Record<string, unknown> = {}
+    const project = { config: { root }, provide: (key: string, value: unknown) => void (provided[key] = value), onTestsRerun: () => undefined } as unknown as TestProject
+
+    await setup(project)
+    expect(provided).toEqual({
+      mpcbenchDataDir: join(root, 'data'),
+      mpcbenchScenarioErrors: {},
+      mpcbenchNotPrepared: 'BENCH_ONLY=arte leaves mpcbench out of this run, so its globalSetup prepared nothing',
+    })
+    expect(existsSync(join(root, 'data'))).toBe(false)
+    expect(lines).toEqual([])
+  })
+
   it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
     const root = mkdtempSync(join(tmp, 'mpcbench-rerun-'))
     mkdirSync(join(root, 'scenarios'))

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
-import { prepareMpcbenchDataIsolated } from '../generate/prepare-data.ts'
+import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { prepareOptionsFromEnv } from '../settings.ts'
 
 /**
@@ -10,10 +10,21 @@ import { prepareOptionsFromEnv } from '../settings.ts'
  * In watch mode the same check runs before every rerun, so a scenario edit regenerates that scenario's data
  * (and only when its inputs changed). A scenario that cannot be prepared fails only its own tests (its error is
  * provided as `mpcbenchScenarioErrors`); the other scenarios, and the other benchmarks, run.
+ * With `BENCH_ONLY` leaving MPCBench out (`agent-bench arte` sets `BENCH_ONLY=arte`) it prepares nothing, and the
+ * MPCBench tests of such a run fail saying so (`mpcbenchNotPrepared`).
  */
 export default async function setup(project: TestProject): Promise<void> {
   // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
   const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
+  if (!benchIncluded('mpcbench')) {
+    // An ART-E-only run (BENCH_ONLY=arte): no scenario check, no generation (and no model calls with MPCBENCH_GENERATOR=llm).
+    project.provide('mpcbenchDataDir', options.dataDir)
+    project.provide('mpcbenchScenarioErrors', {})
+    project.provide('mpcbenchNotPrepared', benchLeftOut('mpcbench'))
+    return
+  }
+  // Loaded only when data is prepared: the generators are most of what this setup would load.
+  const { prepareMpcbenchDataIsolated } = await import('../generate/prepare-data.ts')
   const { failed } = await prepareMpcbenchDataIsolated(options)
   project.provide('mpcbenchDataDir', options.dataDir)
   project.provide('mpcbenchScenarioErrors', failed)

@@ -4,6 +4,8 @@ declare module 'vitest' {
     mpcbenchDataDir: string
     /** Error messages of the scenarios the globalSetup could not prepare, by scenario id (their tests fail). */
     mpcbenchScenarioErrors: Record<string, string>
+    /** Set when the globalSetup prepared nothing because `BENCH_ONLY` leaves MPCBench out: why. */
+    mpcbenchNotPrepared?: string
   }
 }
 
