@@ -43,13 +43,13 @@ describe('MPCBench globalSetup', () => {
     expect(lines).toEqual([expect.stringMatching(/^mpcbench: lumen_robotics generated \(procedural: /), 'mpcbench: lumen_robotics skipped (up to date)'])
   })
 
-  it('with BENCH_ONLY=arte prepares nothing and provides why (the MPCBench tests of such a run fail saying so)', async () => {
+  it('with BENCH_ONLY=arte prepares nothing, reads no MPCBench variable, and provides why (its tests fail saying so)', async () => {
     const root = mkdtempSync(join(tmp, 'mpcbench-only-arte-'))
     mkdirSync(join(root, 'scenarios'))
     copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
     vi.stubEnv('BENCH_ONLY', 'arte')
     vi.stubEnv('MPCBENCH_SCENARIOS', '')
-    vi.stubEnv('MPCBENCH_GENERATOR', 'llm')
+    vi.stubEnv('MPCBENCH_GENERATOR', 'not-a-generator')
     vi.stubEnv('MPCBENCH_DATA_DIR', '')
     vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
     const lines: string[] = []
@@ -59,7 +59,7 @@ describe('MPCBench globalSetup', () => {
 
     await setup(project)
     expect(provided).toEqual({
-      mpcbenchDataDir: join(root, 'data'),
+      mpcbenchDataDir: '',
       mpcbenchScenarioErrors: {},
       mpcbenchNotPrepared: 'BENCH_ONLY=arte leaves mpcbench out of this run, so its globalSetup prepared nothing',
     })

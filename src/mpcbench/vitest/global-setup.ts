@@ -15,14 +15,15 @@ import { prepareOptionsFromEnv } from '../settings.ts'
  */
 export default async function setup(project: TestProject): Promise<void> {
   // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
-  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
   if (!benchIncluded('mpcbench')) {
-    // An ART-E-only run (BENCH_ONLY=arte): no scenario check, no generation (and no model calls with MPCBENCH_GENERATOR=llm).
-    project.provide('mpcbenchDataDir', options.dataDir)
+    // An ART-E-only run (BENCH_ONLY=arte): no scenario check, no generation (and no model calls with
+    // MPCBENCH_GENERATOR=llm); the MPCBench variables are not even read, so none of them can fail such a run.
+    project.provide('mpcbenchDataDir', '')
     project.provide('mpcbenchScenarioErrors', {})
     project.provide('mpcbenchNotPrepared', benchLeftOut('mpcbench'))
     return
   }
+  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
   // Loaded only when data is prepared: the generators are most of what this setup would load.
   const { prepareMpcbenchDataIsolated } = await import('../generate/prepare-data.ts')
   const { failed } = await prepareMpcbenchDataIsolated(options)
