@@ -1,43 +1,41 @@
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type * as Esbuild from 'esbuild'
+import { writeFileAtomic } from './atomic-write.ts'
+import { ConfigError } from './errors.ts'
+import { packageRoot } from './package-root.ts'
 
-/** A module to load in a worker thread: its URL, and tsx's loader to register first when it is TypeScript. */
-export interface SiblingModule {
-  /** `file:` URL of the module. */
-  href: string
-  /** `file:` URL of tsx's ES module API (its `register()`) when the module is TypeScript, else `undefined`. */
-  tsx: string | undefined
-}
-
-/**
- * tsx's ES module API, as its `exports` map gives it for `import` (its CommonJS build's `register()` fails on Node 20:
- * it resolves its loader relative to the wrong folder).
- */
-function tsxEsmApi(from: string): string {
-  const manifest = createRequire(from).resolve('tsx/package.json')
-  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> }).exports
-  const entry = exports['./esm/api']?.import?.default ?? './dist/esm/api/index.mjs'
-  return new URL(entry, pathToFileURL(manifest)).href
-}
+/** Where bundles of worker modules are written when they run from the TypeScript sources (see {@link siblingModule}). */
+export const WORKER_BUNDLE_DIR = join(packageRoot, 'node_modules', '.cache', 'vitest-agent-bench', 'workers')
 
 /**
- * The module named `baseName` beside the caller (`importMetaUrl`): `.js` in the built package, `.ts` when the caller
- * runs from the sources (tests, `tsx` scripts), then loaded through tsx's loader, because worker threads have no
- * TypeScript loader of their own and Node 20 ignores `--import` in a worker's `execArgv`.
- * Pass it as `workerData`; the worker's plain-JavaScript source loads it with {@link LOAD_MODULE_SOURCE}.
+ * The `file:` URL of the module named `baseName` beside the caller (`importMetaUrl`), for a worker thread to import.
+ * In the built package that is the `.js` file beside it. From the TypeScript sources (tests, `tsx` scripts, the
+ * repository's bench runs) it is the `.ts` module bundled with its local imports into one ES module by esbuild
+ * (packages stay imports), written by content hash under {@link WORKER_BUNDLE_DIR}, inside `node_modules` so those
+ * imports resolve. Worker threads have no TypeScript loader of their own, and a loader in the worker (tsx's) cost
+ * about 20 MB and 0.1 s a worker on Node 20, whose loader hooks run on a thread of their own.
  */
-export function siblingModule(importMetaUrl: string, baseName: string): SiblingModule {
-  const typescript = importMetaUrl.endsWith('.ts')
-  return {
-    href: new URL(`./${baseName}${typescript ? '.ts' : '.js'}`, importMetaUrl).href,
-    tsx: typescript ? tsxEsmApi(importMetaUrl) : undefined,
+export function siblingModule(importMetaUrl: string, baseName: string): string {
+  if (!importMetaUrl.endsWith('.ts')) return new URL(`./${baseName}.js`, importMetaUrl).href
+  const entry = fileURLToPath(new URL(`./${baseName}.ts`, importMetaUrl))
+  let esbuild: typeof Esbuild
+  try {
+    esbuild = createRequire(importMetaUrl)('esbuild') as typeof Esbuild
+  } catch (error) {
+    throw new ConfigError(`Running ${entry} on a worker thread from the TypeScript sources needs esbuild, which did not load.`, {
+      hint: 'Run `npm install` in the vitest-agent-bench checkout (esbuild is a dev dependency), or use the built package (`dist/`).',
+      cause: error,
+    })
   }
+  const built = esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false, logLevel: 'silent' })
+  const code = built.outputFiles[0]?.contents ?? new Uint8Array()
+  const file = join(WORKER_BUNDLE_DIR, `${baseName}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`)
+  // Bytes, not text: the atomic writer redacts text, which must not touch code. The same content always has the same
+  // name, so processes that write it at once write the same file.
+  if (!existsSync(file)) writeFileAtomic(file, code)
+  return pathToFileURL(file).href
 }
-
-/**
- * Worker source (CommonJS) defining `loadModule({ href, tsx })`: registers tsx's loader when `tsx` is set, then
- * imports `href`; resolves to the module.
- */
-export const LOAD_MODULE_SOURCE = `const loadModule = ({ href, tsx }) =>
-  (tsx === undefined ? Promise.resolve() : import(tsx).then((api) => { api.register() })).then(() => import(href))`

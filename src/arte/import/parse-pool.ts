@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { LOAD_MODULE_SOURCE, siblingModule } from '../../core/sibling-module.ts'
+import { siblingModule } from '../../core/sibling-module.ts'
 import { type ParsableMessage, parseMessage, type PendingMessage } from './parse-message.ts'
 import type { ReadOutcome } from './parse-raw-email.ts'
 
@@ -18,14 +18,13 @@ const CLAIM_SLOTS = 4096
 
 /**
  * The worker: plain JavaScript that loads {@link parseMessage} (`parse-message.js` beside this file in the built
- * package; from the TypeScript sources through tsx's loader in a checkout, as tests and `tsx` scripts run them).
+ * package; from the TypeScript sources, a bundle of it, see `siblingModule`).
  * It takes the chunks it is sent in order; a chunk is parsed by whichever thread claims it first (its slot holds
  * `chunk number + 1` until claimed, then 0), so a worker skips the chunks the importing thread took meanwhile.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-${LOAD_MODULE_SOURCE}
-const ready = loadModule(workerData.parseMessage).then((module) => module.parseMessage)
+const ready = import(workerData.parseMessage).then((module) => module.parseMessage)
 const claims = new Int32Array(workerData.claims)
 const queue = []
 let running = false
@@ -78,8 +77,7 @@ export class ParsePool {
 
   constructor(workers: number) {
     if (workers <= 0) return
-    const { href, tsx } = siblingModule(import.meta.url, 'parse-message')
-    const workerData = { parseMessage: { href, tsx }, claims: this.#claims.buffer }
+    const workerData = { parseMessage: siblingModule(import.meta.url, 'parse-message'), claims: this.#claims.buffer }
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData })
       worker.on('message', ({ id, results }: { id: number; results: ReadOutcome[] }) => {

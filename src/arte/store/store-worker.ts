@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { BenchError } from '../../core/errors.ts'
-import { LOAD_MODULE_SOURCE, siblingModule } from '../../core/sibling-module.ts'
+import { siblingModule } from '../../core/sibling-module.ts'
 import { DEFAULT_ARTE_TOOL_TIMEOUT_MS } from '../settings.ts'
 import type { EmailReader } from './email-reader.ts'
 import type { EmailHit, EmailRecord, EmailScope, EmailSearch, ReadOptions } from './email-store.ts'
@@ -42,8 +42,7 @@ interface Running {
 
 /** Starts the worker on `store-worker-entry` (see {@link siblingModule}). */
 function newWorker(data: StoreWorkerData): Worker {
-  const entry = siblingModule(import.meta.url, 'store-worker-entry')
-  return new Worker(`${LOAD_MODULE_SOURCE}\nloadModule(${JSON.stringify(entry)})`, { eval: true, workerData: data })
+  return new Worker(new URL(siblingModule(import.meta.url, 'store-worker-entry')), { workerData: data })
 }
 
 /**
