@@ -14,18 +14,27 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/** A project root under the test's temporary folder with copies of the named shipped scenarios. */
+function rootWith(name: string, scenarios: string[]): string {
+  const root = mkdtempSync(join(tmp, name))
+  mkdirSync(join(root, 'scenarios'))
+  for (const id of scenarios) copyFileSync(join(repoRoot, 'scenarios', `${id}.json`), join(root, 'scenarios', `${id}.json`))
+  return root
+}
+
+/** Sets the MPCBench variables (unset ones empty, so the machine's own do not leak in); returns the setup's log lines. */
+function mpcbenchEnv(values: Record<string, string>): string[] {
+  for (const name of ['MPCBENCH_SCENARIOS', 'MPCBENCH_GENERATOR', 'MPCBENCH_DATA_DIR', 'MPCBENCH_SCENARIOS_DIR']) vi.stubEnv(name, values[name] ?? '')
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value)
+  const lines: string[] = []
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+  return lines
+}
+
 describe('MPCBench globalSetup', () => {
   it('generates the named scenarios under the project root and provides the data folder', async () => {
-    const root = mkdtempSync(join(tmp, 'mpcbench-setup-'))
-    mkdirSync(join(root, 'scenarios'))
-    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
-    copyFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), join(root, 'scenarios', 'tidewater_clinics.json'))
-    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
-    vi.stubEnv('MPCBENCH_GENERATOR', '')
-    vi.stubEnv('MPCBENCH_DATA_DIR', '')
-    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
-    const lines: string[] = []
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+    const root = rootWith('mpcbench-setup-', ['lumen_robotics', 'tidewater_clinics'])
+    const lines = mpcbenchEnv({ MPCBENCH_SCENARIOS: 'lumen_robotics' })
     const provided: Record<string, unknown> = {}
     const rerunHooks: Array<() => Promise<void>> = []
     // A stand-in for Vitest's TestProject: the setup reads `config.root`, calls `provide` and registers `onTestsRerun`.
@@ -44,16 +53,8 @@ describe('MPCBench globalSetup', () => {
   })
 
   it('with BENCH_ONLY=arte prepares nothing, reads no MPCBench variable, and provides why (its tests fail saying so)', async () => {
-    const root = mkdtempSync(join(tmp, 'mpcbench-only-arte-'))
-    mkdirSync(join(root, 'scenarios'))
-    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
-    vi.stubEnv('BENCH_ONLY', 'arte')
-    vi.stubEnv('MPCBENCH_SCENARIOS', '')
-    vi.stubEnv('MPCBENCH_GENERATOR', 'not-a-generator')
-    vi.stubEnv('MPCBENCH_DATA_DIR', '')
-    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
-    const lines: string[] = []
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+    const root = rootWith('mpcbench-only-arte-', ['lumen_robotics'])
+    const lines = mpcbenchEnv({ BENCH_ONLY: 'arte', MPCBENCH_GENERATOR: 'not-a-generator' })
     const provided: Record<string, unknown> = {}
     const project = { config: { root }, provide: (key: string, value: unknown) => void (provided[key] = value), onTestsRerun: () => undefined } as unknown as TestProject
 
@@ -68,16 +69,9 @@ describe('MPCBench globalSetup', () => {
   })
 
   it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
-    const root = mkdtempSync(join(tmp, 'mpcbench-rerun-'))
-    mkdirSync(join(root, 'scenarios'))
+    const root = rootWith('mpcbench-rerun-', ['lumen_robotics'])
     const scenarioFile = join(root, 'scenarios', 'lumen_robotics.json')
-    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), scenarioFile)
-    vi.stubEnv('MPCBENCH_SCENARIOS', '')
-    vi.stubEnv('MPCBENCH_GENERATOR', '')
-    vi.stubEnv('MPCBENCH_DATA_DIR', '')
-    vi.stubEnv('MPCBENCH_SCENARIOS_DIR', '')
-    const lines: string[] = []
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+    const lines = mpcbenchEnv({})
     const rerunHooks: Array<() => Promise<void>> = []
     const project = {
       config: { root },
@@ -99,12 +93,10 @@ describe('MPCBench globalSetup', () => {
   })
 
   it('a scenario that cannot be generated (bad time zone) is reported for its tests; the others are generated', async () => {
-    const root = mkdtempSync(join(tmp, 'mpcbench-bad-'))
-    mkdirSync(join(root, 'scenarios'))
-    copyFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), join(root, 'scenarios', 'lumen_robotics.json'))
+    const root = rootWith('mpcbench-bad-', ['lumen_robotics'])
     const tidewater = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), 'utf8'))
     writeFileSync(join(root, 'scenarios', 'tidewater_clinics.json'), JSON.stringify(tidewater).replace(/"timezone":\s*"[^"]+"/, '"timezone": "Mars/Olympus_Mons"'))
-    for (const name of ['MPCBENCH_SCENARIOS', 'MPCBENCH_GENERATOR', 'MPCBENCH_DATA_DIR', 'MPCBENCH_SCENARIOS_DIR']) vi.stubEnv(name, '')
+    mpcbenchEnv({})
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const provided: Record<string, unknown> = {}
     const project = {
