@@ -33,6 +33,7 @@ import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
 import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
+import { quantile } from '../../src/stats/bootstrap.ts'
 import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
@@ -333,11 +334,7 @@ export async function runHarnessPerf(): Promise<void> {
         runs.get(variant)?.push({ one: one.get(variant) as Measurement, many })
       }
     }
-    const median = (values: number[]): number => {
-      const sorted = [...values].sort((a, b) => a - b)
-      const middle = Math.floor(sorted.length / 2)
-      return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-    }
+    const median = (values: number[]): number => quantile([...values].sort((a, b) => a - b), 0.5)
     const perTaskOf = (variant: Variant, key: 'wallMs' | 'cpuMs'): number[] => (runs.get(variant) ?? []).map((run) => (run.many[key] - run.one[key]) / (tasks - 1))
     const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number => median(perTaskOf(variant, key))
     const medianOf = (variant: Variant, pick: (run: { one: Measurement; many: Measurement }) => number): number => median((runs.get(variant) ?? []).map(pick))

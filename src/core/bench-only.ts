@@ -13,9 +13,15 @@ export const BENCH_NAMES = ['arte', 'mpcbench'] as const
 /** One of {@link BENCH_NAMES}. */
 export type BenchName = (typeof BENCH_NAMES)[number]
 
+type Env = Record<string, string | undefined>
+
+function onlyValue(env: Env): string {
+  return env[BENCH_ONLY_VARIABLE]?.trim() ?? ''
+}
+
 /** Whether `name` is part of this run by {@link BENCH_ONLY_VARIABLE}; a name it does not know is a `ConfigError`. */
-export function benchIncluded(name: BenchName, env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env[BENCH_ONLY_VARIABLE]?.trim() ?? ''
+export function benchIncluded(name: BenchName, env: Env = process.env): boolean {
+  const raw = onlyValue(env)
   if (raw === '') return true
   const names = raw.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '')
   const unknown = names.filter((part) => !(BENCH_NAMES as readonly string[]).includes(part))
@@ -28,8 +34,8 @@ export function benchIncluded(name: BenchName, env: Record<string, string | unde
 }
 
 /** Why `name` is left out of this run (for its tests' error), e.g. `BENCH_ONLY=arte leaves mpcbench out of this run`. */
-export function benchLeftOut(name: BenchName, env: Record<string, string | undefined> = process.env): string {
-  return `${BENCH_ONLY_VARIABLE}=${env[BENCH_ONLY_VARIABLE]?.trim() ?? ''} leaves ${name} out of this run, so its globalSetup prepared nothing`
+export function benchLeftOut(name: BenchName, env: Env = process.env): string {
+  return `${BENCH_ONLY_VARIABLE}=${onlyValue(env)} leaves ${name} out of this run, so its globalSetup prepared nothing`
 }
 
 /** The hint of the error a left-out benchmark's tests fail with. */
@@ -38,8 +44,8 @@ export function benchLeftOutHint(name: BenchName): string {
 }
 
 /** Sets {@link BENCH_ONLY_VARIABLE} to `name` in `env` unless it is set (a command that runs one benchmark). Returns whether it did. */
-export function runOnlyBench(name: BenchName, env: Record<string, string | undefined> = process.env): boolean {
-  if ((env[BENCH_ONLY_VARIABLE]?.trim() ?? '') !== '') return false
+export function runOnlyBench(name: BenchName, env: Env = process.env): boolean {
+  if (onlyValue(env) !== '') return false
   env[BENCH_ONLY_VARIABLE] = name
   return true
 }

@@ -17,7 +17,8 @@ export const WORKER_BUNDLE_DIR = join(packageRoot, 'node_modules', '.cache', 'vi
  * repository's bench runs) it is the `.ts` module bundled with its local imports into one ES module by esbuild
  * (packages stay imports), written by content hash under {@link WORKER_BUNDLE_DIR}, inside `node_modules` so those
  * imports resolve. Worker threads have no TypeScript loader of their own, and a loader in the worker (tsx's) cost
- * about 20 MB and 0.1 s a worker on Node 20, whose loader hooks run on a thread of their own.
+ * about 20 MB and 0.1 s a worker on Node 20, whose loader hooks run on a thread of their own. It bundles on every call
+ * (tens of ms), so a worker started after an edit (watch mode, a restart after a timeout) never runs stale code.
  */
 export function siblingModule(importMetaUrl: string, baseName: string): string {
   if (!importMetaUrl.endsWith('.ts')) return new URL(`./${baseName}.js`, importMetaUrl).href

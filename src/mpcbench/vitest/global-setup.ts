@@ -14,7 +14,6 @@ import { prepareOptionsFromEnv } from '../settings.ts'
  * MPCBench tests of such a run fail saying so (`mpcbenchNotPrepared`).
  */
 export default async function setup(project: TestProject): Promise<void> {
-  // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
   if (!benchIncluded('mpcbench')) {
     // An ART-E-only run (BENCH_ONLY=arte): no scenario check, no generation (and no model calls with
     // MPCBENCH_GENERATOR=llm); the MPCBench variables are not even read, so none of them can fail such a run.
@@ -23,6 +22,7 @@ export default async function setup(project: TestProject): Promise<void> {
     project.provide('mpcbenchNotPrepared', benchLeftOut('mpcbench'))
     return
   }
+  // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
   const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
   // Loaded only when data is prepared: the generators are most of what this setup would load.
   const { prepareMpcbenchDataIsolated } = await import('../generate/prepare-data.ts')
