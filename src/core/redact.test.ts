@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { writeJsonAtomic } from './atomic-write.ts'
 import { ConfigError } from './errors.ts'
-import { REDACTED, createRedactor, redact, redactJson, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
+import { REDACTED, createRedactor, redact, redactJson, redactUrl, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
 import { resolveInside } from './paths.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'redact-'))
@@ -41,6 +41,18 @@ describe('redact', () => {
     registerSecret('registered-later-77')
     expect(redactor.redactJson({ a: 'x registered-later-77 sk-acme-snapshot-1' })).toEqual({ a: `x ${REDACTED} ${REDACTED}` })
     expect(redact('tok-added-later-22', env)).toBe(REDACTED)
+  })
+
+  it('redacts URL userinfo and secret query values wherever they are in a long text, and leaves other URLs alone', () => {
+    const line = `{"baseURL":"http://127.0.0.1:4000/v1","note":"see https://h.example/a?b=1 and mail bob@h.example","x":"${'word '.repeat(2000)}"}`
+    expect(redactUrl(line)).toBe(line)
+    expect(redactUrl(`${line} git+ssh://deploy:pw-1234567@git.example/repo s3://bucket/key?token=abc123`)).toBe(
+      `${line} git+ssh://${REDACTED}@git.example/repo s3://bucket/key?token=${REDACTED}`,
+    )
+    // Userinfo ends at the first '@'; a '/' before it means a path, not userinfo.
+    expect(redactUrl('https://u:p@h.example/x@y https://h.example/a:b@c')).toBe(`https://${REDACTED}@h.example/x@y https://h.example/a:b@c`)
+    expect(redactUrl('1http://u:p@h')).toBe('1http://u:p@h')
+    expect(redactUrl('x.http://u:p@h')).toBe(`x.http://${REDACTED}@h`)
   })
 
   it('redacts registered secrets and JSON values', () => {

@@ -61,9 +61,25 @@ export function secretsFromEnv(env: Env = process.env): string[] {
   return out
 }
 
+/** What follows `://` when a URL holds userinfo (`user:pass@`): {@link URL_USERINFO} without its scheme. */
+const USERINFO_AFTER_SCHEME = /[^/\s"'@<>\\]+@/y
+
+/**
+ * Whether some `://` of `text` is followed by userinfo and `@`, which every match of {@link URL_USERINFO} needs: a
+ * linear scan that spares long texts (a call log line) that regex, which tries every word of the text.
+ */
+function mayHoldUserinfo(text: string): boolean {
+  for (let at = text.indexOf('://'); at !== -1; at = text.indexOf('://', at + 3)) {
+    USERINFO_AFTER_SCHEME.lastIndex = at + 3
+    if (USERINFO_AFTER_SCHEME.test(text)) return true
+  }
+  return false
+}
+
 /** A URL with its userinfo and secret query values replaced by {@link REDACTED}; other text is left as is. */
 export function redactUrl(url: string): string {
-  return url.replace(URL_USERINFO, `$1${REDACTED}@`).replace(SECRET_QUERY, `$1${REDACTED}`)
+  const withoutUserinfo = mayHoldUserinfo(url) ? url.replace(URL_USERINFO, `$1${REDACTED}@`) : url
+  return withoutUserinfo.includes('=') ? withoutUserinfo.replace(SECRET_QUERY, `$1${REDACTED}`) : withoutUserinfo
 }
 
 /**

@@ -12,6 +12,16 @@ describe('call log redaction', () => {
     })
   })
 
+  it('copies only what holds a secret-named field, never changing its input', () => {
+    const clean = { request: { messages: [{ role: 'user', content: 'hi' }] }, usage: null }
+    expect(redactFields(clean)).toBe(clean)
+    const input = { request: clean.request, options: { headers: { 'api-key': 'k' } } }
+    const out = redactFields(input) as typeof input
+    expect(out).toEqual({ request: clean.request, options: { headers: { 'api-key': REDACTED } } })
+    expect(out.request).toBe(clean.request)
+    expect(input.options.headers['api-key']).toBe('k')
+  })
+
   it('replaces every occurrence of a secret value, also JSON-escaped', () => {
     expect(redactSecrets('a sk-1"2 b sk-1\\"2 c', ['sk-1"2'])).toBe(`a ${REDACTED} b ${REDACTED} c`)
     expect(redactSecrets('abc', ['ab'])).toBe('abc')

@@ -68,13 +68,27 @@ export interface CallLogEntry {
 
 const SECRET_FIELD = /^(authorization|proxy-authorization|api[-_]?key|x-api-key|x-goog-api-key|apikey)$/i
 
-/** Replaces secret-named fields (`authorization`, `api_key`, ...) at any depth with {@link REDACTED}. */
+/**
+ * Replaces secret-named fields (`authorization`, `api_key`, ...) at any depth with {@link REDACTED}. Only the objects
+ * and arrays on the way to such a field are copied: a value without one is returned as is.
+ */
 export function redactFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactFields)
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let index = 0; index < value.length; index++) {
+      const inner = redactFields(value[index])
+      if (inner !== value[index]) (out ??= [...value])[index] = inner
+    }
+    return out ?? value
+  }
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value)) out[key] = SECRET_FIELD.test(key) ? REDACTED : redactFields(inner)
-    return out
+    let out: Record<string, unknown> | undefined
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key]
+      const inner = SECRET_FIELD.test(key) ? REDACTED : redactFields(item)
+      if (inner !== item) (out ??= { ...value })[key] = inner
+    }
+    return out ?? value
   }
   return value
 }

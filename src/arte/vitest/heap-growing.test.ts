@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
-import { arteSettingsFromEnv, benchWorkerExecArgv, DEFAULT_BENCH_HEAP_GROWING_PERCENT, DEFAULT_BENCH_WORKER_SEMI_SPACE_MB } from '../settings.ts'
+import { arteSettingsFromEnv, benchPool, benchWorkerExecArgv, DEFAULT_BENCH_HEAP_GROWING_PERCENT, DEFAULT_BENCH_WORKER_SEMI_SPACE_MB } from '../settings.ts'
 import { ConfigError } from '../../core/errors.ts'
 
 describe('BENCH_HEAP_GROWING_PERCENT', () => {
@@ -28,5 +28,14 @@ describe('benchWorkerExecArgv', () => {
     expect(() => arteSettingsFromEnv({ BENCH_WORKER_SEMI_SPACE_MB: 'big' })).toThrow(/BENCH_WORKER_SEMI_SPACE_MB/)
     expect(benchWorkerExecArgv({ BENCH_WORKER_SEMI_SPACE_MB: '32' }, ['vitest', '--pool', 'threads'])).toEqual([])
     expect(benchWorkerExecArgv({ BENCH_WORKER_SEMI_SPACE_MB: '32' }, ['vitest', '--pool=threads'])).toEqual([])
+  })
+})
+
+describe('benchPool', () => {
+  it('runs the bench project in worker threads, in forked workers only when a semi-space flag is asked for', () => {
+    expect(benchPool({})).toBe('threads')
+    expect(benchPool({ BENCH_WORKER_SEMI_SPACE_MB: '0' })).toBe('threads')
+    expect(benchPool({ BENCH_WORKER_SEMI_SPACE_MB: 'big' })).toBe('threads')
+    expect(benchPool({ BENCH_WORKER_SEMI_SPACE_MB: '32' })).toBe('forks')
   })
 })
