@@ -5,8 +5,9 @@ import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-// ART-E: with ARTE_PARTS=n the rows are spread over n part files, so `--shard` splits them (see bench/arte/README.md).
-const arte = arteTestFiles(root)
+// ART-E: large runs are spread over part files of 5,000 tests run one after another, and ARTE_PARTS=n spreads the rows
+// over n part files so `--shard` splits them (see bench/arte/README.md).
+const arte = await arteTestFiles(root)
 
 export default defineConfig({
   // MPCBench: generated scenario data and evaluation output never trigger watch reruns.
@@ -43,6 +44,8 @@ export default defineConfig({
           maxConcurrency: benchConcurrency(),
           // Worker threads (less memory than forked workers); forks when BENCH_WORKER_SEMI_SPACE_MB sets their young generation.
           pool: benchPool(),
+          // Automatic ART-E parts run one at a time: BENCH_CONCURRENCY stays the number of tasks in flight.
+          ...(arte.oneAtATime ? { maxWorkers: 1 } : {}),
           execArgv: benchWorkerExecArgv(),
         },
       },

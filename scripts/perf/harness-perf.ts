@@ -15,6 +15,8 @@
  *
  * Per-task figures vary by several percent from run to run on a shared machine: `PERF_HARNESS_ROUNDS=3` repeats the
  * interleaved 1-task and N-task runs and prints medians, with each variant's spread.
+ * From 10,000 tasks up, the harness also runs at `PERF_HARNESS_SLOPE_TASKS` (default twice the size; 0 skips it) for the
+ * memory growth per extra 1,000 tasks beyond N (the MB-per-1K column is the average from 1 task to N, start-up included).
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
  * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
@@ -95,7 +97,7 @@ const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARN
 const vitest =
   variant === 'vitest' || variant === 'evals'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', [Number(process.env.ARTE_PARTS ?? 1) > 1 ? '.tmp/arte-parts' : 'bench/arte/arte.eval.ts'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+    : await startVitest('test', ['bench/arte'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
@@ -278,6 +280,8 @@ export async function runHarnessPerf(): Promise<void> {
   const concurrency = Math.max(1, envInt('PERF_HARNESS_CONCURRENCY', 50))
   const latencyMs = envInt('PERF_HARNESS_LATENCY_MS', 200)
   const rounds = Math.max(1, envInt('PERF_HARNESS_ROUNDS', 1))
+  // The memory target is on growth beyond 10,000 tasks: from 10,000 tasks up, one more harness run at twice the size.
+  const slopeTasks = envInt('PERF_HARNESS_SLOPE_TASKS', tasks >= 10_000 ? 2 * tasks : 0)
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
@@ -295,7 +299,7 @@ export async function runHarnessPerf(): Promise<void> {
   const db = join(dir, 'demo.db')
   await prepareArteDb({ db, maildir: DEMO_MAILDIR, dataset: DEMO_ROWS })
   const datasets = new Map<number, string>()
-  for (const count of [1, tasks]) {
+  for (const count of [1, tasks, ...(slopeTasks > tasks ? [slopeTasks] : [])]) {
     const file = join(dir, `rows-${count}.jsonl`)
     writeRows(file, demo, count)
     datasets.set(count, file)
@@ -373,6 +377,17 @@ export async function runHarnessPerf(): Promise<void> {
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
     const rssNote = tasks >= 10_000 ? '' : ` (measured at ${tasks} tasks; PERF_HARNESS_TASKS=10000 for the target)`
     console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)
+    if (slopeTasks > tasks && selected.includes('harness')) {
+      // Growth beyond N: one more harness run at the larger size, against the N-task run's peak.
+      const beyond = await measure('harness', envFor(slopeTasks, zeroServer, 'harness-slope'))
+      const perExtra1k = ((beyond.peakRssMb - rss) / (slopeTasks - tasks)) * 1000
+      console.log(
+        `  target: harness < ${TARGET.mbPerExtra1k} MB per extra 1,000 tasks beyond ${tasks}: ${fmt(perExtra1k, 1)} MB ` +
+          `(peak ${fmt(rss, 0)} MB at ${tasks}, ${fmt(beyond.peakRssMb, 0)} MB at ${slopeTasks} tasks; ${beyond.result})`,
+      )
+    } else if (tasks >= 10_000) {
+      console.log('  (PERF_HARNESS_SLOPE_TASKS=0: growth beyond N not measured)')
+    }
     if (latencyMs > 0) {
       const slow = new Map<Variant, Measurement>()
       for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`)))

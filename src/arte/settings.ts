@@ -19,6 +19,12 @@ export const DEFAULT_ARTE_DB = '.tmp/arte/demo.db'
 export const DEFAULT_ARTE_OUTPUT = 'evaluation/arte/results.json'
 /** Default number of rows, `ARTE_LIMIT`. */
 export const DEFAULT_ARTE_LIMIT = 10
+/**
+ * Tests (rows x `BENCH_TRIALS`) per part file when `ARTE_PARTS` is unset (`ARTE_TESTS_PER_PART`). A test file runs in
+ * one worker, which keeps Vitest's objects of every test it ran until the file ends; parts of this size, run one after
+ * another, keep a large run's memory flat. A part's worker starts in about half a second, so parts are not made small.
+ */
+export const DEFAULT_ARTE_TESTS_PER_PART = 5_000
 /** Default characters of an email body in a `read_email` result, `ARTE_READ_MAX_CHARS` (longer bodies are cut, with a marker). */
 export const DEFAULT_ARTE_READ_MAX_CHARS = 50_000
 /**
@@ -97,9 +103,12 @@ export interface ArteSettings {
   trials: number
   /**
    * `ARTE_PARTS`: spread the rows over this many test files (row position modulo n), so `vitest --shard=i/N` splits
-   * rows between machines. 1 = one file (`bench/arte/arte.eval.ts`).
+   * rows between machines; 1 = one file (`bench/arte/arte.eval.ts`). Undefined (unset): one part per 5,000 tests, run
+   * one after another (see `arteTestFiles`).
    */
-  parts: number
+  parts: number | undefined
+  /** `ARTE_TESTS_PER_PART`: tests (rows x trials) per part file when `ARTE_PARTS` is unset (default 5,000). */
+  testsPerPart: number
   /** `BENCH_RESUME=1` (`--resume`): rerun only the tasks with no finished result for the same configuration. */
   resume: boolean
   /**
@@ -152,7 +161,8 @@ export const ArteEnvSchema = z.object({
   ARTE_READ_MAX_CHARS: wholeNumberText(100).default(DEFAULT_ARTE_READ_MAX_CHARS),
   ARTE_TOOL_TIMEOUT_MS: wholeNumberText(0).default(DEFAULT_ARTE_TOOL_TIMEOUT_MS),
   BENCH_TRIALS: wholeNumberText(1).default(1),
-  ARTE_PARTS: wholeNumberText(1).default(1),
+  ARTE_PARTS: wholeNumberText(1).optional(),
+  ARTE_TESTS_PER_PART: wholeNumberText(1).default(DEFAULT_ARTE_TESTS_PER_PART),
   BENCH_RESUME: YesNo.default(false),
   BENCH_HEAP_GROWING_PERCENT: wholeNumberText(0).default(DEFAULT_BENCH_HEAP_GROWING_PERCENT),
   BENCH_WORKER_SEMI_SPACE_MB: wholeNumberText(0).default(DEFAULT_BENCH_WORKER_SEMI_SPACE_MB),
@@ -196,6 +206,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     agent: arteAgentSettings(env),
     trials: e.BENCH_TRIALS,
     parts: e.ARTE_PARTS,
+    testsPerPart: e.ARTE_TESTS_PER_PART,
     resume: e.BENCH_RESUME,
     heapGrowingPercent: e.BENCH_HEAP_GROWING_PERCENT,
   }
@@ -277,11 +288,6 @@ export function arteHistorySettings(env: Env = process.env, root = process.cwd()
 /** {@link arteSettingsFromEnv} of this process's environment, relative paths resolved against `cwd`. */
 export function arteSettings(cwd = process.cwd()): ArteSettings {
   return arteSettingsFromEnv(process.env, cwd)
-}
-
-/** `ARTE_PARTS` for a Vitest config: a whole number >= 1, else 1. Never throws (a bad value is reported when the tests start). */
-export function arteParts(env: Env = process.env): number {
-  return parseWholeNumber(env.ARTE_PARTS ?? '', 1) ?? 1
 }
 
 /**

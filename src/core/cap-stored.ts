@@ -14,6 +14,14 @@ export function capText(text: string, max: number): string {
   return `${text.slice(0, max)}... [truncated: ${text.length.toLocaleString('en-US')} characters in full]`
 }
 
+/** Whether `value` holds a string longer than `max` at any depth (a walk, no serialization). */
+function holdsLongString(value: unknown, max: number): boolean {
+  if (typeof value === 'string') return value.length > max
+  if (Array.isArray(value)) return value.some((item) => holdsLongString(item, max))
+  if (value !== null && typeof value === 'object') return Object.values(value).some((item) => holdsLongString(item, max))
+  return false
+}
+
 /** A JSON value with every string longer than `max` cut (see {@link capText}); the value itself when nothing is. */
 export function capLongStrings<T>(value: T, max: number = MAX_STORED_TRACE_STRING_CHARS): T {
   const cap = (inner: unknown): unknown => {
@@ -22,5 +30,5 @@ export function capLongStrings<T>(value: T, max: number = MAX_STORED_TRACE_STRIN
     if (inner !== null && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, cap(item)]))
     return inner
   }
-  return JSON.stringify(value).length <= max ? value : (cap(value) as T)
+  return holdsLongString(value, max) ? (cap(value) as T) : value
 }

@@ -59,6 +59,23 @@ describe('call log redaction', () => {
   })
 })
 
+describe('call log tool schemas', () => {
+  it('writes the tools of per-task arrays once per content: shared frozen parameter schemas, per-task descriptions', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-tools-'))
+    const log = new CallLog(dir)
+    const query = Object.freeze({ type: 'object', properties: Object.freeze({ q: Object.freeze({ type: 'string' }) }) })
+    const other = Object.freeze({ type: 'object', properties: Object.freeze({ id: Object.freeze({ type: 'string' }) }) })
+    const toolsOf = (description: string, parameters: object) => [{ type: 'function', function: { name: 'search', description, parameters } }]
+    const call = (tools: unknown[]) => ({ startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: { messages: [], tools }, outcome: { kind: 'response' as const, response: {} }, usage: null })
+    for (const tools of [toolsOf('inbox a', query), toolsOf('inbox a', query), toolsOf('inbox b', query), toolsOf('inbox a', other)]) log.write(call(tools))
+    log.close()
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
+    expect(lines.filter((line) => line.kind === 'tools')).toHaveLength(3)
+    expect(lines.filter((line) => line.kind === 'call').map((line) => line.toolsRef)).toEqual([lines[0]?.hash, lines[0]?.hash, lines[3]?.hash, lines[5]?.hash])
+    expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { tools: unknown }).tools)).toEqual([toolsOf('inbox a', query), toolsOf('inbox a', query), toolsOf('inbox b', query), toolsOf('inbox a', other)])
+  })
+})
+
 describe('call log rotation', () => {
   const entry = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: {}, outcome: { kind: 'response' as const, response: {} }, usage: null }
 

@@ -117,11 +117,28 @@ export interface LoggedCall {
 
 /** Hashes by tools array: a task sends the same array on each of its calls. */
 const toolHashes = new WeakMap<object, string>()
+/** Hashes of frozen objects (the JSON Schemas of tool parameters, shared by the tools every task builds). */
+const frozenHashes = new WeakMap<object, string>()
+
+function sha(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16)
+}
+
+/** A frozen object cannot change: its hash stands in for its JSON, computed once however many tasks send it. */
+function frozenAsHash(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return value
+  let hash = frozenHashes.get(value)
+  if (hash === undefined) {
+    hash = sha(JSON.stringify(value))
+    frozenHashes.set(value, hash)
+  }
+  return `frozen:${hash}`
+}
 
 function hashTools(tools: unknown[]): string {
   let hash = toolHashes.get(tools)
   if (hash === undefined) {
-    hash = createHash('sha256').update(JSON.stringify(tools)).digest('hex').slice(0, 16)
+    hash = sha(JSON.stringify(tools, frozenAsHash))
     toolHashes.set(tools, hash)
   }
   return hash

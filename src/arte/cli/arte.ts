@@ -19,15 +19,16 @@ import {
   DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
   applyArteFlags,
-  arteParts,
   arteSettingsFromEnv,
   benchConcurrency,
+  benchPool,
+  benchWorkerExecArgv,
 } from '../settings.ts'
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
-import { ARTE_PARTS_DIR } from '../vitest/arte-parts.ts'
+import { ARTE_PARTS_DIR, automaticArtePartCount } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
@@ -69,7 +70,11 @@ const ARTE_OPTIONS = {
     type: 'boolean',
     description: 'rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1)',
   },
-  parts: { type: 'string', value: 'N', description: 'spread the rows over N test files (row position modulo N) so --shard=i/N splits rows between machines (ARTE_PARTS)', default: 1 },
+  parts: {
+    type: 'string',
+    value: 'N',
+    description: 'spread the rows over N test files (row position modulo N) so --shard=i/N splits rows between machines (ARTE_PARTS; default: one file per 5,000 tests, run one after another)',
+  },
   reporter: { type: 'string', value: 'NAME', multiple: true, description: 'Vitest reporter (default, verbose, junit, json, blob, github-actions or a path)', default: 'default' },
   shard: { type: 'string', value: 'I/N', description: 'Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E reporter is left out (it runs when the blobs are merged)' },
   'merge-reports': { type: 'string', value: '[DIR]', description: 'merge blob reports instead of running (Vitest --merge-reports)', default: '.vitest-reports' },
@@ -212,7 +217,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('WORKSPACE_ID', values.workspace)
   set('ARTE_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1))
   set('BENCH_RESUME', values.resume === true ? '1' : undefined)
-  set('ARTE_PARTS', wholeFlag('--parts', values.parts, 1))
+  set('ARTE_PARTS', values.parts === undefined ? undefined : wholeFlag('--parts', values.parts, 1))
   return {
     env,
     reporters: values.reporter ?? [],
@@ -251,10 +256,10 @@ export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
-function assertShardable(shard: string, env: Record<string, string | undefined>): void {
+async function assertShardable(shard: string, env: Record<string, string | undefined>): Promise<void> {
   const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
-  const parts = arteParts(env)
-  const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts').length
+  const parts = arteSettingsFromEnv(env).parts ?? (await automaticArtePartCount(env))
+  const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts', { ignore: [`${ARTE_PARTS_DIR}/**`] }).length
   if (Number.isInteger(count) && files < count) {
     throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
       hint: `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
@@ -286,6 +291,19 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
   return file
 }
 
+/**
+ * The installed package runs its own single `bench/arte` file (part files are written by a checkout's Vitest config):
+ * `ARTE_PARTS` above 1 needs that config, so it is refused rather than ignored.
+ */
+function assertNoPartsShipped(env: Record<string, string | undefined>): void {
+  const parts = arteSettingsFromEnv(env).parts
+  if (parts !== undefined && parts > 1) {
+    throw new ConfigError(`--parts ${parts} (ARTE_PARTS) needs a checkout of vitest-agent-bench: the installed package runs its ART-E tests from one file.`, {
+      hint: 'Leave --parts out (or set ARTE_PARTS=1), or run from a clone of the repository, whose vitest.config.ts writes the part files.',
+    })
+  }
+}
+
 /** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config). */
 function shippedBenchConfig() {
   return {
@@ -296,6 +314,9 @@ function shippedBenchConfig() {
     testTimeout: 300_000,
     hookTimeout: 600_000,
     maxConcurrency: benchConcurrency(),
+    // As the checkout's bench project: worker threads, forks when BENCH_WORKER_SEMI_SPACE_MB sets their young generation.
+    pool: benchPool(),
+    execArgv: benchWorkerExecArgv(),
   }
 }
 
@@ -311,7 +332,7 @@ export const command: Command = {
       throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
     const env = applyArteFlags(plan.env)
-    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) assertShardable(plan.shard, env)
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env)
     leanNativeMemory()
     // This command runs ART-E only: the MPCBench globalSetup of the bench project prepares nothing (no generation).
     runOnlyBench('arte')
@@ -321,8 +342,9 @@ export const command: Command = {
     process.exitCode = undefined
     const shipped = plan.config === undefined && runsOutsidePackage()
     const interrupt = stopOnInterrupt()
-    const parts = arteParts()
-    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : parts > 1 ? [ARTE_PARTS_DIR] : ['bench/arte'], {
+    if (shipped) assertNoPartsShipped(env)
+    // Part files, when there are any, are written under bench/arte (see arte-parts.ts): the same filter finds them.
+    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
       run: true,
       watch: false,
       ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),

@@ -1,12 +1,35 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { arteParts } from '../settings.ts'
+import { benchIncluded } from '../../core/bench-only.ts'
+import { loadArteDataset } from '../dataset/load-dataset.ts'
+import { arteSettingsFromEnv } from '../settings.ts'
 
-/** Where the ART-E part files are written (relative to the project root; `.tmp/` is not committed). */
-export const ARTE_PARTS_DIR = '.tmp/arte-parts'
+/**
+ * Where the ART-E part files are written (relative to the project root; not committed). Inside `bench/arte`, so
+ * `vitest run bench/arte` and `agent-bench arte` pick them up as they pick up the single file.
+ */
+export const ARTE_PARTS_DIR = 'bench/arte/parts'
 /** The single ART-E eval file, replaced by the part files when there are several parts. */
 export const ARTE_EVAL_FILE = 'bench/arte/arte.eval.ts'
 
+type Env = Record<string, string | undefined>
+
+/** How the ART-E rows are spread over test files (see {@link arteTestFiles}). */
+export interface ArteTestFiles {
+  /** Number of part files; 1 = the single {@link ARTE_EVAL_FILE}. */
+  count: number
+  /** `ARTE_PARTS` set the count (else it follows the number of tests, `ARTE_TESTS_PER_PART` per part). */
+  explicit: boolean
+  /**
+   * The parts must run one after another (`maxWorkers: 1` in the bench project): automatic parts keep
+   * `BENCH_CONCURRENCY` the number of tasks in flight; parts set by `ARTE_PARTS` run as Vitest schedules files.
+   */
+  oneAtATime: boolean
+  /** Globs (relative to the root) to add to the project's `include`. */
+  include: string[]
+  /** Globs (relative to the root) to add to the project's `exclude`. */
+  exclude: string[]
+}
 
 function partFile(index: number, count: number): string {
   const width = String(count).length
@@ -14,25 +37,69 @@ function partFile(index: number, count: number): string {
 }
 
 /**
- * The test files of ART-E for a Vitest config. With `count` parts (`ARTE_PARTS=n`, n > 1), writes n part files into
- * {@link ARTE_PARTS_DIR}, part k registering the rows whose position modulo n is k - 1, and returns them in place of
- * {@link ARTE_EVAL_FILE}: Vitest shards by file, so `vitest --shard=i/N` then splits the rows between machines, and
- * `--merge-reports` puts every row back together. Returns globs (relative to `root`) to add to `include` and
- * `exclude`.
+ * The number of part files when `ARTE_PARTS` is unset: one per `ARTE_TESTS_PER_PART` (default 5,000) tests of the
+ * selected rows. Never throws: a bad setting or dataset gives 1, and the tests report it when they start.
  */
-export function arteTestFiles(root: string, count: number = arteParts()): { include: string[]; exclude: string[] } {
+export async function automaticArtePartCount(env: Env = process.env, root = process.cwd()): Promise<number> {
+  try {
+    if (!benchIncluded('arte', env)) return 1
+    const settings = arteSettingsFromEnv(env, root)
+    if (!existsSync(settings.dataset)) return 1
+    const rows = await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit })
+    return Math.max(1, Math.ceil((rows.length * settings.trials) / settings.testsPerPart))
+  } catch {
+    return 1
+  }
+}
+
+/** `ARTE_PARTS` when set to a whole number >= 1, else undefined (unset, blank, or a bad value reported when the tests start). */
+function explicitParts(env: Env): number | undefined {
+  const raw = env.ARTE_PARTS?.trim() ?? ''
+  if (!/^\d+$/.test(raw)) return undefined
+  const count = Number(raw)
+  return count >= 1 ? count : undefined
+}
+
+/** Writes `text` to `file` unless the file already holds it (watch mode sees no change). */
+function writeIfChanged(file: string, text: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === text) return
+  } catch {
+    // Not there yet.
+  }
+  writeFileSync(file, text)
+}
+
+/**
+ * The test files of ART-E for a Vitest config. With more than one part, writes the part files into
+ * {@link ARTE_PARTS_DIR}, part k registering the rows whose position modulo n is k - 1, and puts them in place of
+ * {@link ARTE_EVAL_FILE}. The count is `ARTE_PARTS` when set (Vitest shards by file, so `vitest --shard=i/N` then
+ * splits the rows between machines and `--merge-reports` puts them back together), else one part per
+ * `ARTE_TESTS_PER_PART` tests, run one after another (see {@link ArteTestFiles.oneAtATime}).
+ */
+export async function arteTestFiles(root: string, env: Env = process.env): Promise<ArteTestFiles> {
+  const set = explicitParts(env)
+  const count = set ?? (await automaticArtePartCount(env, root))
   const dir = join(root, ARTE_PARTS_DIR)
-  if (count === 1) return { include: [], exclude: [] }
+  // One file: part files left by an earlier run with parts are not tests of this one.
+  if (count === 1) return { count, explicit: set !== undefined, oneAtATime: false, include: [], exclude: [`${ARTE_PARTS_DIR}/**`] }
   mkdirSync(dir, { recursive: true })
   const wanted = new Set(Array.from({ length: count }, (_, i) => partFile(i + 1, count)))
   for (const name of readdirSync(dir)) if (name.endsWith('.eval.ts') && !wanted.has(name)) rmSync(join(dir, name), { force: true })
   const define = relative(dir, join(root, 'src/arte/vitest/define-arte-tests.ts')).replaceAll('\\', '/')
+  const why = set === undefined ? 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part' : `ARTE_PARTS=${count}`
   for (let index = 1; index <= count; index++) {
-    writeFileSync(
+    writeIfChanged(
       join(dir, partFile(index, count)),
-      `// Written by src/arte/vitest/arte-parts.ts for ARTE_PARTS=${count}: part ${index} of the ART-E rows (see ${ARTE_EVAL_FILE}).\n` +
+      `// Written by src/arte/vitest/arte-parts.ts (${why}): part ${index} of ${count} of the ART-E rows (see ${ARTE_EVAL_FILE}).\n` +
         `import { defineArteTests } from '${define}'\n\nawait defineArteTests({ part: { index: ${index}, count: ${count} } })\n`,
     )
   }
-  return { include: [`${ARTE_PARTS_DIR}/*-of-${count}.eval.ts`], exclude: [ARTE_EVAL_FILE] }
+  return {
+    count,
+    explicit: set !== undefined,
+    oneAtATime: set === undefined,
+    include: [`${ARTE_PARTS_DIR}/*-of-${count}.eval.ts`],
+    exclude: [ARTE_EVAL_FILE],
+  }
 }

@@ -124,6 +124,21 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     expect(deterministic(readArteResults(merged))).toStrictEqual(deterministic(unsharded))
   })
 
+  it('ARTE_PARTS unset: ARTE_TESTS_PER_PART=2 spreads the 4 rows over 2 part files run one after the other, with the same metrics', async () => {
+    const output = join(scratch.dir, 'auto-part-results.json')
+    const run = await runFixtureVitest({ ...env, ARTE_TESTS_PER_PART: '2', ARTE_OUTPUT: output }, { reporters: [new ArteReporter({ silent: true })] })
+    const byFile = new Map<string, typeof run.tests>()
+    for (const test of run.tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test])
+    expect([...byFile.keys()].sort()).toEqual(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts'])
+    expect(run.tests.map((test) => test.name).sort()).toEqual(['101', '102', '103', '104'])
+    // One at a time: every test of one part ended before the first test of the other started.
+    const spans = [...byFile.values()]
+      .map((tests) => ({ start: Math.min(...tests.map((test) => test.startTime)), end: Math.max(...tests.map((test) => test.startTime + test.duration)) }))
+      .sort((a, b) => a.start - b.start)
+    expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start)
+    expect(deterministic(readArteResults(output))).toStrictEqual(deterministic(unsharded))
+  })
+
   it('fails the run on an unmet threshold, naming it and the measured value', async () => {
     const reporter = new ArteReporter({ thresholds: 'exactMatchAccuracy>=0.6,avgSemanticScore>=0.4', silent: true })
     const output = join(scratch.dir, 'threshold-results.json')
