@@ -19,6 +19,7 @@
  * memory growth per extra 1,000 tasks beyond N (the MB-per-1K column is the average from 1 task to N, start-up included).
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
  * `PERF_HARNESS_LATENCY_MS` (default 200; 0 skips the latency runs), `PERF_HARNESS_VARIANTS` (e.g. `harness`; default all).
+ * What a setting costs: `PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}'` (a JSON object of variables set for every run).
  * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
  * `git worktree add DIR main`, with a `node_modules`), measured interleaved with the others.
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
@@ -285,6 +286,8 @@ export async function runHarnessPerf(): Promise<void> {
   // A subset, e.g. for profiling one variant: PERF_HARNESS_VARIANTS=harness.
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
+  // What a setting costs, e.g. PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}' (set for every variant, after ours).
+  const extraEnv = JSON.parse(process.env.PERF_HARNESS_ENV ?? '{}') as Record<string, string>
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
     (variant) => (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
@@ -323,6 +326,7 @@ export async function runHarnessPerf(): Promise<void> {
     ARTE_LIMIT: '0',
     ARTE_OUTPUT: join(dir, run, 'results.json'),
     ARTE_TRACES_DB: join(dir, run, 'traces.db'),
+    ...extraEnv,
   })
   const roundsNote = rounds > 1 ? `, medians of ${rounds} interleaved rounds` : ''
   console.log(`harness overhead (${tasks} tasks, 2 calls each, concurrency ${concurrency}, scripted server on 127.0.0.1, node ${process.version}${roundsNote})`)

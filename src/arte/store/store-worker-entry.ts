@@ -7,21 +7,26 @@ import { serializeError } from './store-worker-protocol.ts'
 const port = parentPort
 if (port === null) throw new Error('store-worker-entry runs as a worker thread of EmailStoreWorker')
 const { file } = workerData as StoreWorkerData
-let store: EmailStore
+let opened: EmailStore | undefined
 try {
-  store = EmailStore.open(file, { readonly: true })
+  opened = EmailStore.open(file, { readonly: true })
 } catch (error) {
+  // Reported as a message only: a thrown error would reach the parent as an 'error' event too, perhaps first, as a
+  // plain clone that lost its class. The parent terminates this thread when it reads the message.
   port.postMessage({ kind: 'failed', error: serializeError(error) } satisfies StoreWorkerReply)
-  throw error
 }
-port.postMessage({ kind: 'ready' } satisfies StoreWorkerReply)
-port.on('message', (request: StoreWorkerRequest) => {
-  let reply: StoreWorkerReply
-  try {
-    const value = request.op === 'search' ? store.search(request.query, request.scope) : store.read(request.messageId, request.scope, request.options)
-    reply = { kind: 'done', id: request.id, value }
-  } catch (error) {
-    reply = { kind: 'error', id: request.id, error: serializeError(error) }
-  }
-  port.postMessage(reply)
-})
+if (opened !== undefined) serve(opened, port)
+
+function serve(store: EmailStore, port: NonNullable<typeof parentPort>): void {
+  port.postMessage({ kind: 'ready' } satisfies StoreWorkerReply)
+  port.on('message', (request: StoreWorkerRequest) => {
+    let reply: StoreWorkerReply
+    try {
+      const value = request.op === 'search' ? store.search(request.query, request.scope) : store.read(request.messageId, request.scope, request.options)
+      reply = { kind: 'done', id: request.id, value }
+    } catch (error) {
+      reply = { kind: 'error', id: request.id, error: serializeError(error) }
+    }
+    port.postMessage(reply)
+  })
+}
