@@ -21,8 +21,9 @@ export interface ArteTestFiles {
   /** `ARTE_PARTS` set the count (else it follows the number of tests, `ARTE_TESTS_PER_PART` per part). */
   explicit: boolean
   /**
-   * The parts must run one after another (`maxWorkers: 1` in the bench project): automatic parts keep
-   * `BENCH_CONCURRENCY` the number of tasks in flight; parts set by `ARTE_PARTS` run as Vitest schedules files.
+   * The parts must run one after another (`maxWorkers: 1, isolate: false` in the bench project: one worker, kept warm
+   * from part to part): automatic parts keep `BENCH_CONCURRENCY` the number of tasks in flight; parts set by
+   * `ARTE_PARTS` run as Vitest schedules files.
    */
   oneAtATime: boolean
   /** Globs (relative to the root) to add to the project's `include`. */
