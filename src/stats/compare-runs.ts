@@ -49,9 +49,8 @@ export const RunComparisonSchema = z.object({
 /** A comparison of two runs; see {@link RunComparisonSchema}. */
 export type RunComparison = z.infer<typeof RunComparisonSchema>
 
-function byId(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true })
-}
+/** Ids ordered as `localeCompare(b, 'en', { numeric: true })`, with one collator for all comparisons. */
+const byId = new Intl.Collator('en', { numeric: true }).compare
 
 function mean(values: number[]): number | null {
   return values.length === 0 ? null : values.reduce((x, y) => x + y, 0) / values.length

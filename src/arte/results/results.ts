@@ -3,6 +3,7 @@ import { sumUsage } from '../../llm/usage.ts'
 import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from '../vitest/arte-meta.ts'
 import { readJsonFile } from '../../core/parse.ts'
 import { ConfidenceIntervalSchema } from '../../stats/bootstrap.ts'
+import { compareNatural } from '../../core/natural-order.ts'
 
 /** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
 export const ArteMetricsSchema = z.object({
@@ -117,7 +118,7 @@ export type ArteResults = z.infer<typeof ArteResultsSchema>
 
 /** Orders task ids numerically when they are numbers (`2` before `10`), else as text. */
 export function compareTaskIds(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true })
+  return compareNatural(a, b)
 }
 
 /** One task result from a test's meta. */

@@ -273,23 +273,28 @@ export class TraceStore {
 export const MAX_BATCH = 256
 
 /** The database row of one trace, redacted (`redact`). */
+/**
+ * The row of a trace, every text redacted. The trace JSON is redacted as text, as the call log's lines are (a secret
+ * inside it becomes `[REDACTED]` within its JSON string), not serialized a second time as a field of the row.
+ */
 function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unknown> {
-  return redactor.redactJson({
-    trace_id: record.trace.traceId,
-    run_id: record.runId,
-    task_id: record.taskId,
-    model: record.trace.model,
-    model_kind: record.trace.modelKind,
-    outcome: record.trace.outcome.kind,
+  const text = (value: string): string => redactor.redact(value)
+  return {
+    trace_id: text(record.trace.traceId),
+    run_id: text(record.runId),
+    task_id: text(record.taskId),
+    model: text(record.trace.model),
+    model_kind: text(record.trace.modelKind),
+    outcome: text(record.trace.outcome.kind),
     exact_match: record.exactMatch ? 1 : 0,
     semantic_score: record.semanticScore,
-    question: record.question,
-    ground_truth: record.groundTruth,
-    agent_answer: record.agentAnswer,
-    created_at: record.trace.startedAt,
-    trace_json: JSON.stringify(record.trace),
-    config_key: record.configKey ?? null,
-  })
+    question: text(record.question),
+    ground_truth: text(record.groundTruth),
+    agent_answer: text(record.agentAnswer),
+    created_at: text(record.trace.startedAt),
+    trace_json: text(JSON.stringify(record.trace)),
+    config_key: record.configKey === undefined ? null : text(record.configKey),
+  }
 }
 
 function migrate(db: Database.Database, file: string): void {

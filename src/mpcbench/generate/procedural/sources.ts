@@ -12,6 +12,7 @@ import type { SourceName } from '../../workplace/validate-source.ts'
 import type { Person } from '../../scenario.ts'
 import { type WorldEvent, WorldEventSchema, type WorldState } from '../../world-state.ts'
 import { projectKeyOf } from './world-builder.ts'
+import { compareNatural } from '../../../core/natural-order.ts'
 
 /** Every event of a world state (core, noise and background), parsed as our event shape. */
 export function worldEvents(world: WorldState): WorldEvent[] {
@@ -185,7 +186,7 @@ function jira(world: WorldState, events: readonly WorldEvent[]): JiraSource {
     if (fixVersion !== undefined) issue.fixVersions = [fixVersion]
     return issue
   })
-  issues.sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }))
+  issues.sort((a, b) => compareNatural(a.key, b.key))
   return { projects: [...projects.values()], issues }
 }
 
