@@ -121,6 +121,28 @@ describe('EmailStoreWorker', () => {
     }
   })
 
+  it('answers many calls made at once, each with its own result', async () => {
+    const searches = Array.from({ length: 12 }, (_, i) => ({ keywords: [WORDS[i % WORDS.length] ?? 'gas'], maxResults: 1 + (i % 5) }))
+    const answers = await Promise.all(searches.map((search, i) => (i % 4 === 3 ? reader.read(`<m${3 * i}@t>`, SCOPE) : reader.search(search, SCOPE))))
+    answers.forEach((answer, i) => expect(answer).toEqual(i % 4 === 3 ? inThread.read(`<m${3 * i}@t>`, SCOPE) : inThread.search(searches[i] as EmailSearch, SCOPE)))
+  })
+
+  it('gives the call queued behind a fast one its own budget: it times out, the call behind it runs on a fresh worker', async () => {
+    const budget = slowBudget()
+    const tight = await EmailStoreWorker.open(file, { timeoutMs: budget })
+    try {
+      const fast = tight.read('<m3@t>', SCOPE)
+      const slow = tight.search({ keywords: SLOW_KEYWORDS }, SCOPE)
+      const behind = tight.search({ keywords: ['gas'] }, SCOPE)
+      expect((await fast)?.messageId).toBe('<m3@t>')
+      await expect(slow).rejects.toBeInstanceOf(ToolTimeoutError)
+      expect(await behind).toEqual(inThread.search({ keywords: ['gas'] }, SCOPE))
+      expect(tight.restarts).toBe(1)
+    } finally {
+      await tight.close()
+    }
+  })
+
   it('counts a stopped call in the task meta and the run metrics (the model gets the tool error and goes on)', async () => {
     const tight = await EmailStoreWorker.open(file, { timeoutMs: slowBudget() })
     try {
