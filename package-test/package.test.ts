@@ -135,5 +135,12 @@ describe('the packed package', () => {
     expect(stripVTControlCharacters(arte.stdout)).toContain('exactMatchAccuracy')
     const results = JSON.parse(readFileSync(join(project, 'evaluation/arte/results.json'), 'utf8')) as { completedTasks: number }
     expect(results.completedTasks).toBe(2)
+    // Part files are written by a clone's Vitest config: the installed package refuses --parts rather than ignoring it.
+    const parts = await run(bin, ['arte', '-l', '2', '--parts', '2'], { cwd: project, env: cleanEnv({ CI: '1' }) }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    )
+    expect(parts?.code).toBeGreaterThan(0)
+    expect(parts?.stderr).toContain('--parts 2 (ARTE_PARTS) needs a checkout of vitest-agent-bench')
   })
 })

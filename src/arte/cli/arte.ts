@@ -332,6 +332,8 @@ export const command: Command = {
       throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
     const env = applyArteFlags(plan.env)
+    const shipped = plan.config === undefined && runsOutsidePackage()
+    if (shipped) assertNoPartsShipped(env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env)
     leanNativeMemory()
     // This command runs ART-E only: the MPCBench globalSetup of the bench project prepares nothing (no generation).
@@ -340,9 +342,7 @@ export const command: Command = {
     const outputFile = Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }
     const before = process.exitCode
     process.exitCode = undefined
-    const shipped = plan.config === undefined && runsOutsidePackage()
     const interrupt = stopOnInterrupt()
-    if (shipped) assertNoPartsShipped(env)
     // Part files, when there are any, are written under bench/arte (see arte-parts.ts): the same filter finds them.
     const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
       run: true,
