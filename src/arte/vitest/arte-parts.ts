@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { benchIncluded } from '../../core/bench-only.ts'
+import { parseWholeNumber } from '../../core/whole-number.ts'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 
@@ -55,10 +56,7 @@ export async function automaticArtePartCount(env: Env = process.env, root = proc
 
 /** `ARTE_PARTS` when set to a whole number >= 1, else undefined (unset, blank, or a bad value reported when the tests start). */
 function explicitParts(env: Env): number | undefined {
-  const raw = env.ARTE_PARTS?.trim() ?? ''
-  if (!/^\d+$/.test(raw)) return undefined
-  const count = Number(raw)
-  return count >= 1 ? count : undefined
+  return parseWholeNumber(env.ARTE_PARTS ?? '', 1)
 }
 
 /** Writes `text` to `file` unless the file already holds it (watch mode sees no change). */
