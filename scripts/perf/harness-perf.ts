@@ -273,6 +273,21 @@ function evalsMissing(): string | undefined {
   }
 }
 
+/** `PERF_HARNESS_ENV`: a JSON object of string variables; anything else is refused with the variable named. */
+function perfEnv(raw: string | undefined): Record<string, string> {
+  if (raw === undefined || raw.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch (error) {
+    throw new Error(`PERF_HARNESS_ENV is not JSON (${(error as Error).message}); set it to an object such as '{"BENCH_LLM_LOG_DIR":"off"}'.`)
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((item) => typeof item !== 'string')) {
+    throw new Error(`PERF_HARNESS_ENV must be a JSON object of strings, got ${raw}; e.g. '{"ARTE_TOOL_TIMEOUT_MS":"0"}'.`)
+  }
+  return value as Record<string, string>
+}
+
 const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
 /** Measures and prints the harness section. */
@@ -287,7 +302,7 @@ export async function runHarnessPerf(): Promise<void> {
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
   // What a setting costs, e.g. PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}' (set for every variant, after ours).
-  const extraEnv = JSON.parse(process.env.PERF_HARNESS_ENV ?? '{}') as Record<string, string>
+  const extraEnv = perfEnv(process.env.PERF_HARNESS_ENV)
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
     (variant) => (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
