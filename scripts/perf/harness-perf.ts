@@ -14,7 +14,8 @@
  * Per task = (N-task run - 1-task run) / (N - 1), so start-up is left out. Then wall time with 200 ms per call.
  *
  * Per-task figures vary by several percent from run to run on a shared machine: `PERF_HARNESS_ROUNDS=3` repeats the
- * interleaved 1-task and N-task runs and prints medians, with each variant's spread.
+ * interleaved 1-task and N-task runs and prints medians, with each variant's spread and the median of each round's
+ * ratios (paired within a round, so a load that slows a whole round cancels out).
  * From 10,000 tasks up, the harness also runs at `PERF_HARNESS_SLOPE_TASKS` (default twice the size; 0 skips it; once per round) for the
  * memory growth per extra 1,000 tasks beyond N (the MB-per-1K column is the average from 1 task to N, start-up included).
  * Sizes: `PERF_HARNESS_TASKS` (default 1000; 10000 for the memory target), `PERF_HARNESS_CONCURRENCY` (default 50),
@@ -22,6 +23,8 @@
  * What a setting costs: `PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}'` (a JSON object of variables set for every run).
  * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
  * `git worktree add DIR main`, with a `node_modules`), measured interleaved with the others.
+ * What a setting costs, interleaved: `PERF_HARNESS_BEFORE=. PERF_HARNESS_BEFORE_ENV='{"ARTE_TOOL_TIMEOUT_MS":"0"}'`
+ * (variables of the `before` row only, after `PERF_HARNESS_ENV`).
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
  * variant's process; Vitest's workers as threads of it, so they are profiled too).
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
@@ -167,7 +170,7 @@ function rootOf(variant: Variant): string {
   return variant === 'before' ? (process.env.PERF_HARNESS_BEFORE ?? ROOT) : ROOT
 }
 
-async function measure(variant: Variant, env: Record<string, string>): Promise<Measurement> {
+async function measure(variant: Variant, env: Record<string, string>, beforeEnv: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
@@ -179,7 +182,12 @@ async function measure(variant: Variant, env: Record<string, string>): Promise<M
     cwd: rootOf(variant),
     // The harness (and the `before` harness) runs as `agent-bench arte` launches Vitest: with Vite's native allocator kept
     // lean (native-memory.ts), and for ART-E only (BENCH_ONLY=arte: the MPCBench globalSetup prepares nothing).
-    env: { ...process.env, ...env, ...(variant === 'harness' || variant === 'before' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0', [BENCH_ONLY_VARIABLE]: 'arte' } : {}) },
+    env: {
+      ...process.env,
+      ...env,
+      ...(variant === 'harness' || variant === 'before' ? { [MIMALLOC_EAGER_COMMIT_VARIABLE]: '0', [BENCH_ONLY_VARIABLE]: 'arte' } : {}),
+      ...(variant === 'before' ? beforeEnv : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -273,17 +281,18 @@ function evalsMissing(): string | undefined {
   }
 }
 
-/** `PERF_HARNESS_ENV`: a JSON object of string variables; anything else is refused with the variable named. */
-function perfEnv(raw: string | undefined): Record<string, string> {
+/** `PERF_HARNESS_ENV` or `PERF_HARNESS_BEFORE_ENV`: a JSON object of string variables; anything else is refused with the variable named. */
+function perfEnv(name: string): Record<string, string> {
+  const raw = process.env[name]
   if (raw === undefined || raw.trim() === '') return {}
   let value: unknown
   try {
     value = JSON.parse(raw)
   } catch (error) {
-    throw new Error(`PERF_HARNESS_ENV is not JSON (${(error as Error).message}); set it to an object such as '{"BENCH_LLM_LOG_DIR":"off"}'.`)
+    throw new Error(`${name} is not JSON (${(error as Error).message}); set it to an object such as '{"BENCH_LLM_LOG_DIR":"off"}'.`)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((item) => typeof item !== 'string')) {
-    throw new Error(`PERF_HARNESS_ENV must be a JSON object of strings, got ${raw}; e.g. '{"ARTE_TOOL_TIMEOUT_MS":"0"}'.`)
+    throw new Error(`${name} must be a JSON object of strings, got ${raw}; e.g. '{"ARTE_TOOL_TIMEOUT_MS":"0"}'.`)
   }
   return value as Record<string, string>
 }
@@ -302,7 +311,8 @@ export async function runHarnessPerf(): Promise<void> {
   const wanted = (process.env.PERF_HARNESS_VARIANTS ?? '').split(',').filter((name) => name !== '')
   const before = process.env.PERF_HARNESS_BEFORE ?? ''
   // What a setting costs, e.g. PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}' (set for every variant, after ours).
-  const extraEnv = perfEnv(process.env.PERF_HARNESS_ENV)
+  const extraEnv = perfEnv('PERF_HARNESS_ENV')
+  const beforeEnv = perfEnv('PERF_HARNESS_BEFORE_ENV')
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
     (variant) => (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
@@ -351,9 +361,9 @@ export async function runHarnessPerf(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       const one = new Map<Variant, Measurement>()
       // Interleaved: each size runs every variant before the next size.
-      for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1-${round}`)))
+      for (const variant of selected) one.set(variant, await measure(variant, envFor(1, zeroServer, `${variant}-1-${round}`), beforeEnv))
       for (const variant of selected) {
-        const many = await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}-${round}`))
+        const many = await measure(variant, envFor(tasks, zeroServer, `${variant}-${tasks}-${round}`), beforeEnv)
         runs.get(variant)?.push({ one: one.get(variant) as Measurement, many })
       }
     }
@@ -382,6 +392,18 @@ export async function runHarnessPerf(): Promise<void> {
         return `${variant} ${fmt(Math.min(...values), 3)}-${fmt(Math.max(...values), 3)}`
       })
       console.log(`  spread over the rounds, CPU per task (ms, min-max): ${spread.join(', ')}`)
+      // Paired within each round: a load that slows a whole round (another tenant of the machine) cancels out.
+      const paired = (variant: Variant, against: Variant): string => {
+        const mine = perTaskOf(variant, 'cpuMs')
+        const theirs = perTaskOf(against, 'cpuMs')
+        const ratios = mine.map((value, round) => value / (theirs[round] ?? Number.NaN)).sort((a, b) => a - b)
+        return `${variant} vs ${against} ${fmt(median(ratios))}x (${ratios.map((ratio) => fmt(ratio)).join(', ')})`
+      }
+      const pairs = [
+        ...(selected.includes('vitest') ? selected.filter((variant) => variant !== 'vitest' && variant !== 'script').map((variant) => paired(variant, 'vitest')) : []),
+        ...(selected.includes('before') && selected.includes('harness') ? [paired('harness', 'before')] : []),
+      ]
+      if (pairs.length > 0) console.log(`  CPU per task, the median of each round's ratio (the rounds' ratios): ${pairs.join('; ')}`)
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
     console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
@@ -399,7 +421,7 @@ export async function runHarnessPerf(): Promise<void> {
     if (slopeTasks > tasks && selected.includes('harness')) {
       // Growth beyond N: the harness at the larger size, once per round, against the median N-task peak.
       const beyond: Measurement[] = []
-      for (let round = 0; round < rounds; round++) beyond.push(await measure('harness', envFor(slopeTasks, zeroServer, `harness-slope-${round}`)))
+      for (let round = 0; round < rounds; round++) beyond.push(await measure('harness', envFor(slopeTasks, zeroServer, `harness-slope-${round}`), beforeEnv))
       const peak = median(beyond.map((run) => run.peakRssMb))
       const perExtra1k = ((peak - rss) / (slopeTasks - tasks)) * 1000
       const spread = rounds > 1 ? `, ${slopeTasks}-task peaks ${beyond.map((run) => fmt(run.peakRssMb, 0)).join(' / ')} MB` : ''
@@ -412,7 +434,7 @@ export async function runHarnessPerf(): Promise<void> {
     }
     if (latencyMs > 0) {
       const slow = new Map<Variant, Measurement>()
-      for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`)))
+      for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`), beforeEnv))
       const floor = (2 * tasks * latencyMs) / concurrency / 1000
       console.log(`  wall at concurrency ${concurrency}, ${latencyMs} ms per call (${tasks} tasks; ${fmt(floor, 1)} s if calls alone set the pace), start-up (1-task run) left out:`)
       const net = (variant: Variant): number => ((slow.get(variant)?.wallMs ?? Number.NaN) - (one.get(variant)?.wallMs ?? Number.NaN)) / 1000

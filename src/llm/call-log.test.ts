@@ -74,6 +74,120 @@ describe('call log tool schemas', () => {
     expect(lines.filter((line) => line.kind === 'call').map((line) => line.toolsRef)).toEqual([lines[0]?.hash, lines[0]?.hash, lines[3]?.hash, lines[5]?.hash])
     expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { tools: unknown }).tools)).toEqual([toolsOf('inbox a', query), toolsOf('inbox a', query), toolsOf('inbox b', query), toolsOf('inbox a', other)])
   })
+
+  it('tells apart tools that differ in strict, in unfrozen parameters, or in fields of another shape', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-tools-'))
+    const log = new CallLog(dir)
+    const query = Object.freeze({ type: 'object', properties: Object.freeze({ q: Object.freeze({ type: 'string' }) }) })
+    const loose = { type: 'object', properties: { q: { type: 'string' } } as Record<string, unknown> }
+    const call = (tools: unknown[]) => ({ startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: { messages: [], tools }, outcome: { kind: 'response' as const, response: {} }, usage: null })
+    const sent = [
+      [{ type: 'function', function: { name: 'search', description: 'd', parameters: query } }],
+      [{ type: 'function', function: { name: 'search', description: 'd', parameters: query, strict: true } }],
+      [{ type: 'function', function: { name: 'search', description: 'd', parameters: query } }],
+      [{ type: 'function', function: { name: 'search', parameters: query } }],
+      [{ type: 'function', function: { name: 'search', description: 'd', parameters: query }, cache_control: { type: 'ephemeral' } }],
+      [{ type: 'function', function: { name: 'search', description: 'd', parameters: { ...loose } } }],
+    ]
+    for (const tools of sent) log.write(call(tools))
+    loose.properties = { id: { type: 'string' } }
+    sent.push([{ type: 'function', function: { name: 'search', description: 'd', parameters: { ...loose } } }])
+    log.write(call(sent.at(-1) ?? []))
+    log.close()
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
+    const refs = lines.filter((line) => line.kind === 'call').map((line) => line.toolsRef)
+    expect(new Set(refs).size).toBe(6)
+    expect(refs[2]).toBe(refs[0])
+    expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { tools: unknown }).tools)).toEqual(sent)
+  })
+})
+
+describe('call log conversations', () => {
+  const call = (messages: unknown[], n = 0) => ({
+    startedAt: `2025-01-01T00:00:0${n}.000Z`,
+    model: 'm',
+    baseURL: null,
+    purpose: null,
+    cached: false,
+    cacheKey: null,
+    latencyMs: 1,
+    retries: 0,
+    attempts: [],
+    request: { model: 'm', messages: [...messages], temperature: 0 },
+    outcome: { kind: 'response' as const, response: {} },
+    usage: null,
+  })
+  type Line = { kind: string; id?: string; messagesFrom?: { call: string; count: number }; request?: { messages: unknown[] } }
+  const linesOf = (file: string): Line[] => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Line)
+
+  it('writes each message of a conversation once and reads every call back with all its messages', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
+    const log = new CallLog(dir)
+    const system = { role: 'system', content: 'You answer questions about one mailbox. '.repeat(20) }
+    const other = { role: 'system', content: 'Another run.' }
+    const a: unknown[] = [system, { role: 'user', content: 'question a' }]
+    const b: unknown[] = [other, { role: 'user', content: 'question b' }]
+    const sent: unknown[][] = []
+    const send = (messages: unknown[]) => {
+      sent.push([...messages])
+      log.write(call(messages, sent.length))
+    }
+    send(a)
+    send(b)
+    a.push({ role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'search', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 't1', content: '[]' })
+    send(a)
+    b.push({ role: 'assistant', content: 'b done' })
+    send(b)
+    a.push({ role: 'assistant', content: 'a done' })
+    send(a)
+    log.close()
+    const text = readFileSync(log.file, 'utf8')
+    expect(text.split('You answer questions about one mailbox.').length - 1).toBe(20)
+    const lines = linesOf(log.file)
+    expect(lines.map((line) => line.messagesFrom?.count ?? 0)).toEqual([0, 0, 2, 2, 4])
+    expect(lines[2]?.messagesFrom?.call).toBe(lines[0]?.id)
+    expect(lines[4]?.messagesFrom?.call).toBe(lines[2]?.id)
+    expect(lines[4]?.request?.messages).toEqual([{ role: 'assistant', content: 'a done' }])
+    const read = [...readCallLog(dir)]
+    expect(read.map((logged) => (logged.entry.request as { messages: unknown[] }).messages)).toEqual(sent)
+    expect(read.map((logged) => logged.entry.request)).toEqual(sent.map((messages) => ({ model: 'm', messages, temperature: 0 })))
+  })
+
+  it('writes a call in full when an earlier message of its conversation was changed in place or dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
+    const log = new CallLog(dir)
+    const system = { role: 'system', content: 'system' }
+    const result = { role: 'tool', tool_call_id: 't1', content: 'a long search result' }
+    const messages: unknown[] = [system, { role: 'user', content: 'q' }, result]
+    const sent: unknown[][] = []
+    const send = () => {
+      sent.push(structuredClone(messages))
+      log.write(call(messages))
+    }
+    send()
+    result.content = '[elided]'
+    messages.push({ role: 'assistant', content: 'next' })
+    send()
+    messages.splice(1, 1)
+    send()
+    log.close()
+    expect(linesOf(log.file).map((line) => line.messagesFrom)).toEqual([undefined, undefined, undefined])
+    expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { messages: unknown[] }).messages)).toEqual(sent)
+  })
+
+  it('says which messages are missing when the call a line continues cannot be read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
+    const log = new CallLog(dir)
+    const messages: unknown[] = [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }]
+    log.write(call(messages))
+    messages.push({ role: 'assistant', content: 'a' })
+    log.write(call(messages))
+    log.close()
+    const [first, second] = readFileSync(log.file, 'utf8').trim().split('\n')
+    writeFileSync(log.file, `${first?.slice(0, 20)}\n${second}\n`)
+    const [only] = [...readCallLog(dir)]
+    expect((only?.entry.request as { messages: unknown[] }).messages).toEqual([expect.stringMatching(/^\[the first 2 messages, those of call .+, not found\]$/), { role: 'assistant', content: 'a' }])
+  })
 })
 
 describe('call log rotation', () => {

@@ -105,8 +105,18 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string>): str
   return out
 }
 
-/** One line of a call log file: a call, or tool schemas that calls of the same file refer to by hash. */
-export type CallLogLine = { kind: 'tools'; hash: string; tools: unknown[] } | ({ kind: 'call'; id: string; toolsRef?: string } & CallLogEntry)
+/** A call's first `count` request messages are those of the earlier call `call` of the same file. */
+export interface MessagesFrom {
+  call: string
+  count: number
+}
+
+/**
+ * One line of a call log file: a call, or tool schemas that calls of the same file refer to by hash. A call that
+ * continues an earlier call's conversation holds only its new messages (`messagesFrom` names the earlier call and how
+ * many of its messages come first), so a conversation of n turns is written once, not n times.
+ */
+export type CallLogLine = { kind: 'tools'; hash: string; tools: unknown[] } | ({ kind: 'call'; id: string; toolsRef?: string; messagesFrom?: MessagesFrom } & CallLogEntry)
 
 /** A call as read back: the entry, with its request's tools put back, and where it was found. */
 export interface LoggedCall {
@@ -135,12 +145,44 @@ function frozenAsHash(_key: string, value: unknown): unknown {
   return `frozen:${hash}`
 }
 
+/** Hashes by {@link toolsKey}: tools arrays built per task from the same definitions share their hash. */
+const keyHashes = new Map<string, string>()
+/** Distinct tools keys remembered at most (one per inbox and date for ART-E); past it the map starts over. */
+const MAX_TOOLS_KEYS = 10_000
+
+/**
+ * A text that tells tools arrays apart exactly, without serializing their parameter schemas: for tools of the shape
+ * `toOpenAITool` builds (`{type, function: {name, description?, parameters, strict?}}` with deep-frozen parameters)
+ * their fields and the hash of the frozen schema; undefined for any other shape.
+ */
+function toolsKey(tools: unknown[]): string | undefined {
+  const parts: unknown[] = []
+  for (const tool of tools) {
+    if (tool === null || typeof tool !== 'object') return undefined
+    const { type, function: fn, ...otherTool } = tool as { type?: unknown; function?: unknown }
+    if (typeof type !== 'string' || fn === null || typeof fn !== 'object' || Object.keys(otherTool).length > 0) return undefined
+    const { name, description, parameters, strict, ...otherFunction } = fn as Record<string, unknown>
+    if (typeof name !== 'string' || (description !== undefined && typeof description !== 'string') || Object.keys(otherFunction).length > 0) return undefined
+    if (parameters === null || typeof parameters !== 'object' || !Object.isFrozen(parameters)) return undefined
+    if (strict !== undefined && typeof strict !== 'boolean' && strict !== null) return undefined
+    parts.push(type, name, description ?? null, description === undefined, strict === undefined ? 'absent' : strict, frozenAsHash('', parameters) as string)
+  }
+  return JSON.stringify(parts)
+}
+
 function hashTools(tools: unknown[]): string {
   let hash = toolHashes.get(tools)
+  if (hash !== undefined) return hash
+  const key = toolsKey(tools)
+  hash = key === undefined ? undefined : keyHashes.get(key)
   if (hash === undefined) {
     hash = sha(JSON.stringify(tools, frozenAsHash))
-    toolHashes.set(tools, hash)
+    if (key !== undefined) {
+      if (keyHashes.size >= MAX_TOOLS_KEYS) keyHashes.clear()
+      keyHashes.set(key, hash)
+    }
   }
+  toolHashes.set(tools, hash)
   return hash
 }
 
@@ -166,6 +208,8 @@ export class CallLog {
   /** Open for appending from the first write until {@link CallLog.close} (one `write` per call, no open and close). */
   #fd: number | undefined
   readonly #writtenTools = new Set<string>()
+  /** The last call of each conversation, by its first message object: its id and the JSON of each of its messages. */
+  readonly #conversations = new WeakMap<object, { id: string; texts: string[] }>()
   readonly #keep: number
   readonly #redactor: Redactor
 
@@ -211,29 +255,59 @@ export class CallLog {
   write(entry: CallLogEntry): string {
     // Eight random hex digits; randomUUID draws from a buffered pool (randomBytes makes a native call and a buffer per id).
     const id = `${entry.startedAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`
-    const request = entry.request as { tools?: unknown } | null
-    if (request !== null && typeof request === 'object' && Array.isArray(request.tools) && request.tools.length > 0) {
-      const hash = hashTools(request.tools)
-      if (!this.#writtenTools.has(hash)) {
-        this.#append({ kind: 'tools', hash, tools: request.tools })
-        this.#writtenTools.add(hash)
-      }
-      const { tools: _tools, ...rest } = request
-      this.#append({ kind: 'call', id, toolsRef: hash, ...entry, request: rest })
-    } else {
+    const request = entry.request
+    if (request === null || typeof request !== 'object' || Array.isArray(request)) {
       this.#append({ kind: 'call', id, ...entry })
+      return id
     }
+    const { tools, ...withoutTools } = request as { tools?: unknown; messages?: unknown }
+    let logged: Record<string, unknown> = withoutTools
+    let toolsRef: string | undefined
+    if (Array.isArray(tools) && tools.length > 0) {
+      toolsRef = hashTools(tools)
+      if (!this.#writtenTools.has(toolsRef)) {
+        this.#append({ kind: 'tools', hash: toolsRef, tools })
+        this.#writtenTools.add(toolsRef)
+      }
+    } else if (tools !== undefined) {
+      logged = request as Record<string, unknown>
+    }
+    const from = this.#continued(id, withoutTools.messages)
+    if (from !== undefined) logged = { ...logged, messages: (withoutTools.messages as unknown[]).slice(from.count) }
+    this.#append({ kind: 'call', id, ...(toolsRef === undefined ? {} : { toolsRef }), ...(from === undefined ? {} : { messagesFrom: from }), ...entry, request: logged })
     return id
+  }
+
+  /**
+   * Whether `messages` continue the conversation of this log's last call that began with the same first message
+   * object (one agent run): the earlier call's messages, compared as JSON, come first. Remembers these messages for the
+   * next call of the conversation.
+   */
+  #continued(id: string, messages: unknown): MessagesFrom | undefined {
+    if (!Array.isArray(messages) || messages.length === 0) return undefined
+    const first: unknown = messages[0]
+    if (first === null || typeof first !== 'object') return undefined
+    const texts = messages.map((message) => JSON.stringify(message) ?? 'null')
+    const earlier = this.#conversations.get(first)
+    this.#conversations.set(first, { id, texts })
+    if (earlier === undefined || earlier.texts.length > texts.length) return undefined
+    for (let index = 0; index < earlier.texts.length; index++) if (earlier.texts[index] !== texts[index]) return undefined
+    return { call: earlier.id, count: earlier.texts.length }
   }
 }
 
-/** Every call logged in `dir`, oldest file first, with tools restored into each request. Unreadable lines are skipped. */
+/**
+ * Every call logged in `dir`, oldest file first, with tools and the messages of earlier calls restored into each
+ * request. Unreadable lines are skipped.
+ */
 export function* readCallLog(dir: string): Generator<LoggedCall> {
   if (!existsSync(dir)) return
   const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
   for (const name of files) {
     const file = join(dir, name)
     const tools = new Map<string, unknown[]>()
+    // The full messages of calls a later call may continue; a call continued once is not continued again.
+    const messagesOf = new Map<string, unknown[]>()
     for (const text of readFileSync(file, 'utf8').split('\n')) {
       if (text.trim() === '') continue
       let line: CallLogLine
@@ -244,8 +318,21 @@ export function* readCallLog(dir: string): Generator<LoggedCall> {
       }
       if (line.kind === 'tools') tools.set(line.hash, line.tools)
       else if (line.kind === 'call') {
-        const { kind: _kind, id, toolsRef, ...entry } = line
-        const request = toolsRef === undefined ? entry.request : { ...(entry.request as object), tools: tools.get(toolsRef) ?? `[tools ${toolsRef} not found]` }
+        const { kind: _kind, id, toolsRef, messagesFrom, ...entry } = line
+        let request = entry.request
+        if (request !== null && typeof request === 'object' && !Array.isArray(request)) {
+          const record = request as { messages?: unknown }
+          const own = Array.isArray(record.messages) ? record.messages : []
+          if (messagesFrom !== undefined) {
+            const earlier = messagesOf.get(messagesFrom.call)
+            messagesOf.delete(messagesFrom.call)
+            const head = earlier === undefined ? [`[the first ${messagesFrom.count} messages, those of call ${messagesFrom.call}, not found]`] : earlier.slice(0, messagesFrom.count)
+            request = { ...record, messages: [...head, ...own] }
+          }
+          const messages = (request as { messages?: unknown }).messages
+          if (Array.isArray(messages)) messagesOf.set(id, messages)
+          if (toolsRef !== undefined) request = { ...(request as object), tools: tools.get(toolsRef) ?? `[tools ${toolsRef} not found]` }
+        }
         yield { id, file, entry: { ...entry, request } }
       }
     }

@@ -103,20 +103,20 @@ const EXCERPT_LENGTH = 160
 
 /** Parses a 200 body as a chat completion, or throws {@link MalformedResponse} saying what came back instead. */
 export function parseCompletionBody(text: string, contentType: string | null): ChatCompletion {
-  const excerpt = text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text
-  const kind = `${contentType ?? 'no content-type'}, ${Buffer.byteLength(text)} bytes`
+  const malformed = (what: (kind: string) => string): MalformedResponse =>
+    new MalformedResponse(what(`${contentType ?? 'no content-type'}, ${Buffer.byteLength(text)} bytes`), text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
     const html = /^\s*<(!doctype|html|head|body)/i.test(text)
-    throw new MalformedResponse(html ? `an HTML page, not JSON (${kind})` : `not JSON (${kind}: ${(error as Error).message})`, excerpt)
+    throw malformed((kind) => (html ? `an HTML page, not JSON (${kind})` : `not JSON (${kind}: ${(error as Error).message})`))
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new MalformedResponse(`JSON but not an object (${kind})`, excerpt)
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw malformed((kind) => `JSON but not an object (${kind})`)
   const choices = (value as { choices?: unknown }).choices
   const first: unknown = Array.isArray(choices) ? choices[0] : undefined
   if (first === null || typeof first !== 'object' || (first as { message?: unknown }).message === undefined) {
-    throw new MalformedResponse(`no choices[0].message (${kind})`, excerpt)
+    throw malformed((kind) => `no choices[0].message (${kind})`)
   }
   return value as ChatCompletion
 }
