@@ -6,7 +6,7 @@
  * (d) the `agent-bench` bin there. Needs `dist/` (the script builds it first).
  */
 import { execFile } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -142,5 +142,21 @@ describe('the packed package', () => {
     )
     expect(parts?.code).toBeGreaterThan(0)
     expect(parts?.stderr).toContain('--parts 2 (ARTE_PARTS) needs a checkout of vitest-agent-bench')
+    // A run above ARTE_TESTS_PER_PART is spread over part files in a temporary folder, removed after the run.
+    const partDirs = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith('agent-bench-arte-parts-'))
+    const before = partDirs()
+    const whole = await timed('(d) arte -l 0', () => run(bin, ['arte', '-l', '0', '-o', 'out/whole.json'], { cwd: project, env: cleanEnv({ CI: '1' }) }))
+    expect(stripVTControlCharacters(whole.stdout)).toMatch(/Test Files {2}1 passed \(1\)/)
+    const spread = await timed('(d) arte -l 0, 8 tests per part', () => run(bin, ['arte', '-l', '0', '-o', 'out/spread.json'], { cwd: project, env: cleanEnv({ CI: '1', ARTE_TESTS_PER_PART: '8' }) }))
+    const metrics = (file: string) => {
+      const { completedTasks, failedTasks, exactMatchAccuracy, avgSemanticScore, taskResults } = JSON.parse(readFileSync(join(project, file), 'utf8')) as Record<string, unknown> & { taskResults: Array<{ taskId: string }> }
+      return { completedTasks, failedTasks, exactMatchAccuracy, avgSemanticScore, taskIds: taskResults.map((task) => task.taskId) }
+    }
+    const tasks = metrics('out/whole.json').taskIds.length
+    expect(tasks).toBeGreaterThan(8)
+    const files = Math.ceil(tasks / 8)
+    expect(stripVTControlCharacters(spread.stdout)).toContain(`Test Files  ${files} passed (${files})`)
+    expect(metrics('out/spread.json')).toEqual(metrics('out/whole.json'))
+    expect(partDirs()).toEqual(before)
   })
 })

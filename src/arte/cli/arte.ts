@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import fg from 'fast-glob'
 import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../dataset/download-dataset.ts'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
@@ -28,7 +29,7 @@ import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
-import { ARTE_PARTS_DIR, automaticArtePartCount } from '../vitest/arte-parts.ts'
+import { ARTE_PARTS_DIR, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
@@ -256,13 +257,16 @@ export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
-async function assertShardable(shard: string, env: Record<string, string | undefined>): Promise<void> {
+async function assertShardable(shard: string, env: Record<string, string | undefined>, shipped: boolean): Promise<void> {
   const count = Number(/^\d+\/(\d+)$/.exec(shard)?.[1] ?? Number.NaN)
-  const parts = arteSettingsFromEnv(env).parts ?? (await automaticArtePartCount(env))
-  const files = parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts', { ignore: [`${ARTE_PARTS_DIR}/**`] }).length
+  // The installed package shards its one file: sharded parts need a checkout (see shippedArteParts).
+  const parts = shipped ? 1 : (arteSettingsFromEnv(env).parts ?? (await automaticArtePartCount(env)))
+  const files = shipped || parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts', { ignore: [`${ARTE_PARTS_DIR}/**`] }).length
   if (Number.isInteger(count) && files < count) {
     throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
-      hint: `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
+      hint: shipped
+        ? 'The installed package runs ART-E from one file: run the shards from a clone of vitest-agent-bench with --parts, or split the dataset (ARTE_DATASET) between machines.'
+        : `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
     })
   }
 }
@@ -292,24 +296,44 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
 }
 
 /**
- * The installed package runs its own single `bench/arte` file (part files are written by a checkout's Vitest config):
- * `ARTE_PARTS` above 1 needs that config, so it is refused rather than ignored.
+ * The installed package runs its own `bench/arte` file, or automatic part files in a temporary folder (see
+ * {@link shippedArteParts}): `ARTE_PARTS` above 1 (parts for sharding, at stable paths) needs a checkout's Vitest
+ * config, so it is refused rather than ignored.
  */
 function assertNoPartsShipped(env: Record<string, string | undefined>): void {
   const parts = arteSettingsFromEnv(env).parts
   if (parts !== undefined && parts > 1) {
-    throw new ConfigError(`--parts ${parts} (ARTE_PARTS) needs a checkout of vitest-agent-bench: the installed package runs its ART-E tests from one file.`, {
+    throw new ConfigError(`--parts ${parts} (ARTE_PARTS) needs a checkout of vitest-agent-bench: the installed package spreads a large run over part files by itself (ARTE_TESTS_PER_PART per part) but cannot shard them.`, {
       hint: 'Leave --parts out (or set ARTE_PARTS=1), or run from a clone of the repository, whose vitest.config.ts writes the part files.',
     })
   }
 }
 
-/** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config). */
-function shippedBenchConfig() {
+/** Part files of an installed package's run: in a folder of their own outside the package, removed after the run. */
+interface ShippedParts {
+  dir: string
+  count: number
+}
+
+/**
+ * The automatic part files of an installed package's run (see `arteTestFiles`), when the selected tests need more
+ * than one: written into a new temporary folder (the package folder is not ours to write, and may be shared), so
+ * they run one after another in one warm worker as in a checkout. Not with `--shard` (the temporary paths differ
+ * between machines, and Vitest shards by path) nor with file filters.
+ */
+async function shippedArteParts(env: Record<string, string | undefined>): Promise<ShippedParts | undefined> {
+  const count = await automaticArtePartCount(env)
+  if (count === 1) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'agent-bench-arte-parts-'))
+  writeArtePartFiles(dir, count, pathToFileURL(packageModule('src/arte/vitest/define-arte-tests.ts')).href, 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part')
+  return { dir, count }
+}
+
+/** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config), or its part files. */
+function shippedBenchConfig(parts: ShippedParts | undefined) {
   return {
     config: false as const,
-    dir: packageRoot,
-    include: ['bench/arte/**/*.eval.ts'],
+    ...(parts === undefined ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] } : { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }),
     globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
     testTimeout: 300_000,
     hookTimeout: 600_000,
@@ -334,7 +358,7 @@ export const command: Command = {
     const env = applyArteFlags(plan.env)
     const shipped = plan.config === undefined && runsOutsidePackage()
     if (shipped) assertNoPartsShipped(env)
-    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env)
+    if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env, shipped)
     leanNativeMemory()
     // This command runs ART-E only: the MPCBench globalSetup of the bench project prepares nothing (no generation).
     runOnlyBench('arte')
@@ -343,19 +367,25 @@ export const command: Command = {
     const before = process.exitCode
     process.exitCode = undefined
     const interrupt = stopOnInterrupt()
-    // Part files, when there are any, are written under bench/arte (see arte-parts.ts): the same filter finds them.
-    const vitest = await startVitest('test', plan.filters.length > 0 ? plan.filters : ['bench/arte'], {
-      run: true,
-      watch: false,
-      ...(shipped ? shippedBenchConfig() : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-      reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
-      ...outputFile,
-      ...(plan.shard === undefined ? {} : { shard: plan.shard }),
-      ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
-      ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
-      ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
-    }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
-    await vitest.close()
+    const parts = shipped && plan.shard === undefined && plan.mergeReports === undefined && plan.filters.length === 0 ? await shippedArteParts(env) : undefined
+    // In a checkout, part files are written under bench/arte (see arte-parts.ts): the same filter finds them.
+    const filters = plan.filters.length > 0 ? plan.filters : parts === undefined ? ['bench/arte'] : [parts.dir]
+    try {
+      const vitest = await startVitest('test', filters, {
+        run: true,
+        watch: false,
+        ...(shipped ? shippedBenchConfig(parts) : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+        reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
+        ...outputFile,
+        ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+        ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
+        ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
+        ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
+      }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
+      await vitest.close()
+    } finally {
+      if (parts !== undefined) rmSync(parts.dir, { recursive: true, force: true })
+    }
     interrupt.dispose()
     const signal = interrupt.signal()
     const code = signal === undefined ? Number(process.exitCode ?? 0) : 128 + (signal === 'SIGINT' ? 2 : 15)

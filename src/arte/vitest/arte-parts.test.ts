@@ -57,7 +57,7 @@ describe('arteTestFiles', () => {
     const dir = join(root, ARTE_PARTS_DIR)
     expect(readdirSync(dir).sort()).toEqual(['part-1-of-3.eval.ts', 'part-2-of-3.eval.ts', 'part-3-of-3.eval.ts'])
     expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain("await defineArteTests({ part: { index: 2, count: 3 } })\n")
-    expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain("from '../../../src/arte/vitest/define-arte-tests.ts'")
+    expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain('from "../../../src/arte/vitest/define-arte-tests.ts"')
   })
 
   it('ARTE_PARTS sets the count (run as Vitest schedules files), removes part files of another count, and leaves unchanged files untouched', async () => {

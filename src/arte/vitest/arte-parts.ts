@@ -70,6 +70,26 @@ function writeIfChanged(file: string, text: string): void {
 }
 
 /**
+ * Writes the `count` part files into `dir` (made if missing), part k registering the rows whose position modulo
+ * `count` is k - 1 through `defineArteTests` imported from `define`; removes other part files of `dir`. Returns the
+ * files' paths.
+ */
+export function writeArtePartFiles(dir: string, count: number, define: string, why: string): string[] {
+  mkdirSync(dir, { recursive: true })
+  const wanted = new Set(Array.from({ length: count }, (_, i) => partFile(i + 1, count)))
+  for (const name of readdirSync(dir)) if (name.endsWith('.eval.ts') && !wanted.has(name)) rmSync(join(dir, name), { force: true })
+  return [...wanted].map((name, i) => {
+    const file = join(dir, name)
+    writeIfChanged(
+      file,
+      `// Written by src/arte/vitest/arte-parts.ts (${why}): part ${i + 1} of ${count} of the ART-E rows (see ${ARTE_EVAL_FILE}).\n` +
+        `import { defineArteTests } from ${JSON.stringify(define)}\n\nawait defineArteTests({ part: { index: ${i + 1}, count: ${count} } })\n`,
+    )
+    return file
+  })
+}
+
+/**
  * The test files of ART-E for a Vitest config. With more than one part, writes the part files into
  * {@link ARTE_PARTS_DIR}, part k registering the rows whose position modulo n is k - 1, and puts them in place of
  * {@link ARTE_EVAL_FILE}. The count is `ARTE_PARTS` when set (Vitest shards by file, so `vitest --shard=i/N` then
@@ -82,18 +102,8 @@ export async function arteTestFiles(root: string, env: Env = process.env): Promi
   const dir = join(root, ARTE_PARTS_DIR)
   // One file: part files left by an earlier run with parts are not tests of this one.
   if (count === 1) return { count, explicit: set !== undefined, oneAtATime: false, include: [], exclude: [`${ARTE_PARTS_DIR}/**`] }
-  mkdirSync(dir, { recursive: true })
-  const wanted = new Set(Array.from({ length: count }, (_, i) => partFile(i + 1, count)))
-  for (const name of readdirSync(dir)) if (name.endsWith('.eval.ts') && !wanted.has(name)) rmSync(join(dir, name), { force: true })
   const define = relative(dir, join(root, 'src/arte/vitest/define-arte-tests.ts')).replaceAll('\\', '/')
-  const why = set === undefined ? 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part' : `ARTE_PARTS=${count}`
-  for (let index = 1; index <= count; index++) {
-    writeIfChanged(
-      join(dir, partFile(index, count)),
-      `// Written by src/arte/vitest/arte-parts.ts (${why}): part ${index} of ${count} of the ART-E rows (see ${ARTE_EVAL_FILE}).\n` +
-        `import { defineArteTests } from '${define}'\n\nawait defineArteTests({ part: { index: ${index}, count: ${count} } })\n`,
-    )
-  }
+  writeArtePartFiles(dir, count, define, set === undefined ? 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part' : `ARTE_PARTS=${count}`)
   return {
     count,
     explicit: set !== undefined,
