@@ -96,7 +96,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       box.appendChild(trials);
     }
     if (!trace) {
-      box.appendChild(el('p', 'note', 'No trace stored for trace id ' + task.traceId + '.'));
+      box.appendChild(el('p', 'note', 'This page holds no trace for trace id ' + task.traceId + ' (see the notes above); agent-bench trace ' + task.traceId + ' prints a stored trace.'));
       return box;
     }
     field(box, 'model', trace.model + (trace.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''));

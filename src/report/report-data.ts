@@ -5,6 +5,7 @@ import type { AgentTrace } from '../agent/trace.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { ArteResultsSchema, type ArteResults } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
+import { DEFAULT_REPORT_TRACES_MB } from './report-settings.ts'
 import { judgeResultFileName, runLogFileName } from '../mpcbench/file-names.ts'
 import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
 import { RunLogSchema, type RunLog } from '../mpcbench/run-log.ts'
@@ -141,6 +142,11 @@ export interface SectionSources {
   logDir?: string
   /** `evaluation/history/`: earlier runs, one folder each. */
   historyDir?: string
+  /**
+   * Characters of ART-E trace JSON the page holds at most (failed tasks first); the others are named in a note.
+   * @default DEFAULT_REPORT_TRACES_MB megabytes
+   */
+  traceBudgetChars?: number
 }
 
 /** Trace ids of the trials of each task, when the results carry `trialResults` (repeated trials). */
@@ -156,24 +162,50 @@ function trialTraceIds(raw: Record<string, unknown>): string[] {
   })
 }
 
-function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, notes: string[]): Record<string, AgentTrace> {
+/**
+ * The traces the page holds: those of the failed tasks (no exact match) first, then the others, then the other
+ * trials' traces, while their JSON fits `budgetChars`; a trace that does not fit and those after it are not read.
+ */
+function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, budgetChars: number, notes: string[]): Record<string, AgentTrace> {
   const traces: Record<string, AgentTrace> = {}
   if (tracesDb === undefined || !existsSync(tracesDb)) {
     notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
     return traces
   }
+  const tasks = [...results.taskResults.filter((task) => !task.exactMatch), ...results.taskResults.filter((task) => task.exactMatch)]
+  const taskIds = new Set(tasks.map((task) => task.traceId))
   let missing = 0
+  let used = 0
+  let full = false
+  let left = 0
   using store = TraceStore.open(tracesDb)
-  for (const task of results.taskResults) {
-    const stored = store.get(task.traceId)
-    if (stored === undefined) missing++
-    else traces[task.traceId] = stored.trace
+  for (const traceId of [...tasks.map((task) => task.traceId), ...trialTraceIds(raw)]) {
+    if (traces[traceId] !== undefined) continue
+    if (full) {
+      if (taskIds.has(traceId)) left++
+      continue
+    }
+    const stored = store.get(traceId)
+    if (stored === undefined) {
+      if (taskIds.has(traceId)) missing++
+      continue
+    }
+    const size = JSON.stringify(stored.trace).length
+    if (used + size > budgetChars) {
+      full = true
+      if (taskIds.has(traceId)) left++
+      continue
+    }
+    used += size
+    traces[traceId] = stored.trace
   }
   if (missing > 0) notes.push(`${missing} of ${results.taskResults.length} trace(s) not found in ${tracesDb}.`)
-  for (const traceId of trialTraceIds(raw)) {
-    if (traces[traceId] !== undefined) continue
-    const stored = store.get(traceId)
-    if (stored !== undefined) traces[traceId] = stored.trace
+  if (left > 0) {
+    const mb = budgetChars / (1024 * 1024)
+    notes.push(
+      `This page holds the traces of ${(results.taskResults.length - missing - left).toLocaleString('en-US')} of ${results.taskResults.length.toLocaleString('en-US')} tasks, failed tasks first ` +
+        `(${Number(mb.toFixed(1))} MB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`,
+    )
   }
   return traces
 }
@@ -181,7 +213,7 @@ function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb
 /** The ART-E section of the page for one results file. */
 export function buildArteSection(input: Extract<ResultsFile, { kind: 'arte' }>, sources: SectionSources): ArteSection {
   const notes: string[] = []
-  const traces = loadTraces(input.results, input.raw, sources.tracesDb, notes)
+  const traces = loadTraces(input.results, input.raw, sources.tracesDb, sources.traceBudgetChars ?? DEFAULT_REPORT_TRACES_MB * 1024 * 1024, notes)
   const previous = findPreviousRun(sources.historyDir, 'arte', input.results.config.startedAt)
   const extras = ArteExtrasSchema.parse(input.raw)
   return {

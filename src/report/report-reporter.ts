@@ -95,6 +95,7 @@ export class ReportReporter implements Reporter {
         tracesDb: arteSettings(root).tracesDb,
         logDir: mpcbenchLogDir(undefined, root),
         historyDir: resolve(root, this.#options.historyDir ?? DEFAULT_HISTORY_DIR),
+        traceBudgetChars: settings.traceBudgetChars,
       },
       displayRoot: root,
     }

@@ -5,6 +5,12 @@ import { parseWith } from '../core/parse.ts'
 /** Default location of the report page, relative to the project root. */
 export const DEFAULT_REPORT_FILE = 'evaluation/report/index.html'
 
+/**
+ * Megabytes of ART-E traces (as JSON) the page holds unless `BENCH_REPORT_TRACES_MB` says otherwise: failed tasks'
+ * traces first. A large run's page stays small enough for a browser, and writing it stays within the run's memory.
+ */
+export const DEFAULT_REPORT_TRACES_MB = 16
+
 const ReportEnvSchema = z.object({
   /** `BENCH_REPORT`: where the HTML report goes, or `off` for none. */
   BENCH_REPORT: z
@@ -12,6 +18,8 @@ const ReportEnvSchema = z.object({
     .trim()
     .min(1, 'expected a file path or `off`')
     .optional(),
+  /** `BENCH_REPORT_TRACES_MB`: megabytes of ART-E traces the page holds; 0 holds none. */
+  BENCH_REPORT_TRACES_MB: z.coerce.number().nonnegative('expected a number of megabytes, 0 or more').optional(),
   /** `GITHUB_STEP_SUMMARY`: the GitHub Actions job summary file (set by the runner). */
   GITHUB_STEP_SUMMARY: z.string().trim().min(1).optional(),
 })
@@ -22,14 +30,25 @@ export interface ReportSettings {
   file: string | false
   /** The GitHub Actions job summary to append to, when running in GitHub Actions. */
   stepSummaryFile: string | undefined
+  /** Characters of ART-E trace JSON the page holds (`BENCH_REPORT_TRACES_MB`, default {@link DEFAULT_REPORT_TRACES_MB}). */
+  traceBudgetChars: number
 }
 
-/** Reads {@link ReportSettings}: `BENCH_REPORT` (a path, relative to `cwd`, or `off`), default {@link DEFAULT_REPORT_FILE}; `GITHUB_STEP_SUMMARY`. */
+/**
+ * Reads {@link ReportSettings}: `BENCH_REPORT` (a path, relative to `cwd`, or `off`), default {@link DEFAULT_REPORT_FILE};
+ * `BENCH_REPORT_TRACES_MB`; `GITHUB_STEP_SUMMARY`.
+ */
 export function reportSettingsFromEnv(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ReportSettings {
   const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
-  const parsed = parseWith(ReportEnvSchema, { BENCH_REPORT: blank(env.BENCH_REPORT), GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY) }, 'report settings', 'environment')
+  const parsed = parseWith(
+    ReportEnvSchema,
+    { BENCH_REPORT: blank(env.BENCH_REPORT), BENCH_REPORT_TRACES_MB: blank(env.BENCH_REPORT_TRACES_MB), GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY) },
+    'report settings',
+    'environment',
+  )
   const value = parsed.BENCH_REPORT
   const stepSummaryFile = parsed.GITHUB_STEP_SUMMARY
-  if (value !== undefined && value.toLowerCase() === 'off') return { file: false, stepSummaryFile }
-  return { file: resolve(cwd, value ?? DEFAULT_REPORT_FILE), stepSummaryFile }
+  const traceBudgetChars = Math.round((parsed.BENCH_REPORT_TRACES_MB ?? DEFAULT_REPORT_TRACES_MB) * 1024 * 1024)
+  if (value !== undefined && value.toLowerCase() === 'off') return { file: false, stepSummaryFile, traceBudgetChars }
+  return { file: resolve(cwd, value ?? DEFAULT_REPORT_FILE), stepSummaryFile, traceBudgetChars }
 }

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
+import { TraceStore } from '../arte/results/trace-store.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
@@ -212,9 +214,55 @@ describe('readResultsFile', () => {
 
 describe('reportSettingsFromEnv', () => {
   it('reads BENCH_REPORT: a path relative to the root, `off`, or the default', () => {
-    expect(reportSettingsFromEnv({}, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
-    expect(reportSettingsFromEnv({ BENCH_REPORT: '' }, '/p')).toEqual({ file: '/p/evaluation/report/index.html' })
-    expect(reportSettingsFromEnv({ BENCH_REPORT: 'out/r.html' }, '/p')).toEqual({ file: '/p/out/r.html' })
-    expect(reportSettingsFromEnv({ BENCH_REPORT: 'OFF' }, '/p')).toEqual({ file: false })
+    expect(reportSettingsFromEnv({}, '/p')).toMatchObject({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: '' }, '/p')).toMatchObject({ file: '/p/evaluation/report/index.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'out/r.html' }, '/p')).toMatchObject({ file: '/p/out/r.html' })
+    expect(reportSettingsFromEnv({ BENCH_REPORT: 'OFF' }, '/p')).toMatchObject({ file: false })
+  })
+
+  it('reads BENCH_REPORT_TRACES_MB: megabytes of traces, 16 by default, 0 for none; anything else is refused by name', () => {
+    expect(reportSettingsFromEnv({}, '/p').traceBudgetChars).toBe(16 * 1024 * 1024)
+    expect(reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '0.5' }, '/p').traceBudgetChars).toBe(512 * 1024)
+    expect(reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '0' }, '/p').traceBudgetChars).toBe(0)
+    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: 'lots' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
+    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-1' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
+  })
+})
+
+describe('traces in the page', () => {
+  const traceOf = (traceId: string, words: number): AgentTrace => ({
+    traceId,
+    model: 'openai/gpt-x',
+    modelKind: 'llm',
+    messages: [{ role: 'user', content: 'word '.repeat(words) }],
+    toolCalls: [],
+    outcome: { kind: 'answered', answer: 'a', sources: [], rationale: null, via: 'final-tool' },
+    usage,
+    turns: 1,
+    startedAt: '2026-01-02T00:00:00.000Z',
+    durationMs: 5,
+  })
+
+  it('holds the failed tasks\' traces first, up to the budget, and says how to print the others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-traces-'))
+    const tracesDb = join(dir, 'traces.db')
+    const tasks = Array.from({ length: 10 }, (_, i) => task(String(i + 1), i % 3 !== 0, i % 3 !== 0 ? 1 : 0))
+    {
+      using store = TraceStore.open(tracesDb)
+      for (const t of tasks) {
+        if (t.taskId === '4') continue
+        store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: traceOf(t.traceId, 200) })
+      }
+    }
+    const size = JSON.stringify(traceOf('trace-1', 200)).length
+    const section = (budget: number | undefined) => buildArteSection(arteFile(arteResults(tasks)), { tracesDb, ...(budget === undefined ? {} : { traceBudgetChars: budget }) })
+    const all = section(undefined)
+    expect(Object.keys(all.traces)).toHaveLength(9)
+    expect(all.notes).toEqual([`1 of 10 trace(s) not found in ${tracesDb}.`])
+    // Failed tasks are 1, 4 (no trace stored), 7 and 10: room for four traces takes those three, then task 2.
+    const some = section(4 * size + 10)
+    expect(Object.keys(some.traces).sort()).toEqual(['trace-1', 'trace-10', 'trace-2', 'trace-7'])
+    expect(some.notes).toContain(`This page holds the traces of 4 of 10 tasks, failed tasks first (${Number(((4 * size + 10) / 1048576).toFixed(1))} MB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`)
+    expect(Object.keys(section(0).traces)).toEqual([])
   })
 })

@@ -47,7 +47,8 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     for (const file of files) {
       if (!existsSync(file)) throw new ConfigError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
     }
-    const fromEnv = reportSettingsFromEnv().file
+    const reportSettings = reportSettingsFromEnv()
+    const fromEnv = reportSettings.file
     const outFile = resolve(values.out ?? (fromEnv === false ? DEFAULT_REPORT_FILE : fromEnv))
     const data = writeReport({
       results: files.map(readResultsFile),
@@ -55,6 +56,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
         tracesDb: values['traces-db'] === undefined ? settings.tracesDb : resolve(values['traces-db']),
         logDir: values['log-dir'] === undefined ? mpcbenchLogDir() : resolve(values['log-dir']),
         historyDir: resolve(values.history ?? DEFAULT_HISTORY_DIR),
+        traceBudgetChars: reportSettings.traceBudgetChars,
       },
       outFile,
     })
