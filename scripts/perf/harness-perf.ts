@@ -23,6 +23,8 @@
  * What a setting costs: `PERF_HARNESS_ENV='{"BENCH_LLM_LOG_DIR":"off"}'` (a JSON object of variables set for every run).
  * Before / after in one run: `PERF_HARNESS_BEFORE=DIR` adds a `before` row, the harness of another checkout (e.g.
  * `git worktree add DIR main`, with a `node_modules`), measured interleaved with the others.
+ * `PERF_HARNESS_REPORT=1` adds the HTML report's reporter to the harness rows, as `agent-bench arte` runs it (its trace
+ * budget, `BENCH_REPORT_TRACES_MB`, bounds what building the page costs at the end of a large run).
  * What a setting costs, interleaved: `PERF_HARNESS_BEFORE=. PERF_HARNESS_BEFORE_ENV='{"ARTE_TOOL_TIMEOUT_MS":"0"}'`
  * (variables of the `before` row only, after `PERF_HARNESS_ENV`).
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
@@ -101,7 +103,7 @@ const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARN
 const vitest =
   variant === 'vitest' || variant === 'evals'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', ['bench/arte'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts'], ...workerArgv })
+    : await startVitest('test', ['bench/arte'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
@@ -351,6 +353,7 @@ export async function runHarnessPerf(): Promise<void> {
     ARTE_LIMIT: '0',
     ARTE_OUTPUT: join(dir, run, 'results.json'),
     ARTE_TRACES_DB: join(dir, run, 'traces.db'),
+    BENCH_REPORT: join(dir, run, 'report.html'),
     ...extraEnv,
   })
   const roundsNote = rounds > 1 ? `, medians of ${rounds} interleaved rounds` : ''
