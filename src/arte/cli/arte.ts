@@ -29,7 +29,7 @@ import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
-import { ARTE_PARTS_DIR, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
+import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
@@ -325,7 +325,7 @@ async function shippedArteParts(env: Record<string, string | undefined>): Promis
   const count = await automaticArtePartCount(env)
   if (count === 1) return undefined
   const dir = mkdtempSync(join(tmpdir(), 'agent-bench-arte-parts-'))
-  writeArtePartFiles(dir, count, pathToFileURL(packageModule('src/arte/vitest/define-arte-tests.ts')).href, 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part')
+  writeArtePartFiles(dir, count, pathToFileURL(packageModule('src/arte/vitest/define-arte-tests.ts')).href, AUTOMATIC_PARTS_REASON)
   return { dir, count }
 }
 

@@ -272,7 +272,6 @@ export class TraceStore {
 /** At most this many traces wait for one commit of {@link TraceStore.saveBatched}. */
 export const MAX_BATCH = 256
 
-/** The database row of one trace, redacted (`redact`). */
 /**
  * The row of a trace, every text redacted. The trace JSON is redacted as text, as the call log's lines are (a secret
  * inside it becomes `[REDACTED]` within its JSON string), not serialized a second time as a field of the row.

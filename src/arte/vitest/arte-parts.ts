@@ -69,24 +69,24 @@ function writeIfChanged(file: string, text: string): void {
   writeFileSync(file, text)
 }
 
+/** Why automatic part files were written, as their first line says. */
+export const AUTOMATIC_PARTS_REASON = 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part'
+
 /**
  * Writes the `count` part files into `dir` (made if missing), part k registering the rows whose position modulo
- * `count` is k - 1 through `defineArteTests` imported from `define`; removes other part files of `dir`. Returns the
- * files' paths.
+ * `count` is k - 1 through `defineArteTests` imported from `define`; removes other part files of `dir`.
  */
-export function writeArtePartFiles(dir: string, count: number, define: string, why: string): string[] {
+export function writeArtePartFiles(dir: string, count: number, define: string, why: string): void {
   mkdirSync(dir, { recursive: true })
-  const wanted = new Set(Array.from({ length: count }, (_, i) => partFile(i + 1, count)))
-  for (const name of readdirSync(dir)) if (name.endsWith('.eval.ts') && !wanted.has(name)) rmSync(join(dir, name), { force: true })
-  return [...wanted].map((name, i) => {
-    const file = join(dir, name)
+  const wanted = Array.from({ length: count }, (_, i) => partFile(i + 1, count))
+  for (const name of readdirSync(dir)) if (name.endsWith('.eval.ts') && !wanted.includes(name)) rmSync(join(dir, name), { force: true })
+  wanted.forEach((name, i) =>
     writeIfChanged(
-      file,
+      join(dir, name),
       `// Written by src/arte/vitest/arte-parts.ts (${why}): part ${i + 1} of ${count} of the ART-E rows (see ${ARTE_EVAL_FILE}).\n` +
         `import { defineArteTests } from ${JSON.stringify(define)}\n\nawait defineArteTests({ part: { index: ${i + 1}, count: ${count} } })\n`,
-    )
-    return file
-  })
+    ),
+  )
 }
 
 /**
@@ -103,7 +103,7 @@ export async function arteTestFiles(root: string, env: Env = process.env): Promi
   // One file: part files left by an earlier run with parts are not tests of this one.
   if (count === 1) return { count, explicit: set !== undefined, oneAtATime: false, include: [], exclude: [`${ARTE_PARTS_DIR}/**`] }
   const define = relative(dir, join(root, 'src/arte/vitest/define-arte-tests.ts')).replaceAll('\\', '/')
-  writeArtePartFiles(dir, count, define, set === undefined ? 'ARTE_PARTS unset: ARTE_TESTS_PER_PART tests per part' : `ARTE_PARTS=${count}`)
+  writeArtePartFiles(dir, count, define, set === undefined ? AUTOMATIC_PARTS_REASON : `ARTE_PARTS=${count}`)
   return {
     count,
     explicit: set !== undefined,
