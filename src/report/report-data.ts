@@ -202,9 +202,10 @@ function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb
   if (missing > 0) notes.push(`${missing} of ${results.taskResults.length} trace(s) not found in ${tracesDb}.`)
   if (left > 0) {
     const mb = budgetChars / (1024 * 1024)
+    const budget = mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Math.round(budgetChars / 1024)} KB`
     notes.push(
       `This page holds the traces of ${(results.taskResults.length - missing - left).toLocaleString('en-US')} of ${results.taskResults.length.toLocaleString('en-US')} tasks, failed tasks first ` +
-        `(${Number(mb.toFixed(1))} MB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`,
+        `(${budget} of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`,
     )
   }
   return traces

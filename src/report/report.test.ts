@@ -262,7 +262,7 @@ describe('traces in the page', () => {
     // Failed tasks are 1, 4 (no trace stored), 7 and 10: room for four traces takes those three, then task 2.
     const some = section(4 * size + 10)
     expect(Object.keys(some.traces).sort()).toEqual(['trace-1', 'trace-10', 'trace-2', 'trace-7'])
-    expect(some.notes).toContain(`This page holds the traces of 4 of 10 tasks, failed tasks first (${Number(((4 * size + 10) / 1048576).toFixed(1))} MB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`)
+    expect(some.notes).toContain(`This page holds the traces of 4 of 10 tasks, failed tasks first (${Math.round((4 * size + 10) / 1024)} KB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`)
     expect(Object.keys(section(0).traces)).toEqual([])
   })
 })
