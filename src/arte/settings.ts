@@ -39,7 +39,8 @@ export const DEFAULT_BENCH_CONCURRENCY = 5
  * Default V8 heap growing percent of the process running the ART-E tests, `BENCH_HEAP_GROWING_PERCENT`: V8 lets the
  * old generation grow to (1 + p/100) x what was live after the last full GC. V8's own factor (up to 4x) left 3,000
  * tasks' garbage uncollected (a 340 MB worker holding 55 MB live); 50 keeps it near 210 MB. The price is more full GCs:
- * at 10,000 tasks (with a 32 MB semi-space) peak RSS 986 -> 534 MB for 8% more CPU per task.
+ * at 10,000 tasks (worker threads, paired rounds of the harness perf) peak RSS 594 -> 428 MB for 13-15% more CPU per
+ * task (8% at 3,000 tasks); 100 gives 471 MB for 2% less CPU than 50, 200 gives 549 MB for 10% less.
  */
 export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 50
 /**
