@@ -27,7 +27,9 @@
  * `PERF_HARNESS_REPORT=1` adds the HTML report's reporter to the harness rows, as `agent-bench arte` runs it (its trace
  * budget, `BENCH_REPORT_TRACES_MB`, bounds what building the page costs at the end of a large run).
  * What a setting costs, interleaved: `PERF_HARNESS_BEFORE=. PERF_HARNESS_BEFORE_ENV='{"ARTE_TOOL_TIMEOUT_MS":"0"}'`
- * (variables of the `before` row only, after `PERF_HARNESS_ENV`).
+ * (variables of the `before` row only, after `PERF_HARNESS_ENV`). The settings measured so far: the tool time budget
+ * (`ARTE_TOOL_TIMEOUT_MS=0`), the call log (`BENCH_LLM_LOG_DIR=off`) and the heap policy (`BENCH_HEAP_GROWING_PERCENT=0`,
+ * V8's default; README, "Tests and performance").
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
  * variant's process; Vitest's workers as threads of it, so they are profiled too).
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
