@@ -31,7 +31,10 @@
  * (`ARTE_TOOL_TIMEOUT_MS=0`), the call log (`BENCH_LLM_LOG_DIR=off`) and the heap policy (`BENCH_HEAP_GROWING_PERCENT=0`,
  * V8's default; README, "Tests and performance").
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
- * variant's process; Vitest's workers as threads of it, so they are profiled too).
+ * variant's process; Vitest's workers as threads of it, so they are profiled too). Where the GC time goes:
+ * `PERF_HARNESS_NODE_ARGS=--trace-gc-nvp PERF_HARNESS_STDOUT_DIR=DIR` keeps each run's standard output (one line per GC
+ * of each isolate, the worker threads' included; add `PERF_HARNESS_POOL=threads` for the plain Vitest rows, whose forked
+ * workers write elsewhere) in `DIR/{variant}-{time}.out`.
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
  */
 import { spawn } from 'node:child_process'
@@ -206,6 +209,8 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(sampler)
   const wallMs = performance.now() - started
+  const stdoutDir = process.env.PERF_HARNESS_STDOUT_DIR
+  if (stdoutDir) writeFileSync(join(stdoutDir, `${variant}-${Date.now()}.out`), out)
   const result = /perf-result (.*)/.exec(out)?.[1] ?? ''
   if (code !== 0 || result === '') {
     throw new Error(`harness perf: the ${variant} run exited with ${code}:\n${out.slice(-2000)}\n${err.slice(-2000)}`)

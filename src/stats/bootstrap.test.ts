@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bootstrapMeanCi, formatWithCi, pairedBootstrapDiffCi, quantile } from './bootstrap.ts'
+import { bootstrapMeanCi, bootstrapMeanCis, formatWithCi, pairedBootstrapDiffCi, quantile } from './bootstrap.ts'
 import { passHatK } from './pass-hat-k.ts'
 import { seededRandom } from './random.ts'
 
@@ -45,6 +45,40 @@ describe('bootstrapMeanCi', () => {
     const values = synthetic(30, 5)
     expect(bootstrapMeanCi(values, { seed: 1 })).not.toEqual(bootstrapMeanCi(values, { seed: 2 }))
     expect(bootstrapMeanCi(values, { level: 0.5 })?.level).toBe(0.5)
+  })
+})
+
+/** The bootstrap as first written (a seededRandom closure, one series at a time): what the fast one must equal. */
+function referenceCi(values: number[], resamples: number, seed: number, level: number): { low: number; high: number } {
+  const random = seededRandom(seed)
+  const stats: number[] = []
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0
+    for (let i = 0; i < values.length; i++) sum += values[Math.floor(random() * values.length)] ?? 0
+    stats.push(sum / values.length)
+  }
+  stats.sort((a, b) => a - b)
+  const round = (value: number): number => Math.round(value * 1e6) / 1e6
+  const tail = (1 - level) / 2
+  return { low: round(Math.min(quantile(stats, tail), mean(values))), high: round(Math.max(quantile(stats, 1 - tail), mean(values))) }
+}
+
+describe('bootstrapMeanCis', () => {
+  it('gives each series exactly the interval of the one-at-a-time bootstrap', () => {
+    for (const [n, seed, resamples, level] of [[1, 3, 50, 0.95], [7, 11, 2000, 0.95], [1000, 5, 300, 0.9]] as const) {
+      const random = seededRandom(seed * 31)
+      const series = [synthetic(n, seed), Array.from({ length: n }, () => Math.round(random() * 1000) / 1000), Array.from({ length: n }, () => random() * 5)]
+      const cis = bootstrapMeanCis(series, { seed, resamples, level })
+      series.forEach((values, k) => {
+        expect(cis[k]).toMatchObject(referenceCi(values, resamples, seed, level))
+        expect(cis[k]).toEqual(bootstrapMeanCi(values, { seed, resamples, level }))
+      })
+    }
+  })
+
+  it('gives null for each series of no values and rejects series of different lengths', () => {
+    expect(bootstrapMeanCis([[], []])).toEqual([null, null])
+    expect(() => bootstrapMeanCis([[1, 0], [1]])).toThrow(/one length \(got 2, 1\)/)
   })
 })
 

@@ -1,4 +1,4 @@
-import { bootstrapMeanCi } from '../../stats/bootstrap.ts'
+import { bootstrapMeanCis } from '../../stats/bootstrap.ts'
 import { passHatK } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
@@ -49,14 +49,15 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
     passes.push(runs.map(passed))
   }
   const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
+  const [exactMatchAccuracy = null, avgSemanticScore = null] = bootstrapMeanCis([
+    taskResults.map((task) => (task.exactMatch ? 1 : 0)),
+    taskResults.map((task) => task.semanticScore),
+  ])
   return {
     taskResults,
     trials,
     passHatK: passHatK(passes, trials),
-    confidenceIntervals: {
-      exactMatchAccuracy: bootstrapMeanCi(taskResults.map((task) => (task.exactMatch ? 1 : 0))),
-      avgSemanticScore: bootstrapMeanCi(taskResults.map((task) => task.semanticScore)),
-    },
+    confidenceIntervals: { exactMatchAccuracy, avgSemanticScore },
     graderSuspects,
   }
 }
