@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bootstrapMeanCi, bootstrapMeanCis, formatWithCi, pairedBootstrapDiffCi, quantile } from './bootstrap.ts'
 import { passHatK } from './pass-hat-k.ts'
-import { seededRandom } from './random.ts'
+import { DEFAULT_SEED, seededRandom } from './random.ts'
 
 /** Synthetic pass/fail scores: a 60% pass rate, drawn from a seeded generator. */
 function synthetic(n: number, seed: number): number[] {
@@ -74,6 +74,17 @@ describe('bootstrapMeanCis', () => {
         expect(cis[k]).toEqual(bootstrapMeanCi(values, { seed, resamples, level }))
       })
     }
+  })
+
+  it('keeps the intervals every earlier run printed (the generator and the draws are pinned)', () => {
+    const random = seededRandom(DEFAULT_SEED)
+    expect([random(), random(), random()]).toEqual([0.3223827602341771, 0.36127785849384964, 0.07975561846978962])
+    const exact = [1, 0, 1, 1, 0, 1, 0, 1, 1, 0]
+    const semantic = [1, 0.25, 1, 0.5, 0, 1, 0, 1, 0.75, 0.75]
+    expect(bootstrapMeanCis([exact, semantic]).map((ci) => [ci?.low, ci?.high])).toEqual([
+      [0.3, 0.9],
+      [0.375, 0.85],
+    ])
   })
 
   it('gives null for each series of no values and rejects series of different lengths', () => {
