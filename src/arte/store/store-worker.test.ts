@@ -127,16 +127,21 @@ describe('EmailStoreWorker', () => {
     answers.forEach((answer, i) => expect(answer).toEqual(i % 4 === 3 ? inThread.read(`<m${3 * i}@t>`, SCOPE) : inThread.search(searches[i] as EmailSearch, SCOPE)))
   })
 
-  it('gives the call queued behind a fast one its own budget: it times out, the call behind it runs on a fresh worker', async () => {
+  it('gives the call queued behind a fast one its own budget: it times out, the calls behind it run on a fresh worker in order', async () => {
     const budget = slowBudget()
     const tight = await EmailStoreWorker.open(file, { timeoutMs: budget })
     try {
       const fast = tight.read('<m3@t>', SCOPE)
       const slow = tight.search({ keywords: SLOW_KEYWORDS }, SCOPE)
-      const behind = tight.search({ keywords: ['gas'] }, SCOPE)
+      // Posted to the worker with the slow call, not started by it: they run on the fresh worker, in order.
+      const settled: string[] = []
+      const behind = tight.search({ keywords: ['gas'] }, SCOPE).finally(() => settled.push('search'))
+      const behindRead = tight.read('<m6@t>', SCOPE).finally(() => settled.push('read'))
       expect((await fast)?.messageId).toBe('<m3@t>')
       await expect(slow).rejects.toBeInstanceOf(ToolTimeoutError)
       expect(await behind).toEqual(inThread.search({ keywords: ['gas'] }, SCOPE))
+      expect(await behindRead).toEqual(inThread.read('<m6@t>', SCOPE))
+      expect(settled).toEqual(['search', 'read'])
       expect(tight.restarts).toBe(1)
     } finally {
       await tight.close()
