@@ -2,6 +2,8 @@
  * Harness overhead and memory (issue 17), side by side in one run, printed as numbers and ratios (asserts nothing):
  * - `script`: a plain Node script (openai SDK + a limiter + `EmailStore` search, `harness-plain-task.ts`);
  * - `vitest`: the same task as plain Vitest `test.concurrent.for` tests (no config file, a silent reporter);
+ * - `vitest-heap`: `vitest` with the harness's heap policy (`BENCH_HEAP_GROWING_PERCENT`, set by its test file as the
+ *   harness sets it), so the harness can also be read against plain Vitest held to the same memory;
  * - `evals`: the same task as vitest-evals tests (`describeEval` over a `createHarness` harness, its `it.concurrent.for`;
  *   a dev dependency used by this script only), run like `vitest`;
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
@@ -57,7 +59,7 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'evals', 'harness', 'before'] as const
+const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -107,7 +109,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY)
 if (process.env.PERF_HARNESS_POOL) process.env.BENCH_WORKER_SEMI_SPACE_MB = '0'
 const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
 const vitest =
-  variant === 'vitest' || variant === 'evals'
+  variant === 'vitest' || variant === 'vitest-heap' || variant === 'evals'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
     : await startVitest('test', ['bench/arte'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
@@ -184,7 +186,7 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/${variant === 'evals' ? 'evals' : 'plain'}.perf.ts`]),
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/${PLAIN_TEST_FILES[variant]}`]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
@@ -255,6 +257,17 @@ test.concurrent.for(rows.map((row) => [String(row.id), row]))('%s', async ([, ro
   expect(await task.run(row)).toBe(true)
 })
 `
+
+const PLAIN_HEAP_TEST = `// Written by scripts/perf/harness-perf.ts: the plain Vitest variant with the harness's heap policy.
+import { arteSettingsFromEnv } from '../../src/arte/settings.ts'
+import { applyHeapGrowingPercent } from '../../src/arte/vitest/heap-growing.ts'
+
+applyHeapGrowingPercent(arteSettingsFromEnv().heapGrowingPercent)
+await import('./plain.perf.ts')
+`
+
+/** The test file of each Vitest variant but the harness's, in `PLAIN_TEST_DIR`. */
+const PLAIN_TEST_FILES: Partial<Record<Variant, string>> = { vitest: 'plain.perf.ts', 'vitest-heap': 'plain-heap.perf.ts', evals: 'evals.perf.ts' }
 
 const EVALS_TEST = `// Written by scripts/perf/harness-perf.ts: the vitest-evals variant of the harness perf.
 import { readFileSync } from 'node:fs'
@@ -330,6 +343,7 @@ export async function runHarnessPerf(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
   writeFileSync(join(PLAIN_TEST_DIR, 'plain.perf.ts'), PLAIN_TEST)
+  writeFileSync(join(PLAIN_TEST_DIR, 'plain-heap.perf.ts'), PLAIN_HEAP_TEST)
   writeFileSync(join(PLAIN_TEST_DIR, 'evals.perf.ts'), EVALS_TEST)
   writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
   const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
@@ -386,13 +400,13 @@ export async function runHarnessPerf(): Promise<void> {
     const many = new Map<Variant, Measurement>(
       selected.map((variant) => [variant, { wallMs: Number.NaN, cpuMs: Number.NaN, peakRssMb: medianOf(variant, (run) => run.many.peakRssMb), result: runs.get(variant)?.at(-1)?.many.result ?? '' }]),
     )
-    console.log('  variant   start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
+    console.log('  variant     start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
     for (const variant of selected) {
       const first = one.get(variant) as Measurement
       const last = many.get(variant) as Measurement
       const mbPer1k = ((last.peakRssMb - first.peakRssMb) / (tasks - 1)) * 1000
       console.log(
-        `  ${variant.padEnd(9)} ${fmt(first.wallMs / 1000).padStart(8)} s   ${fmt(perTask(variant, 'wallMs'), 3).padStart(9)} ms   ${fmt(perTask(variant, 'cpuMs'), 3).padStart(9)} ms   ` +
+        `  ${variant.padEnd(11)} ${fmt(first.wallMs / 1000).padStart(8)} s   ${fmt(perTask(variant, 'wallMs'), 3).padStart(9)} ms   ${fmt(perTask(variant, 'cpuMs'), 3).padStart(9)} ms   ` +
           `${fmt(perTask(variant, 'cpuMs') / perTask('script', 'cpuMs')).padStart(10)}x   ${fmt(perTask(variant, 'cpuMs') / perTask('vitest', 'cpuMs')).padStart(10)}x   ` +
           `${fmt(first.peakRssMb, 0).padStart(8)} / ${fmt(last.peakRssMb, 0).padStart(5)} MB   ${fmt(mbPer1k, 1).padStart(11)} MB   ${last.result}`,
       )
@@ -412,12 +426,21 @@ export async function runHarnessPerf(): Promise<void> {
       }
       const pairs = [
         ...(selected.includes('vitest') ? selected.filter((variant) => variant !== 'vitest' && variant !== 'script').map((variant) => paired(variant, 'vitest')) : []),
+        ...(selected.includes('vitest-heap') && selected.includes('harness') ? [paired('harness', 'vitest-heap')] : []),
         ...(selected.includes('before') && selected.includes('harness') ? [paired('harness', 'before')] : []),
       ]
       if (pairs.length > 0) console.log(`  CPU per task, the median of each round's ratio (the rounds' ratios): ${pairs.join('; ')}`)
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
     console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
+    if (selected.includes('vitest-heap')) {
+      // The harness keeps its memory down with a heap policy plain Vitest does not have: this ratio leaves the policy out.
+      const peak = many.get('vitest-heap')?.peakRssMb ?? Number.NaN
+      console.log(
+        `  harness CPU per task against plain Vitest under the same heap policy (vitest-heap, ${fmt(peak, 0)} MB at ${tasks} tasks): ` +
+          `${fmt(perTask('harness', 'cpuMs') / perTask('vitest-heap', 'cpuMs'))}x; the policy costs plain Vitest ${fmt(perTask('vitest-heap', 'cpuMs') / perTask('vitest', 'cpuMs'))}x`,
+      )
+    }
     if (selected.includes('before')) {
       const peak = (variant: Variant): number => many.get(variant)?.peakRssMb ?? Number.NaN
       console.log(
@@ -454,7 +477,7 @@ export async function runHarnessPerf(): Promise<void> {
       const cpuPerTask = (variant: Variant): number => ((slow.get(variant)?.cpuMs ?? Number.NaN) - (one.get(variant)?.cpuMs ?? Number.NaN)) / (tasks - 1)
       for (const variant of selected) {
         console.log(
-          `    ${variant.padEnd(9)} ${fmt((slow.get(variant)?.wallMs ?? Number.NaN) / 1000)} s total, ${fmt(net(variant))} s net   vs script ${fmt(net(variant) / net('script'))}x` +
+          `    ${variant.padEnd(11)} ${fmt((slow.get(variant)?.wallMs ?? Number.NaN) / 1000)} s total, ${fmt(net(variant))} s net   vs script ${fmt(net(variant) / net('script'))}x` +
             `   CPU ${fmt(cpuPerTask(variant), 3)} ms per task, vs vitest ${fmt(cpuPerTask(variant) / cpuPerTask('vitest'))}x`,
         )
       }
