@@ -51,7 +51,8 @@ function newWorker(data: StoreWorkerData): Worker {
  * the worker is terminated (SQLite stops with it), the call fails with a {@link ToolTimeoutError} that the agent
  * loop returns to the model as a tool error, and the next calls go to a fresh worker. Calls run one at a time in
  * the order made; the calls waiting are posted to the worker together, not one round trip after another (measured
- * at 10,000 ART-E tasks: 9-13% less CPU per task for the whole harness). Open with {@link EmailStoreWorker.open}; close with {@link EmailStoreWorker.close}.
+ * at 10,000 ART-E tasks: 9-13% less CPU per task for the whole harness). Open with {@link EmailStoreWorker.open};
+ * close with {@link EmailStoreWorker.close}.
  */
 export class EmailStoreWorker implements EmailReader {
   /** The database file (opened read-only by the worker). */
