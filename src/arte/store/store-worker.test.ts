@@ -173,6 +173,14 @@ describe('EmailStoreWorker', () => {
     }
   })
 
+  it('rejects every call still open when closed: those posted to the worker and those behind them', async () => {
+    const closing = await EmailStoreWorker.open(file)
+    const open = [closing.search({ keywords: SLOW_KEYWORDS }, SCOPE), closing.read('<m3@t>', SCOPE), closing.search({ keywords: ['gas'] }, SCOPE)]
+    await closing.close()
+    for (const call of open) await expect(call).rejects.toThrow(`The email store worker for ${file} was closed.`)
+    expect(closing.restarts).toBe(0)
+  })
+
   it('fails to open as the store does, and rejects calls once closed', async () => {
     await expect(EmailStoreWorker.open(join(dir, 'missing.db'))).rejects.toThrow(/Cannot open email database .*missing\.db/)
     const old = join(dir, 'old.db')
