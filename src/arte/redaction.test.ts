@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startVitest } from 'vitest/node'
 import { FIXTURE_CONFIG, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir, withEnv } from '../../fixtures/arte-e2e/harness.ts'
 import { REDACTED, redact, redactUrl } from '../core/redact.ts'
 import { lastUserText, scriptedError, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import { ArteReporter } from './vitest/reporter.ts'
+import { outputRecorder } from '../testing/output-recorder.ts'
 
 const KEY = 'sk-redaction-test-4f9c2a7e1b'
 const URL_KEY = 'url-secret-93be1d07aa'
@@ -17,20 +17,6 @@ function filesUnder(dir: string): string[] {
     const path = join(dir, name)
     return statSync(path).isDirectory() ? filesUnder(path) : [path]
   })
-}
-
-function recorder(): { stream: Writable; text: () => string } {
-  const chunks: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk))
-      done()
-    },
-  })
-  stream.end = function end() {
-    return this
-  }
-  return { stream, text: () => chunks.join('') }
 }
 
 describe('redact', () => {
@@ -67,8 +53,8 @@ describe('no secret in anything a run writes (ART-E fixture, scripted server)', 
       BENCH_CACHE: 'read-write',
       BENCH_CACHE_DIR: join(scratch.dir, 'cassettes'),
     })
-    const stdout = recorder()
-    const stderr = recorder()
+    const stdout = outputRecorder()
+    const stderr = outputRecorder()
     await withEnv(env, async () => {
       const saved = process.exitCode
       const vitest = await startVitest(

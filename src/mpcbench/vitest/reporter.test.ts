@@ -1,38 +1,18 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startVitest } from 'vitest/node'
 import { SummarySchema } from '../summary.ts'
 import type { Summary } from '../summary.ts'
 import MpcbenchReporter from './reporter.ts'
+import { outputRecorder } from '../../testing/output-recorder.ts'
 
 const root = fileURLToPath(new URL('../../../fixtures/mpcbench-reporter/', import.meta.url))
 
-/**
- * A stdout stand-in that records what Vitest's logger writes. Vitest pipes worker output into its stdout, and the
- * pipe ends the destination when a worker's stream ends, so `end()` is ignored here to keep recording.
- */
-class Recorder extends Writable {
-  chunks: string[] = []
-  override _write(chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
-    this.chunks.push(String(chunk))
-    done()
-  }
-  override end(): this {
-    return this
-  }
-}
-
-function capture(): { stream: Writable; text: () => string } {
-  const stream = new Recorder()
-  return { stream, text: () => stream.chunks.join('') }
-}
-
-async function run(options: Record<string, unknown>, stdout = capture()) {
-  const vitest = await startVitest('test', [], { root, watch: false, ...options }, {}, { stdout: stdout.stream, stderr: capture().stream })
+async function run(options: Record<string, unknown>, stdout = outputRecorder()) {
+  const vitest = await startVitest('test', [], { root, watch: false, ...options }, {}, { stdout: stdout.stream, stderr: outputRecorder().stream })
   await vitest.close()
   return stdout.text()
 }
