@@ -111,7 +111,7 @@ const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARN
 const vitest =
   variant === 'vitest' || variant === 'vitest-heap' || variant === 'evals'
     ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', ['bench/arte'], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv })
+    : await startVitest('test', [include], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv })
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
@@ -186,7 +186,7 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), `${relative(ROOT, PLAIN_TEST_DIR)}/${PLAIN_TEST_FILES[variant]}`]),
+    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
@@ -268,6 +268,12 @@ await import('./plain.perf.ts')
 
 /** The test file of each Vitest variant but the harness's, in `PLAIN_TEST_DIR`. */
 const PLAIN_TEST_FILES: Partial<Record<Variant, string>> = { vitest: 'plain.perf.ts', 'vitest-heap': 'plain-heap.perf.ts', evals: 'evals.perf.ts' }
+
+/** What a Vitest variant runs: its plain test file, or the ART-E bench tests for the harness rows. */
+function testsOf(variant: Variant): string {
+  const file = PLAIN_TEST_FILES[variant]
+  return file === undefined ? 'bench/arte' : `${relative(ROOT, PLAIN_TEST_DIR)}/${file}`
+}
 
 const EVALS_TEST = `// Written by scripts/perf/harness-perf.ts: the vitest-evals variant of the harness perf.
 import { readFileSync } from 'node:fs'
