@@ -17,8 +17,8 @@ export default defineConfig({
     // Scores in every default flow: the ART-E and MPCBench reporters print and write their results, then the report
     // reporter writes evaluation/report/index.html (it reads their files, so it comes after them). Each ignores tests
     // without its meta, so the unit project prints only Vitest's output. The plain closing line
-    // (`tests: N passed, N failed, N skipped`, then `, N errors` when a run fails outside its tests) is for log readers.
-    // `--reporter` flags replace this whole list.
+    // (`tests: N passed, N failed, N skipped`, then `, N errors` when a run fails outside its tests and `, interrupted`
+    // when it was stopped early) is for log readers. `--reporter` flags replace this whole list.
     reporters: ['default', './reporters/progress.ts', './reporters/arte.ts', './reporters/mpcbench.ts', './reporters/report.ts', './reporters/summary-line.ts'],
     // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
     watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root })],
