@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'reporters/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The run's temporary folders go into one folder, removed at the end (see src/testing/temp-root.ts).
+          globalSetup: ['./src/testing/temp-root.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -57,6 +59,7 @@ export default defineConfig({
           // `npm run test:package`: packs and installs the package into a temporary project (package-test/).
           name: 'package',
           include: ['package-test/*.test.ts'],
+          globalSetup: ['./src/testing/temp-root.ts'],
           testTimeout: 300_000,
           hookTimeout: 600_000,
         },
