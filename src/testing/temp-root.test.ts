@@ -5,25 +5,30 @@ import { afterEach, describe, expect, it } from 'vitest'
 import setup from './temp-root.ts'
 
 describe('temp-root globalSetup', () => {
-  const saved = process.env.TMPDIR
+  const saved = { TMPDIR: process.env.TMPDIR, TEMP: process.env.TEMP, TMP: process.env.TMP }
   afterEach(() => {
-    if (saved === undefined) delete process.env.TMPDIR
-    else process.env.TMPDIR = saved
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   })
 
   it('is the unit project’s: this test’s temporary folder is inside the run’s folder', () => {
     expect(basename(tmpdir())).toMatch(/^vitest-agent-bench-test-/)
   })
 
-  it('points TMPDIR at a new folder, then removes it with what tests left there and restores TMPDIR', () => {
+  it('points TMPDIR, TEMP and TMP at a new folder, then removes it with what tests left there and restores them', () => {
     const outer = tmpdir()
+    delete process.env.TMP
     const teardown = setup()
     const root = tmpdir()
     expect(dirname(root)).toBe(outer)
+    expect([process.env.TMPDIR, process.env.TEMP, process.env.TMP]).toEqual([root, root, root])
     const left = mkdtempSync(join(tmpdir(), 'left-behind-'))
     writeFileSync(join(left, 'file.txt'), 'x')
     teardown()
     expect(existsSync(root)).toBe(false)
     expect(tmpdir()).toBe(outer)
+    expect(process.env.TMP).toBeUndefined()
   })
 })
