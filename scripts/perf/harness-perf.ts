@@ -37,6 +37,10 @@
  * `PERF_HARNESS_NODE_ARGS=--trace-gc-nvp PERF_HARNESS_STDOUT_DIR=DIR` keeps each run's standard output (one line per GC
  * of each isolate, the worker threads' included; add `PERF_HARNESS_POOL=threads` for the plain Vitest rows, whose forked
  * workers write elsewhere) in `DIR/{variant}-{time}.out`.
+ * What a task allocates (what the GC's work follows; it varies far less from run to run than CPU time):
+ * `PERF_HARNESS_ALLOC_DIR=DIR` adds an untimed 1-task and N-task run of each Vitest variant that samples the test
+ * worker's allocations (alloc-profile.ts), prints KB per task and the origins where the harness allocates more than
+ * plain Vitest (and than `before`), and keeps the profiles in DIR.
  * Run alone: `npx tsx scripts/perf/harness-perf.ts` (or `npm run perf -- harness`).
  */
 import { spawn } from 'node:child_process'
@@ -51,6 +55,7 @@ import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-mem
 import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
 import { quantile } from '../../src/stats/bootstrap.ts'
 import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
+import { ALLOC_OUT_VARIABLE, ALLOC_SETUP_SOURCE, type Allocation, largestDifferences, perTask as allocationPerTask, readAllocation } from './alloc-profile.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -100,7 +105,7 @@ async function runChild(variant: Variant): Promise<void> {
  * and its workers load as they do for a user (tsx would add its loader to every worker).
  */
 const VITEST_RUNNER_SOURCE = `// Written by scripts/perf/harness-perf.ts: runs one Vitest variant of the harness perf via startVitest.
-import { startVitest } from 'vitest/node'
+import { createVitest, startVitest } from 'vitest/node'
 
 const [variant, root, include] = process.argv.slice(2)
 const concurrency = Number(process.env.BENCH_CONCURRENCY)
@@ -108,10 +113,21 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY)
 // Worker threads refuse V8 flags, so the bench project's execArgv (BENCH_WORKER_SEMI_SPACE_MB) is left out with them.
 if (process.env.PERF_HARNESS_POOL) process.env.BENCH_WORKER_SEMI_SPACE_MB = '0'
 const workerArgv = process.env.PERF_HARNESS_POOL ? { pool: process.env.PERF_HARNESS_POOL, execArgv: [] } : {}
-const vitest =
+const [filters, options] =
   variant === 'vitest' || variant === 'vitest-heap' || variant === 'evals'
-    ? await startVitest('test', [], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv })
-    : await startVitest('test', [include], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv })
+    ? [[], { config: false, root, include: [include], maxConcurrency: concurrency, watch: false, reporters: [{ onInit() {} }], ...workerArgv }]
+    : [[include], { root, project: 'bench', watch: false, reporters: ['./reporters/arte.ts', ...(process.env.PERF_HARNESS_REPORT === '1' ? ['./reporters/report.ts'] : [])], ...workerArgv }]
+// The allocation runs (PERF_HARNESS_ALLOC_DIR) add a setup file to every project, which the options of startVitest
+// cannot do for the projects of a config file.
+const setup = process.env.PERF_ALLOC_SETUP
+let vitest
+if (setup) {
+  vitest = await createVitest('test', options)
+  for (const project of vitest.projects) project.config.setupFiles = [...project.config.setupFiles, setup]
+  await vitest.start(filters)
+} else {
+  vitest = await startVitest('test', filters, options)
+}
 // 'before' is the harness of another checkout (PERF_HARNESS_BEFORE): same command, its root.
 let passed = 0
 let total = 0
@@ -328,6 +344,50 @@ function perfEnv(name: string): Record<string, string> {
 
 const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
+/**
+ * `PERF_HARNESS_ALLOC_DIR`: one more 1-task and N-task run of each Vitest variant, untimed, with a setup file that
+ * samples the test worker's allocations (alloc-profile.ts); prints the KB allocated per task and where the harness
+ * allocates more than plain Vitest (and than `before`). The profiles stay in the folder (Chrome DevTools opens them).
+ */
+async function measureAllocation(
+  dir: string,
+  selected: ReadonlyArray<Variant>,
+  tasks: number,
+  envFor: (count: number, run: string) => Record<string, string>,
+  beforeEnv: Record<string, string>,
+): Promise<void> {
+  const allocation = new Map<Variant, Allocation>()
+  for (const variant of selected.filter((name) => name !== 'script')) {
+    const setup = join(rootOf(variant), '.tmp/perf-harness/alloc-setup.mjs')
+    mkdirSync(join(setup, '..'), { recursive: true })
+    writeFileSync(setup, ALLOC_SETUP_SOURCE)
+    const runs: Allocation[] = []
+    for (const count of [1, tasks]) {
+      const out = join(dir, `${variant}-${count}-${Date.now()}`)
+      mkdirSync(out, { recursive: true })
+      await measure(variant, { ...envFor(count, `${variant}-alloc-${count}`), [ALLOC_OUT_VARIABLE]: out, PERF_ALLOC_SETUP: setup }, beforeEnv)
+      runs.push(readAllocation(out, rootOf(variant)))
+    }
+    allocation.set(variant, allocationPerTask(runs[0] as Allocation, runs[1] as Allocation, tasks))
+  }
+  const kb = (bytes: number): string => fmt(bytes / 1024, 1)
+  const reference = allocation.get('vitest') ?? allocation.get('vitest-heap')
+  const referenceName = allocation.has('vitest') ? 'vitest' : 'vitest-heap'
+  console.log(`  allocated per task by the test worker (V8's sampling heap profiler, collected objects included; untimed runs; profiles in ${dir}):`)
+  for (const [variant, each] of allocation) {
+    const ratio = reference === undefined || variant === referenceName ? '' : `   ${fmt(each.bytes / reference.bytes)}x ${referenceName}`
+    console.log(`    ${variant.padEnd(11)} ${kb(each.bytes).padStart(7)} KB${ratio}`)
+  }
+  const differences = (mine: Variant, theirs: Allocation | undefined, name: string): void => {
+    const own = allocation.get(mine)
+    if (own === undefined || theirs === undefined) return
+    const parts = largestDifferences(own, theirs, 10).map(({ origin, bytes }) => `${origin} ${bytes >= 0 ? '+' : ''}${kb(bytes)}`)
+    console.log(`  ${mine} minus ${name}, KB per task by origin (largest first): ${parts.join(', ')}`)
+  }
+  differences('harness', reference, referenceName)
+  differences('harness', allocation.get('before'), 'before')
+}
+
 /** Measures and prints the harness section. */
 export async function runHarnessPerf(): Promise<void> {
   const tasks = Math.max(2, envInt('PERF_HARNESS_TASKS', 1000))
@@ -455,6 +515,8 @@ export async function runHarnessPerf(): Promise<void> {
           `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
       )
     }
+    const allocDir = process.env.PERF_HARNESS_ALLOC_DIR
+    if (allocDir) await measureAllocation(allocDir, selected, tasks, (count, run) => envFor(count, zeroServer, run), beforeEnv)
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
     const rssNote = tasks >= 10_000 ? '' : ` (measured at ${tasks} tasks; PERF_HARNESS_TASKS=10000 for the target)`
     console.log(`  target: harness peak RSS < ${TARGET.rss10kMb} MB at 10,000 tasks: ${fmt(rss, 0)} MB${rssNote}`)
