@@ -43,6 +43,20 @@ describe('redact', () => {
     expect(redact('tok-added-later-22', env)).toBe(REDACTED)
   })
 
+  it('redacts the JSON-escaped form of a secret whose first characters JSON escapes, in a text without the raw form', () => {
+    const env = { ACME_API_KEY: 'a"b\\c-secret-99' }
+    const line = JSON.stringify({ echoed: `key ${env.ACME_API_KEY} rejected` })
+    expect(line).not.toContain(env.ACME_API_KEY)
+    expect(createRedactor(env).redact(line)).toBe(JSON.stringify({ echoed: `key ${REDACTED} rejected` }))
+    expect(redact(line, env)).toBe(JSON.stringify({ echoed: `key ${REDACTED} rejected` }))
+  })
+
+  it("a redactor's extra secrets count for it alone, from 4 characters", () => {
+    const redactor = createRedactor({}, ['k-42', 'abc', 'sk-"extra"-key'])
+    expect(redactor.redact(`k-42 abc ${JSON.stringify('sk-"extra"-key')}`)).toBe(`${REDACTED} abc "${REDACTED}"`)
+    expect(createRedactor({}).redact('k-42')).toBe('k-42')
+  })
+
   it('redacts URL userinfo and secret query values wherever they are in a long text, and leaves other URLs alone', () => {
     const line = `{"baseURL":"http://127.0.0.1:4000/v1","note":"see https://h.example/a?b=1 and mail bob@h.example","x":"${'word '.repeat(2000)}"}`
     expect(redactUrl(line)).toBe(line)

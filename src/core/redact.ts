@@ -87,7 +87,7 @@ export function redactUrl(url: string): string {
  * JSON-escaped), `Authorization` / `api-key` values, and URL userinfo and secret query values.
  */
 export function redact(text: string, env: Env = process.env): string {
-  return redactWith(text, secretsFromEnv(env))
+  return redactWith(text, secretForms([...secretsFromEnv(env), ...registered]))
 }
 
 /** A JSON value with every string redacted (see {@link redact}). */
@@ -105,21 +105,45 @@ export interface Redactor {
  * A {@link Redactor} for writers called per task or per model call (the call log, the traces database): the
  * environment's secrets are read when it is created (reading `process.env` on every call costs more than the write),
  * secrets registered later ({@link registerSecret}) still count.
+ * @param extraSecrets values redacted as well by this redactor only (e.g. the keys a call log was given), longer than 3 characters.
  */
-export function createRedactor(env: Env = process.env): Redactor {
-  const envSecrets = secretsFromEnv(env)
-  const redactText = (text: string): string => redactWith(text, envSecrets)
+export function createRedactor(env: Env = process.env, extraSecrets: ReadonlyArray<string> = []): Redactor {
+  const own = [...secretsFromEnv(env), ...extraSecrets.filter((secret) => secret.length > 3)]
+  let forms: SecretForm[] = []
+  // Registered secrets are only ever added, so their count tells when the forms must be built again.
+  let formsOf = -1
+  const redactText = (text: string): string => {
+    if (formsOf !== registered.size) {
+      forms = secretForms([...own, ...registered])
+      formsOf = registered.size
+    }
+    return redactWith(text, forms)
+  }
   return { redact: redactText, redactJson: (value) => redactJsonWith(value, redactText) }
 }
 
-function redactWith(text: string, envSecrets: ReadonlyArray<string>): string {
-  const secrets = [...new Set([...envSecrets, ...registered])].sort((a, b) => b.length - a.length)
-  let out = text
-  for (const secret of secrets) {
-    if (!out.includes(secret.slice(0, MIN_SECRET_LENGTH))) continue
-    out = out.replaceAll(secret, REDACTED)
+/** A secret as it may appear in text: as is, or JSON-escaped (a secret with a quote or a backslash, in a JSON line). */
+interface SecretForm {
+  text: string
+  /** Its first characters: a text without them cannot hold it (a cheap test before `replaceAll`). */
+  prefix: string
+}
+
+/** The forms of each secret, the longest secret first (so a secret inside a longer one does not cut it apart). */
+function secretForms(secrets: Iterable<string>): SecretForm[] {
+  const forms: SecretForm[] = []
+  for (const secret of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
+    forms.push({ text: secret, prefix: secret.slice(0, MIN_SECRET_LENGTH) })
     const escaped = JSON.stringify(secret).slice(1, -1)
-    if (escaped !== secret) out = out.replaceAll(escaped, REDACTED)
+    if (escaped !== secret) forms.push({ text: escaped, prefix: escaped.slice(0, MIN_SECRET_LENGTH) })
+  }
+  return forms
+}
+
+function redactWith(text: string, forms: ReadonlyArray<SecretForm>): string {
+  let out = text
+  for (const form of forms) {
+    if (out.includes(form.prefix)) out = out.replaceAll(form.text, REDACTED)
   }
   if (out.includes('://')) out = redactUrl(out)
   return out.replace(HEADER_VALUE, (match, name: string, separator: string, value: string) => (value === REDACTED || value.startsWith('[') ? match : `${name}${separator}${REDACTED}`))
