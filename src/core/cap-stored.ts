@@ -14,11 +14,18 @@ export function capText(text: string, max: number): string {
   return `${text.slice(0, max)}... [truncated: ${text.length.toLocaleString('en-US')} characters in full]`
 }
 
-/** Whether `value` holds a string longer than `max` at any depth (a walk, no serialization). */
+/** Whether `value` holds a string longer than `max` at any depth (a walk that allocates nothing: it runs per stored trace). */
 function holdsLongString(value: unknown, max: number): boolean {
   if (typeof value === 'string') return value.length > max
-  if (Array.isArray(value)) return value.some((item) => holdsLongString(item, max))
-  if (value !== null && typeof value === 'object') return Object.values(value).some((item) => holdsLongString(item, max))
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (holdsLongString(value[index], max)) return true
+    return false
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) {
+      if (Object.hasOwn(value, key) && holdsLongString((value as Record<string, unknown>)[key], max)) return true
+    }
+  }
   return false
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CallLog, REDACTED, pruneCallLogs, readCallLog, redactFields, redactSecrets } from './call-log.ts'
+import { CallLog, REDACTED, pruneCallLogs, readCallLog, redactFields } from './call-log.ts'
 
 describe('call log redaction', () => {
   it('redacts secret-named fields at any depth', () => {
@@ -22,9 +22,20 @@ describe('call log redaction', () => {
     expect(input.options.headers['api-key']).toBe('k')
   })
 
-  it('replaces every occurrence of a secret value, also JSON-escaped', () => {
-    expect(redactSecrets('a sk-1"2 b sk-1\\"2 c', ['sk-1"2'])).toBe(`a ${REDACTED} b ${REDACTED} c`)
-    expect(redactSecrets('abc', ['ab'])).toBe('abc')
+  it('writes no given secret (from 4 characters, also JSON-escaped) and no value of a secret-named field at any depth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-secrets-'))
+    const log = new CallLog(dir, ['k"1\\2', 'ab'])
+    const response = { echoed: 'a k"1\\2 b', nested: [{ headers: { Authorization: 'Bearer tok-zzz', accept: 'json' } }], note: 'ab' }
+    const base = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], usage: null }
+    log.write({ ...base, request: { messages: [{ role: 'user', content: 'k"1\\2' }] }, outcome: { kind: 'response', response } })
+    log.close()
+    const text = readFileSync(log.file, 'utf8')
+    expect(text).not.toContain('k"1\\2')
+    expect(text).not.toContain(JSON.stringify('k"1\\2').slice(1, -1))
+    expect(text).not.toContain('tok-zzz')
+    const [call] = [...readCallLog(dir)]
+    expect(call?.entry.request).toEqual({ messages: [{ role: 'user', content: REDACTED }] })
+    expect(call?.entry.outcome).toEqual({ kind: 'response', response: { echoed: `a ${REDACTED} b`, nested: [{ headers: { Authorization: REDACTED, accept: 'json' } }], note: 'ab' } })
   })
 
   it('appends one redacted line per call to one file, with the tool schemas once, and reads each call back whole', () => {

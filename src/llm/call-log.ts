@@ -66,7 +66,10 @@ export interface CallLogEntry {
   usage: { promptTokens: number; completionTokens: number; totalTokens: number; costUsd: number | null } | null
 }
 
-const SECRET_FIELD = /^(authorization|proxy-authorization|api[-_]?key|x-api-key|x-goog-api-key|apikey)$/i
+const SECRET_FIELD_NAMES = 'authorization|proxy-authorization|api[-_]?key|x-api-key|x-goog-api-key|apikey'
+const SECRET_FIELD = new RegExp(`^(?:${SECRET_FIELD_NAMES})$`, 'i')
+/** A secret-named field in JSON text: such names need no escaping, so a value that holds one shows it this way. */
+const SECRET_FIELD_IN_JSON = new RegExp(`"(?:${SECRET_FIELD_NAMES})":`, 'i')
 
 /**
  * Replaces secret-named fields (`authorization`, `api_key`, ...) at any depth with {@link REDACTED}. Only the objects
@@ -91,18 +94,6 @@ export function redactFields(value: unknown): unknown {
     return out ?? value
   }
   return value
-}
-
-/** Replaces every occurrence of each secret (of 4+ characters) in `text`, also in its JSON-escaped form. */
-export function redactSecrets(text: string, secrets: ReadonlyArray<string>): string {
-  let out = text
-  for (const secret of secrets) {
-    if (secret.length < 4) continue
-    out = out.replaceAll(secret, REDACTED)
-    const escaped = JSON.stringify(secret).slice(1, -1)
-    if (escaped !== secret) out = out.replaceAll(escaped, REDACTED)
-  }
-  return out
 }
 
 /** A call's first `count` request messages are those of the earlier call `call` of the same file. */
@@ -203,7 +194,6 @@ const openFiles = new FinalizationRegistry<number>((fd) => {
  */
 export class CallLog {
   readonly dir: string
-  readonly #secrets: string[]
   #file: string | undefined
   /** Open for appending from the first write until {@link CallLog.close} (one `write` per call, no open and close). */
   #fd: number | undefined
@@ -220,8 +210,7 @@ export class CallLog {
   constructor(dir: string = DEFAULT_CALL_LOG_DIR, secrets: ReadonlyArray<string> = [], options: CallLogOptions = {}) {
     this.dir = dir
     this.#keep = options.keep ?? DEFAULT_CALL_LOG_KEEP
-    this.#redactor = createRedactor()
-    this.#secrets = [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
+    this.#redactor = createRedactor(process.env, secrets)
   }
 
   /** The file this log appends to (created with its folder on the first write, which also prunes old files). */
@@ -240,7 +229,10 @@ export class CallLog {
       this.#fd = openSync(this.file, 'a')
       openFiles.register(this, this.#fd, this)
     }
-    writeSync(this.#fd, `${this.#redactor.redact(redactSecrets(JSON.stringify(redactFields(line)), this.#secrets))}\n`)
+    let json = JSON.stringify(line)
+    // Most lines hold no secret-named field: the walk that replaces them runs only for a line whose JSON names one.
+    if (SECRET_FIELD_IN_JSON.test(json)) json = JSON.stringify(redactFields(line))
+    writeSync(this.#fd, `${this.#redactor.redact(json)}\n`)
   }
 
   /** Closes the file (a later write opens it again); safe to call twice. */

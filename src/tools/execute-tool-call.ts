@@ -71,7 +71,8 @@ export async function executeToolCall(
   let plain: unknown
   try {
     content = formatToolResult(tool, result)
-    plain = typeof result === 'string' ? result : JSON.parse(JSON.stringify(result ?? null) ?? 'null')
+    // Without a formatResult the content is already the result's JSON.
+    plain = typeof result === 'string' ? result : JSON.parse(tool.formatResult === undefined ? content : (JSON.stringify(result ?? null) ?? 'null'))
   } catch (error) {
     return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
   }
