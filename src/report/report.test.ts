@@ -6,6 +6,7 @@ import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
 import { InvalidFormatError } from '../core/errors.ts'
+import { REDACTED, registerSecret } from '../core/redact.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
@@ -199,6 +200,18 @@ describe('appendStepSummary', () => {
     const text = readFileSync(file, 'utf8')
     expect(text.startsWith('earlier step\n## ART-E · openai/gpt-x · 1 task(s)')).toBe(true)
     expect(text).toContain('The HTML report (plots, traces) is `r.html`')
+  })
+
+  it('writes no secret, whatever the results files hold (the job summary is published with the run)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'step-summary-'))
+    const file = join(dir, 'summary.md')
+    registerSecret('sk-step-summary-0042')
+    const data = { generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', false, 0, 'the key is sk-step-summary-0042')])), {})], mpcbench: [] }
+    expect(stepSummaryMarkdown(data, undefined)).toContain('sk-step-summary-0042')
+    appendStepSummary(data, undefined, file)
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toContain('sk-step-summary-0042')
+    expect(text).toContain(`the key is ${REDACTED}`)
   })
 })
 

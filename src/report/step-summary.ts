@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs'
+import { redact } from '../core/redact.ts'
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
 import { formatArteMetric } from './arte-view.ts'
 import { fixed, money, thousands } from './html.ts'
@@ -98,6 +99,7 @@ export function appendStepSummary(data: ReportData, reportFile: string | undefin
   if (file === undefined || file === '') return undefined
   const markdown = stepSummaryMarkdown(data, reportFile)
   if (markdown === '') return undefined
-  appendFileSync(file, `${markdown}\n`)
+  // Like every file we write (see writeFileAtomic): the job summary is published with the workflow run.
+  appendFileSync(file, `${redact(markdown)}\n`)
   return file
 }
