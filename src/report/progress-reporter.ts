@@ -2,6 +2,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from '
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
 import { ProgressTracker, finishedTask } from './progress-line.ts'
+import { createRedactor } from '../core/redact.ts'
 
 /** Options of {@link ProgressReporter}. */
 export interface ProgressReporterOptions {
@@ -22,6 +23,8 @@ export class ProgressReporter implements Reporter {
   readonly #enabled: boolean
   #vitest: Vitest | undefined
   #tracker = new ProgressTracker()
+  /** A line can hold a test's error message, which CI logs publish: redacted like the other reporters' output. */
+  readonly #redactor = createRedactor()
 
   constructor(options: ProgressReporterOptions = {}) {
     const enabled = options.enabled ?? 'auto'
@@ -51,7 +54,7 @@ export class ProgressReporter implements Reporter {
     const error = result.state === 'failed' ? result.errors?.[0]?.message : undefined
     const task = finishedTask(testCase.name, testCase.meta(), result.state, testCase.diagnostic()?.duration ?? 0, error)
     if (task === undefined) return
-    const line = this.#tracker.finish(task)
+    const line = this.#redactor.redact(this.#tracker.finish(task))
     if (this.#vitest === undefined) console.log(line)
     else this.#vitest.logger.log(line)
   }
