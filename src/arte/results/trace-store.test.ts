@@ -112,7 +112,7 @@ describe('TraceStore', () => {
     db.pragma(`user_version = ${TRACE_STORE_VERSION + 1}`)
     db.close()
     expect(() => TraceStore.open(file)).toThrow(TraceStoreVersionError)
-    expect(() => TraceStore.open(file)).toThrow(/schema version 3; this version knows up to 2/)
+    expect(() => TraceStore.open(file)).toThrow(`schema version ${TRACE_STORE_VERSION + 1}; this version knows up to ${TRACE_STORE_VERSION}`)
   })
 
   it('migrates a version 1 database (no config_key) and finds finished traces by configuration', () => {
@@ -125,6 +125,27 @@ describe('TraceStore', () => {
     db.close()
     using store = TraceStore.open(file)
     expect(store.finishedTraces('cfg')).toEqual(new Map())
+  })
+
+  it('migrates a version 2 database (its traces become trial 1) and keeps each trial to its own finished traces', () => {
+    const file = join(scratch.dir, 'v2.db')
+    const run = runs[0]
+    if (run === undefined) throw new Error('no run')
+    const db = new Database(file)
+    db.exec(`CREATE TABLE traces (trace_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, task_id TEXT NOT NULL, model TEXT NOT NULL,
+      model_kind TEXT NOT NULL, outcome TEXT NOT NULL, exact_match INTEGER NOT NULL, semantic_score REAL NOT NULL, question TEXT NOT NULL,
+      ground_truth TEXT NOT NULL, agent_answer TEXT NOT NULL, created_at TEXT NOT NULL, trace_json TEXT NOT NULL, config_key TEXT)`)
+    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg')`).run(JSON.stringify(run.trace))
+    db.pragma('user_version = 2')
+    db.close()
+    using store = TraceStore.open(file)
+    expect([...store.finishedTraces('cfg').values()].map((t) => [t.traceId, t.trial])).toEqual([['old', 1]])
+    expect(store.finishedTraces('cfg', 2)).toEqual(new Map())
+    const base = { runId: 'run-b', taskId: '101', question: 'q', groundTruth: 'a', agentAnswer: 'b', exactMatch: false, semanticScore: 0, configKey: 'cfg' }
+    store.save({ ...base, trace: { ...run.trace, traceId: 'second' }, trial: 2 })
+    expect([...store.finishedTraces('cfg', 2).values()].map((t) => [t.traceId, t.trial, t.exactMatch])).toEqual([['second', 2, false]])
+    expect([...store.finishedTraces('cfg', 1).values()].map((t) => t.traceId)).toEqual(['old'])
+    expect(store.get('second')?.trial).toBe(2)
   })
 
   it('prints a trace readably, and the last turns of a failed run', () => {

@@ -9,7 +9,7 @@ import { type Redactor, createRedactor } from '../../core/redact.ts'
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
 
 /** Schema version this code writes (`PRAGMA user_version`). */
-export const TRACE_STORE_VERSION = 2
+export const TRACE_STORE_VERSION = 3
 
 const MIGRATIONS: ReadonlyArray<string> = [
   `CREATE TABLE traces (
@@ -33,6 +33,8 @@ const MIGRATIONS: ReadonlyArray<string> = [
   // 2: the run configuration of each trace, so a resumed run finds the tasks that already finished.
   `ALTER TABLE traces ADD COLUMN config_key TEXT;
   CREATE INDEX idx_traces_config ON traces(config_key, task_id);`,
+  // 3: the trial of each trace (BENCH_TRIALS), so a resumed run gives each trial its own trace; earlier traces are trial 1.
+  `ALTER TABLE traces ADD COLUMN trial INTEGER NOT NULL DEFAULT 1;`,
 ]
 
 /** Outcomes that count as a finished task for a resumed run (errors and aborts are run again). */
@@ -59,6 +61,8 @@ export interface TraceRecordInput {
   trace: AgentTrace
   /** The run configuration (see `arteConfigKey`), for `--resume`. */
   configKey?: string
+  /** Which of the `BENCH_TRIALS` runs of the task this is; a run of one trial is trial 1. @default 1 */
+  trial?: number
 }
 
 /** One row of a trace listing (no trace body). */
@@ -75,6 +79,8 @@ export interface TraceSummary {
   groundTruth: string
   agentAnswer: string
   createdAt: string
+  /** Which of the `BENCH_TRIALS` runs of the task this was (1 for a run of one trial). */
+  trial: number
 }
 
 /** One stored trace with its scores. */
@@ -95,6 +101,7 @@ interface TraceRow {
   ground_truth: string
   agent_answer: string
   created_at: string
+  trial: number
   trace_json?: string
 }
 
@@ -112,11 +119,12 @@ function toSummary(row: TraceRow): TraceSummary {
     groundTruth: row.ground_truth,
     agentAnswer: row.agent_answer,
     createdAt: row.created_at,
+    trial: row.trial,
   }
 }
 
 const SUMMARY_COLUMNS =
-  'trace_id, run_id, task_id, model, model_kind, outcome, exact_match, semantic_score, question, ground_truth, agent_answer, created_at'
+  'trace_id, run_id, task_id, model, model_kind, outcome, exact_match, semantic_score, question, ground_truth, agent_answer, created_at, trial'
 
 /** Options of {@link TraceStore.listBelow}. */
 export interface ListBelowOptions {
@@ -150,13 +158,13 @@ export class TraceStore {
     this.#db = db
     this.#insert = db.prepare(
       `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json, config_key)
-       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trace_json, @config_key)`,
+       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trial, @trace_json, @config_key)`,
     )
     this.#insertMany = db.transaction((rows: ReadonlyArray<Record<string, unknown>>) => {
       for (const row of rows) this.#insert.run(row)
     })
     this.#finished = db.prepare(
-      `SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE config_key = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
+      `SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE config_key = ? AND trial = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
        ORDER BY created_at, trace_id`,
     )
     this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE trace_id = ?`)
@@ -228,10 +236,13 @@ export class TraceStore {
     for (const item of batch) item.resolve()
   }
 
-  /** The latest finished trace (see {@link FINISHED_OUTCOMES}) of each task run with this configuration, by task id. */
-  finishedTraces(configKey: string): Map<string, StoredTrace> {
+  /**
+   * The latest finished trace (see {@link FINISHED_OUTCOMES}) of each task run with this configuration as trial
+   * `trial`, by task id. Each trial has its own: a trace never stands in for another trial's run.
+   */
+  finishedTraces(configKey: string, trial = 1): Map<string, StoredTrace> {
     const out = new Map<string, StoredTrace>()
-    for (const row of this.#finished.all(configKey, ...FINISHED_OUTCOMES) as TraceRow[]) {
+    for (const row of this.#finished.all(configKey, trial, ...FINISHED_OUTCOMES) as TraceRow[]) {
       out.set(row.task_id, { ...toSummary(row), trace: JSON.parse(row.trace_json ?? 'null') as AgentTrace })
     }
     return out
@@ -293,6 +304,7 @@ function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unk
     created_at: text(record.trace.startedAt),
     trace_json: text(JSON.stringify(record.trace)),
     config_key: record.configKey === undefined ? null : text(record.configKey),
+    trial: record.trial ?? 1,
   }
 }
 

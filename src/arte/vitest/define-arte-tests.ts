@@ -97,8 +97,11 @@ export interface ArteTestRuntime {
   configKey: string
   /** The dataset as recorded in each task's meta: relative to the working directory when inside it (see {@link datasetLabel}). */
   dataset: string
-  /** With `BENCH_RESUME=1`: the tasks already finished with this configuration (read in `beforeAll`), by task id. */
-  finished(): ReadonlyMap<string, StoredTrace>
+  /**
+   * With `BENCH_RESUME=1`: the tasks already finished with this configuration as trial `trial` (read in `beforeAll`),
+   * by task id. A run of one trial is trial 1.
+   */
+  finished(trial?: number): ReadonlyMap<string, StoredTrace>
   /** The email store (on a worker thread with a time budget per call, unless `ARTE_TOOL_TIMEOUT_MS=0`) and traces database (open while tests run). */
   stores(): { store: EmailReader; traces: TraceStore }
 }
@@ -119,13 +122,17 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath })
   let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
-  let finished: ReadonlyMap<string, StoredTrace> = new Map()
+  // By trial: each trial resumes from its own traces.
+  let finished: ReadonlyMap<number, ReadonlyMap<string, StoredTrace>> = new Map()
   // Traces queued for a batched commit are committed before the process exits, whatever ends it.
   const flushOnExit = (): void => traces?.close()
   beforeAll(async () => {
     store = settings.toolTimeoutMs > 0 ? await EmailStoreWorker.open(dbPath, { timeoutMs: settings.toolTimeoutMs }) : EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
-    if (settings.resume) finished = traces.finishedTraces(configKey)
+    if (settings.resume) {
+      const opened = traces
+      finished = new Map(Array.from({ length: Math.max(1, settings.trials) }, (_, i) => [i + 1, opened.finishedTraces(configKey, i + 1)]))
+    }
     process.once('exit', flushOnExit)
   })
   afterAll(async () => {
@@ -139,7 +146,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     runId,
     configKey,
     dataset: datasetLabel(settings.dataset),
-    finished: () => finished,
+    finished: (trial) => finished.get(trial ?? 1) ?? new Map(),
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
       return { store, traces }
@@ -150,15 +157,17 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 /**
  * Runs one ART-E row inside a test: runs and scores the agent, stores the trace, and annotates the test
  * with the scores (type `arte`, a JUnit property). Does not set meta or fail: callers decide.
+ * @param trial which of the `BENCH_TRIALS` runs of the row this is (stored with the trace; resume reads the same trial's).
  */
 export async function runArteTestCase(
   runtime: ArteTestRuntime,
   row: ArteRow,
   context: Pick<TestContext, 'signal' | 'annotate'> & { task?: { timeout?: number } },
+  trial?: number,
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
   const { settings } = runtime
-  const earlier = runtime.finished().get(String(row.id))
+  const earlier = runtime.finished(trial).get(String(row.id))
   if (earlier !== undefined) {
     // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
     const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs) }
@@ -188,6 +197,7 @@ export async function runArteTestCase(
     exactMatch: run.meta.exactMatch,
     semanticScore: run.meta.semanticScore,
     configKey: runtime.configKey,
+    ...(trial === undefined ? {} : { trial }),
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
     trace: capLongStrings(run.trace),
   })
@@ -235,7 +245,7 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
       concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
-        const run = await runArteTestCase(runtime, row, context)
+        const run = await runArteTestCase(runtime, row, context, trial)
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
         delete context.task.meta.arteTask

@@ -76,4 +76,19 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
     expect(ci?.method).toContain('over 4 task(s)')
     expect(results.graderSuspects).toEqual([])
   })
+
+  it('BENCH_RESUME=1 gives each trial back its own stored trace, not one trace copied into every trial', async () => {
+    const resumeServer = await startScriptedServer(trialResponder())
+    try {
+      await runFixtureVitest(fixtureEnv(resumeServer.baseURL, scratch.dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', BENCH_RESUME: '1' }), {
+        reporters: [new ArteReporter({ silent: true })],
+      })
+      const resumed = readArteResults(join(scratch.dir, 'results.json'))
+      const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.traceId])])
+      expect(trialsOf(resumed)).toEqual(trialsOf(results))
+      expect(resumed.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+    } finally {
+      await resumeServer.close()
+    }
+  })
 })

@@ -258,10 +258,20 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     expect(summary.tests).toBe(3)
     expect(summary.rows).toHaveLength(1)
     expect(summary.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 1, '2': 0, '3': 0 } })
-    expect(summary.scores['agent=scripted/agent__judge=rules']?.map((s) => [s.trial ?? 1, (s.answer_requirements_satisfaction ?? 0) >= 4])).toEqual([
+    const passes = (of: typeof summary) => of.scores['agent=scripted/agent__judge=rules']?.map((s) => [s.trial ?? 1, (s.answer_requirements_satisfaction ?? 0) >= 4])
+    expect(passes(summary)).toEqual([
       [1, true],
       [2, false],
       [3, true],
     ])
+
+    // BENCH_RESUME=1: every trial finished, so each is read back from its own logs (trial 2 stays the failed one).
+    const requests = server.requests.length
+    vi.stubEnv('BENCH_RESUME', '1')
+    await runBench(dir, ['bench/email_reply'], { testNamePattern: taskId, maxConcurrency: 1 })
+    expect(server.requests.length).toBe(requests)
+    const resumed = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(passes(resumed)).toEqual(passes(summary))
+    expect(resumed.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 1, '2': 0, '3': 0 } })
   }, 120_000)
 })

@@ -139,8 +139,10 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const deadline = deadlineWithin(context.task.timeout)
   const judges =
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
+  // Trials after the first log apart, and a resumed trial reads its own logs (never another trial's run).
+  const logDir = (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir
   // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
-  const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(setup.logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
+  const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
   if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
   const evaluation = resumed ?? await runAndJudge({
     task: testCase.task,
@@ -153,7 +155,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
     temperature: setup.temperature,
     maxTurns: setup.maxTurns,
-    logDir: (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir,
+    logDir,
     judges,
     signal: context.signal,
     ...(deadline === undefined ? {} : { deadline }),
