@@ -27,6 +27,8 @@ export interface RunAgentOptions {
   temperature?: number
   /** Call-log label of the model calls. @default 'agent' */
   purpose?: string
+  /** The response cache scope of the model calls (see `CallOptions.cacheScope`), e.g. of a trial after the first. */
+  cacheScope?: string
   /** Milliseconds since the epoch, for `startedAt` and durations (inject a fake for deterministic traces). @default Date.now */
   clock?: () => number
   /** The trace id. @default crypto.randomUUID */
@@ -85,7 +87,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
           ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
           purpose: options.purpose ?? 'agent',
         },
-        { ...(signal === undefined ? {} : { signal }), ...(options.deadline === undefined ? {} : { deadline: options.deadline }) },
+        {
+          ...(signal === undefined ? {} : { signal }),
+          ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+        },
       )
       reply = result.message
       usage = addUsage(usage, result.usage)

@@ -56,6 +56,8 @@ export interface RunArteTaskOptions {
   dataset: string
   /** Bounds of the email tools' results (`ARTE_READ_MAX_CHARS`). */
   emailTools?: EmailToolOptions
+  /** The response cache scope of the model calls, e.g. of a trial after the first (see `trialCacheScope`). */
+  cacheScope?: string
 }
 
 /** The trace and scored meta of one ART-E task. */
@@ -91,6 +93,7 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
         purpose: 'arte',
         ...signal,
         ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
       })
   const executionTimeMs = Math.round(performance.now() - started)
   const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs)

@@ -6,7 +6,7 @@ import { scriptedError, scriptedText, scriptedToolCalls, startScriptedServer, ty
 import { type CallLogEntry, readCallLog } from './call-log.ts'
 import { type CreateModelOptions, createModel } from './create-model.ts'
 import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
-import { cacheKey } from './response-cache.ts'
+import { cacheKey, trialCacheScope } from './response-cache.ts'
 import { addUsage, type ChatRequest } from './types.ts'
 import { formatCachedPart } from './usage.ts'
 
@@ -146,6 +146,28 @@ describe('response cache', () => {
     expect(cacheKey('m', a)).toBe(cacheKey('m', b))
     expect(cacheKey('m', a)).not.toBe(cacheKey('m', { ...a, temperature: 1 }))
     expect(cacheKey('m', a)).not.toBe(cacheKey('other', a))
+  })
+
+  it('a scope (a trial after the first) has cassettes of its own; no scope keeps the key it always had', async () => {
+    const a: ChatRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0 }
+    // The key of this request before scopes existed: recorded cassettes keep matching.
+    expect(cacheKey('m', a)).toBe('97caa05083bcb8a2b1757d04acaf6952cfb0bd41933b0c516a461c730b288445')
+    expect(cacheKey('m', a, 'trial-2')).not.toBe(cacheKey('m', a))
+    expect(cacheKey('m', a, 'trial-2')).not.toBe(cacheKey('m', a, 'trial-3'))
+    expect([undefined, 1, 2, 3].map(trialCacheScope)).toEqual([undefined, undefined, 'trial-2', 'trial-3'])
+
+    const cacheDir = tempDir('cassettes-')
+    await using t = await setup([scriptedText('trial 1 reply'), scriptedText('trial 2 reply')], { cache: { mode: 'read-write', dir: cacheDir } })
+    expect((await t.model.complete(hello)).message.content).toBe('trial 1 reply')
+    expect((await t.model.complete(hello, { cacheScope: 'trial-2' })).message.content).toBe('trial 2 reply')
+    expect(JSON.parse(readFileSync(join(cacheDir, `${cacheKey('test-model', hello, 'trial-2')}.json`), 'utf8'))).toMatchObject({ scope: 'trial-2' })
+    const replay = createModel('test-model', { env: { OPENAI_BASE_URL: t.server.baseURL }, callLogDir: t.logDir, cache: { mode: 'replay', dir: cacheDir } })
+    expect((await replay.complete(hello, { cacheScope: 'trial-2' })).message.content).toBe('trial 2 reply')
+    expect((await replay.complete(hello)).message.content).toBe('trial 1 reply')
+    const miss = await replay.complete(hello, { cacheScope: 'trial-3' }).catch((e: unknown) => e)
+    expect(miss).toBeInstanceOf(CacheMissError)
+    expect(String((miss as Error).message)).toContain('scope trial-3')
+    expect(t.server.requests).toHaveLength(2)
   })
 
   it('a cassette without a usable response is an error naming its file', async () => {

@@ -215,12 +215,12 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const shownURL = redactUrl(target.baseURL)
 
   const complete = async (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> => {
-    const { signal, deadline } = callOptions
+    const { signal, deadline, cacheScope } = callOptions
     if (signal?.aborted) throw abortedError(signal)
     const startedAt = new Date()
     const started = performance.now()
     const body = toRequestBody(target, request)
-    const key = cache !== undefined && cache.mode !== 'off' ? cacheKey(target.id, request) : null
+    const key = cache !== undefined && cache.mode !== 'off' ? cacheKey(target.id, request, cacheScope) : null
     let retries = 0
     let attempts: AttemptRecord[] = []
     const log = (outcome: CallLogEntry['outcome'], cached: boolean, usage: Usage | null): void => {
@@ -264,7 +264,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         log({ kind: 'response', response: cassette.response }, true, result.usage)
         return result
       }
-      if (cache.mode === 'replay') return fail(cache.missError(target.id, request, key))
+      if (cache.mode === 'replay') return fail(cache.missError(target.id, request, key, cacheScope))
     }
 
     if (deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS) {
@@ -307,6 +307,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         request: body,
         response: raw,
         recordedAt: new Date().toISOString(),
+        ...(cacheScope === undefined ? {} : { scope: cacheScope }),
         recordedFrom: typeof raw.id === 'string' && raw.id.startsWith('scripted-') ? 'scripted-server' : shownURL,
       })
     }

@@ -25,6 +25,8 @@ export const CassetteSchema = z.object({
   /** The raw chat-completions response body. */
   response: z.unknown(),
   recordedAt: z.string(),
+  /** The scope the response was recorded in (see `CallOptions.cacheScope`), e.g. `trial-2`; absent for the default one. */
+  scope: z.string().optional(),
   /** `scripted-server` when the response came from the test server (its ids start with `scripted-`), else the base URL. */
   recordedFrom: z.string(),
 })
@@ -43,9 +45,13 @@ function sortKeys(value: unknown): unknown {
   return value
 }
 
-/** The parts of a request that decide its response (the `purpose` label does not). */
-export function normalizeRequest(modelId: string, request: ChatRequest): unknown {
+/**
+ * The parts of a request that decide its response (the `purpose` label does not), and its cache scope when it has one
+ * (without one the key is the same as before scopes existed, so recorded cassettes still match).
+ */
+export function normalizeRequest(modelId: string, request: ChatRequest, scope?: string): unknown {
   return sortKeys({
+    ...(scope === undefined ? {} : { scope }),
     model: modelId,
     messages: request.messages,
     tools: request.tools ?? [],
@@ -55,9 +61,17 @@ export function normalizeRequest(modelId: string, request: ChatRequest): unknown
   })
 }
 
-/** sha256 (hex) of the normalized request, with keys in a stable order. */
-export function cacheKey(modelId: string, request: ChatRequest): string {
-  return createHash('sha256').update(JSON.stringify(normalizeRequest(modelId, request))).digest('hex')
+/** sha256 (hex) of the normalized request (and its scope, see `CallOptions.cacheScope`), with keys in a stable order. */
+export function cacheKey(modelId: string, request: ChatRequest, scope?: string): string {
+  return createHash('sha256').update(JSON.stringify(normalizeRequest(modelId, request, scope))).digest('hex')
+}
+
+/**
+ * The cache scope of trial `trial` of `BENCH_TRIALS`: none for the first (or only) one, `trial-j` after it. A trial is
+ * an independent run: replaying another trial's responses would make every trial agree and pass^k meaningless.
+ */
+export function trialCacheScope(trial: number | undefined): string | undefined {
+  return trial === undefined || trial <= 1 ? undefined : `trial-${trial}`
 }
 
 function firstUserExcerpt(request: ChatRequest): string {
@@ -91,9 +105,9 @@ export class ResponseCache {
   }
 
   /** The error for a miss in `replay` mode, naming the request. */
-  missError(modelId: string, request: ChatRequest, key: string): CacheMissError {
+  missError(modelId: string, request: ChatRequest, key: string, scope?: string): CacheMissError {
     return new CacheMissError(
-      `No recorded response in ${this.dir} for model ${modelId}, purpose ${request.purpose ?? '(none)'}, first user message ${JSON.stringify(firstUserExcerpt(request))} (key ${key})`,
+      `No recorded response in ${this.dir} for model ${modelId}, purpose ${request.purpose ?? '(none)'}${scope === undefined ? '' : `, scope ${scope}`}, first user message ${JSON.stringify(firstUserExcerpt(request))} (key ${key})`,
       {
         hint: 'Record it first with BENCH_CACHE=read-write (needs the model), or point BENCH_CACHE_DIR at the folder that holds it.',
         key,

@@ -94,6 +94,11 @@ export interface CallOptions {
    * timeout): each attempt's timeout is cut to the time left, and no retry starts without time left.
    */
   deadline?: number
+  /**
+   * Keeps this call's recorded response (`BENCH_CACHE`) apart from the same request's in other scopes: each trial of
+   * `BENCH_TRIALS` after the first is one (`trial-2`, ..., see `trialCacheScope`), so no trial replays another's.
+   */
+  cacheScope?: string
 }
 
 /**

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
 import { runAgent } from '../agent/run-agent.ts'
-import type { Judge } from './judge/judge.ts'
+import type { Judge, JudgeOptions } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
 import { type AgentUnderTest, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
@@ -58,6 +58,8 @@ export interface RunTaskOptions {
   signal?: AbortSignal
   /** Epoch ms by which each agent and judge model call must end (from the test timeout, see `deadlineWithin`). */
   deadline?: number
+  /** The response cache scope of the agent's and the judges' model calls, e.g. of a trial after the first (see `trialCacheScope`). */
+  cacheScope?: string
 }
 
 /** A written run log. */
@@ -93,6 +95,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         tools: [...options.tools],
         maxTurns,
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         ...signal,
         ...deadline,
       })
@@ -134,8 +137,8 @@ export interface JudgeRunResult {
 }
 
 /** Step 3 of the seed: runs one judge on a judge input and writes the result, validated against its schema, atomically to `file`. */
-export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, signal?: AbortSignal, deadline?: number): Promise<JudgeRunResult> {
-  const outcome = await judge.judge(input, { ...(signal === undefined ? {} : { signal }), ...(deadline === undefined ? {} : { deadline }) })
+export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, options: JudgeOptions = {}): Promise<JudgeRunResult> {
+  const outcome = await judge.judge(input, options)
   const result = parseWith(JudgeResultFileSchema, judgeResultFile(outcome, {
     taskId: input.task_id,
     agentModel: input.agent_model,
@@ -172,16 +175,22 @@ export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEval
   const run = await runTask(options)
   const judged: JudgedRun[] = []
   for (const judge of options.judges) {
-    judged.push(await judgeRunLog(run.runLog, options.task, judge, options.logDir, options.signal, options.deadline))
+    judged.push(
+      await judgeRunLog(run.runLog, options.task, judge, options.logDir, {
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      }),
+    )
   }
   return { ...run, judged }
 }
 
 /** Steps 2 and 3 for one run log and one judge: writes the judge input and the judge result under `logDir`. */
-export async function judgeRunLog(runLog: RunLog, task: Task, judge: Judge, logDir: string, signal?: AbortSignal, deadline?: number): Promise<JudgedRun> {
+export async function judgeRunLog(runLog: RunLog, task: Task, judge: Judge, logDir: string, options: JudgeOptions = {}): Promise<JudgedRun> {
   const files = evaluationFiles(logDir, runLog.task_id, runLog.agent_model, judge.id)
   const input = writeJudgeInput(runLog, task, judge.id, files.judgeInput)
-  const result = await judgeAndWrite(judge, input, files.judgeResult, signal, deadline)
+  const result = await judgeAndWrite(judge, input, files.judgeResult, options)
   return { ...result, judge, judgeInputFile: files.judgeInput }
 }
 

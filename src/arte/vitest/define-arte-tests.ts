@@ -23,6 +23,7 @@ import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
+import { trialCacheScope } from '../../llm/response-cache.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
@@ -157,7 +158,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 /**
  * Runs one ART-E row inside a test: runs and scores the agent, stores the trace, and annotates the test
  * with the scores (type `arte`, a JUnit property). Does not set meta or fail: callers decide.
- * @param trial which of the `BENCH_TRIALS` runs of the row this is (stored with the trace; resume reads the same trial's).
+ * @param trial which of the `BENCH_TRIALS` runs of the row this is (stored with the trace; resume reads the same
+ *   trial's, and the response cache keeps each trial's responses apart).
  */
 export async function runArteTestCase(
   runtime: ArteTestRuntime,
@@ -176,6 +178,7 @@ export async function runArteTestCase(
   }
   // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
   const deadline = deadlineWithin(context.task?.timeout)
+  const cacheScope = trialCacheScope(trial)
   const run = await runArteTask({
     row,
     store,
@@ -185,6 +188,7 @@ export async function runArteTestCase(
     dataset: runtime.dataset,
     emailTools: { maxBodyChars: settings.readMaxChars },
     ...(deadline === undefined ? {} : { deadline }),
+    ...(cacheScope === undefined ? {} : { cacheScope }),
   })
   // Traces of tasks that end together share one commit; the test ends only once its trace is committed, so resume
   // and interrupted runs find every finished task in the database (as with one INSERT per task).

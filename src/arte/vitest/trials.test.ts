@@ -92,3 +92,32 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
     }
   })
 })
+
+describe('BENCH_TRIALS=3 with the response cache (BENCH_CACHE)', () => {
+  const scratch = scratchDir('arte-trials-cache')
+
+  afterAll(() => {
+    scratch.remove()
+  })
+
+  it('records each trial apart, so no trial replays another, and replays each trial its own responses', async () => {
+    const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.agentAnswer])])
+    const run = async (mode: string, dir: string): Promise<{ results: ArteResults; requests: number }> => {
+      const server = await startScriptedServer(trialResponder())
+      try {
+        const cache = { BENCH_CACHE: mode, BENCH_CACHE_DIR: join(scratch.dir, 'cassettes') }
+        await runFixtureVitest(fixtureEnv(server.baseURL, dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', ...cache }), { reporters: [new ArteReporter({ silent: true })] })
+        return { results: readArteResults(join(dir, 'results.json')), requests: server.requests.length }
+      } finally {
+        await server.close()
+      }
+    }
+    const recorded = await run('read-write', join(scratch.dir, 'recorded'))
+    expect(recorded.requests).toBeGreaterThan(0)
+    // As without the cache: 101 right in trials 1 and 3, 102 in trials 1 and 2.
+    expect(recorded.results.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+    const replayed = await run('replay', join(scratch.dir, 'replayed'))
+    expect(replayed.requests).toBe(0)
+    expect(trialsOf(replayed.results)).toEqual(trialsOf(recorded.results))
+  })
+})

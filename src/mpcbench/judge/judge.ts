@@ -7,6 +7,8 @@ export interface JudgeOptions {
   signal?: AbortSignal
   /** Epoch ms by which each of the judge's model calls must end (see `CallOptions.deadline`). */
   deadline?: number
+  /** The response cache scope of the judge's model calls (see `CallOptions.cacheScope`). */
+  cacheScope?: string
 }
 
 /**

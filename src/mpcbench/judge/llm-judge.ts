@@ -90,7 +90,11 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
         try {
           const result = await model.complete(
             { messages, temperature: options.temperature ?? 0, responseFormat: JUDGE_RESPONSE_FORMAT, purpose: 'judge' },
-            { signal: callOptions.signal, ...(callOptions.deadline === undefined ? {} : { deadline: callOptions.deadline }) },
+            {
+              signal: callOptions.signal,
+              ...(callOptions.deadline === undefined ? {} : { deadline: callOptions.deadline }),
+              ...(callOptions.cacheScope === undefined ? {} : { cacheScope: callOptions.cacheScope }),
+            },
           )
           usage = addUsage(usage, result.usage)
           content = result.message.content ?? ''

@@ -274,4 +274,47 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     expect(passes(resumed)).toEqual(passes(summary))
     expect(resumed.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 1, '2': 0, '3': 0 } })
   }, 120_000)
+
+  it('with the response cache, records each trial apart (no trial replays another) and replays each its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-trials-cache-'))
+    offlineEnv(dir)
+    const taskId = 'lumen_quillstone_quote_email_reply'
+    const reference = JSON.parse(readFileSync(join(repo, 'fixtures/mpcbench-judge/reference-answers.json'), 'utf8')) as {
+      answers: Record<string, { correct: string; wrong: string }>
+    }
+    const answers = reference.answers[taskId]
+    let agentCalls = 0
+    // Scripted, not model output: the second agent call (trial 2; tests run one at a time) gives the wrong answer.
+    await using server = await startScriptedServer((): ScriptedResponse => {
+      agentCalls++
+      return scriptedText(JSON.stringify({ final_answer: agentCalls === 2 ? answers?.wrong : answers?.correct, rationale: 'scripted' }))
+    })
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    vi.stubEnv('BENCH_TRIALS', '3')
+    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    vi.stubEnv('BENCH_CACHE_DIR', join(dir, 'cassettes'))
+    const run = async (mode: string) => {
+      vi.stubEnv('BENCH_CACHE', mode)
+      await runBench(dir, ['bench/email_reply'], { testNamePattern: taskId, maxConcurrency: 1 })
+      const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+      return summary.scores['agent=scripted/agent__judge=rules']?.map((s) => [s.trial ?? 1, (s.answer_requirements_satisfaction ?? 0) >= 4])
+    }
+    expect(await run('read-write')).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ])
+    const recorded = server.requests.length
+    expect(recorded).toBe(3)
+    expect(await run('replay')).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ])
+    expect(server.requests.length).toBe(recorded)
+  }, 120_000)
 })

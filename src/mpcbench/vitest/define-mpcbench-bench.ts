@@ -26,6 +26,7 @@ import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { finishedEvaluation } from '../resume.ts'
 import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
+import { trialCacheScope } from '../../llm/response-cache.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
 
 /**
@@ -141,6 +142,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   // Trials after the first log apart, and a resumed trial reads its own logs (never another trial's run).
   const logDir = (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir
+  const cacheScope = trialCacheScope(testCase.trial)
   // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
   const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
   if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
@@ -156,6 +158,8 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     temperature: setup.temperature,
     maxTurns: setup.maxTurns,
     logDir,
+    // The response cache keeps each trial's responses apart: no trial replays another's.
+    ...(cacheScope === undefined ? {} : { cacheScope }),
     judges,
     signal: context.signal,
     ...(deadline === undefined ? {} : { deadline }),
