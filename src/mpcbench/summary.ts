@@ -58,6 +58,8 @@ export const UnfinishedTestSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),
   agent_model: z.string(),
+  /** Which trial (`BENCH_TRIALS` > 1); absent for a run of one trial. */
+  trial: z.int().positive().optional(),
   outcome: z.enum(['timed-out', 'failed', 'not-run']),
   message: z.string(),
 })
@@ -199,7 +201,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     grader_suspects: graderSuspects(metas),
     usage: { agents, judges, total: sumUsage([agents, judges]) },
     task_counts: { selected: metas.length + unfinished.length, completed, failed: metas.length - completed + unfinished.length - notRun, not_run: notRun },
-    unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model)),
+    unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || (a.trial ?? 1) - (b.trial ?? 1)),
   }
 }
 

@@ -72,6 +72,7 @@ export const ArtePlannedTaskSchema = ArteTestMetaSchema.pick({
   queryDate: true,
   split: true,
   dataset: true,
+  trial: true,
 }).extend({
   /** Model id the task was declared with. */
   model: z.string(),

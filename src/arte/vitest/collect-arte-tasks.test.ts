@@ -47,4 +47,22 @@ describe('every selected ART-E task appears in the results once', () => {
       ['3', TEST_FAILED_CODE],
     ])
   })
+
+  it('a trial that fails before its result is counted as its own trial, not as trial 1', async () => {
+    const vitest = await startVitest('test', ['trials.eval.ts'], {
+      config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
+      watch: false,
+      reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'trials.json') })],
+    }, {}, { stdout: quiet(), stderr: quiet() })
+    await vitest.close()
+    const results = readArteResults(join(scratch.dir, 'trials.json'))
+    expect(results.trials).toBe(3)
+    expect(results.taskResults[0]?.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.traceId])).toEqual([
+      [1, true, 't1'],
+      [2, false, ''],
+      [3, true, 't3'],
+    ])
+    expect(results.passHatK).toEqual({ '1': 1, '2': 0, '3': 0 })
+    expect(results.taskResults[0]).toMatchObject({ exactMatch: true, traceId: 't1' })
+  })
 })

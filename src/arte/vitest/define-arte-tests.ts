@@ -248,7 +248,7 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   const concurrentTest = test.concurrent
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
-      concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime) } }, async (context) => {
+      concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime, trial) } }, async (context) => {
         const run = await runArteTestCase(runtime, row, context, trial)
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
@@ -271,8 +271,8 @@ async function emptyDatasetError(settings: ArteSettings): Promise<ConfigError> {
   })
 }
 
-/** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run). */
-function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
+/** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run), as its own trial. */
+function plannedTask(row: ArteRow, runtime: ArteTestRuntime, trial: number | undefined): ArtePlannedTask {
   return {
     taskId: String(row.id),
     question: row.question,
@@ -283,6 +283,7 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime): ArtePlannedTask {
     dataset: runtime.dataset,
     model: runtime.model.id,
     modelKind: runtime.model.kind === 'baseline' ? 'baseline' : 'llm',
+    ...(trial === undefined ? {} : { trial }),
   }
 }
 

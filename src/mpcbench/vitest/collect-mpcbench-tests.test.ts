@@ -57,7 +57,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(unfinished).toBeUndefined()
   }, 120_000)
 
-  it('a test that times out before setting its meta is an unfinished, failed test; a skipped one is not selected', async () => {
+  it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-fixture-'))
     const vitest = await startVitest(
       'test',
@@ -68,9 +68,10 @@ describe('every selected MPCBench test appears in the summary once', () => {
     )
     await vitest.close()
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
-    expect(summary.task_counts).toEqual({ selected: 2, completed: 1, failed: 1, not_run: 0 })
+    expect(summary.task_counts).toEqual({ selected: 3, completed: 1, failed: 2, not_run: 0 })
     expect(summary.unfinished).toEqual([
       { task_id: 'mpc_hang', task_type: 'planning', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringMatching(/timed out in 1000ms/) },
+      { task_id: 'mpc_trial', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'failed', message: 'scenario data unavailable' },
     ])
   })
 })

@@ -29,7 +29,7 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
       const planned = meta.mpcbenchTask
       if (planned === undefined) continue
       const result = testCase.result()
-      const base = { task_id: planned.taskId, task_type: planned.taskType ?? 'unknown', agent_model: planned.agentModel }
+      const base = { task_id: planned.taskId, task_type: planned.taskType ?? 'unknown', agent_model: planned.agentModel, ...(planned.trial === undefined ? {} : { trial: planned.trial }) }
       if (result.state === 'failed') {
         const message = redact(result.errors?.[0]?.message ?? 'the test failed')
         unfinished.push({ ...base, outcome: /timed out/i.test(message) ? 'timed-out' : 'failed', message })

@@ -228,7 +228,14 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
     }
     const scenarioId = task.data_dependencies.scenario_id
     for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
-      const planned: MpcbenchPlannedTask = { taskId: task.task_id, taskType, scenarioId: scenarioId ?? '', agentModel, agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm' }
+      const planned: MpcbenchPlannedTask = {
+        taskId: task.task_id,
+        taskType,
+        scenarioId: scenarioId ?? '',
+        agentModel,
+        agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm',
+        ...(trial === undefined ? {} : { trial }),
+      }
       test.concurrent(mpcbenchTestName(task.task_id, agentModel, trial), { meta: { mpcbenchTask: planned } }, async (context) => {
         if (scenarioId === undefined) {
           throw new ConfigError(`Task ${taskFile} has no data_dependencies.scenario_id`, {

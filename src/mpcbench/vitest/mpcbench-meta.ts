@@ -63,6 +63,8 @@ export interface MpcbenchPlannedTask {
   scenarioId: string
   agentModel: string
   agentModelKind: 'llm' | 'baseline'
+  /** Which trial (`BENCH_TRIALS` > 1); absent for a run of one trial. */
+  trial?: number
 }
 
 /**
