@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { DEFAULT_ARTE_READ_MAX_CHARS } from '../settings.ts'
 
 /** What makes two ART-E runs of a task the same: a finished task of one can stand for the other (`--resume`). */
 export interface ArteRunConfig {
@@ -10,10 +11,19 @@ export interface ArteRunConfig {
   maxTurns: number
   /** Email database file (absolute). */
   db: string
+  /**
+   * Characters of an email body that `read_email` returns (`ARTE_READ_MAX_CHARS`): with another cap the agent reads
+   * other text, so a run with it is another configuration.
+   * @default DEFAULT_ARTE_READ_MAX_CHARS
+   */
+  readMaxChars?: number
 }
 
 /** A short stable key of an {@link ArteRunConfig} (sha256, 16 hex characters), stored with each trace. */
 export function arteConfigKey(config: ArteRunConfig): string {
   const { model, dataset, split, maxTurns, db } = config
-  return createHash('sha256').update(JSON.stringify([model, dataset, split, maxTurns, db])).digest('hex').slice(0, 16)
+  const readMaxChars = config.readMaxChars ?? DEFAULT_ARTE_READ_MAX_CHARS
+  // The default cap adds nothing, so traces stored before the cap was part of the key still resume.
+  const parts = [model, dataset, split, maxTurns, db, ...(readMaxChars === DEFAULT_ARTE_READ_MAX_CHARS ? [] : [{ readMaxChars }])]
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16)
 }

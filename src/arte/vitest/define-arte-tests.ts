@@ -120,7 +120,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const runId = provided('arteRunId')
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
-  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath })
+  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath, readMaxChars: settings.readMaxChars })
   let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
   // By trial: each trial resumes from its own traces.
