@@ -67,5 +67,15 @@ describe('MPCBench BENCH_RESUME=1', () => {
     // The resumed tasks keep their scores.
     const scores = (summary: Summary) => (summary.scores['agent=scripted/agent__judge=rules'] ?? []).filter((score) => !score.task_id.includes('quillstone'))
     expect(scores(second)).toEqual(scores(first))
+
+    // Another turn cap or tool profile is another run: no log of the earlier runs stands for it.
+    for (const [name, value] of [['MPCBENCH_MAX_TURNS', '7'], ['MPCBENCH_TOOLS', 'extended']] as const) {
+      const before = server.requests.length
+      vi.stubEnv(name, value)
+      const third = await run(`third-${name}`)
+      expect(third.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
+      const sent = server.requests.slice(before).map((request) => JSON.stringify(request.body.messages?.find((message) => message.role === 'user') ?? ''))
+      expect(new Set(sent).size).toBe(5)
+    }
   }, 120_000)
 })

@@ -4,14 +4,36 @@ import { evaluationFiles } from './file-names.ts'
 import type { Judge } from './judge/judge.ts'
 import { JudgeResultFileSchema } from './judge/judge-result.ts'
 import { type JudgedRun, type TaskEvaluation, readRunLog } from './run-task.ts'
+import type { RunLog } from './run-log.ts'
 import type { Task } from './task.ts'
+import type { ToolProfile } from './workplace/index.ts'
+
+/** How the agent runs now: a run log stands for this run only when it was run the same way. */
+export interface RunSettings {
+  toolProfile: ToolProfile
+  /** Temperature, turn cap and developer message, as `harnessOf` gives them. */
+  harness: NonNullable<RunLog['harness']>
+}
+
+function ranAs(runLog: RunLog, settings: RunSettings): boolean {
+  const { harness } = runLog
+  return (
+    runLog.tool_profile === settings.toolProfile &&
+    harness !== undefined &&
+    harness.temperature === settings.harness.temperature &&
+    harness.max_turns === settings.harness.max_turns &&
+    harness.developer_message === settings.harness.developer_message
+  )
+}
 
 /**
  * The evaluation of a task × agent that already finished in `logDir` with the same task and judges, for
- * `BENCH_RESUME=1`: its run log ended with an answer or at max-turns, its user prompt is the task's, and every judge
- * has a scored result. `undefined` when any part is missing, different or failed (the task then runs again).
+ * `BENCH_RESUME=1`: its run log ended with an answer or at max-turns, its user prompt is the task's, it was run with
+ * `settings` when given (tool profile, temperature, turn cap, developer message; a log that does not record them does
+ * not count), and every judge has a scored result. `undefined` when any part is missing, different or failed (the task
+ * then runs again).
  */
-export function finishedEvaluation(logDir: string, task: Task, agentModel: string, judges: ReadonlyArray<Judge>): TaskEvaluation | undefined {
+export function finishedEvaluation(logDir: string, task: Task, agentModel: string, judges: ReadonlyArray<Judge>, settings?: RunSettings): TaskEvaluation | undefined {
   const runLogFile = evaluationFiles(logDir, task.task_id, agentModel, judges[0]?.id ?? 'rules').runLog
   if (!existsSync(runLogFile)) return undefined
   let runLog: ReturnType<typeof readRunLog>
@@ -22,6 +44,7 @@ export function finishedEvaluation(logDir: string, task: Task, agentModel: strin
   }
   const finished = runLog.outcome.kind === 'answered' || runLog.outcome.kind === 'max-turns'
   if (!finished || runLog.task_id !== task.task_id || runLog.agent_model !== agentModel || runLog.user_prompt !== task.user_prompt) return undefined
+  if (settings !== undefined && !ranAs(runLog, settings)) return undefined
   const judged: JudgedRun[] = []
   for (const judge of judges) {
     const files = evaluationFiles(logDir, task.task_id, agentModel, judge.id)

@@ -62,6 +62,11 @@ export interface RunTaskOptions {
   cacheScope?: string
 }
 
+/** How {@link runTask} runs the agent, as its run log records it (`harness`). */
+export function harnessOf(options: Pick<RunTaskOptions, 'temperature' | 'maxTurns' | 'developerMessage'>): NonNullable<RunLog['harness']> {
+  return { temperature: options.temperature ?? null, max_turns: options.maxTurns ?? MPCBENCH_TURN_CAP, developer_message: options.developerMessage?.source ?? null }
+}
+
 /** A written run log. */
 export interface RunTaskResult {
   runLog: RunLog
@@ -105,7 +110,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
     agentModel: options.agent.id,
     ...(options.taskFile === undefined ? {} : { taskFile: options.taskFile }),
     ...(options.toolProfile === undefined ? {} : { toolProfile: options.toolProfile }),
-    harness: { temperature: options.temperature ?? null, max_turns: maxTurns, developer_message: options.developerMessage?.source ?? null },
+    harness: harnessOf(options),
   })
   const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
   writeJsonAtomic(runLogFile, runLog)

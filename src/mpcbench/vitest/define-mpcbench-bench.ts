@@ -13,7 +13,7 @@ import { modelDisplayName } from './mpcbench-meta.ts'
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { type DeveloperMessage, resolveHarness } from '../harness.ts'
 import type { ToolProfile } from '../workplace/tool-profiles.ts'
-import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
+import { evaluationMeta, harnessOf, runAndJudge, scenarioTools } from '../run-task.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
@@ -144,7 +144,12 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const logDir = (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir
   const cacheScope = trialCacheScope(testCase.trial)
   // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
-  const resumed = mpcbenchSettingsFromEnv().resume ? finishedEvaluation(logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges) : undefined
+  const resumed = mpcbenchSettingsFromEnv().resume
+    ? finishedEvaluation(logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges, {
+        toolProfile: setup.toolProfile,
+        harness: harnessOf({ temperature: setup.temperature, maxTurns: setup.maxTurns, ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }) }),
+      })
+    : undefined
   if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
   const evaluation = resumed ?? await runAndJudge({
     task: testCase.task,
