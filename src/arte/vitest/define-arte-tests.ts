@@ -107,6 +107,8 @@ export interface ArteTestRuntime {
   stores(): { store: EmailReader; traces: TraceStore }
 }
 
+const NONE_FINISHED: ReadonlyMap<string, StoredTrace> = new Map()
+
 /**
  * Prepares what ART-E tests need in the current test file: reads the provided database path and run id,
  * creates the agent (an external agent from `ARTE_AGENT_URL` / `ARTE_AGENT_ID`, else the model of `BENCH_AGENT_MODEL`,
@@ -147,7 +149,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     runId,
     configKey,
     dataset: datasetLabel(settings.dataset),
-    finished: (trial) => finished.get(trial ?? 1) ?? new Map(),
+    finished: (trial) => finished.get(trial ?? 1) ?? NONE_FINISHED,
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
       return { store, traces }
