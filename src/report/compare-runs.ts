@@ -83,12 +83,12 @@ export function compareArteRuns(before: ArteResults, after: ArteResults): RunCom
 
 type PairScore = Summary['scores'][string][number]
 
-/** Task keys of a summary: `{task_id} [agent={model}, judge={model}]`. */
+/** Task keys of a summary: `{task_id} [agent={model}, judge={model}]`, trial 1 (as the row means; see `agent-bench compare`). */
 function indexScores(summary: Summary): Map<string, PairScore> {
   const map = new Map<string, PairScore>()
   for (const [pair, scores] of Object.entries(summary.scores)) {
     const label = pair.replace('__judge=', ', judge=')
-    for (const score of scores) map.set(`${score.task_id} [${label}]`, score)
+    for (const score of scores) if ((score.trial ?? 1) === 1) map.set(`${score.task_id} [${label}]`, score)
   }
   return map
 }

@@ -161,6 +161,21 @@ describe('comparison with the previous run', () => {
     expect(html).toContain('data-compare="regressed" data-value="1"')
   })
 
+  it('compares MPCBench summaries on trial 1, as the row means (later trials do not overwrite it)', () => {
+    const withTrials = (requirements: number[], later: number) => {
+      const base = summary(requirements)
+      const pair = base.scores['agent=a__judge=j'] ?? []
+      const trials = pair.flatMap((score) => [2, 3].map((trial) => ({ ...score, trial, answer_requirements_satisfaction: later })))
+      return { ...base, scores: { 'agent=a__judge=j': [...pair.map((score) => ({ ...score, trial: 1 })), ...trials] } }
+    }
+    const comparison = compareMpcbenchRuns(withTrials([4, 2], 1), withTrials([4, 5], 5))
+    expect(comparison.flips).toEqual(['t1 [agent=a, judge=j]'])
+    expect(comparison.improved).toEqual(['t1 [agent=a, judge=j]'])
+    const lines = mpcbenchRerunDelta(withTrials([4, 2], 1), withTrials([4, 5], 5))
+    expect(lines[0]).toMatch(/^MPCBench rerun of 2 task\(s\)/)
+    expect(lines.slice(1)).toEqual(['  t1 [agent=a, judge=j]: requirements 2 → 5, grounding 3 → 3'])
+  })
+
   it('compares MPCBench summaries by task and pair (pass = requirements >= 4)', () => {
     const comparison = compareMpcbenchRuns(summary([4, 2, 3]), summary([3, 4, 3]))
     expect(comparison.flips).toEqual(['t0 [agent=a, judge=j]', 't1 [agent=a, judge=j]'])

@@ -46,10 +46,12 @@ export function arteRerunDelta(before: ArteResults, after: ArteResults): string[
 export function mpcbenchRerunDelta(before: Summary, after: Summary): string[] {
   type Score = Summary['scores'][string][number]
   const previous = new Map<string, Score>()
-  for (const [pair, scores] of Object.entries(before.scores)) for (const score of scores) previous.set(`${pair}\u0000${score.task_id}`, score)
+  // Trial 1 of each task, as the row means and the ART-E delta (later trials would overwrite it).
+  const firstTrials = (scores: ReadonlyArray<Score>) => scores.filter((score) => (score.trial ?? 1) === 1)
+  for (const [pair, scores] of Object.entries(before.scores)) for (const score of firstTrials(scores)) previous.set(`${pair}\u0000${score.task_id}`, score)
   const pairs: Array<{ label: string; now: Score; then: Score }> = []
   for (const [pair, scores] of Object.entries(after.scores)) {
-    for (const score of scores) {
+    for (const score of firstTrials(scores)) {
       const then = previous.get(`${pair}\u0000${score.task_id}`)
       if (then !== undefined) pairs.push({ label: `${score.task_id} [${pair.replace('__judge=', ', judge=')}]`, now: score, then })
     }
