@@ -14,6 +14,14 @@ export function safeModelName(model: string): string {
   return safe === '' || safe === '.' || safe === '..' ? `_${safe}` : safe
 }
 
+/**
+ * The log folder of trial `trial` (`BENCH_TRIALS`): `logDir` itself for the first (or only) trial, `logDir/trial-j` after
+ * it, so each trial's run log, judge input and judge result stay its own.
+ */
+export function trialLogDir(logDir: string, trial: number | undefined): string {
+  return trial === undefined || trial <= 1 ? logDir : join(logDir, `trial-${trial}`)
+}
+
 /** `{task_id}__agent-{model}_run.json`. */
 export function runLogFileName(taskId: string, agentModel: string): string {
   return `${taskId}__agent-${safeModelName(agentModel)}_run.json`

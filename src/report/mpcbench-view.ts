@@ -83,8 +83,9 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
   const taskRows = section.tasks.map((task, t) => {
     const pass = task.requirements !== null && task.requirements >= 4
     const outcome = task.runLog?.outcome.kind ?? '-'
+    const name = task.trial === undefined ? task.taskId : `${task.taskId} [trial=${task.trial}]`
     return `<tr class="task" data-task-index="${t}" data-task-id="${escapeHtml(task.taskId)}" data-pass="${pass ? '1' : '0'}">
-<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(task.taskId)}</td>
+<td data-sort-value="${escapeHtml(name)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(name)}</td>
 <td>${escapeHtml(task.taskType)}</td><td>${escapeHtml(task.agentModel)}</td><td>${escapeHtml(task.judgeModel)}</td>
 <td class="num" data-field="requirements" data-sort-value="${task.requirements ?? -1}">${task.requirements ?? '-'}</td>
 <td class="num" data-field="grounding" data-sort-value="${task.grounding ?? -1}">${task.grounding ?? '-'}</td>

@@ -6,7 +6,7 @@ import { InvalidFormatError } from '../core/errors.ts'
 import { ArteResultsSchema, type ArteResults } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
 import { DEFAULT_REPORT_TRACES_MB } from './report-settings.ts'
-import { judgeResultFileName, runLogFileName } from '../mpcbench/file-names.ts'
+import { judgeResultFileName, runLogFileName, trialLogDir } from '../mpcbench/file-names.ts'
 import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
 import { RunLogSchema, type RunLog } from '../mpcbench/run-log.ts'
 import { SummarySchema, type Summary } from '../mpcbench/summary.ts'
@@ -64,6 +64,8 @@ export interface MpcbenchTaskView {
   requirements: number | null
   grounding: number | null
   error: string | null
+  /** Which trial (`BENCH_TRIALS` > 1); absent for a run of one trial. */
+  trial?: number
   runLog?: RunLog
   judgeResult?: JudgeResultFile
 }
@@ -262,10 +264,13 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
         requirements: score.answer_requirements_satisfaction,
         grounding: score.source_grounded_reasoning,
         error: score.error,
+        ...(score.trial === undefined ? {} : { trial: score.trial }),
       }
       if (sources.logDir !== undefined) {
-        const runLog = readOptional(RunLogSchema, join(sources.logDir, runLogFileName(score.task_id, agentModel)))
-        const judgeResult = readOptional(JudgeResultFileSchema, join(sources.logDir, judgeResultFileName(score.task_id, agentModel, judgeModel)))
+        // A later trial's logs are in its own folder: never show trial 1's run under another trial's scores.
+        const logDir = trialLogDir(sources.logDir, score.trial)
+        const runLog = readOptional(RunLogSchema, join(logDir, runLogFileName(score.task_id, agentModel)))
+        const judgeResult = readOptional(JudgeResultFileSchema, join(logDir, judgeResultFileName(score.task_id, agentModel, judgeModel)))
         if (runLog === undefined) missingLogs++
         if (runLog !== undefined) view.runLog = runLog
         if (judgeResult !== undefined) view.judgeResult = judgeResult

@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path'
+import { trialLogDir } from '../file-names.ts'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
@@ -141,7 +142,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   const judges =
     testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
   // Trials after the first log apart, and a resumed trial reads its own logs (never another trial's run).
-  const logDir = (testCase.trial ?? 1) > 1 ? join(setup.logDir, `trial-${testCase.trial}`) : setup.logDir
+  const logDir = trialLogDir(setup.logDir, testCase.trial)
   const cacheScope = trialCacheScope(testCase.trial)
   // BENCH_RESUME=1: a task × agent that finished earlier with the same task and judges is read back, not rerun.
   const resumed = mpcbenchSettingsFromEnv().resume
