@@ -8,6 +8,8 @@ import { TraceStore } from '../arte/results/trace-store.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
 import type { Summary } from '../mpcbench/summary.ts'
+import { runLogFileName } from '../mpcbench/file-names.ts'
+import { RunLogSchema } from '../mpcbench/run-log.ts'
 import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
 import { renderReport } from './render-report.ts'
@@ -159,6 +161,31 @@ describe('comparison with the previous run', () => {
     const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
     expect(html).toContain('data-compare="flips" data-value="2"')
     expect(html).toContain('data-compare="regressed" data-value="1"')
+  })
+
+  it('shows each MPCBench trial with its own run log (trials after the first log under trial-j/)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-trials-'))
+    const runLog = (answer: string) => ({
+      task_id: 't0', task_type: 'planning', user_prompt: 'p', tool_trace_steps: [], raw_tool_calls: [], final_answer: answer, rationale: '',
+      agent_model: 'a', agent_model_file_name: 'a', agent_model_kind: 'llm', scenario_id: 's', task_file: null,
+      outcome: { kind: 'answered', via: 'json' }, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 },
+      turns: 1, trace_id: `trace-${answer}`, started_at: '2026-01-01T00:00:00.000Z', duration_ms: 1,
+    })
+    for (const [folder, answer] of [['', 'first'], ['trial-2', 'second']] as const) {
+      mkdirSync(join(dir, folder), { recursive: true })
+      writeFileSync(join(dir, folder, runLogFileName('t0', 'a')), JSON.stringify(RunLogSchema.parse(runLog(answer))))
+    }
+    const base = summary([4])
+    const [score] = base.scores['agent=a__judge=j'] ?? []
+    if (score === undefined) throw new Error('no score')
+    const file = classifyResults({ ...base, scores: { 'agent=a__judge=j': [{ ...score, trial: 1 }, { ...score, trial: 2 }] } }, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const section = buildMpcbenchSection(file, { logDir: dir })
+    expect(section.tasks.map((task) => [task.trial, task.runLog?.final_answer])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+    ])
+    expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [section] })).toContain('t0 [trial=2]</td>')
   })
 
   it('compares MPCBench summaries on trial 1, as the row means (later trials do not overwrite it)', () => {

@@ -16,7 +16,6 @@ import { loadTask } from '../task.ts'
 import { scriptedText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
 import type { ReceivedRequest, ScriptedResponse } from '../../testing/scripted-server.ts'
 import { mpcbenchTestName } from './define-mpcbench-bench.ts'
-import { buildMpcbenchSection, classifyResults } from '../../report/report-data.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const config = join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts')
@@ -265,16 +264,6 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
       [2, false],
       [3, true],
     ])
-    // The HTML report shows each trial with its own run log (trial 2 gave the wrong answer).
-    const file = classifyResults(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')), join(dir, 'summary.json'))
-    if (file?.kind !== 'mpcbench') throw new Error('not an MPCBench summary')
-    const section = buildMpcbenchSection(file, { logDir: join(dir, 'logs') })
-    expect(section.tasks.map((task) => [task.trial ?? 1, task.runLog?.final_answer])).toEqual([
-      [1, answers?.correct],
-      [2, answers?.wrong],
-      [3, answers?.correct],
-    ])
-    expect(new Set(section.tasks.map((task) => task.runLog?.trace_id)).size).toBe(3)
 
     // BENCH_RESUME=1: every trial finished, so each is read back from its own logs (trial 2 stays the failed one).
     const requests = server.requests.length
