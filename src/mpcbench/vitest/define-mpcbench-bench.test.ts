@@ -224,22 +224,25 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
 })
 
 describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
-  it('runs every task x agent k times as `[trial=j]` tests, logs later trials apart, and writes pass^k', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-trials-'))
+  const taskId = 'lumen_quillstone_quote_email_reply'
+
+  /**
+   * A log folder and a scripted server for BENCH_TRIALS=3 on one task, with the environment set: the second agent call
+   * (trial 2; tests run one at a time) gives the reference's wrong answer, the others the correct one. Scripted, not
+   * model output.
+   */
+  async function trialsSetup(prefix: string) {
+    const dir = mkdtempSync(join(tmpdir(), prefix))
     offlineEnv(dir)
-    const taskId = 'lumen_quillstone_quote_email_reply'
     const reference = JSON.parse(readFileSync(join(repo, 'fixtures/mpcbench-judge/reference-answers.json'), 'utf8')) as {
       answers: Record<string, { correct: string; wrong: string }>
     }
     const answers = reference.answers[taskId]
     let agentCalls = 0
-    // Scripted, not model output: trial 2 (the second agent call; tests run one at a time) gives the wrong answer.
-    const responder = (): ScriptedResponse => {
+    const server = await startScriptedServer((): ScriptedResponse => {
       agentCalls++
-      const answer = agentCalls === 2 ? answers?.wrong : answers?.correct
-      return scriptedText(JSON.stringify({ final_answer: answer, rationale: 'scripted' }))
-    }
-    await using server = await startScriptedServer(responder)
+      return scriptedText(JSON.stringify({ final_answer: agentCalls === 2 ? answers?.wrong : answers?.correct, rationale: 'scripted' }))
+    })
     vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
     vi.stubEnv('OPENAI_API_KEY', 'test-key')
     vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
@@ -247,6 +250,12 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
     vi.stubEnv('BENCH_TRIALS', '3')
     vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    return { dir, server }
+  }
+
+  it('runs every task x agent k times as `[trial=j]` tests, logs later trials apart, and writes pass^k', async () => {
+    const { dir, server: started } = await trialsSetup('mpc-bench-trials-')
+    await using server = started
     const vitest = await runBench(dir, ['bench/email_reply'], { testNamePattern: taskId, maxConcurrency: 1 })
 
     const tests = vitest.state.getFiles().flatMap((file) => file.tasks).filter((task) => task.name.startsWith(taskId))
@@ -276,26 +285,8 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
   }, 120_000)
 
   it('with the response cache, records each trial apart (no trial replays another) and replays each its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-trials-cache-'))
-    offlineEnv(dir)
-    const taskId = 'lumen_quillstone_quote_email_reply'
-    const reference = JSON.parse(readFileSync(join(repo, 'fixtures/mpcbench-judge/reference-answers.json'), 'utf8')) as {
-      answers: Record<string, { correct: string; wrong: string }>
-    }
-    const answers = reference.answers[taskId]
-    let agentCalls = 0
-    // Scripted, not model output: the second agent call (trial 2; tests run one at a time) gives the wrong answer.
-    await using server = await startScriptedServer((): ScriptedResponse => {
-      agentCalls++
-      return scriptedText(JSON.stringify({ final_answer: agentCalls === 2 ? answers?.wrong : answers?.correct, rationale: 'scripted' }))
-    })
-    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
-    vi.stubEnv('OPENAI_API_KEY', 'test-key')
-    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
-    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
-    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
-    vi.stubEnv('BENCH_TRIALS', '3')
-    vi.stubEnv('MPCBENCH_SCENARIOS', 'lumen_robotics')
+    const { dir, server: started } = await trialsSetup('mpc-bench-trials-cache-')
+    await using server = started
     vi.stubEnv('BENCH_CACHE_DIR', join(dir, 'cassettes'))
     const run = async (mode: string) => {
       vi.stubEnv('BENCH_CACHE', mode)
