@@ -187,9 +187,13 @@ export function computeArteMetrics(results: ReadonlyArray<ArteTaskResult>, spans
   }
 }
 
-/** Sums the usage of all tasks; an unknown cost on any task makes the total cost unknown. */
-export function sumTaskUsage(results: ReadonlyArray<ArteTaskResult>): ArteTaskResult['usage'] {
-  return sumUsage([...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId)).map((result) => result.usage))
+/**
+ * Sums the usage of all task runs (every trial of each task: what the run spent); an unknown cost on any makes the total
+ * cost unknown. Summed in task id and trial order, so the same runs give the same total whatever order they came in.
+ */
+export function sumTaskUsage(results: ReadonlyArray<Pick<ArteTaskResult, 'taskId' | 'usage'> & { trial?: number }>): ArteTaskResult['usage'] {
+  const sorted = [...results].sort((a, b) => compareTaskIds(a.taskId, b.taskId) || (a.trial ?? 1) - (b.trial ?? 1))
+  return sumUsage(sorted.map((result) => result.usage))
 }
 
 /** Reads and validates a results JSON written by the ART-E reporter. */

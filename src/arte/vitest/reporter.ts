@@ -109,7 +109,8 @@ export class ArteReporter implements Reporter {
     const now = new Date()
     const results: ArteResults = {
       ...metrics,
-      usage: sumTaskUsage(taskResults),
+      // Every trial's calls: the usage and cost are what the run spent (the metrics are trial 1's).
+      usage: sumTaskUsage(metas),
       config: {
         model: models.join(', '),
         modelKind: kinds.length === 1 && (kinds[0] === 'llm' || kinds[0] === 'baseline') ? kinds[0] : 'mixed',

@@ -69,6 +69,15 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
     expect(byId['102']?.trialResults?.map((t) => t.exactMatch)).toEqual([true, true, false])
   })
 
+  it('counts the usage of every trial: tokens, calls and cost are what the run spent', () => {
+    const calls = results.taskResults.flatMap((task) => task.trialResults ?? []).length
+    expect(calls).toBe(12)
+    // Every trial of the fixture makes the same calls as trial 1, so the run's usage is 3x trial 1's.
+    const trialOne = results.taskResults.reduce((sum, task) => sum + task.usage.calls, 0)
+    expect(results.usage.calls).toBe(3 * trialOne)
+    expect(results.usage.totalTokens).toBe(3 * results.taskResults.reduce((sum, task) => sum + task.usage.totalTokens, 0))
+  })
+
   it('gives intervals over tasks that contain the estimates', () => {
     const ci = results.confidenceIntervals?.exactMatchAccuracy
     expect(ci?.low).toBeLessThanOrEqual(0.5)
