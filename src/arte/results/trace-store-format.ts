@@ -64,7 +64,7 @@ export function formatStoredTrace(stored: StoredTrace): string {
   const cost = usage.costUsd === null ? 'unknown cost' : `$${usage.costUsd.toFixed(4)}`
   const lines = [
     `Trace ${stored.traceId}`,
-    `  task:          ${stored.taskId} (run ${stored.runId})`,
+    `  task:          ${stored.taskId}${stored.trial > 1 ? ` [trial=${stored.trial}]` : ''} (run ${stored.runId})`,
     `  model:         ${trace.model} (${trace.modelKind === 'baseline' ? 'baseline, non-LLM' : 'llm'})`,
     `  started:       ${trace.startedAt}, ${trace.durationMs} ms, ${trace.turns} turn(s)`,
     `  usage:         ${usage.totalTokens} tokens (${usage.promptTokens} prompt, ${usage.completionTokens} completion), ${usage.calls} call(s), ${cost}`,
@@ -90,11 +90,13 @@ export function formatStoredTrace(stored: StoredTrace): string {
 /** A table of trace summaries (`agent-bench traces`). */
 export function formatTraceSummaries(rows: ReadonlyArray<TraceSummary>): string {
   if (rows.length === 0) return 'No traces found.'
-  const header = `${'score'.padEnd(7)}${'EM'.padEnd(4)}${'task'.padEnd(12)}${'trace id'.padEnd(38)}question`
+  // A trial column only when some trace is of a trial after the first (BENCH_TRIALS).
+  const trials = rows.some((row) => row.trial > 1)
+  const header = `${'score'.padEnd(7)}${'EM'.padEnd(4)}${'task'.padEnd(12)}${trials ? 'trial'.padEnd(6) : ''}${'trace id'.padEnd(38)}question`
   const lines = [header]
   for (const row of rows) {
     lines.push(
-      `${row.semanticScore.toFixed(3).padEnd(7)}${(row.exactMatch ? '1' : '0').padEnd(4)}${clip(row.taskId, 11).padEnd(12)}${row.traceId.padEnd(38)}${clip(row.question, 70)}`,
+      `${row.semanticScore.toFixed(3).padEnd(7)}${(row.exactMatch ? '1' : '0').padEnd(4)}${clip(row.taskId, 11).padEnd(12)}${trials ? String(row.trial).padEnd(6) : ''}${row.traceId.padEnd(38)}${clip(row.question, 70)}`,
     )
   }
   return lines.join('\n')

@@ -146,6 +146,10 @@ describe('TraceStore', () => {
     expect([...store.finishedTraces('cfg', 2).values()].map((t) => [t.traceId, t.trial, t.exactMatch])).toEqual([['second', 2, false]])
     expect([...store.finishedTraces('cfg', 1).values()].map((t) => t.traceId)).toEqual(['old'])
     expect(store.get('second')?.trial).toBe(2)
+    const listed = formatTraceSummaries(store.listBelow(0.5)).split('\n')
+    expect(listed[0]).toMatch(/^score  EM  task        trial trace id/)
+    expect(listed.find((line) => line.includes('second'))).toMatch(/^0\.000  0   101         2     second /)
+    expect(formatStoredTrace({ ...(store.get('second') as NonNullable<ReturnType<typeof store.get>>) })).toContain('task:          101 [trial=2] (run run-b)')
   })
 
   it('prints a trace readably, and the last turns of a failed run', () => {
