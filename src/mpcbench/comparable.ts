@@ -1,5 +1,5 @@
 import type { ComparableRun } from '../stats/compare-runs.ts'
-import { MPCBENCH_PASS_SCORE } from './summary-statistics.ts'
+import { MPCBENCH_PASS_SCORE, firstTrials } from './summary-statistics.ts'
 import type { Summary } from './summary.ts'
 
 /**
@@ -13,8 +13,7 @@ export function mpcbenchComparable(summary: Pick<Summary, 'scores'>, withAgent =
     const match = /^agent=(.*)__judge=(.*)$/.exec(pair)
     const agent = match?.[1] ?? pair
     const judge = match?.[2] ?? ''
-    for (const score of scores) {
-      if ((score.trial ?? 1) !== 1) continue
+    for (const score of firstTrials(scores)) {
       const id = `${score.task_id}${withAgent ? ` [agent=${agent}]` : ''} [judge=${judge}]`
       const ars = score.answer_requirements_satisfaction
       tasks.set(id, {

@@ -36,9 +36,12 @@ export function rowCi(requirements: ReadonlyArray<number>, grounding: ReadonlyAr
   }
 }
 
-/** Trial 1 of each test (a test without `trial` is trial 1): what the means and intervals are computed from. */
-export function firstTrials(metas: ReadonlyArray<MpcbenchTestMeta>): MpcbenchTestMeta[] {
-  return metas.filter((meta) => (meta.trial ?? 1) === 1)
+/**
+ * Trial 1 of each test, meta or score (one without `trial` is trial 1): what the means, intervals and run comparisons
+ * are computed from.
+ */
+export function firstTrials<T extends { trial?: number | undefined }>(items: ReadonlyArray<T>): T[] {
+  return items.filter((item) => (item.trial ?? 1) === 1)
 }
 
 /** The key of a summary row. */

@@ -1,5 +1,6 @@
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
 import type { Summary } from '../mpcbench/summary.ts'
+import { firstTrials } from '../mpcbench/summary-statistics.ts'
 
 /** One metric before and after. */
 export interface MetricDelta {
@@ -88,7 +89,7 @@ function indexScores(summary: Summary): Map<string, PairScore> {
   const map = new Map<string, PairScore>()
   for (const [pair, scores] of Object.entries(summary.scores)) {
     const label = pair.replace('__judge=', ', judge=')
-    for (const score of scores) if ((score.trial ?? 1) === 1) map.set(`${score.task_id} [${label}]`, score)
+    for (const score of firstTrials(scores)) map.set(`${score.task_id} [${label}]`, score)
   }
   return map
 }

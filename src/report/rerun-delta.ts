@@ -1,5 +1,6 @@
 import type { ArteResults } from '../arte/results/results.ts'
 import type { Summary } from '../mpcbench/summary.ts'
+import { firstTrials } from '../mpcbench/summary-statistics.ts'
 import { fixed, signed } from './html.ts'
 
 const MAX_TASK_LINES = 20
@@ -47,7 +48,6 @@ export function mpcbenchRerunDelta(before: Summary, after: Summary): string[] {
   type Score = Summary['scores'][string][number]
   const previous = new Map<string, Score>()
   // Trial 1 of each task, as the row means and the ART-E delta (later trials would overwrite it).
-  const firstTrials = (scores: ReadonlyArray<Score>) => scores.filter((score) => (score.trial ?? 1) === 1)
   for (const [pair, scores] of Object.entries(before.scores)) for (const score of firstTrials(scores)) previous.set(`${pair}\u0000${score.task_id}`, score)
   const pairs: Array<{ label: string; now: Score; then: Score }> = []
   for (const [pair, scores] of Object.entries(after.scores)) {
