@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ConfidenceIntervalSchema, bootstrapMeanCi, formatWithCi } from '../stats/bootstrap.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
-import { passHatK } from '../stats/pass-hat-k.ts'
-import type { Summary } from './summary.ts'
+import { type TrialOutcome, passHatK, trialPasses } from '../stats/pass-hat-k.ts'
+import type { Summary, UnfinishedTest } from './summary.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
 /** The requirements score (0-5) at or above which a test counts as passed, for pass^k and grader suspects. */
@@ -51,29 +51,42 @@ export function rowKey(agentModel: string, judgeModel: string, taskType: string,
 
 /**
  * pass^k (pass = requirements >= {@link MPCBENCH_PASS_SCORE}) per agent × judge × task type, keyed by
- * {@link rowKey}; tasks with an unjudged (null) trial are left out. Empty when every test is trial 1.
+ * {@link rowKey}; empty when every test is trial 1. pass^k is ours, not upstream's, so unlike the means it counts a
+ * trial that timed out or failed before its score (`unfinished`) as not passed, in every row of its agent and task
+ * type, as ART-E does. A trial not run (an interrupted run) or unjudged (null) is unknown: the task counts for pass^j
+ * only if its trials 1..j are known.
  */
-export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>): Map<string, { trials: number; passHatK: Record<string, number> }> {
-  const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1))
+export function rowPassHatK(
+  metas: ReadonlyArray<MpcbenchTestMeta>,
+  unfinished: ReadonlyArray<UnfinishedTest> = [],
+): Map<string, { trials: number; passHatK: Record<string, number> }> {
+  const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1), ...unfinished.map((test) => test.trial ?? 1))
   const out = new Map<string, { trials: number; passHatK: Record<string, number> }>()
   if (trials === 1) return out
-  const byTask = new Map<string, Map<string, Array<{ trial: number; score: number | null }>>>()
+  const byRow = new Map<string, Map<string, TrialOutcome[]>>()
+  const rowsOf = new Map<string, Set<string>>()
+  const runsOf = (key: string, taskId: string): TrialOutcome[] => {
+    const tasks = byRow.get(key) ?? new Map<string, TrialOutcome[]>()
+    byRow.set(key, tasks)
+    const runs = tasks.get(taskId) ?? []
+    tasks.set(taskId, runs)
+    return runs
+  }
   for (const meta of metas) {
+    const taskType = meta.taskType ?? 'unknown'
     for (const judge of meta.judges) {
-      const key = rowKey(meta.agentModel, judge.judgeModel, meta.taskType ?? 'unknown', meta.toolProfile)
-      const tasks = byTask.get(key) ?? new Map<string, Array<{ trial: number; score: number | null }>>()
-      const runs = tasks.get(meta.taskId) ?? []
-      runs.push({ trial: meta.trial ?? 1, score: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : 0 })
-      tasks.set(meta.taskId, runs)
-      byTask.set(key, tasks)
+      const key = rowKey(meta.agentModel, judge.judgeModel, taskType, meta.toolProfile)
+      const score = judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : 0
+      runsOf(key, meta.taskId).push({ trial: meta.trial ?? 1, passed: score === null ? undefined : score >= MPCBENCH_PASS_SCORE })
+      const agentAndType = JSON.stringify([meta.agentModel, taskType])
+      rowsOf.set(agentAndType, (rowsOf.get(agentAndType) ?? new Set<string>()).add(key))
     }
   }
-  for (const [key, tasks] of byTask) {
-    const passes = [...tasks.values()]
-      .filter((runs) => runs.every((run) => run.score !== null))
-      .map((runs) => runs.sort((a, b) => a.trial - b.trial).map((run) => (run.score ?? 0) >= MPCBENCH_PASS_SCORE))
-    out.set(key, { trials, passHatK: passHatK(passes, trials) })
+  for (const test of unfinished) {
+    if (test.outcome === 'not-run') continue
+    for (const key of rowsOf.get(JSON.stringify([test.agent_model, test.task_type])) ?? []) runsOf(key, test.task_id).push({ trial: test.trial ?? 1, passed: false })
   }
+  for (const [key, tasks] of byRow) out.set(key, { trials, passHatK: passHatK([...tasks.values()].map(trialPasses), trials) })
   return out
 }
 

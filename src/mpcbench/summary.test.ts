@@ -126,6 +126,20 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 1.000 · 2: 0.500 · 3: 0.500')
   })
 
+  it('pass^k counts a trial that timed out or failed before its score as not passed; one not run or unjudged ends the trials its task counts for', () => {
+    const p = (id: string, trial: number, requirements: number | null): MpcbenchTestMeta =>
+      withTrial(meta(id, 'planning', 'baseline', [{ ...scored('rules', requirements ?? 0, 4), answerRequirementsSatisfaction: requirements } as MpcbenchTestMeta['judges'][number]]), trial)
+    const metas = [p('p1', 1, 5), p('p1', 3, 5), p('p2', 1, 5), p('p2', 3, 5), p('p3', 1, 5), p('p3', 2, null), p('p3', 3, 5), p('p4', 1, 5), p('p4', 2, 5), p('p4', 3, 5)]
+    const unfinished = [
+      { task_id: 'p1', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'timed-out', message: 'Test timed out in 1000ms.' },
+      { task_id: 'p2', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'not-run', message: 'the run was interrupted before this test ran' },
+    ] as const
+    const summary = buildSummary(metas, new Date(), unfinished)
+    // p1 [pass, fail, pass]; p2 and p3 count for trial 1 only (trial 2 not run, unjudged); p4 passes all three.
+    expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 } })
+    expect(summary.task_counts).toMatchObject({ selected: 12, failed: 1, not_run: 1 })
+  })
+
   it('lists tests that an empty answer passed as grader suspects and warns', () => {
     const summary = buildSummary([
       meta('p1', 'planning', 'null', [scored('rules', 0, 0)]),

@@ -35,7 +35,10 @@ export const SummaryRowSchema = z.object({
   mean_source_grounded_reasoning: z.number().nullable(),
   /** Seeded bootstrap intervals over tasks of the two means; absent in summaries written before intervals existed. */
   ci: RowCiSchema.optional(),
-  /** With `BENCH_TRIALS` > 1: runs per task (the means and intervals are trial 1's) and pass^k (pass = requirements >= 4). */
+  /**
+   * With `BENCH_TRIALS` > 1: runs per task (the means and intervals are trial 1's) and pass^k (pass = requirements >= 4;
+   * a trial that timed out or failed before its score counts as not passed, see `rowPassHatK`).
+   */
   trials: z.int().positive().optional(),
   pass_hat_k: z.record(z.string(), z.number()).optional(),
 })
@@ -168,7 +171,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
       ;(scores[pair] ??= []).push(pairScore(meta, judge, taskType))
     }
   }
-  const trialStats = rowPassHatK(metas)
+  const trialStats = rowPassHatK(metas, unfinished)
   const rows = [...cells.entries()]
     .map(([key, cell]) => {
       const trials = trialStats.get(key)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bootstrapMeanCi, bootstrapMeanCis, formatWithCi, pairedBootstrapDiffCi, quantile } from './bootstrap.ts'
-import { passHatK } from './pass-hat-k.ts'
+import { passHatK, trialPasses } from './pass-hat-k.ts'
 import { DEFAULT_SEED, seededRandom } from './random.ts'
 
 /** Synthetic pass/fail scores: a 60% pass rate, drawn from a seeded generator. */
@@ -133,5 +133,12 @@ describe('helpers', () => {
     ]
     expect(passHatK(trials, 3)).toEqual({ '1': 0.75, '2': 0.5, '3': 0.25 })
     expect(passHatK([[true], [false]], 2)).toEqual({ '1': 0.5 })
+  })
+
+  it('trialPasses orders trials by number and stops at the first missing or unknown trial', () => {
+    expect(trialPasses([{ trial: 3, passed: false }, { trial: 1, passed: true }, { trial: 2, passed: true }])).toEqual([true, true, false])
+    expect(trialPasses([{ trial: 1, passed: true }, { trial: 3, passed: true }])).toEqual([true])
+    expect(trialPasses([{ trial: 1, passed: false }, { trial: 2, passed: undefined }, { trial: 3, passed: true }])).toEqual([false])
+    expect(trialPasses([{ trial: 2, passed: true }])).toEqual([])
   })
 })

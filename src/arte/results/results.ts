@@ -106,7 +106,10 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
     .optional(),
   /** Runs per task (`BENCH_TRIALS`); the metrics and `taskResults` are trial 1's. */
   trials: z.int().positive().optional(),
-  /** pass^k (pass = exact match): `{"1": x, ..., "k": z}`, the share of tasks whose first j trials all pass. */
+  /**
+   * pass^k (pass = exact match): `{"1": x, ..., "k": z}`, the share of tasks whose first j trials all pass. A trial
+   * that failed or timed out counts as not passed; a task counts for j only if its trials 1..j all ran.
+   */
   passHatK: z.record(z.string(), z.number()).optional(),
   /** Tasks that an empty answer passed (e.g. under the `null` agent): the grader measures nothing there. */
   graderSuspects: z.array(z.string()).optional(),

@@ -58,6 +58,20 @@ describe('arteRunStatistics', () => {
     expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'semanticScore', 'traceId', 'trial'])
   })
 
+  it('pass^k: a trial that failed counts as not passed, one not run or missing ends the trials its task counts for', () => {
+    const error = { kind: 'error', code: 'ERR_TEST_TIMEOUT', message: 'timed out' } as const
+    const metas = [
+      ...[true, false, true].map((p, i) => meta('a', p, { trial: i + 1, ...(i === 1 ? { outcome: error } : {}) })),
+      meta('b', true, { trial: 1 }),
+      meta('b', false, { trial: 2, outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }),
+      meta('b', true, { trial: 3 }),
+      meta('c', true, { trial: 1 }),
+      meta('c', true, { trial: 3 }),
+    ]
+    // a: [pass, fail, pass]; b and c: trial 1 only (b's trial 2 never ran, c's was not selected), so trial 3 never stands in for trial 2.
+    expect(arteRunStatistics(metas).passHatK).toEqual({ '1': 1, '2': 0, '3': 0 })
+  })
+
   it('lists tasks an empty answer passed as grader suspects', () => {
     const stats = arteRunStatistics([meta('1', true, { agentAnswer: '', groundTruth: '' }), meta('2', false, { agentAnswer: '' })])
     expect(stats.graderSuspects).toEqual(['1'])

@@ -1,5 +1,5 @@
 import { bootstrapMeanCis } from '../../stats/bootstrap.ts'
-import { passHatK } from '../../stats/pass-hat-k.ts'
+import { type TrialOutcome, passHatK, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 
@@ -12,6 +12,14 @@ export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals'
 /** Whether a trial passed: the answer matched the ground truth exactly. */
 function passed(meta: Pick<ArteTestMeta, 'exactMatch'>): boolean {
   return meta.exactMatch
+}
+
+/**
+ * A trial for pass^k: a trial that ran and failed (error, timeout, max turns) is a failure; one that never ran (an
+ * interrupted run) has no outcome, so the task counts only for the trials before it.
+ */
+function trialOutcome(meta: ArteTestMeta): TrialOutcome {
+  return { trial: meta.trial ?? 1, passed: meta.outcome.kind === 'not-run' ? undefined : passed(meta) }
 }
 
 /**
@@ -46,7 +54,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
       }))
     }
     taskResults.push(result)
-    passes.push(runs.map(passed))
+    passes.push(trialPasses(runs.map(trialOutcome)))
   }
   const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
   const [exactMatchAccuracy = null, avgSemanticScore = null] = bootstrapMeanCis([
