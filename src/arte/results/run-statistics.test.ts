@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { formatArteStatistics, graderSuspectWarning } from './format-statistics.ts'
+import { computeArteMetrics } from './results.ts'
 import { arteRunStatistics } from './run-statistics.ts'
 
 function meta(taskId: string, exactMatch: boolean, fields: Partial<ArteTestMeta> = {}): ArteTestMeta {
@@ -40,6 +41,17 @@ describe('arteRunStatistics', () => {
     expect(ci?.high).toBeLessThan(1)
     expect(arteRunStatistics([...metas].reverse())).toEqual(stats)
     expect(stats.graderSuspects).toEqual([])
+  })
+
+  it('an interrupted run: the intervals are over the tasks that ran, as the metrics are', () => {
+    const notRun = { outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } } as const
+    const metas = Array.from({ length: 10 }, (_, i) => (i < 5 ? meta(String(i + 1), i < 4) : meta(String(i + 1), false, notRun)))
+    const stats = arteRunStatistics(metas)
+    const metrics = computeArteMetrics(stats.taskResults)
+    expect(metrics).toMatchObject({ exactMatchAccuracy: 0.8, notRunTasks: 5 })
+    expect(stats.confidenceIntervals.exactMatchAccuracy?.high).toBeGreaterThanOrEqual(0.8)
+    expect(stats.confidenceIntervals.exactMatchAccuracy?.low).toBeLessThanOrEqual(0.8)
+    expect(stats.confidenceIntervals.exactMatchAccuracy?.method).toContain('over 5 task(s)')
   })
 
   it('with trials: trial 1 is the task result, every trial in trialResults, pass^k over the first j trials', () => {

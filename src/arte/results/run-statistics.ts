@@ -57,10 +57,9 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
     passes.push(trialPasses(runs.map(trialOutcome)))
   }
   const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
-  const [exactMatchAccuracy = null, avgSemanticScore = null] = bootstrapMeanCis([
-    taskResults.map((task) => (task.exactMatch ? 1 : 0)),
-    taskResults.map((task) => task.semanticScore),
-  ])
+  // Over the tasks the metrics are computed from: those that ran (a task not run is no zero).
+  const ran = taskResults.filter((task) => task.outcome.kind !== 'not-run')
+  const [exactMatchAccuracy = null, avgSemanticScore = null] = bootstrapMeanCis([ran.map((task) => (task.exactMatch ? 1 : 0)), ran.map((task) => task.semanticScore)])
   return {
     taskResults,
     trials,
