@@ -153,7 +153,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function renderRun(task) {
     var box = el('div', 'trace');
-    box.appendChild(el('h4', null, task.taskId + ' · agent ' + task.agentModel + ' · judge ' + task.judgeModel));
+    box.appendChild(el('h4', null, task.taskId + (task.trial === undefined ? '' : ' [trial=' + task.trial + ']') + ' · agent ' + task.agentModel + ' · judge ' + task.judgeModel));
     var log = task.runLog;
     if (!log) {
       box.appendChild(el('p', 'note', 'Run log not found.'));

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
@@ -16,6 +17,7 @@ import { renderReport } from './render-report.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { appendStepSummary, stepSummaryMarkdown } from './step-summary.ts'
 import { reportSettingsFromEnv } from './report-settings.ts'
+import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 
 const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
 
@@ -187,6 +189,30 @@ describe('comparison with the previous run', () => {
     ])
     expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [section] })).toContain('t0 [trial=2]</td>')
   })
+
+  it.skipIf(systemChromium() === undefined)(
+    `a later MPCBench trial's opened run log is headed with its trial, in headless Chromium${systemChromium() === undefined ? ` (${NO_BROWSER_MESSAGE})` : ''}`,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'report-trial-heading-'))
+      const base = summary([4])
+      const [score] = base.scores['agent=a__judge=j'] ?? []
+      if (score === undefined) throw new Error('no score')
+      const file = classifyResults({ ...base, scores: { 'agent=a__judge=j': [{ ...score, trial: 1 }, { ...score, trial: 2 }] } }, 'summary.json')
+      if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+      writeFileSync(join(dir, 'index.html'), renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, { logDir: dir })] }))
+      const { chromium } = await import('playwright-core')
+      const browser = await chromium.launch({ executablePath: systemChromium(), args: ['--no-sandbox'] })
+      try {
+        const page = await browser.newPage()
+        await page.goto(pathToFileURL(join(dir, 'index.html')).href)
+        await page.locator('tr.task[data-task-index="1"] button.open').click()
+        expect(await page.locator('tr.detail .trace h4').first().textContent()).toBe('t0 [trial=2] · agent a · judge j')
+      } finally {
+        await browser.close()
+      }
+    },
+    60_000,
+  )
 
   it('compares MPCBench summaries on trial 1, as the row means (later trials do not overwrite it)', () => {
     const withTrials = (requirements: number[], later: number) => {
