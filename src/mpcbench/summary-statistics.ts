@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfidenceIntervalSchema, bootstrapMeanCi, formatWithCi } from '../stats/bootstrap.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
-import { type TrialOutcome, passHatK, trialPasses } from '../stats/pass-hat-k.ts'
+import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../stats/pass-hat-k.ts'
 import type { Summary, UnfinishedTest } from './summary.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
@@ -49,19 +49,34 @@ export function rowKey(agentModel: string, judgeModel: string, taskType: string,
   return JSON.stringify([agentModel, judgeModel, taskType, toolProfile ?? null])
 }
 
+/** pass^k of one summary row: see {@link rowPassHatK}. */
+export interface RowTrials {
+  trials: number
+  passHatK: Record<string, number>
+  /** The row's tasks pass^k is over: those with an outcome in every trial. */
+  tasks: number
+}
+
+/**
+ * Whether one judged trial passed (requirements >= {@link MPCBENCH_PASS_SCORE}); undefined when unknown: the judge gave
+ * no score (a judge error, or requirements unjudged) for an agent that answered. An agent that did not answer fails
+ * whatever the judge did.
+ */
+function trialPassed(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][number]): boolean | undefined {
+  if (judge.kind === 'judge-error') return meta.agentOutcome === 'answered' ? undefined : false
+  return judge.answerRequirementsSatisfaction === null ? undefined : judge.answerRequirementsSatisfaction >= MPCBENCH_PASS_SCORE
+}
+
 /**
  * pass^k (pass = requirements >= {@link MPCBENCH_PASS_SCORE}) per agent × judge × task type, keyed by
  * {@link rowKey}; empty when every test is trial 1. pass^k is ours, not upstream's, so unlike the means it counts a
  * trial that timed out or failed before its score (`unfinished`) as not passed, in every row of its agent and task
- * type, as ART-E does. A trial not run (an interrupted run) or unjudged (null) is unknown: the task counts for pass^j
- * only if its trials 1..j are known.
+ * type, as ART-E does. A trial not run (an interrupted run) or not judged (a judge error, requirements unjudged) has
+ * no outcome: pass^k is over the tasks with an outcome in every trial (see `passHatK`).
  */
-export function rowPassHatK(
-  metas: ReadonlyArray<MpcbenchTestMeta>,
-  unfinished: ReadonlyArray<UnfinishedTest> = [],
-): Map<string, { trials: number; passHatK: Record<string, number> }> {
+export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: ReadonlyArray<UnfinishedTest> = []): Map<string, RowTrials> {
   const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1), ...unfinished.map((test) => test.trial ?? 1))
-  const out = new Map<string, { trials: number; passHatK: Record<string, number> }>()
+  const out = new Map<string, RowTrials>()
   if (trials === 1) return out
   const byRow = new Map<string, Map<string, TrialOutcome[]>>()
   const rowsOf = new Map<string, Set<string>>()
@@ -76,8 +91,7 @@ export function rowPassHatK(
     const taskType = meta.taskType ?? 'unknown'
     for (const judge of meta.judges) {
       const key = rowKey(meta.agentModel, judge.judgeModel, taskType, meta.toolProfile)
-      const score = judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : 0
-      runsOf(key, meta.taskId).push({ trial: meta.trial ?? 1, passed: score === null ? undefined : score >= MPCBENCH_PASS_SCORE })
+      runsOf(key, meta.taskId).push({ trial: meta.trial ?? 1, passed: trialPassed(meta, judge) })
       const agentAndType = JSON.stringify([meta.agentModel, taskType])
       rowsOf.set(agentAndType, (rowsOf.get(agentAndType) ?? new Set<string>()).add(key))
     }
@@ -86,7 +100,10 @@ export function rowPassHatK(
     if (test.outcome === 'not-run') continue
     for (const key of rowsOf.get(JSON.stringify([test.agent_model, test.task_type])) ?? []) runsOf(key, test.task_id).push({ trial: test.trial ?? 1, passed: false })
   }
-  for (const [key, tasks] of byRow) out.set(key, { trials, passHatK: passHatK([...tasks.values()].map(trialPasses), trials) })
+  for (const [key, tasks] of byRow) {
+    const passes = [...tasks.values()].map(trialPasses)
+    out.set(key, { trials, passHatK: passHatK(passes, trials), tasks: tasksWithAllTrials(passes, trials) })
+  }
   return out
 }
 
@@ -127,7 +144,8 @@ export function formatSummaryStatistics(summary: Pick<Summary, 'rows' | 'grader_
   for (const row of summary.rows) {
     if (row.pass_hat_k === undefined) continue
     const values = Object.entries(row.pass_hat_k).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
-    lines.push(`pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.join(' · ')}`)
+    const over = row.pass_hat_k_tasks === undefined || row.pass_hat_k_tasks === row.count ? '' : `, over the ${row.pass_hat_k_tasks} task(s) with an outcome in every trial`
+    lines.push(`pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials${over}) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.length === 0 ? '-' : values.join(' · ')}`)
   }
   const warning = graderSuspectWarning(summary.grader_suspects)
   if (warning !== undefined) lines.push(warning)

@@ -135,9 +135,23 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
       { task_id: 'p2', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'not-run', message: 'the run was interrupted before this test ran' },
     ] as const
     const summary = buildSummary(metas, new Date(), unfinished)
-    // p1 [pass, fail, pass]; p2 and p3 count for trial 1 only (trial 2 not run, unjudged); p4 passes all three.
-    expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 } })
+    // p1 [pass, fail, pass]; p4 passes all three; p2 and p3 have no outcome in trial 2 (not run, unjudged), so pass^k is
+    // over p1 and p4 for every j (counting them for pass^1 alone could make pass^2 exceed pass^1).
+    expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 }, pass_hat_k_tasks: 2 })
     expect(summary.task_counts).toMatchObject({ selected: 12, failed: 1, not_run: 1 })
+    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials, over the 2 task(s) with an outcome in every trial) baseline x rules x planning: 1: 1.000 · 2: 0.500 · 3: 0.500')
+  })
+
+  it('pass^k: a judge error leaves the trial without an outcome when the agent answered, a failure when it did not', () => {
+    const judgeError = { ...scored('rules', 0, 0), kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'no usable reply' } as unknown as MpcbenchTestMeta['judges'][number]
+    const metas = [
+      withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p1', 'planning', 'baseline', [judgeError]), 2),
+      withTrial(meta('p2', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p2', 'planning', 'baseline', [judgeError], 'max-turns'), 2),
+    ]
+    // p1's trial 2 is unknown (left out); p2 failed its trial 2 (the agent gave no answer).
+    expect(buildSummary(metas).rows[0]).toMatchObject({ pass_hat_k: { '1': 1, '2': 0 }, pass_hat_k_tasks: 1 })
   })
 
   it('lists tests that an empty answer passed as grader suspects and warns', () => {

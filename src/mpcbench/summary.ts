@@ -37,10 +37,12 @@ export const SummaryRowSchema = z.object({
   ci: RowCiSchema.optional(),
   /**
    * With `BENCH_TRIALS` > 1: runs per task (the means and intervals are trial 1's) and pass^k (pass = requirements >= 4;
-   * a trial that timed out or failed before its score counts as not passed, see `rowPassHatK`).
+   * a trial that timed out or failed before its score counts as not passed; see `rowPassHatK`).
    */
   trials: z.int().positive().optional(),
   pass_hat_k: z.record(z.string(), z.number()).optional(),
+  /** The tasks pass^k is over: those with an outcome (a score, or a failure) in every trial; absent in older summaries. */
+  pass_hat_k_tasks: z.int().nonnegative().optional(),
 })
 
 /** One row of the summary; see {@link SummaryRowSchema}. */
@@ -116,7 +118,7 @@ function pairScore(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][num
 /** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
 export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date(), unfinished: ReadonlyArray<UnfinishedTest> = []): Summary {
   interface Cell {
-    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k'>
+    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks'>
     ars: number[]
     sgr: number[]
   }
@@ -180,7 +182,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
         mean_answer_requirements_satisfaction: mean(cell.ars),
         mean_source_grounded_reasoning: mean(cell.sgr),
         ci: rowCi(cell.ars, cell.sgr),
-        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK }),
+        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK, pass_hat_k_tasks: trials.tasks }),
       }
     })
     .sort(

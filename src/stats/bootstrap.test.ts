@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bootstrapMeanCi, bootstrapMeanCis, formatWithCi, pairedBootstrapDiffCi, quantile } from './bootstrap.ts'
-import { passHatK, trialPasses } from './pass-hat-k.ts'
+import { passHatK, tasksWithAllTrials, trialPasses } from './pass-hat-k.ts'
 import { DEFAULT_SEED, seededRandom } from './random.ts'
 
 /** Synthetic pass/fail scores: a 60% pass rate, drawn from a seeded generator. */
@@ -132,7 +132,14 @@ describe('helpers', () => {
       [true, true, false],
     ]
     expect(passHatK(trials, 3)).toEqual({ '1': 0.75, '2': 0.5, '3': 0.25 })
-    expect(passHatK([[true], [false]], 2)).toEqual({ '1': 0.5 })
+    expect(passHatK([[true], [false]], 2)).toEqual({})
+  })
+
+  it('computes every pass^j over the tasks with all k trials, so it never rises with j', () => {
+    // The fourth task failed trial 1 and has no trial 2 (not run): counted for pass^1 alone, pass^2 would read 2/3 > pass^1 2/4.
+    const trials = [[true, true], [true, true], [false, false], [false]]
+    expect(passHatK(trials, 2)).toEqual({ '1': 2 / 3, '2': 2 / 3 })
+    expect(tasksWithAllTrials(trials, 2)).toBe(3)
   })
 
   it('trialPasses orders trials by number and stops at the first missing or unknown trial', () => {
