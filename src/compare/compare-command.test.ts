@@ -126,8 +126,8 @@ describe('compare on MPCBench summaries', () => {
       writeFileSync(a, JSON.stringify(buildSummary([meta('t1', 'agent-x', 5), meta('t2', 'agent-x', 2), meta('t3', 'agent-x', null)])))
       writeFileSync(b, JSON.stringify(buildSummary([meta('t1', 'agent-y', 3), meta('t2', 'agent-y', 4), meta('t3', 'agent-y', 4)])))
       const c = compareFiles(a, b)
-      expect(c).toMatchObject({ kind: 'MPCBench summary', tasks: 3, improved: ['t2 [judge=rules]', 't3 [judge=rules]'], regressed: ['t1 [judge=rules]'] })
-      // t3 is unjudged in A: left out of the paired metric.
+      // t3 is unjudged in A: left out of the flips and of the paired metric, as the row means leave it out.
+      expect(c).toMatchObject({ kind: 'MPCBench summary', tasks: 2, leftOut: ['t3 [judge=rules]'], improved: ['t2 [judge=rules]'], regressed: ['t1 [judge=rules]'] })
       expect(c.metrics.answer_requirements_satisfaction).toMatchObject({ a: 3.5, b: 3.5, delta: 0, tasks: 2 })
     } finally {
       scratch.remove()

@@ -4,7 +4,9 @@ import type { Summary } from './summary.ts'
 
 /**
  * An MPCBench summary for `agent-bench compare`: one task per `{task_id} [agent=..] [judge=..]` (trial 1), pass =
- * requirements >= 4. When the two runs share no such key but each ran one agent, tasks are keyed without the agent
+ * requirements >= 4. Requirements unjudged (null: a judge error, or a judge that could not judge the task) is neither
+ * pass nor fail, as the row means skip it; a task whose agent failed keeps the score its judge gave (0 for an empty
+ * answer) and counts. When the two runs share no such key but each ran one agent, tasks are keyed without the agent
  * (`{task_id} [judge=..]`), so two agents can be compared on the same tasks; see {@link pairMpcbenchRuns}.
  */
 export function mpcbenchComparable(summary: Pick<Summary, 'scores'>, withAgent = true): ComparableRun {
@@ -17,7 +19,7 @@ export function mpcbenchComparable(summary: Pick<Summary, 'scores'>, withAgent =
       const id = `${score.task_id}${withAgent ? ` [agent=${agent}]` : ''} [judge=${judge}]`
       const ars = score.answer_requirements_satisfaction
       tasks.set(id, {
-        pass: ars !== null && ars >= MPCBENCH_PASS_SCORE,
+        pass: ars === null ? null : ars >= MPCBENCH_PASS_SCORE,
         metrics: { answer_requirements_satisfaction: ars, source_grounded_reasoning: score.source_grounded_reasoning },
       })
     }

@@ -54,10 +54,11 @@ export function renderArteSection(section: ArteSection, index: number): string {
   const usageRows = [
     ['tokens', `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`],
     ['calls', `<span data-usage="calls" data-value="${usage.calls}">${thousands(usage.calls)}</span>`],
-    ['cost', `<span data-usage="costUsd" data-value="${usage.costUsd ?? ''}">${money(usage.costUsd)}</span>`],
+    // The paid cost, as the terminal reporter prints it: calls replayed from the response cache cost nothing.
+    ['cost', `<span data-usage="paidCostUsd" data-value="${paidCostUsd(usage) ?? ''}">${money(paidCostUsd(usage))}</span>${usage.cached === undefined ? '' : ' paid'}`],
   ]
   if (usage.cached !== undefined && usage.cached.calls > 0) {
-    usageRows.push(['replayed', `${thousands(usage.cached.calls)} call(s), ${thousands(usage.cached.totalTokens)} tokens from the response cache (${money(usage.cached.costUsd)} not paid; paid ${money(paidCostUsd(usage))})`])
+    usageRows.push(['replayed', `${thousands(usage.cached.calls)} call(s), ${thousands(usage.cached.totalTokens)} tokens from the response cache (${money(usage.cached.costUsd)} not paid)`])
   }
   const level = Object.values(cis)[0]?.level
   const ciHeader = hasCi ? `<th>${level === undefined ? '' : `${Math.round(level * 100)}% `}CI</th>` : ''
@@ -71,16 +72,19 @@ export function renderArteSection(section: ArteSection, index: number): string {
     extras.graderSuspects === undefined || extras.graderSuspects.length === 0
       ? ''
       : `<p class="warn">Grader suspects (tasks an empty answer passes): ${escapeHtml(extras.graderSuspects.map((s) => (typeof s === 'string' ? s : JSON.stringify(s))).join(', '))}</p>`
+  // The tasks the metrics are over: trial 1 (taskResults) of each task that ran (a task not run has no score).
+  const ran = results.taskResults.filter((task) => task.outcome.kind !== 'not-run')
+  const yLabel = (results.trials ?? 1) > 1 ? 'tasks (trial 1)' : 'tasks'
   const chart = barChart({
     id: `${id}-semantic-histogram`,
     title: 'Semantic score (Jaccard) per task',
     categories: histogram01Labels(),
-    series: [{ name: 'tasks', color: '#3b6fd8', values: histogram01(results.taskResults.map((task) => task.semanticScore)) }],
+    series: [{ name: 'tasks', color: '#3b6fd8', values: histogram01(ran.map((task) => task.semanticScore)) }],
     xLabel: 'semantic score',
-    yLabel: 'tasks',
+    yLabel,
     width: 520,
   })
-  const timeValues = results.taskResults.map((task) => task.executionTimeMs)
+  const timeValues = ran.map((task) => task.executionTimeMs)
   const maxTime = Math.max(1, ...timeValues)
   const timeChart = barChart({
     id: `${id}-time-histogram`,
@@ -88,7 +92,7 @@ export function renderArteSection(section: ArteSection, index: number): string {
     categories: histogram01Labels(5).map((label) => label.split('-').map((x) => thousands(Number(x) * maxTime)).join('-')),
     series: [{ name: 'tasks', color: '#8a63c9', values: histogram01(timeValues.map((t) => t / maxTime), 5) }],
     xLabel: 'ms',
-    yLabel: 'tasks',
+    yLabel,
     width: 360,
   })
   const rows = results.taskResults.map((task) => {

@@ -45,8 +45,10 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function usageText(u) {
     if (!u) return '-';
-    return u.totalTokens + ' tokens (' + u.promptTokens + ' prompt, ' + u.completionTokens + ' completion) in ' + u.calls + ' call(s), cost ' + (u.costUsd === null ? 'unknown' : '$' + u.costUsd.toFixed(4)) +
-      (u.cached && u.cached.calls > 0 ? ' (' + u.cached.calls + ' call(s) replayed from the cache, not paid)' : '');
+    var cached = u.cached && u.cached.calls > 0 ? u.cached : null;
+    var paid = u.costUsd === null || (cached && cached.costUsd === null) ? null : Math.max(0, u.costUsd - (cached ? cached.costUsd : 0));
+    return u.totalTokens + ' tokens (' + u.promptTokens + ' prompt, ' + u.completionTokens + ' completion) in ' + u.calls + ' call(s), cost ' + (paid === null ? 'unknown' : '$' + paid.toFixed(4)) +
+      (cached ? ' paid (' + cached.calls + ' call(s) replayed from the cache, ' + (cached.costUsd === null ? 'unknown cost' : '$' + cached.costUsd.toFixed(4) + ' not paid') + ')' : '');
   }
   function toolCallTable(calls, get) {
     var table = el('table', 'calls');

@@ -1,4 +1,5 @@
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
+import { paidCostUsd } from '../llm/usage.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import { firstTrials } from '../mpcbench/summary-statistics.ts'
 
@@ -12,8 +13,10 @@ export interface MetricDelta {
 
 /** How the tasks two runs share moved. */
 export interface RunComparison {
-  /** Tasks in both runs. */
+  /** Tasks in both runs with a pass or fail in each (what the flips are over). */
   shared: number
+  /** Tasks in both runs left out: not run (ART-E) or requirements unjudged (MPCBench) in either, as the metrics leave them out. */
+  leftOut: string[]
   /** Tasks whose pass/fail differs (ART-E: exact match; MPCBench: requirements >= 4). */
   flips: string[]
   improved: string[]
@@ -31,29 +34,49 @@ function delta(before: number | null, after: number | null): number | null {
   return before === null || after === null ? null : after - before
 }
 
+/** The sum of the moves of the scores known in both (null = not scored). */
+function scoreMove(before: ReadonlyArray<number | null>, after: ReadonlyArray<number | null>): number {
+  let sum = 0
+  after.forEach((now, i) => {
+    const then = before[i]
+    if (now !== null && then !== null && then !== undefined) sum += now - then
+  })
+  return sum
+}
+
+/**
+ * Tasks of both runs by id: flips of `pass`, and tasks that moved (a flip, else the sum of the `scores` known in both).
+ * A task whose `pass` is null (no outcome) in either run is left out.
+ */
 function diffTasks<T>(
   before: Map<string, T>,
   after: Map<string, T>,
-  pass: (value: T) => boolean,
-  score: (value: T) => number,
+  pass: (value: T) => boolean | null,
+  scores: (value: T) => ReadonlyArray<number | null>,
 ): Omit<RunComparison, 'metrics'> {
   const flips: string[] = []
   const improved: string[] = []
   const regressed: string[] = []
+  const leftOut: string[] = []
   let shared = 0
   for (const [id, now] of after) {
     const then = before.get(id)
     if (then === undefined) continue
-    shared++
     const passNow = pass(now)
     const passThen = pass(then)
+    if (passNow === null || passThen === null) {
+      leftOut.push(id)
+      continue
+    }
+    shared++
     if (passNow !== passThen) flips.push(id)
-    const moved = passNow !== passThen ? (passNow ? 1 : -1) : Math.sign(score(now) - score(then))
+    const moved = passNow !== passThen ? (passNow ? 1 : -1) : Math.sign(scoreMove(scores(then), scores(now)))
     if (moved > 0) improved.push(id)
     else if (moved < 0) regressed.push(id)
   }
   return {
     shared,
+    leftOut,
     flips,
     improved,
     regressed,
@@ -62,14 +85,14 @@ function diffTasks<T>(
   }
 }
 
-/** Compares an ART-E run with an earlier one: per-task flips, improved and regressed ids, metric deltas. */
+/** Compares an ART-E run with an earlier one: per-task flips, improved and regressed ids (tasks not run left out), metric deltas. */
 export function compareArteRuns(before: ArteResults, after: ArteResults): RunComparison {
   const index = (results: ArteResults) => new Map(results.taskResults.map((task) => [task.taskId, task]))
   const tasks = diffTasks(
     index(before),
     index(after),
-    (task) => task.exactMatch,
-    (task) => task.semanticScore,
+    (task) => (task.outcome.kind === 'not-run' ? null : task.exactMatch),
+    (task) => [task.semanticScore],
   )
   const metrics: MetricDelta[] = ARTE_METRIC_NAMES.map((name) => ({
     name,
@@ -78,7 +101,10 @@ export function compareArteRuns(before: ArteResults, after: ArteResults): RunCom
     delta: after[name] - before[name],
   }))
   metrics.push({ name: 'totalTokens', before: before.usage.totalTokens, after: after.usage.totalTokens, delta: after.usage.totalTokens - before.usage.totalTokens })
-  metrics.push({ name: 'costUsd', before: before.usage.costUsd, after: after.usage.costUsd, delta: delta(before.usage.costUsd, after.usage.costUsd) })
+  // What each run paid: calls replayed from the response cache cost nothing.
+  const paidBefore = paidCostUsd(before.usage)
+  const paidAfter = paidCostUsd(after.usage)
+  metrics.push({ name: 'paidCostUsd', before: paidBefore, after: paidAfter, delta: delta(paidBefore, paidAfter) })
   return { ...tasks, metrics }
 }
 
@@ -94,13 +120,13 @@ function indexScores(summary: Summary): Map<string, PairScore> {
   return map
 }
 
-/** Compares an MPCBench summary with an earlier one: flips (requirements >= 4), moved tasks, per-row mean deltas. */
+/** Compares an MPCBench summary with an earlier one: flips (requirements >= 4; unjudged left out), moved tasks, per-row mean deltas. */
 export function compareMpcbenchRuns(before: Summary, after: Summary): RunComparison {
   const tasks = diffTasks(
     indexScores(before),
     indexScores(after),
-    (score) => (score.answer_requirements_satisfaction ?? -1) >= MPCBENCH_PASS_SCORE,
-    (score) => (score.answer_requirements_satisfaction ?? 0) + (score.source_grounded_reasoning ?? 0),
+    (score) => (score.answer_requirements_satisfaction === null ? null : score.answer_requirements_satisfaction >= MPCBENCH_PASS_SCORE),
+    (score) => [score.answer_requirements_satisfaction, score.source_grounded_reasoning],
   )
   const rowKey = (row: Summary['rows'][number]) => `${row.agent_model} × ${row.judge_model} · ${row.task_type}`
   const beforeRows = new Map(before.rows.map((row) => [rowKey(row), row]))

@@ -22,7 +22,7 @@ export function renderComparison(comparison: RunComparison, previousFile: string
     .join('')
   return `<div class="compare" id="${escapeHtml(id)}">
 <h3>Compared with the previous run</h3>
-<p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · ${comparison.shared} shared task(s)${comparison.added.length > 0 ? ` · ${comparison.added.length} new` : ''}${comparison.removed.length > 0 ? ` · ${comparison.removed.length} no longer run` : ''}</p>
+<p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${comparison.shared}">${comparison.shared} shared task(s)</span>${comparison.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${comparison.leftOut.length}">${comparison.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${comparison.added.length > 0 ? ` · ${comparison.added.length} new` : ''}${comparison.removed.length > 0 ? ` · ${comparison.removed.length} no longer run` : ''}</p>
 <table class="metrics"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta</th></tr></thead><tbody>${metricRows}</tbody></table>
 <p><b data-compare="flips" data-value="${comparison.flips.length}">${comparison.flips.length} flip(s)</b>: ${idList(comparison.flips)}</p>
 <p class="up"><b data-compare="improved" data-value="${comparison.improved.length}">${comparison.improved.length} improved</b>: ${idList(comparison.improved)}</p>

@@ -1,4 +1,5 @@
-import { formatCachedPart } from '../llm/usage.ts'
+import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
+import { firstTrials } from '../mpcbench/summary-statistics.ts'
 import { compareMpcbenchRuns } from './compare-runs.ts'
 import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
@@ -63,10 +64,13 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
     }).join('')
     return `<tr><td>${agent}</td><td>${judge}</td><td>${escapeHtml(row.task_type)}</td>${axisCells}<td class="num" data-row="${i}" data-field="count" data-value="${row.count}">${row.count}</td><td class="num" data-row="${i}" data-field="scored" data-value="${row.scored}">${row.scored}</td><td class="num" data-row="${i}" data-field="failures" data-value="${row.failures}">${row.failures}</td>${hasExtra ? `<td>${extraCells(raw)}</td>` : ''}</tr>`
   })
-  const pairs = [...new Set(section.tasks.map((task) => `${task.agentModel}\u0000${task.judgeModel}`))]
+  // Trial 1 of each task, as the row means and n (later trials would count a task more than once).
+  const firstTrialTasks = firstTrials(section.tasks)
+  const moreTrials = firstTrialTasks.length < section.tasks.length
+  const pairs = [...new Set(firstTrialTasks.map((task) => `${task.agentModel}\u0000${task.judgeModel}`))]
   const charts = pairs.map((pair, p) => {
     const [agent = '', judge = ''] = pair.split('\u0000')
-    const tasks = section.tasks.filter((task) => task.agentModel === agent && task.judgeModel === judge)
+    const tasks = firstTrialTasks.filter((task) => task.agentModel === agent && task.judgeModel === judge)
     return barChart({
       id: `${id}-scores-${p}`,
       title: `Score distribution, agent ${agent} × judge ${judge}`,
@@ -76,7 +80,7 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
         { name: 'grounding', color: '#d8873b', values: scoreCounts(tasks.map((task) => task.grounding)) },
       ],
       xLabel: `score (0-5) · agent ${agent} × judge ${judge}`,
-      yLabel: 'tasks',
+      yLabel: moreTrials ? 'tasks (trial 1)' : 'tasks',
       width: 420,
     })
   })
@@ -106,14 +110,14 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
       : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`)
   return `<section class="bench" id="${id}" data-bench="mpcbench" data-index="${index}">
 <h2>MPCBench <span class="muted">· ${escapeHtml(section.file)}</span></h2>
-<p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost ${money(usage.total.costUsd)}${escapeHtml(formatCachedPart(usage.total))}</p>
+<p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost <span data-usage="paidCostUsd" data-value="${paidCostUsd(usage.total) ?? ''}">${money(paidCostUsd(usage.total))}</span>${usage.total.cached === undefined ? '' : ' paid'}${escapeHtml(formatCachedPart(usage.total))}</p>
 ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 ${extras}
 <h3>Mean scores (0-5) per agent × judge × task type</h3>
 <table class="metrics summary-rows"><thead><tr><th>agent</th><th>judge</th><th>task type</th><th>requirements</th><th>grounding</th><th>n</th><th>scored</th><th>failed</th>${hasExtra ? '<th></th>' : ''}</tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
-<h3>Score distributions per axis</h3>
+<h3>Score distributions per axis</h3>${moreTrials ? '\n<p class="meta">Trial 1 of each task, as the means and n above; the task table lists every trial.</p>' : ''}
 <div class="row">${charts.join('')}</div>
 ${comparison}
 <h3>Tasks</h3>

@@ -8,6 +8,7 @@ import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../ar
 import { TraceStore } from '../arte/results/trace-store.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
+import { addUsage } from '../llm/types.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import { runLogFileName } from '../mpcbench/file-names.ts'
 import { RunLogSchema } from '../mpcbench/run-log.ts'
@@ -37,6 +38,17 @@ function task(taskId: string, exactMatch: boolean, semanticScore: number, agentA
     outcome: { kind: 'answered', via: 'final-tool' },
     usage,
   }
+}
+
+/** A task an interrupted run never ran: no answer and scores of 0, which the metrics leave out. */
+function notRunTask(taskId: string): ArteTaskResult {
+  return { ...task(taskId, false, 0, ''), traceId: '', executionTimeMs: 0, outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }
+}
+
+/** Bar values of one chart of the page, by `data-chart` id. */
+function chartBars(html: string, chart: string): Array<{ series: string; category: string; value: number }> {
+  const svg = new RegExp(`data-chart="${chart}"[\\s\\S]*?</svg>`).exec(html)?.[0] ?? ''
+  return [...svg.matchAll(/<rect class="bar" data-series="([^"]*)" data-category="([^"]*)" data-value="(\d+)"/g)].map((m) => ({ series: m[1] ?? '', category: m[2] ?? '', value: Number(m[3]) }))
 }
 
 function arteResults(tasks: ArteTaskResult[], startedAt = '2026-01-02T00:00:00.000Z'): ArteResults {
@@ -235,6 +247,64 @@ describe('comparison with the previous run', () => {
     expect(comparison.regressed).toEqual(['t0 [agent=a, judge=j]'])
     expect(comparison.metrics[0]?.delta).toBeCloseTo(1 / 3)
   })
+
+  it('leaves ART-E tasks an interrupted run never ran out of flips and regressions, and says how many', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => String(i + 1))
+    const before = arteResults(ids.map((id) => task(id, true, 1)), '2026-01-01T00:00:00.000Z')
+    const now = arteResults(ids.map((id, i) => (i < 5 ? task(id, true, 1) : notRunTask(id))))
+    expect(now.exactMatchAccuracy).toBe(1)
+    const comparison = compareArteRuns(before, now)
+    expect(comparison).toMatchObject({ shared: 5, leftOut: ['6', '7', '8', '9', '10'], flips: [], improved: [], regressed: [], added: [], removed: [] })
+    expect(comparison.metrics.find((m) => m.name === 'exactMatchAccuracy')?.delta).toBe(0)
+    const section = { ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }
+    const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
+    expect(html).toContain('data-compare="regressed" data-value="0"')
+    expect(html).toContain('data-compare="shared" data-value="5"')
+    expect(html).toContain('<span data-compare="left-out" data-value="5">5 left out (not run or unjudged in one of the runs)</span>')
+  })
+
+  it('leaves an MPCBench task the judge did not score out of flips and moves; an axis unjudged on one side moves nothing', () => {
+    const comparison = compareMpcbenchRuns(summary([4, 4, 4]), summary([4, null, 2]))
+    expect(comparison).toMatchObject({ shared: 2, leftOut: ['t1 [agent=a, judge=j]'], flips: ['t2 [agent=a, judge=j]'], regressed: ['t2 [agent=a, judge=j]'], improved: [] })
+    const before = summary([4])
+    const after = summary([4])
+    for (const score of after.scores['agent=a__judge=j'] ?? []) score.source_grounded_reasoning = null
+    expect(compareMpcbenchRuns(before, after)).toMatchObject({ shared: 1, leftOut: [], improved: [], regressed: [] })
+  })
+
+  it('compares the paid cost of the two runs (calls replayed from the response cache cost nothing)', () => {
+    const cached = { ...usage, costUsd: 0.02, calls: 10, cached: { ...usage, costUsd: 0.02, calls: 10 } }
+    const before = { ...arteResults([task('1', true, 1)], '2026-01-01T00:00:00.000Z'), usage: { ...usage, costUsd: 0.02, calls: 10 } }
+    const now = { ...arteResults([task('1', true, 1)]), usage: cached }
+    expect(compareArteRuns(before, now).metrics.find((m) => m.name === 'paidCostUsd')).toMatchObject({ before: 0.02, after: 0, delta: -0.02 })
+  })
+})
+
+describe('charts', () => {
+  it('MPCBench score distribution counts trial 1 of each task, as the row n and means, and says so', () => {
+    const base = summary([5, 5])
+    const pair = base.scores['agent=a__judge=j'] ?? []
+    const trials = pair.flatMap((score) => [2, 3].map((trial) => ({ ...score, trial, answer_requirements_satisfaction: 1 })))
+    const file = classifyResults({ ...base, scores: { 'agent=a__judge=j': [...pair, ...trials] } }, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
+    const bars = chartBars(html, 'mpcbench-0-scores-0').filter((bar) => bar.series === 'requirements' && bar.value > 0)
+    expect(bars).toEqual([{ series: 'requirements', category: '5', value: 2 }])
+    expect(html).toContain('tasks (trial 1)</text>')
+    expect(html).toContain('Trial 1 of each task, as the means and n above')
+    const single = classifyResults(base, 'summary.json')
+    if (single?.kind !== 'mpcbench') throw new Error('not a summary')
+    expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(single, {})] })).not.toContain('trial 1')
+  })
+
+  it('ART-E histograms count the tasks that ran, as the metrics do', () => {
+    const results = arteResults([task('1', true, 1), task('2', false, 0.5), notRunTask('3'), notRunTask('4')])
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    const semantic = chartBars(html, 'arte-0-semantic-histogram')
+    expect(semantic.reduce((sum, bar) => sum + bar.value, 0)).toBe(2)
+    expect(semantic.find((bar) => bar.category === '0.0-0.1')?.value).toBe(0)
+    expect(chartBars(html, 'arte-0-time-histogram').reduce((sum, bar) => sum + bar.value, 0)).toBe(2)
+  })
 })
 
 describe('terminal and job-summary output', () => {
@@ -243,6 +313,46 @@ describe('terminal and job-summary output', () => {
     expect(lines[0]).toBe('ART-E rerun of 1 task(s) since the last run: exact match 1/1 (was 0/1), semantic 1.000 (was 0.200, +0.800)')
     expect(lines[1]).toBe('  1: EM ✗→✓ semantic 0.200 → 1.000')
     expect(mpcbenchRerunDelta(summary([4, 2]), summary([4, 5]))).toContain('  t1 [agent=a, judge=j]: requirements 2 → 5, grounding 3 → 3')
+  })
+
+  it('watch mode: an ART-E task not run in either run is left out, the exact matches count the tasks that ran', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => String(i + 1))
+    const lines = arteRerunDelta(arteResults(ids.map((id) => task(id, true, 1))), arteResults(ids.map((id, i) => (i < 5 ? task(id, true, 1) : notRunTask(id)))))
+    expect(lines).toEqual([
+      'ART-E rerun of 5 task(s) since the last run (and 5 left out: not run in one of the two runs): exact match 5/5 (was 5/5), semantic 1.000 (was 1.000, ±0.000)',
+      '  no task changed',
+    ])
+    expect(arteRerunDelta(arteResults([task('1', true, 1)]), arteResults([notRunTask('1')]))).toEqual([
+      'ART-E rerun since the last run: no task ran in both runs (and 1 left out: not run in one of the two runs)',
+    ])
+  })
+
+  it('watch mode: MPCBench means skip unjudged (null) scores, as the row means do', () => {
+    const after = summary([5, 5, 5, 5, null])
+    expect(after.rows[0]?.mean_answer_requirements_satisfaction).toBe(5)
+    expect(mpcbenchRerunDelta(summary([5, 5, 5, 5, 5]), after)[0]).toBe(
+      'MPCBench rerun of 5 task(s) since the last run: requirements 5.00 (was 5.00, ±0.00; 1 left out: unjudged in one of the two runs), grounding 3.00 (was 3.00, ±0.00; 1 left out: unjudged in one of the two runs)',
+    )
+  })
+
+  it('Markdown summary: the paid cost and the part replayed from the response cache, as the terminal reporters say it', () => {
+    const cachedUsage = { promptTokens: 9000, completionTokens: 1000, totalTokens: 10000, costUsd: 0.021, calls: 10, cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10000, costUsd: 0.021, calls: 10 } }
+    const results = { ...arteResults([task('1', true, 1)]), usage: cachedUsage }
+    const base = summary([4])
+    const file = classifyResults({ ...base, usage: { agents: cachedUsage, judges: usage, total: addUsage(cachedUsage, usage) } }, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [buildMpcbenchSection(file, {})] })
+    expect(markdown).toContain('Tokens 10,000 in 10 call(s), cost $0.0000 paid; 0 call(s) paid, 10 replayed from the cache (10,000 tokens, $0.02 not paid).')
+    expect(markdown).toContain('Tokens 10,015 (agents 10,000, judges 15) in 11 call(s), cost $0.0010 paid; 1 call(s) paid, 10 replayed from the cache (10,000 tokens, $0.02 not paid).')
+    const plain = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] })
+    expect(plain).toContain('Tokens 15 in 1 call(s), cost $0.0010.')
+  })
+
+  it('Markdown summary: a task not run is not among the worst tasks', () => {
+    const results = arteResults([task('1', true, 1), task('2', false, 0.5), notRunTask('3')])
+    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    expect(markdown).toContain('Worst 2 task(s):')
+    expect(markdown).not.toContain('| 3 | question 3?')
   })
 
   it('Markdown summary: metrics, worst tasks with escaped cells, the MPCBench table', () => {

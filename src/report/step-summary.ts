@@ -1,6 +1,8 @@
 import { appendFileSync } from 'node:fs'
 import { redact } from '../core/redact.ts'
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
+import type { Usage } from '../llm/types.ts'
 import { formatArteMetric } from './arte-view.ts'
 import { fixed, money, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
@@ -14,14 +16,22 @@ function cell(text: string, max = 80): string {
   return clipped.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;')
 }
 
+/**
+ * What the calls cost as the terminal reporters say it: the paid cost (calls replayed from the response cache cost
+ * nothing), then how many calls were paid and replayed.
+ */
+function costText(usage: Usage): string {
+  return `cost ${money(paidCostUsd(usage))}${usage.cached === undefined ? '' : ' paid'}${formatCachedPart(usage)}`
+}
+
 function table(header: string[], rows: string[][]): string[] {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)]
 }
 
 /**
  * The run as GitHub-flavoured Markdown for the Actions job summary: per ART-E results file the metrics (with
- * their intervals when present), tokens, cost and the worst tasks; per MPCBench summary the agent × judge × task
- * type table and the worst tasks.
+ * their intervals when present), tokens, the paid cost and the worst tasks; per MPCBench summary the tokens, the paid
+ * cost, the agent × judge × task type table and the worst tasks.
  */
 export function stepSummaryMarkdown(data: ReportData, reportFile?: string): string {
   const lines: string[] = []
@@ -42,10 +52,14 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
         }),
       ),
       '',
-      `Tokens ${thousands(results.usage.totalTokens)} in ${thousands(results.usage.calls)} call(s), cost ${money(results.usage.costUsd)}.`,
+      `Tokens ${thousands(results.usage.totalTokens)} in ${thousands(results.usage.calls)} call(s), ${costText(results.usage)}.`,
       '',
     )
-    const worst = [...results.taskResults].sort((a, b) => a.semanticScore - b.semanticScore).slice(0, WORST)
+    // A task not run (an interrupted run) has no score, as the metrics leave it out: it is not among the worst.
+    const worst = results.taskResults
+      .filter((task) => task.outcome.kind !== 'not-run')
+      .sort((a, b) => a.semanticScore - b.semanticScore)
+      .slice(0, WORST)
     if (worst.length > 0 && (worst[0]?.semanticScore ?? 1) < 1) {
       lines.push(`Worst ${worst.length} task(s):`, '')
       lines.push(...table(['id', 'question', 'answer', 'ground truth', 'semantic'], worst.map((t) => [cell(t.taskId), cell(t.question), cell(t.agentAnswer || '(none)'), cell(t.groundTruth), fixed(t.semanticScore)])), '')
@@ -54,6 +68,11 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
   for (const section of data.mpcbench) {
     const { summary } = section
     lines.push(`## MPCBench · ${summary.tests} test(s)`, '')
+    const { agents, judges, total } = summary.usage
+    lines.push(
+      `Tokens ${thousands(total.totalTokens)} (agents ${thousands(agents.totalTokens)}, judges ${thousands(judges.totalTokens)}) in ${thousands(total.calls)} call(s), ${costText(total)}.`,
+      '',
+    )
     lines.push(
       ...table(
         ['agent', 'judge', 'task type', 'requirements', 'grounding', 'n', 'failed'],
@@ -84,7 +103,7 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       lines.push(
         ...table(
           ['task', 'agent', 'judge', 'requirements', 'grounding', 'error'],
-          worst.map((t) => [cell(t.taskId), cell(t.agentModel), cell(t.judgeModel), String(t.requirements ?? '-'), String(t.grounding ?? '-'), cell(t.error ?? '')]),
+          worst.map((t) => [cell(t.trial === undefined ? t.taskId : `${t.taskId} [trial=${t.trial}]`), cell(t.agentModel), cell(t.judgeModel), String(t.requirements ?? '-'), String(t.grounding ?? '-'), cell(t.error ?? '')]),
         ),
         '',
       )

@@ -32,4 +32,19 @@ describe('compareRuns', () => {
     const none = compareRuns(run({ a: true }), run({ b: true }))
     expect(none).toMatchObject({ tasks: 0, flipRate: 0, significant: false, metrics: { accuracy: { a: null, ci: null } } })
   })
+
+  it('leaves a task without a pass (not run, unjudged) in either run out of the flips, the flip rate and the metrics', () => {
+    const unknown = { pass: null, metrics: { accuracy: null } }
+    const a = run({ t1: true, t2: true, t3: true, t4: false })
+    const b: ComparableRun = {
+      kind: 'test run',
+      metricNames: ['accuracy'],
+      tasks: new Map([...run({ t1: true, t4: true }).tasks, ['t2', unknown], ['t3', unknown]]),
+    }
+    const c = compareRuns(a, b)
+    expect(c).toMatchObject({ tasks: 2, leftOut: ['t2', 't3'], flips: ['t4'], flipRate: 0.5, improved: ['t4'], regressed: [], onlyInA: [], onlyInB: [] })
+    expect(c.metrics.accuracy).toMatchObject({ a: 0.5, b: 1, tasks: 2 })
+    expect(formatRunComparison(c, { a: 'a.json', b: 'b.json' }).split('\n')).toContain('  left out, not run or unjudged in A or B: 2 (t2, t3)')
+    expect(formatRunComparison(compareRuns(a, a), { a: 'a.json', b: 'a.json' })).not.toContain('left out')
+  })
 })

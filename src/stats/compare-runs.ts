@@ -1,9 +1,13 @@
 import { z } from 'zod'
 import { type BootstrapOptions, ConfidenceIntervalSchema, pairedBootstrapDiffCi } from './bootstrap.ts'
 
-/** One task of a run, as {@link compareRuns} sees it: whether it passed, and its metric values (null = not scored). */
+/**
+ * One task of a run, as {@link compareRuns} sees it: whether it passed, and its metric values (null = not scored).
+ * `pass` is null when the run has no outcome for the task (ART-E: not run, an interrupted run; MPCBench: requirements
+ * unjudged): such a task is left out of the flips, as the run's own metrics leave it out.
+ */
 export interface ComparableTask {
-  pass: boolean
+  pass: boolean | null
   metrics: Record<string, number | null>
 }
 
@@ -34,7 +38,10 @@ export const MetricComparisonSchema = z.object({
  */
 export const RunComparisonSchema = z.object({
   kind: z.string(),
+  /** Tasks in both runs with a pass or fail in each: what the flips and the flip rate are over. */
   tasks: z.number(),
+  /** Tasks in both runs left out of the flips: not run (ART-E) or unjudged (MPCBench) in A or in B. */
+  leftOut: z.array(z.string()),
   flips: z.array(z.string()),
   flipRate: z.number(),
   improved: z.array(z.string()),
@@ -56,13 +63,19 @@ function mean(values: number[]): number | null {
   return values.length === 0 ? null : values.reduce((x, y) => x + y, 0) / values.length
 }
 
-/** Compares run `b` with run `a` over the tasks both ran (paired by task id). */
+/**
+ * Compares run `b` with run `a` over the tasks both ran (paired by task id): a task with no pass or fail (`pass: null`)
+ * in either run is left out of the flips, and a metric is paired over the tasks scored on it in both.
+ */
 export function compareRuns(a: ComparableRun, b: ComparableRun, options: BootstrapOptions = {}): RunComparison {
   const shared = [...a.tasks.keys()].filter((id) => b.tasks.has(id)).sort(byId)
+  const known = (run: ComparableRun, id: string) => typeof run.tasks.get(id)?.pass === 'boolean'
+  const paired = shared.filter((id) => known(a, id) && known(b, id))
+  const pairedIds = new Set(paired)
   const flips: string[] = []
   const improved: string[] = []
   const regressed: string[] = []
-  for (const id of shared) {
+  for (const id of paired) {
     const passA = a.tasks.get(id)?.pass === true
     const passB = b.tasks.get(id)?.pass === true
     if (passA === passB) continue
@@ -92,9 +105,10 @@ export function compareRuns(a: ComparableRun, b: ComparableRun, options: Bootstr
   const primary = metrics[primaryMetric]?.ci
   return {
     kind: a.kind,
-    tasks: shared.length,
+    tasks: paired.length,
+    leftOut: shared.filter((id) => !pairedIds.has(id)),
     flips,
-    flipRate: shared.length === 0 ? 0 : flips.length / shared.length,
+    flipRate: paired.length === 0 ? 0 : flips.length / paired.length,
     improved,
     regressed,
     onlyInA: [...a.tasks.keys()].filter((id) => !b.tasks.has(id)).sort(byId),
@@ -121,6 +135,7 @@ export function formatRunComparison(c: RunComparison, labels: { a: string; b: st
     `${c.kind}: A = ${labels.a}`,
     `${' '.repeat(c.kind.length)}  B = ${labels.b}`,
     `tasks in both: ${c.tasks}${c.onlyInA.length + c.onlyInB.length > 0 ? ` (only in A: ${c.onlyInA.length}, only in B: ${c.onlyInB.length})` : ''}`,
+    ...(c.leftOut.length > 0 ? [`  left out, not run or unjudged in A or B: ${c.leftOut.length} (${list(c.leftOut)})`] : []),
     `flips: ${c.flips.length} (${(c.flipRate * 100).toFixed(1)}%)`,
     `  improved (fail -> pass): ${list(c.improved)}`,
     `  regressed (pass -> fail): ${list(c.regressed)}`,
