@@ -16,7 +16,9 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
   }
   if ((results.trials ?? 1) > 1 && results.passHatK !== undefined) {
     const entries = Object.entries(results.passHatK).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
-    rows.push([`pass^k (${results.trials} trials)`, entries.join(' · ')])
+    const tasks = results.passHatKTasks
+    const over = tasks === undefined || tasks === results.totalTasks ? '' : `, over the ${tasks} task(s) with an outcome in every trial`
+    rows.push([`pass^k (${results.trials} trials${over})`, entries.length === 0 ? '-' : entries.join(' · ')])
   }
   return rows
 }

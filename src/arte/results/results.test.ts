@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type ArteTaskResult, compareTaskIds, computeArteMetrics, sumTaskUsage } from './results.ts'
+import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import { type ArteTaskResult, ArteTaskResultSchema, compareTaskIds, computeArteMetrics, sumTaskUsage, toTaskResult } from './results.ts'
 
 function task(taskId: string, fields: Partial<ArteTaskResult>): ArteTaskResult {
   return {
@@ -59,6 +60,37 @@ describe('computeArteMetrics', () => {
   it('is all zeros for no tasks', () => {
     expect(computeArteMetrics([]).exactMatchAccuracy).toBe(0)
     expect(computeArteMetrics([]).totalTasks).toBe(0)
+  })
+})
+
+describe('toTaskResult', () => {
+  it('copies every task result field a test meta has (trial 1 gives the task result)', () => {
+    const meta: Required<ArteTestMeta> = {
+      taskId: '1',
+      question: 'q',
+      groundTruth: 'x',
+      agentAnswer: 'x',
+      agentAnswerChars: 1,
+      sources: ['<m@x>'],
+      exactMatch: true,
+      semanticScore: 1,
+      traceId: 't1',
+      executionTimeMs: 10,
+      toolTimeouts: 2,
+      usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, costUsd: 0, calls: 1 },
+      model: 'm',
+      modelKind: 'llm',
+      outcome: { kind: 'answered', via: 'text' },
+      inboxAddress: 'a@b.example',
+      queryDate: '2001-01-01',
+      split: 'test',
+      dataset: 'd.jsonl',
+      trial: 1,
+    }
+    const result = toTaskResult(meta)
+    const fields = Object.keys(ArteTaskResultSchema.shape).filter((key) => key !== 'trialResults')
+    expect(Object.keys(result).sort()).toEqual(fields.sort())
+    for (const key of fields) expect(result[key as keyof ArteTaskResult]).toEqual(meta[key as keyof ArteTestMeta])
   })
 })
 

@@ -11,6 +11,10 @@ export const ArteMetricsSchema = z.object({
   exactMatchAccuracy: z.number(),
   /** Mean Jaccard word overlap over the tasks that ran (0-1); a task without an answer (failed, timed out) counts as 0. */
   avgSemanticScore: z.number(),
+  /**
+   * Mean run time of the tasks that ran: the agent run's time, or for a test that timed out or failed before its
+   * result, the test's own duration.
+   */
   avgExecutionTimeMs: z.number(),
   /** Tasks whose agent run ended with an answer. */
   completedTasks: z.number().int(),
@@ -23,8 +27,9 @@ export const ArteMetricsSchema = z.object({
   /** From the first task start to the last task end. */
   totalTimeMs: z.number(),
   /**
-   * Email tool calls stopped at their time budget (`ARTE_TOOL_TIMEOUT_MS`), over all tasks: each went back to the
-   * agent as a tool error, so a count above 0 on a busy machine means the scores depend on the machine.
+   * Email tool calls stopped at their time budget (`ARTE_TOOL_TIMEOUT_MS`), over all tasks (trial 1 of each, as the
+   * other metrics): each went back to the agent as a tool error, so a count above 0 on a busy machine means the scores
+   * depend on the machine.
    */
   toolTimeouts: z.number().int().default(0),
 })
@@ -111,6 +116,8 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
    * that failed or timed out counts as not passed; a task counts for j only if its trials 1..j all ran.
    */
   passHatK: z.record(z.string(), z.number()).optional(),
+  /** The tasks pass^k is over: those with an outcome in every trial (all of them unless some trial did not run). */
+  passHatKTasks: z.int().nonnegative().optional(),
   /** Tasks that an empty answer passed (e.g. under the `null` agent): the grader measures nothing there. */
   graderSuspects: z.array(z.string()).optional(),
   taskResults: z.array(ArteTaskResultSchema),
@@ -136,6 +143,7 @@ export function toTaskResult(meta: ArteTestMeta): ArteTaskResult {
     semanticScore: meta.semanticScore,
     traceId: meta.traceId,
     executionTimeMs: meta.executionTimeMs,
+    ...(meta.toolTimeouts === undefined ? {} : { toolTimeouts: meta.toolTimeouts }),
     sources: meta.sources,
     inboxAddress: meta.inboxAddress,
     queryDate: meta.queryDate,

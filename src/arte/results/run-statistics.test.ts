@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { formatArteStatistics, graderSuspectWarning } from './format-statistics.ts'
-import { computeArteMetrics } from './results.ts'
+import { computeArteMetrics, sumTaskUsage } from './results.ts'
 import { arteRunStatistics } from './run-statistics.ts'
 
 function meta(taskId: string, exactMatch: boolean, fields: Partial<ArteTestMeta> = {}): ArteTestMeta {
@@ -81,7 +81,64 @@ describe('arteRunStatistics', () => {
       meta('c', true, { trial: 3 }),
     ]
     // a: [pass, fail, pass]; b and c: trial 1 only (b's trial 2 never ran, c's was not selected), so trial 3 never stands in for trial 2.
-    expect(arteRunStatistics(metas).passHatK).toEqual({ '1': 1, '2': 0, '3': 0 })
+    const stats = arteRunStatistics(metas)
+    expect(stats).toMatchObject({ passHatK: { '1': 1, '2': 0, '3': 0 }, passHatKTasks: 1 })
+    const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 3)
+    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 1.000 · 2: 0.000 · 3: 0.000'])
+  })
+
+  it('toolTimeouts: the metric counts trial 1 of each task, from the metas through the task results', () => {
+    const metas = [
+      meta('1', true, { trial: 1, toolTimeouts: 2 }),
+      meta('1', true, { trial: 2, toolTimeouts: 5 }),
+      meta('2', false, { trial: 1, toolTimeouts: 1 }),
+      meta('2', false, { trial: 2 }),
+      meta('3', true, { trial: 1 }),
+      meta('3', true, { trial: 2, toolTimeouts: 4 }),
+    ]
+    const stats = arteRunStatistics(metas)
+    expect(stats.taskResults.map((task) => task.toolTimeouts)).toEqual([2, 1, undefined])
+    expect(stats.taskResults[2]).not.toHaveProperty('toolTimeouts')
+    expect(computeArteMetrics(stats.taskResults).toolTimeouts).toBe(3)
+    expect(computeArteMetrics(arteRunStatistics([meta('1', true)]).taskResults).toolTimeouts).toBe(0)
+  })
+
+  it('a task reported by two tests counts once, as the first test reported it, and is listed as duplicated', () => {
+    // Row 7 registered by two eval files: the first passed, the second failed (and timed out a tool call).
+    const metas = [
+      meta('7', true, { traceId: 'first' }),
+      meta('8', true),
+      meta('7', false, { traceId: 'second', toolTimeouts: 1, usage: { promptTokens: 5, completionTokens: 1, totalTokens: 6, costUsd: 0, calls: 1 } }),
+      meta('9', false),
+    ]
+    const stats = arteRunStatistics(metas)
+    expect(stats.trials).toBe(1)
+    expect(stats.taskResults.map((task) => [task.taskId, task.traceId])).toEqual([['7', 'first'], ['8', 't8-1'], ['9', 't9-1']])
+    expect(stats.taskResults[0]).not.toHaveProperty('trialResults')
+    expect(stats.passHatK).toEqual({ '1': 2 / 3 })
+    expect(stats.confidenceIntervals.exactMatchAccuracy?.method).toContain('over 3 task(s)')
+    expect(computeArteMetrics(stats.taskResults)).toMatchObject({ totalTasks: 3, exactMatchAccuracy: 2 / 3, toolTimeouts: 0 })
+    // The reporter sums the usage over every test: what the run spent, the duplicate's calls included.
+    expect(sumTaskUsage(metas).calls).toBe(1)
+    // Whichever test came first counts.
+    const swapped = arteRunStatistics([metas[2]!, metas[1]!, metas[0]!, metas[3]!])
+    expect(swapped.taskResults[0]).toMatchObject({ traceId: 'second', exactMatch: false, toolTimeouts: 1 })
+    expect(swapped.passHatK).toEqual({ '1': 1 / 3 })
+    expect(stats.duplicateTaskIds).toEqual(['7'])
+    expect(arteRunStatistics([meta('7', true), meta('8', true)]).duplicateTaskIds).toEqual([])
+  })
+
+  it('with trials, a (task, trial) reported by two tests keeps the first; the trials stay the trials', () => {
+    const first = [1, 2].map((trial) => meta('a', true, { trial, traceId: `first-${trial}` }))
+    const second = [1, 2].map((trial) => meta('a', false, { trial, traceId: `second-${trial}` }))
+    const stats = arteRunStatistics([first[0]!, second[0]!, first[1]!, second[1]!, meta('b', true, { trial: 1 }), meta('b', false, { trial: 2 })])
+    expect(stats.trials).toBe(2)
+    expect(stats.taskResults[0]?.trialResults?.map((trial) => [trial.trial, trial.traceId])).toEqual([
+      [1, 'first-1'],
+      [2, 'first-2'],
+    ])
+    expect(stats.passHatK).toEqual({ '1': 1, '2': 0.5 })
+    expect(stats.duplicateTaskIds).toEqual(['a'])
   })
 
   it('lists tasks an empty answer passed as grader suspects', () => {

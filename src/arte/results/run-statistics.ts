@@ -1,12 +1,17 @@
 import { bootstrapMeanCis } from '../../stats/bootstrap.ts'
-import { type TrialOutcome, passHatK, trialPasses } from '../../stats/pass-hat-k.ts'
+import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 
-/** What {@link arteRunStatistics} adds to the results JSON. */
-export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'graderSuspects'>> & {
+/** What {@link arteRunStatistics} adds to the results JSON, and the duplicated task ids for the reporter's warning. */
+export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects'>> & {
   /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
   taskResults: ArteTaskResult[]
+  /**
+   * Task ids with a trial reported by more than one test (two eval files register the same rows?), sorted: the first
+   * test's meta counts, the others are left out of the task results and statistics. Not in the results JSON.
+   */
+  duplicateTaskIds: string[]
 }
 
 /** Whether a trial passed: the answer matched the ground truth exactly. */
@@ -23,23 +28,37 @@ function trialOutcome(meta: ArteTestMeta): TrialOutcome {
 }
 
 /**
+ * The tests of a run by task id, one meta per trial: a (task, trial) reported by more than one test keeps the first
+ * in `metas` order (as collected: file path, then test order), and its task id goes to `duplicates`.
+ */
+function groupByTaskAndTrial(metas: ReadonlyArray<ArteTestMeta>): { byTask: Map<string, ArteTestMeta[]>; duplicates: string[] } {
+  const byTrial = new Map<string, Map<number, ArteTestMeta>>()
+  const duplicates = new Set<string>()
+  for (const meta of metas) {
+    const runs = byTrial.get(meta.taskId) ?? new Map<number, ArteTestMeta>()
+    const trial = meta.trial ?? 1
+    if (runs.has(trial)) duplicates.add(meta.taskId)
+    else runs.set(trial, meta)
+    byTrial.set(meta.taskId, runs)
+  }
+  const byTask = new Map([...byTrial].map(([id, runs]) => [id, [...runs].sort(([a], [b]) => a - b).map(([, meta]) => meta)]))
+  return { byTask, duplicates: [...duplicates].sort(compareTaskIds) }
+}
+
+/**
  * Groups the tests of a run by task: trial 1 (the lowest trial run) becomes the task's result, every trial goes to
  * `trialResults` when there is more than one; then the seeded bootstrap intervals over tasks, pass^k, and the
- * grader suspects (tasks an empty answer passed).
+ * grader suspects (tasks an empty answer passed). A trial reported by more than one test counts once, as the first
+ * test reported it; the task ids where that happened are in `duplicateTaskIds`.
  */
 export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunStatistics {
-  const byTask = new Map<string, ArteTestMeta[]>()
-  for (const meta of metas) {
-    const list = byTask.get(meta.taskId) ?? []
-    list.push(meta)
-    byTask.set(meta.taskId, list)
-  }
+  const { byTask, duplicates } = groupByTaskAndTrial(metas)
   const ids = [...byTask.keys()].sort(compareTaskIds)
   const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1))
   const taskResults: ArteTaskResult[] = []
   const passes: boolean[][] = []
   for (const id of ids) {
-    const runs = [...(byTask.get(id) ?? [])].sort((a, b) => (a.trial ?? 1) - (b.trial ?? 1))
+    const runs = byTask.get(id) ?? []
     const first = runs[0]
     if (first === undefined) continue
     const result = toTaskResult(first)
@@ -64,7 +83,9 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
     taskResults,
     trials,
     passHatK: passHatK(passes, trials),
+    passHatKTasks: tasksWithAllTrials(passes, trials),
     confidenceIntervals: { exactMatchAccuracy, avgSemanticScore },
     graderSuspects,
+    duplicateTaskIds: duplicates,
   }
 }

@@ -38,6 +38,7 @@ describe('every selected ART-E task appears in the results once', () => {
       watch: false,
       reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
     }, {}, { stdout: quiet(), stderr: quiet() })
+    const durations = new Map(vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map((test) => [test.name, test.diagnostic()?.duration])))
     await vitest.close()
     const results = readArteResults(join(scratch.dir, 'accounting.json'))
     expect(results).toMatchObject({ totalTasks: 3, completedTasks: 1, failedTasks: 2, notRunTasks: 0, exactMatchAccuracy: 1 / 3 })
@@ -46,6 +47,11 @@ describe('every selected ART-E task appears in the results once', () => {
       ['2', TEST_TIMEOUT_CODE],
       ['3', TEST_FAILED_CODE],
     ])
+    // Task 1 ran its 5 ms (its meta); the tests of 2 (timed out at the fixture's 1000 ms) and 3 (threw) ran for their durations.
+    const times = results.taskResults.map((task) => task.executionTimeMs)
+    expect(times).toEqual([5, durations.get('2'), durations.get('3')])
+    expect(times[1]).toBeGreaterThanOrEqual(990)
+    expect(results.avgExecutionTimeMs).toBe((times[0]! + times[1]! + times[2]!) / 3)
   })
 
   it('a trial that fails before its result is counted as its own trial, not as trial 1', async () => {

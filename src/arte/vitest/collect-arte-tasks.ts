@@ -19,7 +19,8 @@ export interface CollectedArteTasks {
   spans: TaskSpan[]
 }
 
-function unfinished(planned: ArtePlannedTask, outcome: ArteTaskOutcome): ArteTestMeta {
+/** A zero-score entry for a declared task without a result; `executionTimeMs` is how long its test ran. */
+function unfinished(planned: ArtePlannedTask, outcome: ArteTaskOutcome, executionTimeMs: number): ArteTestMeta {
   return {
     ...planned,
     agentAnswer: '',
@@ -27,7 +28,7 @@ function unfinished(planned: ArtePlannedTask, outcome: ArteTaskOutcome): ArteTes
     exactMatch: false,
     semanticScore: 0,
     traceId: '',
-    executionTimeMs: 0,
+    executionTimeMs,
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 },
     outcome,
   }
@@ -54,15 +55,18 @@ export function outcomeWithoutMeta(testCase: TestCase, interrupted: boolean): Ar
 /**
  * Collects the ART-E tasks of a run: a test with `arte` meta gives its meta (an `aborted` run whose test was skipped
  * by a cancelled run becomes `not-run`); a declared test (`arteTask` meta) without it gives a zero-score entry whose
- * outcome says what happened (timed out, failed, not run). So every selected task appears exactly once.
+ * outcome says what happened (timed out, failed, not run). So every selected task appears exactly once. The metas come
+ * in the order of the files' paths, then of their tests.
  */
 export function collectArteTasks(testModules: ReadonlyArray<TestModule>, interrupted: boolean): CollectedArteTasks {
   const metas: ArteTestMeta[] = []
   const spans: TaskSpan[] = []
-  for (const testModule of testModules) {
+  // By file path, not in the order the files ran: a task two files report then counts as the same file's every run.
+  for (const testModule of [...testModules].sort((a, b) => a.moduleId.localeCompare(b.moduleId))) {
     for (const testCase of testModule.children.allTests()) {
       const meta = testCase.meta()
       const where = `${testModule.moduleId} > ${testCase.fullName}`
+      const diagnostic = testCase.diagnostic()
       let task: ArteTestMeta | undefined
       if (meta.arte !== undefined) {
         task = parseWith(ArteTestMetaSchema, meta.arte, 'ART-E test meta', where)
@@ -70,11 +74,14 @@ export function collectArteTasks(testModules: ReadonlyArray<TestModule>, interru
         if (task.outcome.kind === 'aborted' && result.state === 'skipped') task = { ...task, outcome: { kind: 'not-run', reason: `interrupted while running: ${task.outcome.reason}` } }
       } else if (meta.arteTask !== undefined) {
         const outcome = outcomeWithoutMeta(testCase, interrupted)
-        if (outcome !== undefined) task = unfinished(parseWith(ArtePlannedTaskSchema, meta.arteTask, 'ART-E planned task meta', where), outcome)
+        if (outcome !== undefined) {
+          // A test that timed out or failed ran for its duration (averaged in avgExecutionTimeMs); one not run for none.
+          const ranForMs = outcome.kind === 'not-run' ? 0 : (diagnostic?.duration ?? 0)
+          task = unfinished(parseWith(ArtePlannedTaskSchema, meta.arteTask, 'ART-E planned task meta', where), outcome, ranForMs)
+        }
       }
       if (task === undefined) continue
       metas.push(task)
-      const diagnostic = testCase.diagnostic()
       if (diagnostic !== undefined && task.outcome.kind !== 'not-run') spans.push({ startTime: diagnostic.startTime, endTime: diagnostic.startTime + diagnostic.duration })
     }
   }

@@ -100,7 +100,7 @@ export class ArteReporter implements Reporter {
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()
-    const { taskResults, ...statistics } = arteRunStatistics(metas)
+    const { taskResults, duplicateTaskIds, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
     const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
@@ -136,9 +136,10 @@ export class ArteReporter implements Reporter {
     if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
     const subsetNote = formatSubsetNote(choice)
     if (subsetNote !== undefined) this.#log(subsetNote)
-    const duplicates = distinct(taskResults.filter((task, i) => i > 0 && taskResults[i - 1]?.taskId === task.taskId).map((task) => task.taskId))
-    if (duplicates.length > 0) {
-      this.#error(`WARNING: ART-E task id(s) ${duplicates.join(', ')} reported by more than one test (two eval files register the same rows?); each counts in the metrics.`)
+    if (duplicateTaskIds.length > 0) {
+      this.#error(
+        `WARNING: ART-E task id(s) ${duplicateTaskIds.join(', ')} reported by more than one test (two eval files register the same rows?); the first test's result counts, the others are left out of the metrics (their tokens and cost still count in the usage).`,
+      )
     }
     const suspects = graderSuspectWarning(results)
     if (suspects !== undefined) this.#error(suspects)
