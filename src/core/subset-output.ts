@@ -18,10 +18,15 @@ export function subsetFileFor(file: string): string {
 /**
  * Chooses where a run's results go so that rerunning a subset (`-t`, one file, a watch-mode rerun) never silently
  * replaces a fuller run: when `previousKeys(existing JSON)` (the task keys of the file already at `file`, or
- * `undefined` when it is not comparable) strictly contains every key of this run, the run goes to
- * `*.subset.json` beside it and the full file is kept. Otherwise (a full or different run) it is `file`.
+ * `undefined` when it is not comparable) strictly contains every key of this run (`currentKeys`, or what it returns
+ * for the existing JSON when the run's keys depend on it), the run goes to `*.subset.json` beside it and the full file
+ * is kept. Otherwise (a full or different run) it is `file`.
  */
-export function chooseOutputFile(file: string, currentKeys: ReadonlyArray<string>, previousKeys: (existing: unknown) => ReadonlyArray<string> | undefined): OutputChoice {
+export function chooseOutputFile(
+  file: string,
+  currentKeys: ReadonlyArray<string> | ((existing: unknown) => ReadonlyArray<string>),
+  previousKeys: (existing: unknown) => ReadonlyArray<string> | undefined,
+): OutputChoice {
   if (!existsSync(file)) return { file }
   let existing: unknown
   try {
@@ -30,7 +35,7 @@ export function chooseOutputFile(file: string, currentKeys: ReadonlyArray<string
     return { file }
   }
   const previous = new Set(previousKeys(existing) ?? [])
-  const current = new Set(currentKeys)
+  const current = new Set(typeof currentKeys === 'function' ? currentKeys(existing) : currentKeys)
   if (current.size === 0 || previous.size <= current.size) return { file }
   for (const key of current) if (!previous.has(key)) return { file }
   return { file: subsetFileFor(file), subset: { ran: current.size, kept: previous.size, fullFile: file } }

@@ -173,4 +173,30 @@ describe('runAndJudge through the scripted server', () => {
     expect(llm.judge_label).toBeUndefined()
     expect(server.requests).toHaveLength(4)
   })
+
+  it('an agent run aborted by its signal (a cancelled run) keeps its run log and calls no judge', async () => {
+    const controller = new AbortController()
+    // The agent's first call is where the run is cancelled; the reply would come too late.
+    await using server = await startScriptedServer(() => {
+      controller.abort(Object.assign(new Error('The test run was aborted by the user.'), { name: 'TestRunAbortError' }))
+      return { kind: 'reply', content: 'late', delayMs: 30_000 }
+    })
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+    const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
+    const evaluation = await runAndJudge({
+      task,
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace, 'extended'),
+      agent: make('scripted/agent'),
+      systemMessage: AGENT_SYSTEM,
+      logDir,
+      judges: ['scripted/judge', 'rules'].map((id) => createJudge(id, { systemPrompt: JUDGE_SYSTEM, makeModel: make })),
+      signal: controller.signal,
+    })
+    expect(evaluation.runLog.outcome.kind).toBe('aborted')
+    expect(evaluation.judged).toEqual([])
+    expect(readdirSync(logDir)).toEqual(['nw_planning_test__agent-scripted_agent_run.json'])
+    expect(server.requests).toHaveLength(1)
+  })
 })

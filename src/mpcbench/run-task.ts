@@ -174,12 +174,15 @@ export interface RunAndJudgeOptions extends RunTaskOptions {
 
 /**
  * The seed's end-to-end step for one agent: run the task (run log), then for each judge build the judge input and
- * judge it, writing every documented file under `logDir`. Judges run one after another.
+ * judge it, writing every documented file under `logDir`. Judges run one after another. Once `signal` has aborted
+ * (a cancelled run), no further judge is called, so a cut-off answer is never judged (nor paid for): an aborted agent
+ * run leaves its run log only, and `judged` holds the judges that ran before the abort.
  */
 export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
   const run = await runTask(options)
   const judged: JudgedRun[] = []
   for (const judge of options.judges) {
+    if (options.signal?.aborted === true) break
     judged.push(
       await judgeRunLog(run.runLog, options.task, judge, options.logDir, {
         ...(options.signal === undefined ? {} : { signal: options.signal }),

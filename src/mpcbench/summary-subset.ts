@@ -3,28 +3,65 @@ import { z } from 'zod'
 import { chooseOutputFile, type OutputChoice } from '../core/subset-output.ts'
 import type { Summary } from './summary.ts'
 
-/** Just what a subset check reads of an earlier summary. */
-const EarlierSummarySchema = z.object({ scores: z.record(z.string(), z.array(z.object({ task_id: z.string() }))) })
+/** Just what a subset check reads of an earlier summary (summaries written before `unfinished` existed have none). */
+const EarlierSummarySchema = z.object({
+  scores: z.record(z.string(), z.array(z.object({ task_id: z.string() }))),
+  unfinished: z.array(z.object({ task_id: z.string(), agent_model: z.string() })).optional(),
+})
 
-function keys(scores: Record<string, ReadonlyArray<{ task_id: string }>>): string[] {
-  return Object.entries(scores).flatMap(([pair, list]) => list.map((score) => `${pair}/${score.task_id}`))
+type KeyedSummary = z.infer<typeof EarlierSummarySchema>
+
+/** The judges of a summary, from its `scores` keys (`agent={model}__judge={model}`, see `buildSummary`). */
+function judgesOf(summary: KeyedSummary): string[] {
+  const judges = Object.keys(summary.scores).flatMap((pair) => {
+    const at = pair.lastIndexOf('__judge=')
+    return at < 0 ? [] : [pair.slice(at + '__judge='.length)]
+  })
+  return [...new Set(judges)]
+}
+
+/**
+ * One key per task × agent × judge a summary covers (trials are one key): each score's, and each unfinished test's
+ * (timed out, failed early, not run) under every one of `judges`, since every test of a run has the same judges. So
+ * a full run in which some tests did not finish still covers every task of the run before it.
+ */
+function summaryKeys(summary: KeyedSummary, judges: ReadonlyArray<string>): string[] {
+  const keys = Object.entries(summary.scores).flatMap(([pair, list]) => list.map((score) => `${pair}/${score.task_id}`))
+  for (const test of summary.unfinished ?? []) {
+    if (judges.length === 0) keys.push(`agent=${test.agent_model}/${test.task_id}`)
+    for (const judge of judges) keys.push(`agent=${test.agent_model}__judge=${judge}/${test.task_id}`)
+  }
+  return keys
+}
+
+/** The judges to key a summary's unfinished tests under: its own, or, when it scored nothing, the other summary's. */
+function judgesFor(summary: KeyedSummary, other: KeyedSummary): string[] {
+  const own = judgesOf(summary)
+  return own.length > 0 ? own : judgesOf(other)
 }
 
 /**
  * Where the MPCBench reporter writes `summary`: `outputFile`, or `summary.subset.json` beside it when this run
- * covered only some of the task × agent × judge scores of the summary already there, so running one folder
- * (`npx vitest run bench/planning`) or a watch-mode rerun never silently replaces the full run's summary.
+ * covered only some of the task × agent × judge tests of the summary already there, scored or not (a test that timed
+ * out, failed early or did not run counts as covered), so running one folder (`npx vitest run bench/planning`) or a
+ * watch-mode rerun never silently replaces the full run's summary, and a full run in which some tests did not finish
+ * does.
  */
 export function chooseSummaryOutput(outputFile: string, summary: Summary): OutputChoice {
-  return chooseOutputFile(outputFile, keys(summary.scores), (existing) => {
-    const earlier = EarlierSummarySchema.safeParse(existing)
-    return earlier.success ? keys(earlier.data.scores) : undefined
-  })
+  const earlierOf = (existing: unknown) => EarlierSummarySchema.safeParse(existing).data
+  return chooseOutputFile(
+    outputFile,
+    (existing) => summaryKeys(summary, judgesFor(summary, earlierOf(existing) ?? summary)),
+    (existing) => {
+      const earlier = earlierOf(existing)
+      return earlier === undefined ? undefined : summaryKeys(earlier, judgesFor(earlier, summary))
+    },
+  )
 }
 
 /** The line printed when a run went to the subset file. */
 export function formatSummarySubsetNote(choice: OutputChoice, cwd = process.cwd()): string | undefined {
   if (choice.subset === undefined) return undefined
   const full = relative(cwd, choice.subset.fullFile)
-  return `This run covered ${choice.subset.ran} of the ${choice.subset.kept} scores in ${full}: its summary went to ${relative(cwd, choice.file)} and ${full} was kept. Run all the tasks (or delete it) to replace it.`
+  return `This run covered ${choice.subset.ran} of the ${choice.subset.kept} task x agent x judge tests in ${full}: its summary went to ${relative(cwd, choice.file)} and ${full} was kept. Run all the tasks (or delete it) to replace it.`
 }

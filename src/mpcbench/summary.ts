@@ -67,6 +67,8 @@ export const UnfinishedTestSchema = z.object({
   trial: z.int().positive().optional(),
   outcome: z.enum(['timed-out', 'failed', 'not-run']),
   message: z.string(),
+  /** What a test cut off by an interrupted run had spent (its agent, its judges), counted in the summary's usage. */
+  usage: z.object({ agents: UsageSchema, judges: UsageSchema }).optional(),
 })
 
 /** See {@link UnfinishedTestSchema}. */
@@ -194,8 +196,10 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     )
   const orderedScores: Summary['scores'] = {}
   for (const key of Object.keys(scores).sort()) orderedScores[key] = scores[key] ?? []
-  const agents = sumUsage(metas.map((meta) => meta.usage))
-  const judges = sumUsage(metas.flatMap((meta) => meta.judges.map((judge) => judge.usage)))
+  // What the run spent: every test's calls, including those of tests an interrupt cut off.
+  const spent = unfinished.flatMap((test) => (test.usage === undefined ? [] : [test.usage]))
+  const agents = sumUsage([...metas.map((meta) => meta.usage), ...spent.map((usage) => usage.agents)])
+  const judges = sumUsage([...metas.flatMap((meta) => meta.judges.map((judge) => judge.usage)), ...spent.map((usage) => usage.judges)])
   const completed = metas.filter((meta) => meta.agentOutcome === 'answered').length
   const notRun = unfinished.filter((test) => test.outcome === 'not-run').length
   return {

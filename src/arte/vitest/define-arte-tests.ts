@@ -24,6 +24,7 @@ import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
+import { isRunCancel } from '../../eval/run-cancel.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
@@ -298,7 +299,3 @@ export function datasetLabel(dataset: string, cwd = process.cwd()): string {
   return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? dataset : inside.replaceAll('\\', '/')
 }
 
-/** Vitest aborts running tests with a `TestRunAbortError` when the run is cancelled. */
-function isRunCancel(reason: unknown): reason is Error {
-  return reason instanceof Error && reason.name === 'TestRunAbortError'
-}

@@ -1,16 +1,22 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startVitest } from 'vitest/node'
-import { SummarySchema } from '../summary.ts'
-import { scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
+import { type Vitest, startVitest } from 'vitest/node'
+import { RunLogSchema } from '../run-log.ts'
+import { type Summary, SummarySchema } from '../summary.ts'
+import { type ReceivedRequest, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import MpcbenchReporter from './reporter.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+/** Scripted judge scores, not a judgement. */
+const SCORES = {
+  answer_requirements_satisfaction: { score: 4, justification: 'scripted' },
+  source_grounded_reasoning: { score: 4, justification: 'scripted' },
+}
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -55,6 +61,86 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const unfinished = summary.unfinished?.find((test) => test.task_id === 'lumen_quillstone_quote_email_reply')
     expect(quillstone?.error).toBe('agent error')
     expect(unfinished).toBeUndefined()
+  }, 120_000)
+
+  /** The task whose test the cancel cuts off: the last of `bench/email_reply`, so the four before it have finished. */
+  const cutOff = 'tidewater_lab_sync_eta_email_reply'
+
+  /**
+   * Runs `bench/email_reply` one test at a time against a scripted server whose agent answers at once and whose judge
+   * (`scripted/judge`) scores 4/4; the first request of the last task that `isCutOff` matches cancels the run, as
+   * Ctrl-C does, and gets no reply in time. Returns the summary and the log folder.
+   */
+  async function cancelledRun(judgeModel: string, isCutOff: (request: ReceivedRequest) => boolean): Promise<{ summary: Summary; logs: string }> {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-cancel-'))
+    const logs = join(dir, 'logs')
+    let vitest: Vitest | undefined
+    let cancelled = false
+    await using server = await startScriptedServer((request) => {
+      if (JSON.stringify(request.body.messages ?? []).includes('lab results sync') && isCutOff(request)) {
+        cancelled = vitest !== undefined
+        void vitest?.cancelCurrentRun('keyboard-input')
+        return { kind: 'reply', content: 'late', delayMs: 60_000 }
+      }
+      if (request.body.response_format !== undefined) return scriptedText(JSON.stringify(SCORES))
+      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
+    })
+    for (const name of ['ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MPCBENCH_SCENARIOS']) vi.stubEnv(name, '')
+    vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
+    vi.stubEnv('MPCBENCH_LOG_DIR', logs)
+    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
+    vi.stubEnv('BENCH_CACHE', 'off')
+    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
+    vi.stubEnv('BENCH_JUDGE_MODEL', judgeModel)
+    const run = await startVitest(
+      'test',
+      ['bench/email_reply/email_reply.eval.ts'],
+      {
+        config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
+        watch: false,
+        testTimeout: 50_000,
+        // One test at a time: Vitest 4.1 aborts the signal of only some of the concurrent tests a cancel cuts off
+        // (`addRunningTest` drops the wrong entries of its list of running tests).
+        maxConcurrency: 1,
+        reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false, history: false })],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
+    await run.close()
+    expect(cancelled, 'the run was cancelled').toBe(true)
+    return { summary: SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))), logs }
+  }
+
+  /** The cut-off test is not run, and left out of the scores and the rows (whose four tests all answered). */
+  function expectNotRun(summary: Summary, judgeModel: string): void {
+    expect(summary.task_counts).toEqual({ selected: 5, completed: 4, failed: 0, not_run: 1 })
+    expect(summary.unfinished).toEqual([
+      { task_id: cutOff, task_type: 'email_reply', agent_model: 'scripted/agent', outcome: 'not-run', message: 'the run was interrupted while this test ran', usage: expect.any(Object) },
+    ])
+    expect(summary.scores[`agent=scripted/agent__judge=${judgeModel}`]?.map((score) => score.task_id)).not.toContain(cutOff)
+    expect(summary.rows.map((row) => [row.count, row.failures])).toEqual([[4, 0]])
+  }
+
+  it('a test whose agent run a cancelled run (Ctrl-C) cut off is not run: no judge is called, its run log is kept', async () => {
+    const { summary, logs } = await cancelledRun('rules', () => true)
+    expectNotRun(summary, 'rules')
+    const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(logs, `${cutOff}__agent-scripted_agent_run.json`), 'utf8')))
+    expect(runLog.outcome.kind).toBe('aborted')
+    expect(readdirSync(logs).filter((name) => name.startsWith(cutOff))).toEqual([`${cutOff}__agent-scripted_agent_run.json`])
+  }, 120_000)
+
+  it('a test whose LLM judge a cancelled run cut off is not run either, not a judge failure', async () => {
+    const { summary } = await cancelledRun('scripted/judge', (request) => request.body.response_format !== undefined)
+    expectNotRun(summary, 'scripted/judge')
+    expect(summary.rows[0]?.mean_answer_requirements_satisfaction).toBe(4)
+    // Its agent had answered: what that cost is still in what the run spent.
+    const spent = summary.unfinished?.[0]?.usage?.agents.calls ?? 0
+    expect(spent).toBeGreaterThan(0)
+    expect(summary.usage.agents.calls).toBeGreaterThanOrEqual(spent + 4)
   }, 120_000)
 
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {

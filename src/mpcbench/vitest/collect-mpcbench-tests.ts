@@ -1,5 +1,6 @@
 import type { TestModule } from 'vitest/node'
 import { redact } from '../../core/redact.ts'
+import { sumUsage } from '../../llm/usage.ts'
 import type { UnfinishedTest } from '../summary.ts'
 import { type MpcbenchTestMeta, MpcbenchTestMetaSchema } from './mpcbench-meta.ts'
 import { parseWith } from '../../core/parse.ts'
@@ -11,10 +12,16 @@ export interface CollectedMpcbenchTests {
   unfinished: UnfinishedTest[]
 }
 
+/** The fields an unfinished test shares with its declaration (or its meta). */
+function plannedOf(test: Pick<MpcbenchTestMeta, 'taskId' | 'taskType' | 'agentModel' | 'trial'>): Pick<UnfinishedTest, 'task_id' | 'task_type' | 'agent_model' | 'trial'> {
+  return { task_id: test.taskId, task_type: test.taskType ?? 'unknown', agent_model: test.agentModel, ...(test.trial === undefined ? {} : { trial: test.trial }) }
+}
+
 /**
- * Collects every selected MPCBench test once: its `mpcbench` meta when set; else, for a declared test
- * (`mpcbenchTask` meta), what happened to it: timed out, failed before its run ended, or not run (cancelled run).
- * Tests skipped by a name filter or `.skip` are not selected and are left out.
+ * Collects every selected MPCBench test once: its `mpcbench` meta when set (unless a cancelled run cut it off, which
+ * makes it not run: `runMpcbenchCase` then skips it); else, for a declared test (`mpcbenchTask` meta), what happened to
+ * it: timed out, failed before its run ended, or not run (cancelled run). Tests skipped by a name filter or `.skip` are
+ * not selected and are left out.
  */
 export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, interrupted: boolean): CollectedMpcbenchTests {
   const metas: MpcbenchTestMeta[] = []
@@ -23,13 +30,19 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
     for (const testCase of testModule.children.allTests()) {
       const meta = testCase.meta()
       if (meta.mpcbench !== undefined) {
-        metas.push(parseWith(MpcbenchTestMetaSchema, meta.mpcbench, 'MPCBench test meta', `${testModule.moduleId} > ${testCase.fullName}`))
+        const finished = parseWith(MpcbenchTestMetaSchema, meta.mpcbench, 'MPCBench test meta', `${testModule.moduleId} > ${testCase.fullName}`)
+        // `runMpcbenchCase` skips a test a cancelled run cut off: what it ran is not a result.
+        if (testCase.result().state === 'skipped') {
+          const usage = { agents: finished.usage, judges: sumUsage(finished.judges.map((judge) => judge.usage)) }
+          unfinished.push({ ...plannedOf(finished), outcome: 'not-run', message: 'the run was interrupted while this test ran', usage })
+        }
+        else metas.push(finished)
         continue
       }
       const planned = meta.mpcbenchTask
       if (planned === undefined) continue
       const result = testCase.result()
-      const base = { task_id: planned.taskId, task_type: planned.taskType ?? 'unknown', agent_model: planned.agentModel, ...(planned.trial === undefined ? {} : { trial: planned.trial }) }
+      const base = plannedOf(planned)
       if (result.state === 'failed') {
         const message = redact(result.errors?.[0]?.message ?? 'the test failed')
         unfinished.push({ ...base, outcome: /timed out/i.test(message) ? 'timed-out' : 'failed', message })

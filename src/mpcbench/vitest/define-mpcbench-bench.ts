@@ -29,6 +29,7 @@ import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
+import { isRunCancel } from '../../eval/run-cancel.ts'
 
 /**
  * The test name of one task × agent: `{task_id} [agent={model}]`, and with `BENCH_TRIALS` > 1
@@ -125,6 +126,11 @@ export interface MpcbenchCase {
   trial?: number
 }
 
+/** The evaluation did not finish: the agent run was aborted, or a judge did not run or gave no score. */
+function cutOff(meta: MpcbenchTestMeta, judgeCount: number): boolean {
+  return meta.agentOutcome === 'aborted' || meta.judges.length < judgeCount || meta.judges.some((judge) => judge.kind === 'judge-error')
+}
+
 /** `3/5`, or `unjudged` for a null score. */
 function scoreText(score: number | null): string {
   return score === null ? 'unjudged' : `${score}/5`
@@ -134,7 +140,9 @@ function scoreText(score: number | null): string {
  * Runs one MPCBench test: agent run → run log → for each judge, judge input → judge result; sets
  * `task.meta.mpcbench`, annotates one line for the agent and one per judge (non-LLM models marked `(not an LLM)`),
  * and fails the test when the agent run errored or was aborted, or a judge gave no usable reply (after the files are
- * written). Low scores do not fail the test.
+ * written). Low scores do not fail the test. When a cancelled run (SIGINT, `cancelCurrentRun`) cut the evaluation
+ * off, no judge is called after the abort (the run log is kept) and the test is skipped with Vitest's cancel error, so
+ * the reporter counts it as not run.
  */
 export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
   const { setup } = testCase
@@ -185,6 +193,9 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
         : `judge ${label}: error ${judge.code}: ${judge.message}`
     await annotateTest(context, redact(message), 'mpcbench')
   }
+  // A cancelled run (SIGINT, `cancelCurrentRun`) that cut this test off skips it, as Vitest does the tests it had not
+  // started: the reporter counts it as not run, not as a failure, and its cut-off run is left out of the means.
+  if (isRunCancel(context.signal.reason) && cutOff(meta, judges.length)) throw context.signal.reason
   const problems: string[] = []
   const outcome = evaluation.runLog.outcome
   if (outcome.kind === 'error') problems.push(`agent ${meta.agentModel} failed: ${outcome.code}: ${outcome.message}`)
