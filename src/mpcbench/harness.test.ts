@@ -10,6 +10,7 @@ import { repoRoot } from './generate/generate-scenario.ts'
 import { LLM_CONTEXT_FILES, resolveHarness } from './harness.ts'
 import { runTask, workplaceTools } from './run-task.ts'
 import { MPCBENCH_TURN_CAP, mpcbenchSettingsFromEnv } from './settings.ts'
+import { upstreamV1Env } from './vitest/upstream-v1-env.ts'
 import type { Task } from './task.ts'
 import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
 import { Workplace } from './workplace/workplace.ts'
@@ -138,5 +139,16 @@ describeWithSharedData("upstream MPCBench's own configs (v1_eb0b7ca)", () => {
     expect(harness.systemMessage).toContain('final_answer')
     expect(harness.modelConfig?.agent_models).toContain('gpt-5.1')
     expect(harness).toMatchObject({ temperature: 0, toolProfile: 'upstream-v1', maxTurns: 50 })
+  })
+
+  it("are what upstream's own tasks run under by default (upstreamV1Env); MPCBENCH_PROMPT_CONFIG still wins", () => {
+    const upstreamPrompts = resolveHarness(tmp, { MPCBENCH_PROMPT_CONFIG: join(upstream, 'prompt_config.json') })
+    const byDefault = resolveHarness(repoRoot, upstreamV1Env(upstream, {}))
+    expect(byDefault.systemMessage).toBe(upstreamPrompts.systemMessage)
+    expect(byDefault.judgeSystemPrompt).toBe(upstreamPrompts.judgeSystemPrompt)
+    expect(byDefault.developerMessage).toEqual(upstreamPrompts.developerMessage)
+    const own = resolveHarness(repoRoot, {})
+    expect(own.systemMessage).not.toBe(upstreamPrompts.systemMessage)
+    expect(resolveHarness(repoRoot, upstreamV1Env(upstream, { MPCBENCH_PROMPT_CONFIG: join(repoRoot, 'prompt_config.json') })).systemMessage).toBe(own.systemMessage)
   })
 })

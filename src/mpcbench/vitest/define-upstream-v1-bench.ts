@@ -8,6 +8,7 @@ import { loadTask } from '../task.ts'
 import { loadWorkplace, type Workplace } from '../workplace/workplace.ts'
 import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from './define-mpcbench-bench.ts'
 import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
+import { upstreamV1Env } from './upstream-v1-env.ts'
 
 /** Options of {@link defineUpstreamV1Bench}. */
 export interface UpstreamV1BenchOptions {
@@ -27,7 +28,8 @@ export interface UpstreamV1BenchOptions {
 /**
  * Declares one test per upstream v1 task of `taskType` (`{upstreamDir}/tasks/{taskType}/*.json`, read unchanged) ×
  * agent model, on upstream's own data rebuilt from its generation logs by `importUpstream`. The agents get the
- * configured tool profile (default `upstream-v1`). A scenario that cannot be imported fails its tests, naming why.
+ * configured tool profile (default `upstream-v1`) and, unless `MPCBENCH_PROMPT_CONFIG` names another, upstream's
+ * prompts ({@link upstreamV1Env}). A scenario that cannot be imported fails its tests, naming why.
  */
 export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
   const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: options.upstreamDir }).sort()
@@ -42,7 +44,7 @@ export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
   const dataDir = options.dataDir ?? join(process.cwd(), '.tmp', 'mpcbench', 'upstream-v1')
   const scenarioIds = [...new Set(tasks.flatMap(({ scenarioId }) => (scenarioId === undefined ? [] : [scenarioId])))]
   const imported = importUpstream({ logs: join(options.upstreamDir, 'generator', 'logs', 'llm'), out: dataDir, scenarioIds })
-  const setup = mpcbenchRunSetup(process.cwd())
+  const setup = mpcbenchRunSetup(process.cwd(), upstreamV1Env(options.upstreamDir))
   const { trials } = mpcbenchSettingsFromEnv()
   for (const { file, task, scenarioId } of tasks) {
     for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
