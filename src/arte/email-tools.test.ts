@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { toOpenAITool, toolTable } from '../tools/define-tool.ts'
+import { z } from 'zod'
+import { parseToolArguments, toOpenAITool, toolTable } from '../tools/define-tool.ts'
 import { type EmailInput, EmailStore } from './store/email-store.ts'
 import { createEmailTools, type ReadEmailResult, type SearchEmailsResult, truncateWithMarker } from './email-tools.ts'
 import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
@@ -51,6 +52,15 @@ describe('createEmailTools', () => {
     expect(tools.search_emails?.parameters.safeParse({ keywords: ['x'], max_results: 11 }).success).toBe(false)
     expect(tools.search_emails?.parameters.safeParse({ keywords: ['x'], sent_after: '2001-02-30' }).success).toBe(false)
     expect(tools.search_emails?.parameters.safeParse({ keywords: 'x' }).success).toBe(false)
+  })
+
+  it("answers an argument search_emails does not have (OpenPipe's from_addr) with an error; read_email and return_final_answer ignore one, as OpenPipe's rollout does", () => {
+    const search = tools.search_emails!
+    const misnamed = parseToolArguments(search, { keywords: ['budget'], from_addr: 'boss@corp.test' })
+    expect(misnamed.success).toBe(false)
+    expect(misnamed.success ? '' : z.prettifyError(misnamed.error)).toContain('Unknown argument(s) "from_addr"; the arguments are keywords, from, to, sent_after, sent_before, max_results')
+    expect(parseToolArguments(tools.read_email!, { message_id: '<a@t>', reason: 'check' })).toEqual({ success: true, data: { message_id: '<a@t>' } })
+    expect(parseToolArguments(tools.return_final_answer!, { answer: 'Tuesday', sources: ['<a@t>'], rationale: 'the email says so' }).success).toBe(true)
   })
 
   it('reads an email in scope with its recipients, and returns an error for others', async () => {

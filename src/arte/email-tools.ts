@@ -110,6 +110,8 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     name: 'read_email',
     description: "Read one email of the user's mailbox in full: date, subject, sender, to, cc, bcc and body. Pass a message_id returned by search_emails.",
     parameters: ReadEmailArgsSchema,
+    // As OpenPipe's rollout, which reads `message_id` by name; its search_emails(**args) raises on an unknown argument.
+    unknownArguments: 'ignore',
     async handler(args): Promise<ReadEmailResult> {
       const email = await store.read(args.message_id, scope, { maxBodyChars })
       if (email === undefined) {
@@ -131,6 +133,8 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     name: 'return_final_answer',
     description: 'Give your final answer to the question and the message_ids of the emails that support it. This ends the task: call it once, when you are done searching.',
     parameters: FinalAnswerArgsSchema,
+    // As OpenPipe's rollout, which reads `answer` and `sources` by name (a `rationale` beside them is read by the loop).
+    unknownArguments: 'ignore',
     final: true,
     handler(args): FinalAnswer {
       return args

@@ -26,6 +26,14 @@ export interface Tool<P extends z.ZodObject = z.ZodObject, R = unknown> {
    * backend which reads missing or `null` arguments as defaults. See {@link parseToolArguments}.
    */
   readonly prepareArguments?: (raw: unknown) => unknown
+  /**
+   * What a call gets that names an argument `parameters` does not declare: `reject` returns an invalid-arguments
+   * error to the model naming the tool's arguments (a model used to another tool's names, e.g. OpenPipe's `from_addr`
+   * for `from`, would otherwise get results as if it had not filtered); `ignore` drops it, for a tool reproducing a
+   * backend that reads its arguments by name (upstream MPCBench's `dict.get`).
+   * @default 'reject'
+   */
+  readonly unknownArguments?: 'reject' | 'ignore'
   /** The tool message content for a result; default `JSON.stringify`. */
   readonly formatResult?: (result: unknown) => string
   /** When true, a successful call ends the agent loop and its arguments are the answer. */
@@ -106,9 +114,26 @@ function withoutSafeIntegerBounds(value: unknown): unknown {
 /** What {@link parseToolArguments} gives: the parsed arguments, or zod's error. */
 export type ParsedToolArguments = { success: true; data: unknown } | { success: false; error: z.ZodError }
 
-/** Parses arguments the model sent (already JSON-parsed) for `tool`: `prepareArguments`, then `parameters`. */
+/** The arguments of `args` (an object) that `tool` does not declare, unless it ignores them; empty when none. */
+function unknownArgumentsOf(tool: AnyTool, args: unknown): string[] {
+  if (tool.unknownArguments === 'ignore' || args === null || typeof args !== 'object' || Array.isArray(args)) return []
+  const shape = (tool.parameters as z.ZodObject).shape
+  return Object.keys(args).filter((key) => !Object.hasOwn(shape, key))
+}
+
+/**
+ * Parses arguments the model sent (already JSON-parsed) for `tool`: `prepareArguments`, then `parameters`; an argument
+ * the tool does not declare is an error unless the tool ignores them (see {@link Tool.unknownArguments}).
+ */
 export function parseToolArguments(tool: AnyTool, raw: unknown): ParsedToolArguments {
-  const result = tool.parameters.safeParse(tool.prepareArguments === undefined ? raw : tool.prepareArguments(raw))
+  const args = tool.prepareArguments === undefined ? raw : tool.prepareArguments(raw)
+  const unknown = unknownArgumentsOf(tool, args)
+  if (unknown.length > 0) {
+    const known = Object.keys((tool.parameters as z.ZodObject).shape)
+    const message = `Unknown argument(s) ${unknown.map((key) => JSON.stringify(key)).join(', ')}; the arguments are ${known.length === 0 ? '(none)' : known.join(', ')}`
+    return { success: false, error: new z.ZodError([{ code: 'unrecognized_keys', keys: unknown, path: [], message, input: args as Record<string, unknown> }]) }
+  }
+  const result = tool.parameters.safeParse(args)
   return result.success ? { success: true, data: result.data } : { success: false, error: result.error }
 }
 

@@ -180,7 +180,7 @@ function answerFromEmails(emails: ReadonlyArray<ReadEmail>, question: string, ke
 function finalAnswer(answer: string, sources: string[], why: string): BaselineStep {
   return {
     kind: 'call',
-    // `rationale` is not in the tool's schema (it is stripped when parsed) but the loop reads it into the outcome.
+    // `rationale` is not in the tool's schema (the tool ignores it) but the loop reads it into the outcome.
     calls: [{ name: 'return_final_answer', arguments: { answer, sources, rationale: `${HEURISTIC}: ${why}` } }],
     note: `final answer from ${why}`,
   }

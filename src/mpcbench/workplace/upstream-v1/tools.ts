@@ -53,7 +53,8 @@ function text(value: unknown): string {
 
 const SLACK_SKIPPED_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'from', 'has', 'with'])
 
-const common = { formatResult: pyJsonDumps } as const
+// Upstream reads arguments by name (`dict.get`): an argument it does not know is never seen, not an error.
+const common = { formatResult: pyJsonDumps, unknownArguments: 'ignore' } as const
 
 /** `Slack_search_messages {search_query}`: messages where any query word is a substring of the text, channel or author name. */
 function slackSearch(workplace: Workplace) {
