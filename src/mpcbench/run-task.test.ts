@@ -11,6 +11,7 @@ import { Workplace } from './workplace/workplace.ts'
 import { JudgeInputSchema } from './judge-input.ts'
 import { RunLogSchema } from './run-log.ts'
 import { runAndJudge, readJudgeInput, readRunLog, workplaceTools } from './run-task.ts'
+import { TOOL_PROFILES } from './workplace/tool-profiles.ts'
 import type { Task } from './task.ts'
 
 const AGENT_SYSTEM = 'You are the test agent.'
@@ -199,4 +200,49 @@ describe('runAndJudge through the scripted server', () => {
     expect(readdirSync(logDir)).toEqual(['nw_planning_test__agent-scripted_agent_run.json'])
     expect(server.requests).toHaveLength(1)
   })
+})
+
+describe('runAndJudge reads the final reply as upstream MPCBench does', () => {
+  const fenced = 'Here is the result:\n```json\n{"final_answer": "Meet Priya on 2026-03-10 13:00-13:45", "rationale": "calendar free"}\n```'
+  // Expected values from upstream's evaluation/openai_agent_runner.py (eb0b7ca) lines 575-610, run on the same replies.
+  const replies = [
+    { name: 'prose before a json fence: the whole reply', reply: fenced, final_answer: fenced, rationale: '', via: 'text' },
+    { name: '`answer` for `final_answer`: an empty answer', reply: '{"answer": "Meet Priya at 13:00", "rationale": "calendar free"}', final_answer: '', rationale: 'calendar free', via: 'json' },
+    {
+      name: 'an object answer and a list rationale: their JSON',
+      reply: '{"final_answer": {"slot": "2026-03-10 13:00"}, "rationale": ["contacts", "calendar"]}',
+      final_answer: '{\n  "slot": "2026-03-10 13:00"\n}',
+      rationale: '[\n  "contacts",\n  "calendar"\n]',
+      via: 'json',
+    },
+  ] as const
+
+  for (const profile of TOOL_PROFILES) {
+    it.each(replies)(`${profile}: $name`, async ({ reply, final_answer, rationale, via }) => {
+      await using server = await startScriptedServer((request) => {
+        const messages = request.body.messages ?? []
+        if (messages[0]?.content === JUDGE_SYSTEM) return scriptedText(JSON.stringify(SCRIPTED_SCORES))
+        if (messages.some((m) => m.role === 'tool')) return scriptedText(reply)
+        const contacts = request.body.tools?.find((tool) => /contacts/i.test(tool.function.name))
+        return scriptedToolCalls([{ name: contacts?.function.name ?? 'missing', arguments: { name: 'Priya Natarajan' } }])
+      })
+      const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+      const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+      const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
+      const evaluation = await runAndJudge({
+        task,
+        scenarioId: 'northwind_test',
+        tools: workplaceTools(workplace, profile),
+        toolProfile: profile,
+        agent: make('scripted/agent'),
+        systemMessage: AGENT_SYSTEM,
+        logDir,
+        judges: [createJudge('scripted/judge', { systemPrompt: JUDGE_SYSTEM, makeModel: make })],
+      })
+      const runLog = readRunLog(evaluation.runLogFile)
+      expect(runLog.raw_tool_calls.map((call) => call.tool_name)).toEqual(['GoogleContacts.SearchContactsByName'])
+      expect(runLog).toMatchObject({ final_answer, rationale, outcome: { kind: 'answered', via } })
+      expect(readJudgeInput(evaluation.judged[0]!.judgeInputFile)).toMatchObject({ final_answer, rationale })
+    })
+  }
 })

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
 import { runAgent } from '../agent/run-agent.ts'
+import { withUpstreamFinalAnswer } from './final-answer.ts'
 import type { Judge, JudgeOptions } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
@@ -75,7 +76,9 @@ export interface RunTaskResult {
 
 /**
  * Runs the agent on the task over the scenario's tools (an external agent gets them over MCP, see
- * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically.
+ * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically. A model's final reply is read as
+ * upstream MPCBench reads it (`final_answer` and `rationale`, see `withUpstreamFinalAnswer`); an external agent's
+ * `answer` and `rationale` are recorded as it sent them.
  */
 export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options
@@ -92,7 +95,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         ...signal,
         ...deadline,
       })
-    : await runAgent({
+    : withUpstreamFinalAnswer(await runAgent({
         model: agent,
         system: options.systemMessage,
         ...(options.developerMessage === undefined ? {} : { developer: options.developerMessage.text }),
@@ -103,7 +106,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         ...signal,
         ...deadline,
-      })
+      }))
   const runLog = buildRunLog(trace, {
     task: options.task,
     scenarioId: options.scenarioId,
