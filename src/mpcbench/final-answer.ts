@@ -1,5 +1,6 @@
 import { redact } from '../core/redact.ts'
 import type { AgentTrace } from '../agent/trace.ts'
+import { pyJsonDumpsIndented } from './python-format.ts'
 
 /** A JSON value as Python's `json.loads` returns it: like JSON, plus the `NaN`, `Infinity` and `-Infinity` literals. */
 export type PythonJsonValue = null | boolean | number | string | PythonJsonValue[] | { [key: string]: PythonJsonValue }
@@ -99,21 +100,7 @@ function pythonTypeName(value: PythonJsonValue): string {
 export function runLogText(value: PythonJsonValue): string {
   if (typeof value === 'string') return value
   if (value === null) return ''
-  return pythonJsonDumps(value, '')
-}
-
-function pythonJsonDumps(value: PythonJsonValue, indent: string): string {
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN'
-    if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity'
-  }
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  const inner = `${indent}  `
-  if (Array.isArray(value)) {
-    return value.length === 0 ? '[]' : `[\n${value.map((item) => inner + pythonJsonDumps(item, inner)).join(',\n')}\n${indent}]`
-  }
-  const entries = Object.entries(value)
-  return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonJsonDumps(item, inner)}`).join(',\n')}\n${indent}}`
+  return pyJsonDumpsIndented(value)
 }
 
 /**

@@ -1,9 +1,11 @@
 import { z } from 'zod'
-import { CheckSchema, TASK_TYPES, inferTaskType } from './task.ts'
+import { CheckSchema, upstreamJudgeTaskType } from './task.ts'
 import type { Task } from './task.ts'
 import { RunLogSchema } from './run-log.ts'
 import type { RunLog } from './run-log.ts'
 import { safeModelName } from './file-names.ts'
+import { pyJsonDumpsIndented } from './python-format.ts'
+import { functionNameOf } from './tool-trace-steps.ts'
 
 /** One tool call with its 1-based step index. */
 export const ToolTraceEntrySchema = z.object({
@@ -17,12 +19,15 @@ export const ToolTraceEntrySchema = z.object({
 export type ToolTraceEntry = z.infer<typeof ToolTraceEntrySchema>
 
 /**
- * `evaluation/logs/{task_id}__agent-{model}__judge-{judge}_judge_input.json`: every run log field verbatim,
- * `answer_requirements` (and our `checks`, when the task has them) from the task, `tool_trace` (the raw tool calls
- * with step indices), `task_type` inferred from the task or its id, and the judge model (original id and file-safe name).
+ * `evaluation/logs/{task_id}__agent-{model}__judge-{judge}_judge_input.json`: every run log field verbatim except
+ * `task_type`, `answer_requirements` (and our `checks`, when the task has them) from the task, `tool_trace` (the raw
+ * tool calls with step indices), and the judge model (original id and file-safe name). `task_type` is the one
+ * upstream's judge is shown ({@link upstreamJudgeTaskType}: `weekly_report` for upstream's weekly report task), not
+ * the run log's classification.
  */
 export const JudgeInputSchema = RunLogSchema.extend({
-  task_type: z.enum(TASK_TYPES).nullable(),
+  /** `null` only in judge inputs written before it followed upstream's rule. */
+  task_type: z.string().nullable(),
   answer_requirements: z.array(z.string()),
   checks: z.array(CheckSchema).optional(),
   tool_trace: z.array(ToolTraceEntrySchema),
@@ -33,18 +38,21 @@ export const JudgeInputSchema = RunLogSchema.extend({
 /** A judge input; see {@link JudgeInputSchema}. */
 export type JudgeInput = z.infer<typeof JudgeInputSchema>
 
-/** Builds the judge input of one run log for one judge. */
-export function buildJudgeInput(runLog: RunLog, task: Task, judgeModel: string, taskFile?: string): JudgeInput {
+/**
+ * Builds the judge input of one run log for one judge. `_taskFile` is not read (upstream's `task_type` does not
+ * depend on where the task file is); it stays for callers that still pass it.
+ */
+export function buildJudgeInput(runLog: RunLog, task: Task, judgeModel: string, _taskFile?: string): JudgeInput {
   return {
     ...runLog,
-    task_type: runLog.task_type ?? inferTaskType(task, taskFile ?? runLog.task_file ?? undefined) ?? null,
+    task_type: upstreamJudgeTaskType(task),
     answer_requirements: task.answer_requirements,
     ...(task.checks === undefined ? {} : { checks: task.checks }),
     tool_trace: runLog.raw_tool_calls.map((call, index) => ({
       step: index + 1,
       tool_name: call.tool_name,
-      arguments: call.arguments,
-      result: call.result,
+      arguments: call.arguments === undefined ? {} : call.arguments,
+      result: call.result === undefined ? {} : call.result,
     })),
     judge_model: judgeModel,
     judge_model_file_name: safeModelName(judgeModel),
@@ -64,16 +72,43 @@ export const LLM_JUDGE_FIELDS = [
   'rationale',
 ] as const
 
+/** One tool call as upstream's judge input holds it: `tool_name`, `function_name`, `arguments`, `result`, in that order. */
+export interface LlmJudgeToolCall {
+  tool_name: string
+  function_name: string
+  arguments: unknown
+  result: unknown
+}
+
 /** The part of a judge input an LLM judge is shown; see {@link llmJudgeView}. */
-export type LlmJudgeView = Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[number]>
+export type LlmJudgeView = Omit<Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[number]>, 'raw_tool_calls'> & { raw_tool_calls: LlmJudgeToolCall[] }
 
 /**
- * What an LLM judge is shown: the upstream judge input fields ({@link LLM_JUDGE_FIELDS}). Left out: the agent
- * model (so the judge cannot favour a model), run ids, timing and usage (so an unchanged run gives a byte-identical
- * judge request, which the response cache can answer), and `checks` (the offline judge's own input).
+ * What an LLM judge is shown: upstream's judge input (`build_judge_input.py`, commit eb0b7ca), its fields
+ * ({@link LLM_JUDGE_FIELDS}) in its order, and its `raw_tool_calls` fields only ({@link LlmJudgeToolCall}: our
+ * `status` stays in the run log and judge input file, for the offline judge). Left out: the agent model (so the
+ * judge cannot favour a model), run ids, timing and usage (so an unchanged run gives a byte-identical judge request,
+ * which the response cache can answer), and `checks` (the offline judge's own input). A call recorded before
+ * `function_name` was gets its tool's ({@link functionNameOf}, by the run's tool profile).
  */
 export function llmJudgeView(input: JudgeInput): LlmJudgeView {
   const view: Record<string, unknown> = {}
   for (const field of LLM_JUDGE_FIELDS) view[field] = input[field]
+  view.raw_tool_calls = input.raw_tool_calls.map(
+    (call): LlmJudgeToolCall => ({
+      tool_name: call.tool_name,
+      function_name: call.function_name ?? functionNameOf(call.tool_name, input.tool_profile),
+      arguments: call.arguments,
+      result: call.result,
+    }),
+  )
   return view as LlmJudgeView
+}
+
+/**
+ * The user message of an LLM judge: {@link llmJudgeView} as upstream's `judge_runner.py` sends its judge input,
+ * `json.dumps(judge_input, ensure_ascii=False, indent=2)` (see {@link pyJsonDumpsIndented}), byte for byte.
+ */
+export function llmJudgeMessage(input: JudgeInput): string {
+  return pyJsonDumpsIndented(llmJudgeView(input))
 }

@@ -51,4 +51,43 @@ describe('buildRunLog', () => {
     expect(runLog.final_answer).toBe('Thursday 10:00 works for everyone.')
     expect(runLog).not.toHaveProperty('final_answer_chars')
   })
+
+  it('records the function name each call was made by, from the assistant message of its turn', () => {
+    const call = (id: string, name: string) => ({ id, turn: 1, name, arguments: {}, result: {}, status: 'ok' as const, startedAt: '', durationMs: 0 })
+    const base = trace('A', 'ok')
+    const withMessages: AgentTrace = {
+      ...base,
+      messages: [
+        { role: 'user', content: 'Q' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'a', type: 'function', function: { name: 'Gmail_GetThread', arguments: '{}' } },
+            { id: 'b', type: 'function', function: { name: 'Slack__search_messages', arguments: '{}' } },
+          ],
+        },
+      ],
+      toolCalls: [call('a', 'Gmail.GetThread'), call('b', 'Slack.search_messages')],
+    }
+    const task = loadTask(taskFile)
+    const runLog = buildRunLog(withMessages, { task, taskFile, toolProfile: 'upstream-v1' })
+    expect(runLog.raw_tool_calls.map((c) => Object.keys(c))).toEqual([
+      ['tool_name', 'function_name', 'arguments', 'result', 'status'],
+      ['tool_name', 'function_name', 'arguments', 'result', 'status'],
+    ])
+    expect(runLog.raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail_GetThread', 'Slack__search_messages'])
+    // No assistant message holds the calls (an external agent over MCP): the tool's name under the profile.
+    const external = { ...withMessages, messages: [] }
+    expect(buildRunLog(external, { task, taskFile, toolProfile: 'upstream-v1' }).raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail_GetThread', 'Slack_search_messages'])
+    expect(buildRunLog(external, { task, taskFile, toolProfile: 'extended' }).raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail__GetThread', 'Slack__search_messages'])
+  })
+
+  it("writes upstream's tool trace steps for the upstream-v1 tools", () => {
+    const runLog = buildRunLog(
+      { ...trace('A', 'ok'), toolCalls: [{ id: 'c1', turn: 1, name: 'GoogleCalendar.ListEvents', arguments: { min_end_datetime: '2025-11-09' }, result: {}, status: 'ok', startedAt: '', durationMs: 0 }] },
+      { task: loadTask(taskFile), taskFile, toolProfile: 'upstream-v1' },
+    )
+    expect(runLog.tool_trace_steps).toEqual(['Step 1: GoogleCalendar.ListEvents(min_end_datetime=2025-11-09, max_start_datetime=)'])
+  })
 })

@@ -5,6 +5,7 @@ import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
 import type { Task } from './task.ts'
 import { TASK_TYPES, inferTaskType } from './task.ts'
 import { safeModelName } from './file-names.ts'
+import { functionNameOf, toolTraceSteps } from './tool-trace-steps.ts'
 import { type ToolProfile, ToolProfileSchema } from './workplace/tool-profiles.ts'
 
 /** Label written beside every run of the `baseline` agent (`agent_label`), so no run log passes for an LLM's. */
@@ -18,9 +19,14 @@ export function builtInAgentLabel(agentModel: string): string {
   return agentModel === 'null' ? NULL_AGENT_LABEL : BASELINE_AGENT_LABEL
 }
 
-/** One recorded tool call as the MPCBench files store it. */
+/**
+ * One recorded tool call as the MPCBench files store it: upstream's fields in upstream's order (`tool_name`,
+ * `function_name`, `arguments`, `result`), then ours (`status`).
+ */
 export const RawToolCallSchema = z.object({
   tool_name: z.string(),
+  /** The function name the model called (`Slack_search_messages`); absent in logs written before it was recorded. */
+  function_name: z.string().optional(),
   arguments: z.unknown(),
   result: z.unknown(),
   /** `ok`, or why the call failed (`unknown-tool`, `invalid-arguments`, `tool-error`). */
@@ -80,31 +86,27 @@ export const RunLogSchema = z.object({
 /** A run log; see {@link RunLogSchema}. */
 export type RunLog = z.infer<typeof RunLogSchema>
 
-const MAX_ARG_CHARS = 80
-
-function summarizeValue(value: unknown): string {
-  const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
-  return text.length > MAX_ARG_CHARS ? `${text.slice(0, MAX_ARG_CHARS - 3)}...` : text
-}
-
 /**
- * One human-readable step, `Step N: Tool.name(key='value', n=3)`; long values are cut at 80 characters.
- * Arguments that were not a JSON object are shown as they came.
+ * The function name each recorded call was made by, as the model sent it: the assistant message of the call's turn
+ * holds the turn's calls in order (else any assistant message with the call's id). {@link functionNameOf} its tool
+ * when no message has it (an external agent calls over MCP).
  */
-export function formatToolStep(step: number, name: string, args: unknown): string {
-  let summary: string
-  if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
-    summary = Object.entries(args as Record<string, unknown>)
-      .map(([key, value]) => `${key}=${summarizeValue(value)}`)
-      .join(', ')
-  } else {
-    summary = args === undefined ? '' : summarizeValue(args)
-  }
-  return `Step ${step}: ${name}(${summary})`
+function calledFunctionNames(trace: AgentTrace, profile: ToolProfile | undefined): string[] {
+  const assistants = trace.messages.filter((message) => message.role === 'assistant')
+  const nameOf = (sent: NonNullable<(typeof assistants)[number]['tool_calls']>[number]) => (sent.type === 'function' ? sent.function.name : sent.custom.name)
+  const seenInTurn = new Map<number, number>()
+  return trace.toolCalls.map((call) => {
+    const position = seenInTurn.get(call.turn) ?? 0
+    seenInTurn.set(call.turn, position + 1)
+    const inTurn = assistants[call.turn - 1]?.tool_calls?.[position]
+    if (inTurn !== undefined && inTurn.id === call.id) return nameOf(inTurn)
+    const byId = assistants.flatMap((message) => message.tool_calls ?? []).find((sent) => sent.id === call.id)
+    return byId === undefined ? functionNameOf(call.name, profile) : nameOf(byId)
+  })
 }
 
-function rawToolCall(call: ToolCallRecord): RawToolCall {
-  return { tool_name: call.name, arguments: call.arguments, result: call.result, status: call.status }
+function rawToolCall(call: ToolCallRecord, functionName: string): RawToolCall {
+  return { tool_name: call.name, function_name: functionName, arguments: call.arguments, result: call.result, status: call.status }
 }
 
 /** What {@link buildRunLog} needs besides the trace. */
@@ -128,12 +130,13 @@ export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
   const agentModel = context.agentModel ?? trace.model
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const answer = answered?.answer ?? ''
+  const functionNames = calledFunctionNames(trace, context.toolProfile)
   return {
     task_id: context.task.task_id,
     task_type: inferTaskType(context.task, context.taskFile) ?? null,
     user_prompt: context.task.user_prompt,
-    tool_trace_steps: trace.toolCalls.map((call, index) => formatToolStep(index + 1, call.name, call.arguments)),
-    raw_tool_calls: capLongStrings(trace.toolCalls.map(rawToolCall)),
+    tool_trace_steps: toolTraceSteps(trace.toolCalls, context.toolProfile),
+    raw_tool_calls: capLongStrings(trace.toolCalls.map((call, index) => rawToolCall(call, functionNames[index] as string))),
     final_answer: capText(answer, MAX_STORED_DOCUMENT_CHARS),
     rationale: capText(answered?.rationale ?? '', MAX_STORED_DOCUMENT_CHARS),
     ...(answer.length > MAX_STORED_DOCUMENT_CHARS ? { final_answer_chars: answer.length } : {}),

@@ -11,7 +11,7 @@ import type { FreeSlotsResult } from './workplace/tool-results.ts'
 import { createWorkplaceTools } from './workplace/tool-profiles.ts'
 import { SOURCES } from './workplace/validate-source.ts'
 import { loadWorkplace } from './workplace/workplace.ts'
-import { TASK_TYPES, TaskSchema, inferTaskType, loadTask } from './task.ts'
+import { FILE_TASK_TYPE, TASK_TYPES, TaskSchema, inferTaskType, loadTask, upstreamJudgeTaskType } from './task.ts'
 
 describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
   const files = fg.sync(['v1_eb0b7ca/tasks/**/*.json', 'v1_cdf38c1/tasks/**/*.json'], {
@@ -27,6 +27,22 @@ describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
     const task = loadTask(file)
     expect(task.answer_requirements.length).toBeGreaterThan(0)
     expect(inferTaskType(task, file)).toMatch(/^(planning|email_reply|document_generation)$/)
+  })
+
+  it("gives the judge upstream's task_type, even once the bench has filled in ours from the folder", () => {
+    const types = Object.fromEntries(
+      fg.sync('v1_eb0b7ca/tasks/**/*.json', { cwd: sharedDataPath('mpcbench'), absolute: true }).map((file) => {
+        const loaded = loadTask(file)
+        const filled = { ...loaded, task_type: loaded.task_type ?? inferTaskType(loaded, file) }
+        return [loaded.task_id, [filled.task_type, upstreamJudgeTaskType(filled)]]
+      }),
+    )
+    // build_judge_input.py: the file's task_type (the planning tasks have one), else from the id.
+    expect(types).toMatchObject({
+      companyA_weekly_report_v1: ['document_generation', 'weekly_report'],
+      companyA_email_reply_v1: ['email_reply', 'email_reply'],
+      scenario_noise0_depth0_planning_task: ['planning', 'planning'],
+    })
   })
 
   it('keeps unknown upstream fields (data_dependencies extras, tool_name/description steps)', () => {
@@ -83,6 +99,16 @@ describe('TaskSchema', () => {
     expect(inferTaskType({ task_id: 'companyA_email_reply_v1' })).toBe('email_reply')
     expect(inferTaskType({ task_id: 'scenario_noise0_depth0_planning_task' })).toBe('planning')
     expect(inferTaskType({ task_id: 'x' })).toBeUndefined()
+  })
+
+  it("gives upstream's judge task_type: the file's own, else planning / email / weekly-or-report in the id, else planning", () => {
+    expect(upstreamJudgeTaskType({ task_id: 'x_report', task_type: 'email_reply' })).toBe('email_reply')
+    expect(upstreamJudgeTaskType({ task_id: 'companyA_weekly_report_v1' })).toBe('weekly_report')
+    expect(upstreamJudgeTaskType({ task_id: 'Email_Planning' })).toBe('planning')
+    expect(upstreamJudgeTaskType({ task_id: 'reply_to_email' })).toBe('email_reply')
+    expect(upstreamJudgeTaskType({ task_id: 'lumen_doc' })).toBe('planning')
+    // The file had no task_type: one filled in later (from the folder) is not the file's.
+    expect(upstreamJudgeTaskType({ task_id: 'companyA_weekly_report_v1', task_type: 'document_generation', [FILE_TASK_TYPE]: null })).toBe('weekly_report')
   })
 })
 

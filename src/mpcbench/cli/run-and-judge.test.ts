@@ -100,7 +100,7 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(runLogFile, 'utf8')))
     expect(runLog).toMatchObject({ task_file: 'task.json', final_answer: 'Priya: priya@northwind.test', agent_model: 'scripted/agent:1', tool_profile: 'upstream-v1' })
     expect(runLog.raw_tool_calls).toEqual([
-      { tool_name: 'GoogleContacts.SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] }, status: 'ok' },
+      { tool_name: 'GoogleContacts.SearchContactsByName', function_name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] }, status: 'ok' },
     ])
     expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null })
 

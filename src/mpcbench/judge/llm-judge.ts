@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { addUsage, emptyUsage } from '../../llm/types.ts'
-import { llmJudgeView } from '../judge-input.ts'
+import { llmJudgeMessage } from '../judge-input.ts'
 import type { Judge } from './judge.ts'
 import type { JudgeOutcome } from './judge-result.ts'
 import { JudgeScoresSchema } from './judge-result.ts'
@@ -64,7 +64,7 @@ function retryMessage(problem: string): string {
 
 /**
  * The LLM judge: no tools; the system prompt from `prompt_config.json`; the judge input JSON as the user message
- * (its upstream fields, see `llmJudgeView`). A reply that is not valid JSON of the required shape is retried with the
+ * (its upstream fields, see `llmJudgeMessage`). A reply that is not valid JSON of the required shape is retried with the
  * problem fed back; after `maxAttempts` it is a `judge-error` outcome, never a score. A model error (after the
  * client's own retries) is a `judge-error` too.
  */
@@ -80,7 +80,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     async judge(input, callOptions = {}): Promise<JudgeOutcome> {
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: options.systemPrompt },
-        { role: 'user', content: JSON.stringify(llmJudgeView(input), null, 2) },
+        { role: 'user', content: llmJudgeMessage(input) },
       ]
       let usage = emptyUsage()
       const replies: string[] = []

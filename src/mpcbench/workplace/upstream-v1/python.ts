@@ -3,6 +3,7 @@
  * on, written out so the `upstream-v1` tools give the same results: `dict.get`, truthiness, `str.split()`, `int(str)`,
  * string order by code point, `json.dumps`, and a `datetime` with a fixed UTC offset or none (naive).
  */
+import { pyJsonNumber, pyJsonString } from '../../python-format.ts'
 
 /** Python's `dict.get(key, default)`: the stored value (even `null`) when the key is present, else `fallback`. */
 export function pyGet<T>(record: unknown, key: string, fallback: T): unknown {
@@ -61,15 +62,12 @@ export function pyCompare(a: string, b: string): number {
 /** Python's `json.dumps(value, ensure_ascii=False)`: `", "` and `": "` separators, keys in insertion order. */
 export function pyJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null'
-  if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value)
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN'
-    if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity'
-    return JSON.stringify(value)
-  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (typeof value === 'string') return pyJsonString(value)
+  if (typeof value === 'number') return pyJsonNumber(value)
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined)
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${pyJsonDumps(item)}`).join(', ')}}`
+  return `{${entries.map(([key, item]) => `${pyJsonString(key)}: ${pyJsonDumps(item)}`).join(', ')}}`
 }
 
 const MICROS_PER_DAY = 86_400_000_000
