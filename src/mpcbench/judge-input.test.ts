@@ -15,7 +15,7 @@ import { pyJsonDumpsIndented } from './python-format.ts'
 import { buildRunLog } from './run-log.ts'
 import { readJudgeInput, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
 import type { Task, TaskType } from './task.ts'
-import { loadTask } from './task.ts'
+import { FILE_TASK_TYPE, loadTask } from './task.ts'
 import { loadWorkplace } from './workplace/workplace.ts'
 
 function traceOf(toolCalls: AgentTrace['toolCalls'], messages: AgentTrace['messages'] = []): AgentTrace {
@@ -60,6 +60,9 @@ describe('buildJudgeInput and llmJudgeView', () => {
     expect(runLog.task_type).toBe('document_generation')
     expect(buildJudgeInput(runLog, { ...task, task_type: undefined }, 'judge').task_type).toBe('weekly_report')
     expect(buildJudgeInput(runLog, task, 'judge').task_type).toBe('document_generation')
+    // This project's benches type a task by its folder (FILE_TASK_TYPE), whatever its id says.
+    const summary = { ...task, task_id: 'q3_summary', task_type: undefined, [FILE_TASK_TYPE]: 'document_generation' } as const
+    expect(buildJudgeInput(runLog, summary, 'judge').task_type).toBe('document_generation')
   })
 })
 
