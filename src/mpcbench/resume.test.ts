@@ -9,6 +9,7 @@ import { type Summary, SummarySchema } from './summary.ts'
 import { scriptedText, startScriptedServer } from '../testing/scripted-server.ts'
 import MpcbenchReporter from './vitest/reporter.ts'
 import { mpcbenchSettingsFromEnv } from './settings.ts'
+import { stubMpcbenchScriptedEnv } from '../testing/mpcbench-scripted-env.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -32,16 +33,7 @@ describe('MPCBench BENCH_RESUME=1', () => {
       if (failQuillstone && JSON.stringify(request.body.messages ?? []).includes('Quillstone')) return { kind: 'error', status: 500 }
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
-    for (const name of ['ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MPCBENCH_SCENARIOS']) vi.stubEnv(name, '')
-    vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
-    vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
-    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
-    vi.stubEnv('BENCH_CACHE', 'off')
-    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
-    vi.stubEnv('OPENAI_API_KEY', 'test-key')
-    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
-    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
-    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
     const run = async (name: string): Promise<Summary> => {
       const vitest = await startVitest(
         'test',

@@ -9,6 +9,7 @@ import { RunLogSchema } from '../run-log.ts'
 import { type Summary, SummarySchema } from '../summary.ts'
 import { type ReceivedRequest, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import MpcbenchReporter from './reporter.ts'
+import { stubMpcbenchScriptedEnv } from '../../testing/mpcbench-scripted-env.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -31,16 +32,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
       if (user.includes('Quillstone')) return { kind: 'reply', content: 'late', delayMs: 60_000 }
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
-    for (const name of ['ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MPCBENCH_SCENARIOS']) vi.stubEnv(name, '')
-    vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
-    vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
-    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
-    vi.stubEnv('BENCH_CACHE', 'off')
-    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
-    vi.stubEnv('OPENAI_API_KEY', 'test-key')
-    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
-    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
-    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
     const vitest = await startVitest(
       'test',
       ['bench/email_reply/email_reply.eval.ts'],
@@ -85,16 +77,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
       if (request.body.response_format !== undefined) return scriptedText(JSON.stringify(SCORES))
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
-    for (const name of ['ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MPCBENCH_SCENARIOS']) vi.stubEnv(name, '')
-    vi.stubEnv('MPCBENCH_DATA_DIR', join(dir, 'data'))
-    vi.stubEnv('MPCBENCH_LOG_DIR', logs)
-    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
-    vi.stubEnv('BENCH_CACHE', 'off')
-    vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
-    vi.stubEnv('OPENAI_API_KEY', 'test-key')
-    vi.stubEnv('BENCH_LLM_MAX_RETRIES', '0')
-    vi.stubEnv('BENCH_AGENT_MODEL', 'scripted/agent')
-    vi.stubEnv('BENCH_JUDGE_MODEL', judgeModel)
+    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL, judgeModel, logDir: logs })
     const run = await startVitest(
       'test',
       ['bench/email_reply/email_reply.eval.ts'],
