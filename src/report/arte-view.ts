@@ -65,7 +65,11 @@ export function renderArteSection(section: ArteSection, index: number): string {
   const passHatK =
     extras.passHatK === undefined
       ? ''
-      : `<h3>pass^k</h3><table class="small"><tr>${Object.keys(extras.passHatK).map((k) => `<th>k=${escapeHtml(k)}</th>`).join('')}</tr><tr>${Object.entries(extras.passHatK)
+      : `<h3>pass^k</h3>${
+          extras.passHatKTasks === undefined || extras.passHatKTasks === results.totalTasks
+            ? ''
+            : `<p class="note" data-pass-hat-k-tasks="${extras.passHatKTasks}">over the ${extras.passHatKTasks} task(s) with an outcome in every trial</p>`
+        }<table class="small"><tr>${Object.keys(extras.passHatK).map((k) => `<th>k=${escapeHtml(k)}</th>`).join('')}</tr><tr>${Object.entries(extras.passHatK)
           .map(([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}</td>`)
           .join('')}</tr></table>`
   const suspects =

@@ -34,9 +34,11 @@ export function rowInterval(row: Record<string, unknown>, axis: (typeof MPCBENCH
 function extraCells(row: Record<string, unknown>): string {
   const passHatK = row.pass_hat_k ?? row.passHatK
   if (passHatK === null || typeof passHatK !== 'object') return ''
-  return Object.entries(passHatK as Record<string, unknown>)
+  const values = Object.entries(passHatK as Record<string, unknown>)
     .map(([k, v]) => `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 2) : '-'}`)
     .join(' · ')
+  const tasks = row.pass_hat_k_tasks
+  return typeof tasks === 'number' && tasks !== row.count ? `${values} (over ${tasks} task(s) with an outcome in every trial)` : values
 }
 
 /** Counts of integer scores 0-5. */

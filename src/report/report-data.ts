@@ -31,6 +31,7 @@ const ArteExtrasSchema = z.object({
     .optional()
     .catch(undefined),
   passHatK: z.record(z.string(), z.number()).optional().catch(undefined),
+  passHatKTasks: z.number().optional().catch(undefined),
   graderSuspects: z.array(z.unknown()).optional().catch(undefined),
   notRunTasks: z.number().optional().catch(undefined),
 })

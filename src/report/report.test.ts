@@ -128,8 +128,24 @@ describe('renderReport', () => {
     expect(html).toContain('data-ci="exactMatchAccuracy" title="95% confidence interval (bootstrap)">[0.100, 0.900]')
     expect(html).toContain('<th>95% CI</th>')
     expect(html).toContain('data-pass-hat-k="2" data-value="0.25">0.250')
+    expect(html).not.toContain('data-pass-hat-k-tasks')
+    const fewer = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { ...extra, passHatKTasks: 1 }), {})], mpcbench: [] })
+    expect(fewer).toContain('data-pass-hat-k-tasks="1">over the 1 task(s) with an outcome in every trial')
     expect(html).toContain('Grader suspects (tasks an empty answer passes): 2')
     expect(html).toContain('data-metric="notRunTasks" data-value="3"')
+  })
+
+  it("shows an MPCBench row's pass^k, and how many tasks it is over when some lack an outcome in a trial", () => {
+    const render = (tasks: number) => {
+      const base = summary([4, 5, 2])
+      const rows = base.rows.map((row) => ({ ...row, trials: 2, pass_hat_k: { '1': 0.5, '2': 0.5 }, pass_hat_k_tasks: tasks }))
+      const file = classifyResults({ ...base, rows }, 'summary.json')
+      if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+      return renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
+    }
+    expect(render(3)).toContain('pass^1 0.50 · pass^2 0.50')
+    expect(render(3)).not.toContain('with an outcome in every trial')
+    expect(render(2)).toContain('pass^1 0.50 · pass^2 0.50 (over 2 task(s) with an outcome in every trial)')
   })
 
   it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
