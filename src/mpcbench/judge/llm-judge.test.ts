@@ -78,12 +78,15 @@ describe('parseJudgeReply', () => {
 })
 
 describe('LLM judge through the scripted server', () => {
-  it('sends the judge prompt as system message and the upstream judge input fields as user message, no tools', async () => {
+  it('sends the judge prompt as system message and the upstream judge input fields as user message, no tools, no response_format', async () => {
     const { outcome, requests } = await judgeWith([scriptedText(SCRIPTED_SCORES)])
     expect(outcome).toMatchObject({ kind: 'scored', attempts: 1, scores: JSON.parse(SCRIPTED_SCORES) })
     expect(requests).toHaveLength(1)
     const body = requests[0]?.body
     expect(body?.tools).toBeUndefined()
+    // As upstream's judge_runner.py: system and user message at temperature 0, no response_format.
+    expect(Object.keys(body ?? {}).sort()).toEqual(['messages', 'model', 'temperature'])
+    expect(body?.temperature).toBe(0)
     expect(body?.messages?.[0]).toEqual({ role: 'system', content: JUDGE_PROMPT })
     const sent = JSON.parse(String(body?.messages?.[1]?.content))
     expect(Object.keys(sent)).toEqual([...LLM_JUDGE_FIELDS])

@@ -26,12 +26,6 @@ export interface LlmJudgeOptions {
   temperature?: number
 }
 
-const JUDGE_RESPONSE_FORMAT = {
-  type: 'json_schema' as const,
-  name: 'mpcbench_judge_scores',
-  schema: z.toJSONSchema(JudgeScoresSchema) as Record<string, unknown>,
-}
-
 function stripFence(text: string): string {
   const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/.exec(text)
   return fenced?.[1] ?? text.trim()
@@ -64,7 +58,8 @@ function retryMessage(problem: string): string {
 
 /**
  * The LLM judge: no tools; the system prompt from `prompt_config.json`; the judge input JSON as the user message
- * (its upstream fields, see `llmJudgeMessage`). A reply that is not valid JSON of the required shape is retried with the
+ * (its upstream fields, see `llmJudgeMessage`); no `response_format`, as upstream's `judge_runner.py` sends none (a
+ * schema constrains what the judge model writes, so its scores could differ from upstream's). A reply that is not valid JSON of the required shape is retried with the
  * problem fed back; after `maxAttempts` it is a `judge-error` outcome, never a score. A model error (after the
  * client's own retries) is a `judge-error` too.
  */
@@ -89,7 +84,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
         let content: string
         try {
           const result = await model.complete(
-            { messages, temperature: options.temperature ?? 0, responseFormat: JUDGE_RESPONSE_FORMAT, purpose: 'judge' },
+            { messages, temperature: options.temperature ?? 0, purpose: 'judge' },
             {
               signal: callOptions.signal,
               ...(callOptions.deadline === undefined ? {} : { deadline: callOptions.deadline }),

@@ -74,7 +74,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
         void vitest?.cancelCurrentRun('keyboard-input')
         return { kind: 'reply', content: 'late', delayMs: 60_000 }
       }
-      if (request.body.response_format !== undefined) return scriptedText(JSON.stringify(SCORES))
+      if (request.body.tools === undefined) return scriptedText(JSON.stringify(SCORES))
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL, judgeModel, logDir: logs })
@@ -117,7 +117,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
   }, 120_000)
 
   it('a test whose LLM judge a cancelled run cut off is not run either, not a judge failure', async () => {
-    const { summary } = await cancelledRun('scripted/judge', (request) => request.body.response_format !== undefined)
+    const { summary } = await cancelledRun('scripted/judge', (request) => request.body.tools === undefined)
     expectNotRun(summary, 'scripted/judge')
     expect(summary.rows[0]?.mean_answer_requirements_satisfaction).toBe(4)
     // Its agent had answered: what that cost is still in what the run spent.
