@@ -6,6 +6,7 @@ import {
   daysFromCivil,
   fromIsoFormat,
   isoformat,
+  isPyDay,
   isValidDate,
   localNow,
   maxDateTime,
@@ -13,22 +14,32 @@ import {
   minutesBetween,
   type PyDateTime,
   PythonError,
+  pyDecimal,
+  pyEquals,
   pyGet,
   pyInt,
+  pyIterate,
   pyLen,
+  pyOrder,
   pyTruthy,
+  pyTypeName,
 } from './python.ts'
 
-/** The arguments of upstream's FindTimeSlots after `prepareArguments` (see `tools.ts`). */
+/**
+ * The arguments of upstream's FindTimeSlots after `prepareArguments` (see `tools.ts`), as the model sent them: upstream
+ * applies Python operations to whatever JSON value arrives, and so does {@link upstreamFreeSlots}.
+ */
 export interface UpstreamFreeSlotsArgs {
-  email_addresses: string[]
-  /** `start_date`, else the legacy `date_range_start`; `''` for none. */
-  start_date: string
-  end_date: string
-  /** `''` means "from the world state's `global_settings`". */
-  workday_start_time: string
-  workday_end_time: string
-  slot_minimum_minutes: number
+  /** Iterated: a list's items, a string's characters, a dict's keys; falsy gives no slots. */
+  email_addresses: unknown
+  /** `start_date`, else the legacy `date_range_start`; falsy for none. */
+  start_date: unknown
+  end_date: unknown
+  /** Falsy means "from the world state's `global_settings`". */
+  workday_start_time: unknown
+  workday_end_time: unknown
+  /** Compared with each gap's length in minutes (`>=`): a number or a bool, else `TypeError` at the first gap. */
+  slot_minimum_minutes: unknown
 }
 
 /** A free interval as upstream writes it (Python `isoformat()`). */
@@ -43,25 +54,47 @@ function parseEventTime(value: unknown): PyDateTime | undefined {
   return fromIsoFormat(value.replaceAll('Z', '+00:00'))
 }
 
-/** `map(int, text.split(":"))` into hour and minute, as `.replace(hour=, minute=)` accepts them. */
-function parseWorkdayTime(text: string, argument: string): { hour: number; minute: number } {
-  const parts = text.split(':')
+/**
+ * `map(int, value.split(":"))` into hour and minute (`int()` takes `' 9'`, `'+9'` and `'０９'`). The range is
+ * checked later, by {@link workdayTime}, where upstream's `.replace(hour=, minute=)` checks it.
+ */
+function parseWorkdayTime(value: unknown, argument: string): { hour: number; minute: number } {
+  if (typeof value !== 'string') throw new PythonError('AttributeError', `'${pyTypeName(value)}' object has no attribute 'split' (${argument})`)
+  const parts = value.split(':')
   const numbers = parts.map(pyInt)
   if (parts.length !== 2 || numbers.some((n) => n === undefined)) {
-    throw new PythonError('ValueError', `${argument} ${JSON.stringify(text)} is not HH:MM`)
+    throw new PythonError('ValueError', `${argument} ${JSON.stringify(value)} is not HH:MM`)
   }
   const [hour, minute] = numbers as [number, number]
-  if (hour < 0 || hour > 23) throw new PythonError('ValueError', `hour must be in 0..23 (${argument} ${JSON.stringify(text)})`)
-  if (minute < 0 || minute > 59) throw new PythonError('ValueError', `minute must be in 0..59 (${argument} ${JSON.stringify(text)})`)
   return { hour, minute }
 }
 
-/** `datetime.strptime(text, "%Y-%m-%d")` after upstream's length-10 and two-dash check; `undefined` when upstream returns no slots. */
-function parseRangeDay(text: string): number | undefined {
-  if (pyLen(text) !== 10 || text.split('-').length !== 3) return undefined
-  const match = /^(\d{4})-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])$/.exec(text)
+/** `datetime.combine(day, time.min).replace(hour=, minute=, tzinfo=)`: `ValueError` for an hour or minute out of range. */
+function workdayTime(day: number, clock: { hour: number; minute: number }, offset: number | null, argument: string): PyDateTime {
+  if (clock.hour < 0 || clock.hour > 23) throw new PythonError('ValueError', `hour must be in 0..23 (${argument} hour ${clock.hour})`)
+  if (clock.minute < 0 || clock.minute > 59) throw new PythonError('ValueError', `minute must be in 0..59 (${argument} minute ${clock.minute})`)
+  return combine(day, clock.hour, clock.minute, offset)
+}
+
+// `%Y-%m-%d` as Python's `_strptime` matches it: `\d` is any Unicode decimal digit, the literal digits are ASCII.
+const STRPTIME_DATE = /^(\p{Nd}{4})-(1[0-2]|0[1-9]|[1-9])-(3[01]|[12]\p{Nd}|0[1-9]|[1-9]| [1-9])$/u
+
+/**
+ * Upstream's date check (`len(value) != 10 or value.count('-') != 2`) and `datetime.strptime(value, "%Y-%m-%d")`,
+ * inside its `except (ValueError, AttributeError)`: `undefined` where upstream returns no slots. A number or `true`
+ * has no `len()` and a list of ten items with two `"-"` is no string for `strptime`: both raise `TypeError`.
+ */
+function parseRangeDay(value: unknown): number | undefined {
+  if (pyLen(value) !== 10) return undefined
+  if (Array.isArray(value)) {
+    if (value.filter((item) => pyEquals(item, '-')).length !== 2) return undefined
+    throw new PythonError('TypeError', 'strptime() argument 1 must be str, not list')
+  }
+  // A dict has no `count`: AttributeError, caught.
+  if (typeof value !== 'string' || value.split('-').length !== 3) return undefined
+  const match = STRPTIME_DATE.exec(value)
   if (match === null) return undefined
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number((match[3] as string).trim())]
+  const [year, month, day] = [pyDecimal(match[1] as string), Number(match[2]), pyDecimal((match[3] as string).trimStart())]
   if (!isValidDate(year, month, day)) return undefined
   return daysFromCivil(year, month, day)
 }
@@ -73,13 +106,17 @@ function parseRangeDay(text: string): number | undefined {
  * (in their own offset); `free_busy` is not read. With no range, the days of the first and last event start.
  */
 export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSlotsArgs, workday: { start: string; end: string }): { time_slots: UpstreamTimeSlot[] } {
-  const emails = args.email_addresses
-  if (emails.length === 0) return { time_slots: [] }
-  const workdayStart = parseWorkdayTime(args.workday_start_time === '' ? workday.start : args.workday_start_time, 'workday_start_time')
-  const workdayEnd = parseWorkdayTime(args.workday_end_time === '' ? workday.end : args.workday_end_time, 'workday_end_time')
+  if (!pyTruthy(args.email_addresses)) return { time_slots: [] }
+  const workdayStart = parseWorkdayTime(pyTruthy(args.workday_start_time) ? args.workday_start_time : workday.start, 'workday_start_time')
+  const workdayEnd = parseWorkdayTime(pyTruthy(args.workday_end_time) ? args.workday_end_time : workday.end, 'workday_end_time')
   const events = pyGet(calendar, 'events', []) as unknown[]
 
-  const busyByEmail = new Map<string, Array<{ start: PyDateTime; end: PyDateTime }>>(emails.map((email) => [email, []]))
+  // `{email: [] for email in email_addresses}`: a number is not iterable, a list or dict item is no dict key.
+  const emails = pyIterate(args.email_addresses)
+  for (const email of emails) {
+    if (email !== null && typeof email === 'object') throw new PythonError('TypeError', `unhashable type: '${pyTypeName(email)}'`)
+  }
+  const busyByEmail = new Map<unknown, Array<{ start: PyDateTime; end: PyDateTime }>>(emails.map((email) => [email, []]))
   for (const event of events) {
     const startText = pyGet(event, 'start', '')
     const endText = pyGet(event, 'end', '')
@@ -104,11 +141,11 @@ export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSl
 
   let rangeStart: number | undefined
   let rangeEnd: number | undefined
-  if (args.start_date !== '') {
+  if (pyTruthy(args.start_date)) {
     rangeStart = parseRangeDay(args.start_date)
     if (rangeStart === undefined) return { time_slots: [] }
   }
-  if (args.end_date !== '') {
+  if (pyTruthy(args.end_date)) {
     rangeEnd = parseRangeDay(args.end_date)
     if (rangeEnd === undefined) return { time_slots: [] }
   }
@@ -144,10 +181,11 @@ export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSl
     }
   }
 
+  const longEnough = (minutes: number) => pyOrder(minutes, args.slot_minimum_minutes, '>=') >= 0
   const slots: UpstreamTimeSlot[] = []
   for (let day = rangeStart; day <= rangeEnd; day++) {
-    const dayStart = combine(day, workdayStart.hour, workdayStart.minute, offset)
-    const dayEnd = combine(day, workdayEnd.hour, workdayEnd.minute, offset)
+    const dayStart = workdayTime(day, workdayStart, offset, 'workday_start_time')
+    const dayEnd = workdayTime(day, workdayEnd, offset, 'workday_end_time')
     const ranges: Array<{ start: PyDateTime; end: PyDateTime }> = []
     for (const busy of busyByDay.get(day) ?? []) {
       const start = maxDateTime(busy.start, dayStart)
@@ -163,14 +201,16 @@ export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSl
     }
     let current = dayStart
     for (const busy of merged) {
-      if (compareDateTimes(current, busy.start) < 0 && minutesBetween(current, busy.start) >= args.slot_minimum_minutes) {
+      if (compareDateTimes(current, busy.start) < 0 && longEnough(minutesBetween(current, busy.start))) {
         slots.push({ start: isoformat(current), end: isoformat(busy.start) })
       }
       current = maxDateTime(current, busy.end)
     }
-    if (compareDateTimes(current, dayEnd) < 0 && minutesBetween(current, dayEnd) >= args.slot_minimum_minutes) {
+    if (compareDateTimes(current, dayEnd) < 0 && longEnough(minutesBetween(current, dayEnd))) {
       slots.push({ start: isoformat(current), end: isoformat(dayEnd) })
     }
+    // `current_date += timedelta(days=1)` past 9999-12-31.
+    if (!isPyDay(day + 1)) throw new PythonError('OverflowError', 'date value out of range')
   }
   return { time_slots: slots }
 }

@@ -57,7 +57,10 @@ describeWithSharedData('upstream-v1 tool profile against upstream tool oracle (t
 
   it("offers upstream's tool list exactly: names, descriptions and parameters", () => {
     const spec = JSON.parse(readFileSync(`${oracleDir}/upstream-tool-spec.json`, 'utf8')) as unknown
-    expect(createWorkplaceTools(upstreamWorkplace('scenario_A'), 'upstream-v1').map(toOpenAITool)).toEqual(spec)
+    const offered = createWorkplaceTools(upstreamWorkplace('scenario_A'), 'upstream-v1').map(toOpenAITool)
+    expect(offered).toEqual(spec)
+    // Key order too: the model reads the JSON text.
+    expect(JSON.stringify(offered)).toBe(JSON.stringify(spec))
   })
 })
 
@@ -76,7 +79,7 @@ describe('upstream-v1 tool arguments', () => {
     expect(parseToolArguments(table.Slack_search_messages!, { search_query: null }).success).toBe(false)
     expect(parseToolArguments(table.GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree!, { email_addresses: ['a@b.c'], workday_start_time: null, date_range_start: '2025-01-06' })).toEqual({
       success: true,
-      data: { email_addresses: ['a@b.c'], start_date: '2025-01-06', end_date: '', workday_start_time: '', workday_end_time: '18:00', slot_minimum_minutes: 30 },
+      data: { email_addresses: ['a@b.c'], start_date: '2025-01-06', end_date: '', workday_start_time: null, workday_end_time: '18:00', slot_minimum_minutes: 30 },
     })
   })
 })

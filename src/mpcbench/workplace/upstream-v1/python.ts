@@ -19,32 +19,74 @@ export function pyTruthy(value: unknown): boolean {
   return true
 }
 
-/** Characters `str.isspace()` is true for (what `str.split()` splits on). */
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/
+/**
+ * A regex character class of what `str.isspace()` is true for: what `str.split()` splits on and what `\s` matches in
+ * Python's `re` (JavaScript's `\s` misses `\x1c`-`\x1f` and `\x85` and adds `\ufeff`).
+ */
+export const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]'
+const PY_WHITESPACE = new RegExp(`${PY_SPACE}+`)
 
 /** Python's `str.split()` without arguments: runs of whitespace, no empty parts. */
 export function pySplit(text: string): string[] {
   return text.split(PY_WHITESPACE).filter((part) => part !== '')
 }
 
-/** Python's `str.strip()` without arguments. */
-export function pyStrip(text: string): string {
-  return text.replace(new RegExp(`^${PY_WHITESPACE.source}|${PY_WHITESPACE.source}$`, 'g'), '')
+/** Whitespace Python's `int()` skips around the digits: ASCII ` \t\n\v\f\r` and the non-ASCII `str.isspace()` characters. */
+const INT_SPACE = '[ \\t\\n\\v\\f\\r\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*'
+const PY_INT = new RegExp(`^${INT_SPACE}([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)${INT_SPACE}$`, 'u')
+const DECIMAL_DIGIT = /\p{Nd}/u
+/** CPython's default `sys.get_int_max_str_digits()`: a longer decimal string raises `ValueError`. */
+const MAX_INT_DIGITS = 4300
+
+/**
+ * The value of one Unicode decimal digit (category Nd, what Python's `int()` and regex `\d` accept: `'７'` is 7).
+ * Unicode encodes each set of decimal digits as a run of ten code points from 0 to 9.
+ */
+function pyDigitValue(digit: string): number {
+  const code = digit.codePointAt(0) as number
+  let zero = code
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero--
+  return (code - zero) % 10
 }
 
-/** Python's `int(text)` for a string: optional whitespace and sign, digits with single `_` between; else `undefined` (ValueError). */
+/** The number a run of Unicode decimal digits spells (`'２０２５'` is 2025). */
+export function pyDecimal(digits: string): number {
+  let value = 0
+  for (const digit of digits) value = value * 10 + pyDigitValue(digit)
+  return value
+}
+
+/**
+ * Python's `int(text)` for a string: optional whitespace and sign, Unicode decimal digits (`'０９'` is 9) with single
+ * `_` between them, at most 4,300 digits; else `undefined` (`ValueError`).
+ */
 export function pyInt(text: string): number | undefined {
-  const match = /^([+-]?)(\d+(?:_\d+)*)$/.exec(pyStrip(text))
+  const match = PY_INT.exec(text)
   if (match === null) return undefined
-  const value = Number((match[2] as string).replaceAll('_', ''))
+  const digits = (match[2] as string).replaceAll('_', '')
+  if (pyLen(digits) > MAX_INT_DIGITS) return undefined
+  const value = pyDecimal(digits)
   return match[1] === '-' ? -value : value
 }
 
-/** Python's `len(text)` (code points). */
-export function pyLen(text: string): number {
-  let n = 0
-  for (const _ of text) n++
-  return n
+/** Python's `len(value)`: a string's code points, a list's items, a dict's keys; `TypeError` for anything else. */
+export function pyLen(value: unknown): number {
+  if (typeof value === 'string') {
+    let n = 0
+    for (const _ of value) n++
+    return n
+  }
+  if (Array.isArray(value)) return value.length
+  if (value !== null && typeof value === 'object') return Object.keys(value).length
+  throw new PythonError('TypeError', `object of type '${pyTypeName(value)}' has no len()`)
+}
+
+/** What Python's `for item in value` visits: a string's characters, a list's items, a dict's keys; `TypeError` otherwise. */
+export function pyIterate(value: unknown): unknown[] {
+  if (typeof value === 'string') return [...value]
+  if (Array.isArray(value)) return value
+  if (value !== null && typeof value === 'object') return Object.keys(value)
+  throw new PythonError('TypeError', `'${pyTypeName(value)}' object is not iterable`)
 }
 
 /** Python's string order (by code point): negative, zero or positive. */
@@ -57,6 +99,55 @@ export function pyCompare(a: string, b: string): number {
     if (d !== 0) return d
   }
   return x.length - y.length
+}
+
+/** The Python type name of a JSON value (`int` for a whole number: JSON `2.0` arrives here as 2). */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType'
+  if (typeof value === 'boolean') return 'bool'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  if (typeof value === 'string') return 'str'
+  return Array.isArray(value) ? 'list' : 'dict'
+}
+
+function isPyNumber(value: unknown): value is number | boolean {
+  return typeof value === 'number' || typeof value === 'boolean'
+}
+
+/** Python's `a == b` for JSON values (`True == 1`, `1 == 1.0`, lists and dicts by content). */
+export function pyEquals(a: unknown, b: unknown): boolean {
+  if (isPyNumber(a) && isPyNumber(b)) return Number(a) === Number(b)
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => pyEquals(item, b[i]))
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a)
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && pyEquals((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  }
+  return a === b
+}
+
+/**
+ * Python's ordering of two JSON values (`a < b`, `a >= b`, ...): negative, zero or positive. Numbers and bools compare
+ * as numbers, strings by code point, lists item by item; anything else raises `TypeError` (`op` names the operator
+ * in the message).
+ */
+export function pyOrder(a: unknown, b: unknown, op = '<'): number {
+  if (isPyNumber(a) && isPyNumber(b)) return Math.sign(Number(a) - Number(b)) || 0
+  if (typeof a === 'string' && typeof b === 'string') return pyCompare(a, b)
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (!pyEquals(a[i], b[i])) return pyOrder(a[i], b[i], op)
+    return a.length - b.length
+  }
+  throw new PythonError('TypeError', `'${op}' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`)
+}
+
+/** Upstream's `if limit is not None and limit > 0: items = items[:limit]` (`True` keeps one item; a float above 0 raises). */
+export function pyLimit<T>(items: T[], limit: unknown): T[] {
+  if (limit === null || limit === undefined || pyOrder(limit, 0, '>') <= 0) return items
+  if (typeof limit === 'boolean') return items.slice(0, 1)
+  if (!Number.isInteger(limit)) throw new PythonError('TypeError', 'slice indices must be integers or None or have an __index__ method')
+  return items.slice(0, limit as number)
 }
 
 /** Python's `json.dumps(value, ensure_ascii=False)`: `", "` and `": "` separators, keys in insertion order. */
@@ -82,11 +173,14 @@ export interface PyDateTime {
   readonly offset: number | null
 }
 
-/** The error Python raises for a bad value (`ValueError`) or a naive/aware comparison (`TypeError`). */
-export class PythonError extends Error {
-  readonly pythonType: 'ValueError' | 'TypeError' | 'OverflowError'
+/** The Python exceptions upstream's tool backend can raise on a model's arguments. */
+export type PythonErrorType = 'ValueError' | 'TypeError' | 'AttributeError' | 'OverflowError'
 
-  constructor(pythonType: 'ValueError' | 'TypeError' | 'OverflowError', message: string) {
+/** An exception upstream's Python raises (its run then crashes): a bad value, a wrong type, a date out of range. */
+export class PythonError extends Error {
+  readonly pythonType: PythonErrorType
+
+  constructor(pythonType: PythonErrorType, message: string) {
     super(`${pythonType}: ${message}`)
     this.name = 'PythonError'
     this.pythonType = pythonType
@@ -113,10 +207,10 @@ export function minDateTime(a: PyDateTime, b: PyDateTime): PyDateTime {
   return compareDateTimes(b, a) < 0 ? b : a
 }
 
-/** `(b - a).total_seconds() / 60`. */
+/** `(b - a).total_seconds() / 60`, rounded as Python rounds it (microseconds / 10**6, then / 60). */
 export function minutesBetween(a: PyDateTime, b: PyDateTime): number {
   compareDateTimes(a, b)
-  return (instantOf(b) - instantOf(a)) / MICROS_PER_MINUTE
+  return (instantOf(b) - instantOf(a)) / 1_000_000 / 60
 }
 
 /** `dt.date()` as days since 1970-01-01 (the wall-clock date, in the datetime's own offset). */

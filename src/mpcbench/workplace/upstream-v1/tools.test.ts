@@ -3,7 +3,7 @@ import { parseToolArguments, toolTable } from '../../../tools/define-tool.ts'
 import { FIXTURE_SOURCES } from '../fixture-sources.ts'
 import { createWorkplaceTools } from '../tool-profiles.ts'
 import { Workplace } from '../workplace.ts'
-import { civilFromDays, daysFromCivil, fromIsoFormat, isoformat, pyInt, pyJsonDumps, pySplit } from './python.ts'
+import { civilFromDays, daysFromCivil, fromIsoFormat, isoformat, pyEquals, pyInt, pyIterate, pyJsonDumps, pyLen, pyLimit, pyOrder, pySplit } from './python.ts'
 
 // Hand-computed expectations of upstream's semantics on the hand-written fixture (the oracle test covers upstream's data).
 const workplace = Workplace.fromSources(FIXTURE_SOURCES, { timezone: 'Asia/Seoul', workdayStart: '10:00', workdayEnd: '17:00' })
@@ -63,6 +63,26 @@ describe('upstream-v1 tools (hand-written data)', () => {
     await expect(call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], workday_start_time: '09:00:00' })).rejects.toThrow(/ValueError/)
   })
 
+  it('free slots read arguments as Python does: float and bool minimums, full-width digits, strings as emails, lazy errors', async () => {
+    const saturday = { email_addresses: ['ana@acme.test'], start_date: '2025-03-08', end_date: '2025-03-08' }
+    const wholeDay = { time_slots: [{ start: '2025-03-08T09:00:00+00:00', end: '2025-03-08T18:00:00+00:00' }] }
+    const slots = (args: object) => call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { ...saturday, ...args })
+    expect(await slots({ slot_minimum_minutes: 539.5 })).toEqual(wholeDay)
+    expect(await slots({ slot_minimum_minutes: 540.5 })).toEqual({ time_slots: [] })
+    expect(await slots({ slot_minimum_minutes: true })).toEqual(wholeDay)
+    // `int()` and `strptime`'s `\d` take any Unicode decimal digit; `strptime`'s literal month digits are ASCII.
+    expect(await slots({ start_date: '２０２５-03-08', workday_start_time: '０９:00', workday_end_time: '١٨:00' })).toEqual(wholeDay)
+    expect(await slots({ start_date: '2025-0３-08' })).toEqual({ time_slots: [] })
+    // A string is iterated by character (no one is busy); a number is not iterable.
+    expect(await slots({ email_addresses: 'ana@acme.test' })).toEqual(wholeDay)
+    await expect(slots({ email_addresses: 5 })).rejects.toThrow(/TypeError/)
+    // Falsy emails return before anything else is read; a bad minimum or hour raises only once a day is built.
+    expect(await slots({ email_addresses: 0, workday_start_time: 9, slot_minimum_minutes: 'x' })).toEqual({ time_slots: [] })
+    await expect(slots({ slot_minimum_minutes: null })).rejects.toThrow(/TypeError/)
+    expect(await slots({ start_date: '2025-03-09', slot_minimum_minutes: null, workday_start_time: '25:00' })).toEqual({ time_slots: [] })
+    await expect(slots({ workday_start_time: '25:00' })).rejects.toThrow(/ValueError/)
+  })
+
   it('ListEvents compares the bounds as text; Gmail reads only last_N_days; Jira reads only its four clauses', async () => {
     const events = (await call('GoogleCalendar_ListEvents', { min_end_datetime: '2025-03-04T', max_start_datetime: '2025-03-08', max_results: -1 })) as { events: Array<{ id: string }> }
     expect(events.events.map((e) => e.id)).toEqual(['V1', 'V2'])
@@ -100,5 +120,20 @@ describe('Python behaviours behind upstream-v1', () => {
     expect(pySplit('  a\u3000b\tc ')).toEqual(['a', 'b', 'c'])
     expect([pyInt(' 3_0 '), pyInt('-7'), pyInt('3.0'), pyInt('')]).toEqual([30, -7, undefined, undefined])
     expect(pyJsonDumps({ a: [1, 'é', null], b: { c: true } })).toBe('{"a": [1, "é", null], "b": {"c": true}}')
+  })
+
+  it('int() of Unicode digits, ==, ordering, len(), iteration and a `[:limit]` slice on JSON values', () => {
+    expect([pyInt('０９'), pyInt('١٠'), pyInt('\u3000+9\x85'), pyInt('9\x1c'), pyInt('1'.repeat(4300)) !== undefined, pyInt('1'.repeat(4301))]).toEqual([9, 10, 9, undefined, true, undefined])
+    expect([pyEquals(true, 1), pyEquals([1, 'a'], [1.0, 'a']), pyEquals({ a: 1 }, { a: true }), pyEquals('1', 1)]).toEqual([true, true, true, false])
+    expect(pyOrder(['a', 'b'], ['a', 'c'])).toBeLessThan(0)
+    expect(pyOrder(false, 0.5)).toBeLessThan(0)
+    expect(() => pyOrder('2025', 5)).toThrow(/TypeError/)
+    expect(() => pyOrder(null, 0)).toThrow(/TypeError/)
+    expect([pyLen('a\u{1F600}'), pyLen([1, 2]), pyLen({ a: 1 })]).toEqual([2, 2, 1])
+    expect(() => pyLen(5)).toThrow(/TypeError/)
+    expect([pyIterate('ab'), pyIterate({ x: 1 })]).toEqual([['a', 'b'], ['x']])
+    expect([pyLimit([1, 2, 3], true), pyLimit([1, 2, 3], false), pyLimit([1, 2, 3], -1.5), pyLimit([1, 2, 3], null), pyLimit([1, 2, 3], 2)]).toEqual([[1], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2]])
+    expect(() => pyLimit([1, 2, 3], 1.5)).toThrow(/slice indices/)
+    expect(() => pyLimit([1, 2, 3], '2')).toThrow(/TypeError/)
   })
 })

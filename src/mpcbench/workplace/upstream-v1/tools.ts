@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { type AnyTool, defineTool } from '../../../tools/define-tool.ts'
 import type { Workplace } from '../workplace.ts'
 import { upstreamFreeSlots } from './free-slots.ts'
-import { fromIsoFormat, PythonError, pyCompare, pyGet, pyInt, pyJsonDumps, pySplit, pyTruthy, today } from './python.ts'
+import { fromIsoFormat, isPyDay, PY_SPACE, PythonError, pyCompare, pyEquals, pyGet, pyInt, pyJsonDumps, pyLimit, pyOrder, pySplit, pyTruthy, today } from './python.ts'
 
 /**
  * The `upstream-v1` tool profile: upstream MPCBench's tool backend (`evaluation/tool_backend.py`) and tool list
@@ -12,7 +12,11 @@ import { fromIsoFormat, PythonError, pyCompare, pyGet, pyInt, pyJsonDumps, pySpl
  *
  * Upstream reads arguments with `dict.get(key, default)`, so a missing required argument is a default, not an error,
  * and `null` mostly means "no value": `prepareArguments` turns the model's arguments into that reading before the zod
- * schema (upstream's declared parameters) parses them. Calls on which upstream's Python raises become tool errors.
+ * schema (upstream's declared parameters) parses them. Where upstream applies Python operations that work on more than
+ * its declared type (`limit > 0` on a float or a bool, `len()` of a list, `if not value` on `0`), the parameter takes
+ * any JSON value ({@link anyValue}) and the handler applies the same operations. Calls on which upstream's Python
+ * raises become tool errors: an invalid-arguments error where zod's declared type already rejects every value on which
+ * upstream raises before it could return, else the handler's {@link PythonError}.
  */
 
 type Args = Record<string, unknown>
@@ -32,14 +36,13 @@ function defaultWhenMissing(args: Args, key: string, value: unknown): void {
   if (!Object.hasOwn(args, key)) args[key] = value
 }
 
-/** Removes `key` when it is `null` (upstream treats `None` like a missing argument there). */
-function dropNull(args: Args, ...keys: string[]): void {
-  for (const key of keys) if (args[key] === null) delete args[key]
-}
-
-/** Upstream's `limit` / `max_results`: applied only when it is a number above 0. */
-function limited<T>(items: T[], limit: number | undefined): T[] {
-  return limit !== undefined && limit > 0 ? items.slice(0, limit) : items
+/**
+ * A parameter advertised to the model as `declared` (upstream's spec, unchanged) that parses any JSON value: the
+ * handler reads it with upstream's Python operations (see `python.ts`), raising where Python raises.
+ */
+function anyValue(declared: z.ZodType) {
+  const { $schema: _schema, ...advertised } = z.toJSONSchema(declared, { io: 'input' }) as Record<string, unknown>
+  return z.unknown().meta(advertised)
 }
 
 function lower(value: unknown): string {
@@ -96,12 +99,9 @@ function contactsSearch(workplace: Workplace) {
     description: 'Search contacts by name.',
     parameters: z.object({
       name: z.string().describe('Full name or partial name of the contact.'),
-      limit: z.number().int().optional().describe('Maximum number of contacts to return.'),
+      limit: anyValue(z.number().int().describe('Maximum number of contacts to return.')).optional(),
     }),
-    prepareArguments: prepare((args) => {
-      defaultWhenMissing(args, 'name', '')
-      dropNull(args, 'limit')
-    }),
+    prepareArguments: prepare((args) => defaultWhenMissing(args, 'name', '')),
     handler: ({ name, limit }) => {
       const query = name.toLowerCase()
       if (query === '') return { contacts: [] }
@@ -112,7 +112,7 @@ function contactsSearch(workplace: Workplace) {
           contacts.push({ name: pyGet(contact, 'name', ''), emails: [pyGet(contact, 'email', '')] })
         }
       }
-      return { contacts: limited(contacts, limit) }
+      return { contacts: pyLimit(contacts, limit) }
     },
   })
 }
@@ -125,25 +125,23 @@ function findFreeSlots(workplace: Workplace) {
     wireName: 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
     description: 'Find time slots when everyone is free within a date range and workday hours.',
     parameters: z.object({
-      email_addresses: z.array(z.string()).describe('Email addresses of participants.'),
-      start_date: z.string().optional().describe("Start date in YYYY-MM-DD format (e.g., '2025-11-17')"),
-      end_date: z.string().optional().describe("End date in YYYY-MM-DD format (e.g., '2025-11-21')"),
-      workday_start_time: z.string().optional(),
-      workday_end_time: z.string().optional(),
-      slot_minimum_minutes: z.number().int().optional(),
+      email_addresses: anyValue(z.array(z.string()).describe('Email addresses of participants.')),
+      start_date: anyValue(z.string().describe("Start date in YYYY-MM-DD format (e.g., '2025-11-17')")).optional(),
+      end_date: anyValue(z.string().describe("End date in YYYY-MM-DD format (e.g., '2025-11-21')")).optional(),
+      workday_start_time: anyValue(z.string()).optional(),
+      workday_end_time: anyValue(z.string()).optional(),
+      slot_minimum_minutes: anyValue(z.number().int()).optional(),
     }),
     prepareArguments: prepare((args) => {
-      if (args.email_addresses === null || !Object.hasOwn(args, 'email_addresses')) args.email_addresses = []
-      // `arguments.get("start_date") or arguments.get("date_range_start", "")`; a falsy result means "no date".
+      defaultWhenMissing(args, 'email_addresses', [])
+      // `arguments.get("start_date") or arguments.get("date_range_start", "")`.
       for (const [key, legacy] of [['start_date', 'date_range_start'], ['end_date', 'date_range_end']] as const) {
-        const value = pyTruthy(args[key]) ? args[key] : pyGet(args, legacy, '')
-        args[key] = pyTruthy(value) ? value : ''
+        args[key] = pyTruthy(args[key]) ? args[key] : pyGet(args, legacy, '')
         delete args[legacy]
       }
-      // Missing: "09:00" / "18:00"; null or "": the world state's global_settings.
+      // Missing: "09:00" / "18:00"; falsy (null, ""): the world state's global_settings.
       defaultWhenMissing(args, 'workday_start_time', '09:00')
       defaultWhenMissing(args, 'workday_end_time', '18:00')
-      for (const key of ['workday_start_time', 'workday_end_time']) if (args[key] === null) args[key] = ''
       defaultWhenMissing(args, 'slot_minimum_minutes', 30)
     }),
     handler: (args) =>
@@ -151,11 +149,11 @@ function findFreeSlots(workplace: Workplace) {
         workplace.sources.calendar,
         {
           email_addresses: args.email_addresses,
-          start_date: args.start_date ?? '',
-          end_date: args.end_date ?? '',
-          workday_start_time: args.workday_start_time ?? '09:00',
-          workday_end_time: args.workday_end_time ?? '18:00',
-          slot_minimum_minutes: args.slot_minimum_minutes ?? 30,
+          start_date: args.start_date,
+          end_date: args.end_date,
+          workday_start_time: args.workday_start_time,
+          workday_end_time: args.workday_end_time,
+          slot_minimum_minutes: args.slot_minimum_minutes,
         },
         { start: workplace.settings.workdayStart, end: workplace.settings.workdayEnd },
       ),
@@ -170,30 +168,34 @@ function listEvents(workplace: Workplace) {
     wireName: 'GoogleCalendar_ListEvents',
     description: 'List calendar events within a time window for weekly reporting or summaries.',
     parameters: z.object({
-      min_end_datetime: z.string().optional().describe('Minimum event end datetime (ISO string), inclusive or null.'),
-      max_start_datetime: z.string().optional().describe('Maximum event start datetime (ISO string), exclusive or null.'),
-      max_results: z.number().int().optional().describe('Maximum number of events to return.'),
+      min_end_datetime: anyValue(z.string().describe('Minimum event end datetime (ISO string), inclusive or null.')).optional(),
+      max_start_datetime: anyValue(z.string().describe('Maximum event start datetime (ISO string), exclusive or null.')).optional(),
+      max_results: anyValue(z.number().int().describe('Maximum number of events to return.')).optional(),
     }),
-    prepareArguments: prepare((args) => dropNull(args, 'min_end_datetime', 'max_start_datetime', 'max_results')),
     handler: ({ min_end_datetime, max_start_datetime, max_results }) => {
       const events = workplace.sources.calendar.events.filter((event) => {
-        if (min_end_datetime !== undefined && min_end_datetime !== '' && pyCompare(text(pyGet(event, 'end', '')), min_end_datetime) < 0) return false
-        if (max_start_datetime !== undefined && max_start_datetime !== '' && pyCompare(text(pyGet(event, 'start', '')), max_start_datetime) >= 0) return false
+        if (pyTruthy(min_end_datetime) && pyOrder(pyGet(event, 'end', ''), min_end_datetime, '<') < 0) return false
+        if (pyTruthy(max_start_datetime) && pyOrder(pyGet(event, 'start', ''), max_start_datetime, '>=') >= 0) return false
         return true
       })
-      return { events: limited(events, max_results) }
+      return { events: pyLimit(events, max_results) }
     },
   })
 }
 
-/** Whether a thread passes upstream's `date_range` test (`last_N_days` against today's date; anything else passes). */
-function withinDateRange(firstDate: string, dateRange: string): boolean {
+/**
+ * Whether a thread passes upstream's `date_range` test: `last_N_days` against today's date (`N` as Python's `int()`
+ * reads it: `' 7'`, `'+7'`, `'７'`); any other value passes, a `date_range` that is no string too (its missing
+ * `startswith` raises an `AttributeError` upstream catches).
+ */
+function withinDateRange(firstDate: string, dateRange: unknown): boolean {
   const parsed = fromIsoFormat(firstDate.replaceAll('Z', '+00:00'))
-  if (parsed === undefined || !dateRange.startsWith('last_')) return true
+  if (parsed === undefined || typeof dateRange !== 'string' || !dateRange.startsWith('last_')) return true
   const days = pyInt(dateRange.replaceAll('last_', '').replaceAll('_days', '').replaceAll('_day', ''))
   if (days === undefined) return true
-  if (Math.abs(days) > 999_999_999) throw new PythonError('OverflowError', `days=${days}; must have magnitude <= 999999999`)
   const cutoff = today(parsed.offset) - days
+  // `today - timedelta(days=days)` outside years 1 to 9999 (or `timedelta` itself past 999999999 days).
+  if (!isPyDay(cutoff)) throw new PythonError('OverflowError', `date value out of range (days=${days})`)
   const firstDay = Math.floor(parsed.wall / 86_400_000_000)
   return firstDay >= cutoff
 }
@@ -208,17 +210,18 @@ function gmailSearch(workplace: Workplace) {
     parameters: z.object({
       subject: z.string().optional(),
       sender: z.string().optional(),
-      date_range: z.string().optional(),
+      date_range: anyValue(z.string()).optional(),
       max_results: z.number().int().optional(),
     }),
-    // Upstream never reads max_results.
     prepareArguments: prepare((args) => {
-      dropNull(args, 'subject', 'sender', 'date_range')
+      // `arguments.get("subject", "").lower() if arguments.get("subject") else None`: a falsy value filters nothing.
+      for (const key of ['subject', 'sender']) if (!pyTruthy(args[key])) delete args[key]
+      // Upstream never reads max_results.
       delete args.max_results
     }),
     handler: ({ subject, sender, date_range }) => {
-      const subjectFilter = subject === undefined || subject === '' ? undefined : subject.toLowerCase()
-      const senderFilter = sender === undefined || sender === '' ? undefined : sender.toLowerCase()
+      const subjectFilter = subject?.toLowerCase()
+      const senderFilter = sender?.toLowerCase()
       const threadIds: unknown[] = []
       for (const thread of workplace.sources.gmail.threads) {
         const messages = pyGet(thread, 'messages', []) as unknown[]
@@ -227,7 +230,7 @@ function gmailSearch(workplace: Workplace) {
           if (messages.length === 0) continue
           if (!lower(pyGet(messages[0], 'from', '')).includes(senderFilter)) continue
         }
-        if (date_range !== undefined && date_range !== '') {
+        if (pyTruthy(date_range)) {
           if (messages.length === 0) continue
           const firstDate = pyGet(messages[0], 'date', '')
           if (!pyTruthy(firstDate)) continue
@@ -247,13 +250,11 @@ function gmailThread(workplace: Workplace) {
     name: 'Gmail.GetThread',
     wireName: 'Gmail_GetThread',
     description: 'Get a full Gmail thread by thread ID.',
-    parameters: z.object({ thread_id: z.string() }),
-    prepareArguments: prepare((args) => {
-      if (args.thread_id === null || !Object.hasOwn(args, 'thread_id')) args.thread_id = ''
-    }),
+    parameters: z.object({ thread_id: anyValue(z.string()) }),
+    prepareArguments: prepare((args) => defaultWhenMissing(args, 'thread_id', '')),
     handler: ({ thread_id }) => {
-      if (thread_id === '') return { thread: null }
-      return { thread: workplace.sources.gmail.threads.find((thread) => pyGet(thread, 'id', null) === thread_id) ?? null }
+      if (!pyTruthy(thread_id)) return { thread: null }
+      return { thread: workplace.sources.gmail.threads.find((thread) => pyEquals(pyGet(thread, 'id', null), thread_id)) ?? null }
     },
   })
 }
@@ -265,11 +266,8 @@ function driveSearch(workplace: Workplace) {
     name: 'GoogleDrive.gdrive_search',
     wireName: 'GoogleDrive_gdrive_search',
     description: 'Search Google Drive files by name or keywords.',
-    parameters: z.object({ query: z.string(), limit: z.number().int().optional() }),
-    prepareArguments: prepare((args) => {
-      defaultWhenMissing(args, 'query', '')
-      dropNull(args, 'limit')
-    }),
+    parameters: z.object({ query: z.string(), limit: anyValue(z.number().int()).optional() }),
+    prepareArguments: prepare((args) => defaultWhenMissing(args, 'query', '')),
     handler: ({ query, limit }) => {
       const wanted = query.toLowerCase()
       if (wanted === '') return { files: [] }
@@ -279,7 +277,7 @@ function driveSearch(workplace: Workplace) {
           files.push({ id: pyGet(file, 'id', ''), name: pyGet(file, 'name', ''), mimeType: pyGet(file, 'mimeType', '') })
         }
       }
-      return { files: limited(files, limit) }
+      return { files: pyLimit(files, limit) }
     },
   })
 }
@@ -291,23 +289,23 @@ function driveRead(workplace: Workplace) {
     name: 'GoogleDrive.gdrive_read_file',
     wireName: 'GoogleDrive_gdrive_read_file',
     description: 'Read the content of a Google Drive file by file ID.',
-    parameters: z.object({ file_id: z.string() }),
-    prepareArguments: prepare((args) => {
-      if (args.file_id === null || !Object.hasOwn(args, 'file_id')) args.file_id = ''
-    }),
+    parameters: z.object({ file_id: anyValue(z.string()) }),
+    prepareArguments: prepare((args) => defaultWhenMissing(args, 'file_id', '')),
     handler: ({ file_id }) => {
-      if (file_id === '') return { file: null }
-      const file = workplace.sources.drive.files.find((f) => pyGet(f, 'id', null) === file_id)
+      if (!pyTruthy(file_id)) return { file: null }
+      const file = workplace.sources.drive.files.find((f) => pyEquals(pyGet(f, 'id', null), file_id))
       return { file: file === undefined ? null : { id: pyGet(file, 'id', ''), name: pyGet(file, 'name', ''), content: pyGet(file, 'content', '') } }
     },
   })
 }
 
-// Python `\w` is Unicode letters, digits and `_`; `re.IGNORECASE` folds case like JavaScript's `iu`.
-const JQL_PROJECT = /project\s*=\s*([\p{L}\p{N}_]+)/iu
-const JQL_STATUS = /status\s*=\s*"([^"]+)"/iu
-const JQL_TEXT = /text\s*~\s*"([^"]+)"/iu
-const JQL_ORDER = /ORDER\s+BY\s+([\p{L}\p{N}_]+)\s+(DESC|ASC)/iu
+// Python's `\w` is Unicode letters, digits and `_`, its `\s` is {@link PY_SPACE}; `re.IGNORECASE` folds case like
+// JavaScript's `iu`.
+const WORD = '[\\p{L}\\p{N}_]'
+const JQL_PROJECT = new RegExp(`project${PY_SPACE}*=${PY_SPACE}*(${WORD}+)`, 'iu')
+const JQL_STATUS = new RegExp(`status${PY_SPACE}*=${PY_SPACE}*"([^"]+)"`, 'iu')
+const JQL_TEXT = new RegExp(`text${PY_SPACE}*~${PY_SPACE}*"([^"]+)"`, 'iu')
+const JQL_ORDER = new RegExp(`ORDER${PY_SPACE}+BY${PY_SPACE}+(${WORD}+)${PY_SPACE}+(DESC|ASC)`, 'iu')
 
 /** `Jira_SearchIssuesWithJql {jql}`: only `project = KEY`, `status = "X"`, `text ~ "x"` (summary) and `ORDER BY updated` are read. */
 function jiraSearch(workplace: Workplace) {
@@ -317,9 +315,10 @@ function jiraSearch(workplace: Workplace) {
     wireName: 'Jira_SearchIssuesWithJql',
     description: 'Search Jira issues using JQL (Jira Query Language).',
     parameters: z.object({ jql: z.string(), limit: z.number().int().optional() }),
-    // Upstream never reads limit.
     prepareArguments: prepare((args) => {
-      if (args.jql === null || !Object.hasOwn(args, 'jql')) args.jql = ''
+      // `if not jql: return`: any falsy value gives no issues; any other non-string raises in `re.search`.
+      if (!pyTruthy(args.jql)) args.jql = ''
+      // Upstream never reads limit.
       delete args.limit
     }),
     handler: ({ jql }) => {
