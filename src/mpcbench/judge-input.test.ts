@@ -16,7 +16,9 @@ import { buildRunLog } from './run-log.ts'
 import { readJudgeInput, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
 import type { Task, TaskType } from './task.ts'
 import { FILE_TASK_TYPE, loadTask } from './task.ts'
-import { loadWorkplace } from './workplace/workplace.ts'
+import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
+import { Workplace, loadWorkplace } from './workplace/workplace.ts'
+import { wireNameOf } from '../tools/define-tool.ts'
 
 function traceOf(toolCalls: AgentTrace['toolCalls'], messages: AgentTrace['messages'] = []): AgentTrace {
   return {
@@ -66,18 +68,10 @@ describe('buildJudgeInput and llmJudgeView', () => {
   })
 })
 
-/** Upstream's `map_function_name_to_backend_tool_name` table (openai_agent_runner.py, eb0b7ca), read backwards. */
-const UPSTREAM_FUNCTION_OF: Record<string, string> = {
-  'Slack.search_messages': 'Slack_search_messages',
-  'GoogleContacts.SearchContactsByName': 'GoogleContacts_SearchContactsByName',
-  'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree': 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
-  'GoogleCalendar.ListEvents': 'GoogleCalendar_ListEvents',
-  'Gmail.SearchThreads': 'Gmail_SearchThreads',
-  'Gmail.GetThread': 'Gmail_GetThread',
-  'GoogleDrive.gdrive_search': 'GoogleDrive_gdrive_search',
-  'GoogleDrive.gdrive_read_file': 'GoogleDrive_gdrive_read_file',
-  'Jira.SearchIssuesWithJql': 'Jira_SearchIssuesWithJql',
-}
+/** The function name upstream's agent calls each tool by: the wire names of our upstream-v1 tool definitions. */
+const UPSTREAM_FUNCTION_OF: Record<string, string> = Object.fromEntries(
+  workplaceTools(Workplace.fromSources(FIXTURE_SOURCES), 'upstream-v1').map((tool) => [tool.name, wireNameOf(tool)]),
+)
 
 type Json = Record<string, unknown>
 
