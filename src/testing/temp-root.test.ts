@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import setup from './temp-root.ts'
 
 describe('temp-root globalSetup', () => {
-  const saved = { TMPDIR: process.env.TMPDIR, TEMP: process.env.TEMP, TMP: process.env.TMP }
+  const saved = { TMPDIR: process.env.TMPDIR, TEMP: process.env.TEMP, TMP: process.env.TMP, BENCH_HISTORY_DIR: process.env.BENCH_HISTORY_DIR }
   afterEach(() => {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name]
@@ -15,6 +15,17 @@ describe('temp-root globalSetup', () => {
 
   it('is the unit project’s: this test’s temporary folder is inside the run’s folder', () => {
     expect(basename(tmpdir())).toMatch(/^vitest-agent-bench-test-/)
+  })
+
+  it('keeps a BENCH_HISTORY_DIR that is set, and restores an unset one', () => {
+    process.env.BENCH_HISTORY_DIR = '/somewhere/history'
+    setup()()
+    expect(process.env.BENCH_HISTORY_DIR).toBe('/somewhere/history')
+    delete process.env.BENCH_HISTORY_DIR
+    const teardown = setup()
+    expect(process.env.BENCH_HISTORY_DIR).toBe(join(tmpdir(), 'history'))
+    teardown()
+    expect(process.env.BENCH_HISTORY_DIR).toBeUndefined()
   })
 
   it('points TMPDIR, TEMP and TMP at a new folder, then removes it with what tests left there and restores them', () => {
