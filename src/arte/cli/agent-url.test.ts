@@ -12,9 +12,10 @@ import { readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { formatStoredTrace } from '../results/trace-store-format.ts'
 import { EmailStore } from '../store/email-store.ts'
+import { childEnv } from '../../testing/child-env.ts'
 
 const execFileAsync = promisify(execFile)
-const BASE_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
+const BASE_ENV = childEnv()
 
 /** `agent-bench arte` on the fixture rows in a child process, against the agent at `agentUrl`. */
 async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] = [], env: Record<string, string> = {}) {

@@ -8,6 +8,7 @@ import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import { planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { childEnv } from '../../testing/child-env.ts'
 
 const run = promisify(execFile)
 
@@ -16,7 +17,7 @@ async function agentBench(args: string[], env: Record<string, string> = {}): Pro
   try {
     const { stdout, stderr } = await run(process.execPath, ['bin/agent-bench.js', ...args], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: childEnv(env),
       timeout: 120_000,
     })
     return { code: 0, stdout, stderr }

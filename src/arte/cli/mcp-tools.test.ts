@@ -6,6 +6,7 @@ import { REPO_ROOT, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { toOpenAITool } from '../../tools/define-tool.ts'
 import { createEmailTools } from '../email-tools.ts'
 import { type EmailInput, EmailStore } from '../store/email-store.ts'
+import { childEnv } from '../../testing/child-env.ts'
 
 const mail = (messageId: string, inbox: string, date: string, body: string): EmailInput => ({
   messageId,
@@ -43,7 +44,7 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
       command: process.execPath,
       args: ['bin/agent-bench.js', 'mcp', '--db', db, '--inbox', scope.inbox, '--query-date', scope.queryDate],
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      env: childEnv(),
       stderr: 'pipe',
     })
     transport.stderr?.on('data', (chunk: Buffer) => {

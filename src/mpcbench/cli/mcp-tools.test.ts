@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../../../fixtures/arte-e2e/harness.ts'
 import { toOpenAITool } from '../../tools/define-tool.ts'
 import { scenarioTools } from '../run-task.ts'
 import { mcpScenarioTools } from './mcp-tools.ts'
+import { childEnv } from '../../testing/child-env.ts'
 
 const DATA_DIR = join(REPO_ROOT, 'data')
 const SCENARIO = 'lumen_robotics'
@@ -21,7 +22,7 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
   it('serves the scenario\'s workplace tools on 127.0.0.1 with the agent loop\'s schemas', async () => {
     child = spawn(process.execPath, ['bin/agent-bench.js', 'mcp', '--data-dir', DATA_DIR, '--scenario-id', SCENARIO, '--http', '0'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const url = await new Promise<string>((resolve, reject) => {
