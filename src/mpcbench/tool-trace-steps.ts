@@ -2,29 +2,14 @@ import { toWireName } from '../tools/define-tool.ts'
 import type { ToolProfile } from './workplace/tool-profiles.ts'
 import { pyGet, pyLen, pyTruthy } from './workplace/upstream-v1/python.ts'
 import { pyStr } from './python-format.ts'
-
-/**
- * Upstream MPCBench's nine tools (commit eb0b7ca, `evaluation/openai_agent_runner.py`) and the function name its
- * agent calls each by (`map_function_name_to_backend_tool_name`, read backwards).
- */
-export const UPSTREAM_FUNCTION_NAMES: Readonly<Record<string, string>> = {
-  'Slack.search_messages': 'Slack_search_messages',
-  'GoogleContacts.SearchContactsByName': 'GoogleContacts_SearchContactsByName',
-  'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree': 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
-  'GoogleCalendar.ListEvents': 'GoogleCalendar_ListEvents',
-  'Gmail.SearchThreads': 'Gmail_SearchThreads',
-  'Gmail.GetThread': 'Gmail_GetThread',
-  'GoogleDrive.gdrive_search': 'GoogleDrive_gdrive_search',
-  'GoogleDrive.gdrive_read_file': 'GoogleDrive_gdrive_read_file',
-  'Jira.SearchIssuesWithJql': 'Jira_SearchIssuesWithJql',
-}
+import { UPSTREAM_V1_WIRE_NAMES } from './workplace/upstream-v1/tools.ts'
 
 /**
  * The function name a tool is called by under a profile, for a call whose own is not recorded: upstream's for its
  * nine tools under `upstream-v1` (or no profile), else our wire name (`Slack__search_messages`).
  */
 export function functionNameOf(toolName: string, profile: ToolProfile | undefined): string {
-  return profile !== 'extended' && Object.hasOwn(UPSTREAM_FUNCTION_NAMES, toolName) ? (UPSTREAM_FUNCTION_NAMES[toolName] as string) : toWireName(toolName)
+  return profile !== 'extended' && Object.hasOwn(UPSTREAM_V1_WIRE_NAMES, toolName) ? UPSTREAM_V1_WIRE_NAMES[toolName as keyof typeof UPSTREAM_V1_WIRE_NAMES] : toWireName(toolName)
 }
 
 const MAX_JQL_CHARS = 50

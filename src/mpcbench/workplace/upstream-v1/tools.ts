@@ -56,6 +56,27 @@ function text(value: unknown): string {
 
 const SLACK_SKIPPED_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'from', 'has', 'with'])
 
+/**
+ * Upstream's nine tools by name (`Slack.search_messages`) and the function name its agent calls each by
+ * (`map_function_name_to_backend_tool_name` in `evaluation/openai_agent_runner.py`, read backwards).
+ */
+export const UPSTREAM_V1_WIRE_NAMES = {
+  'Slack.search_messages': 'Slack_search_messages',
+  'GoogleContacts.SearchContactsByName': 'GoogleContacts_SearchContactsByName',
+  'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree': 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
+  'GoogleCalendar.ListEvents': 'GoogleCalendar_ListEvents',
+  'Gmail.SearchThreads': 'Gmail_SearchThreads',
+  'Gmail.GetThread': 'Gmail_GetThread',
+  'GoogleDrive.gdrive_search': 'GoogleDrive_gdrive_search',
+  'GoogleDrive.gdrive_read_file': 'GoogleDrive_gdrive_read_file',
+  'Jira.SearchIssuesWithJql': 'Jira_SearchIssuesWithJql',
+} as const
+
+/** A tool's upstream name and wire name, from {@link UPSTREAM_V1_WIRE_NAMES}. */
+function upstreamNames(name: keyof typeof UPSTREAM_V1_WIRE_NAMES): { name: string; wireName: string } {
+  return { name, wireName: UPSTREAM_V1_WIRE_NAMES[name] }
+}
+
 // Upstream reads arguments by name (`dict.get`): an argument it does not know is never seen, not an error.
 const common = { formatResult: pyJsonDumps, unknownArguments: 'ignore' } as const
 
@@ -63,8 +84,7 @@ const common = { formatResult: pyJsonDumps, unknownArguments: 'ignore' } as cons
 function slackSearch(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'Slack.search_messages',
-    wireName: 'Slack_search_messages',
+    ...upstreamNames('Slack.search_messages'),
     description: 'Search Slack messages in the company workspace.',
     parameters: z.object({ search_query: z.string().describe('Search query string used to find relevant messages.') }),
     prepareArguments: prepare((args) => defaultWhenMissing(args, 'search_query', '')),
@@ -94,8 +114,7 @@ function slackSearch(workplace: Workplace) {
 function contactsSearch(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'GoogleContacts.SearchContactsByName',
-    wireName: 'GoogleContacts_SearchContactsByName',
+    ...upstreamNames('GoogleContacts.SearchContactsByName'),
     description: 'Search contacts by name.',
     parameters: z.object({
       name: z.string().describe('Full name or partial name of the contact.'),
@@ -121,8 +140,7 @@ function contactsSearch(workplace: Workplace) {
 function findFreeSlots(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
-    wireName: 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
+    ...upstreamNames('GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree'),
     description: 'Find time slots when everyone is free within a date range and workday hours.',
     parameters: z.object({
       email_addresses: anyValue(z.array(z.string()).describe('Email addresses of participants.')),
@@ -164,8 +182,7 @@ function findFreeSlots(workplace: Workplace) {
 function listEvents(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'GoogleCalendar.ListEvents',
-    wireName: 'GoogleCalendar_ListEvents',
+    ...upstreamNames('GoogleCalendar.ListEvents'),
     description: 'List calendar events within a time window for weekly reporting or summaries.',
     parameters: z.object({
       min_end_datetime: anyValue(z.string().describe('Minimum event end datetime (ISO string), inclusive or null.')).optional(),
@@ -204,8 +221,7 @@ function withinDateRange(firstDate: string, dateRange: unknown): boolean {
 function gmailSearch(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'Gmail.SearchThreads',
-    wireName: 'Gmail_SearchThreads',
+    ...upstreamNames('Gmail.SearchThreads'),
     description: 'Search Gmail threads by subject, sender, and date range.',
     parameters: z.object({
       subject: z.string().optional(),
@@ -247,8 +263,7 @@ function gmailSearch(workplace: Workplace) {
 function gmailThread(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'Gmail.GetThread',
-    wireName: 'Gmail_GetThread',
+    ...upstreamNames('Gmail.GetThread'),
     description: 'Get a full Gmail thread by thread ID.',
     parameters: z.object({ thread_id: anyValue(z.string()) }),
     prepareArguments: prepare((args) => defaultWhenMissing(args, 'thread_id', '')),
@@ -263,8 +278,7 @@ function gmailThread(workplace: Workplace) {
 function driveSearch(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'GoogleDrive.gdrive_search',
-    wireName: 'GoogleDrive_gdrive_search',
+    ...upstreamNames('GoogleDrive.gdrive_search'),
     description: 'Search Google Drive files by name or keywords.',
     parameters: z.object({ query: z.string(), limit: anyValue(z.number().int()).optional() }),
     prepareArguments: prepare((args) => defaultWhenMissing(args, 'query', '')),
@@ -286,8 +300,7 @@ function driveSearch(workplace: Workplace) {
 function driveRead(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'GoogleDrive.gdrive_read_file',
-    wireName: 'GoogleDrive_gdrive_read_file',
+    ...upstreamNames('GoogleDrive.gdrive_read_file'),
     description: 'Read the content of a Google Drive file by file ID.',
     parameters: z.object({ file_id: anyValue(z.string()) }),
     prepareArguments: prepare((args) => defaultWhenMissing(args, 'file_id', '')),
@@ -311,8 +324,7 @@ const JQL_ORDER = new RegExp(`ORDER${PY_SPACE}+BY${PY_SPACE}+(${WORD}+)${PY_SPAC
 function jiraSearch(workplace: Workplace) {
   return defineTool({
     ...common,
-    name: 'Jira.SearchIssuesWithJql',
-    wireName: 'Jira_SearchIssuesWithJql',
+    ...upstreamNames('Jira.SearchIssuesWithJql'),
     description: 'Search Jira issues using JQL (Jira Query Language).',
     parameters: z.object({ jql: z.string(), limit: z.number().int().optional() }),
     prepareArguments: prepare((args) => {
