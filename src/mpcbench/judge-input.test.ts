@@ -15,7 +15,7 @@ import { pyJsonDumpsIndented } from './python-format.ts'
 import { buildRunLog } from './run-log.ts'
 import { readJudgeInput, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
 import type { Task, TaskType } from './task.ts'
-import { FILE_TASK_TYPE, loadTask } from './task.ts'
+import { loadTask } from './task.ts'
 import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
 import { Workplace, loadWorkplace } from './workplace/workplace.ts'
 import { wireNameOf } from '../tools/define-tool.ts'
@@ -62,8 +62,8 @@ describe('buildJudgeInput and llmJudgeView', () => {
     expect(runLog.task_type).toBe('document_generation')
     expect(buildJudgeInput(runLog, { ...task, task_type: undefined }, 'judge').task_type).toBe('weekly_report')
     expect(buildJudgeInput(runLog, task, 'judge').task_type).toBe('document_generation')
-    // This project's benches type a task by its folder (FILE_TASK_TYPE), whatever its id says.
-    const summary = { ...task, task_id: 'q3_summary', task_type: undefined, [FILE_TASK_TYPE]: 'document_generation' } as const
+    // This project's benches give a task its folder's type, whatever its id says.
+    const summary = { ...task, task_id: 'q3_summary', task_type: 'document_generation' } as const
     expect(buildJudgeInput(runLog, summary, 'judge').task_type).toBe('document_generation')
   })
 })
@@ -144,17 +144,15 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
   ]
   const imported = importUpstream({ logs: join(upstreamDir, 'generator', 'logs', 'llm'), out: dataDir, scenarioIds: [...new Set(taskFiles.map(([, , id]) => id))] })
   /** The task as `defineUpstreamV1Bench` hands it on: `task_type` filled in from the folder when the file has none. */
-  const benchTask = (file: string, type: TaskType): Task => {
-    const loaded = loadTask(join(upstreamDir, 'tasks', file))
-    return { ...loaded, ...(loaded.task_type === undefined ? { task_type: type } : {}) }
-  }
+  /** A task as the upstream v1 benches pass it: as read (no `task_type` filled in). */
+  const benchTask = (file: string): Task => loadTask(join(upstreamDir, 'tasks', file))
 
   it('imported the scenarios', () => {
     expect(imported.skippedScenarios).toEqual([])
   })
 
   it.each(taskFiles)('%s, run by the baseline agent', async (file, type, scenarioId) => {
-    const task = benchTask(file, type)
+    const task = benchTask(file)
     const logDir = join(tmp, 'logs')
     const { runLog, runLogFile } = await runTask({
       task,
@@ -208,7 +206,7 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
       },
     }
     const file = 'document_generation/document_task.json'
-    const task = benchTask(file, 'document_generation')
+    const task = benchTask(file)
     const trace = await runAgent({ model, system: 'You are tested.', user: task.user_prompt, tools: workplaceTools(loadWorkplace(dataDir, 'scenario_A'), 'upstream-v1') })
     const runLog = buildRunLog(trace, { task, toolProfile: 'upstream-v1', scenarioId: 'scenario_A' })
     // Written by upstream's own runner (openai_agent_runner.py at eb0b7ca, Python 3.11) replaying these calls.

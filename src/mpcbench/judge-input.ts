@@ -38,11 +38,8 @@ export const JudgeInputSchema = RunLogSchema.extend({
 /** A judge input; see {@link JudgeInputSchema}. */
 export type JudgeInput = z.infer<typeof JudgeInputSchema>
 
-/**
- * Builds the judge input of one run log for one judge. `_taskFile` is not read (upstream's `task_type` does not
- * depend on where the task file is); it stays for callers that still pass it.
- */
-export function buildJudgeInput(runLog: RunLog, task: Task, judgeModel: string, _taskFile?: string): JudgeInput {
+/** Builds the judge input of one run log for one judge. */
+export function buildJudgeInput(runLog: RunLog, task: Task, judgeModel: string): JudgeInput {
   return {
     ...runLog,
     task_type: upstreamJudgeTaskType(task),

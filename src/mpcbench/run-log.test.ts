@@ -34,7 +34,7 @@ describe('buildRunLog', () => {
     expect(runLog.final_answer.length).toBeLessThan(MAX_STORED_DOCUMENT_CHARS + 100)
     expect(runLog.final_answer).toMatch(/\[truncated: 1,000,000 characters in full\]$/)
     expect(String(runLog.raw_tool_calls[0]?.result).length).toBeLessThan(MAX_STORED_TRACE_STRING_CHARS + 100)
-    const input = JudgeInputSchema.parse(buildJudgeInput(runLog, task, 'rules', taskFile))
+    const input = JudgeInputSchema.parse(buildJudgeInput(runLog, task, 'rules'))
     expect(input.final_answer_chars).toBe(1_000_000)
     expect(JSON.stringify(input).length).toBeLessThan(200_000)
   })

@@ -89,32 +89,24 @@ export const TaskSchema = z.looseObject({
   checks: z.array(CheckSchema).optional(),
 })
 
-/**
- * The `task_type` a task file itself gives (`null`: none), kept by {@link loadTask} under this symbol so that a
- * copy whose `task_type` was filled in from its folder (`{...task, task_type}`, as the upstream v1 benches do)
- * still shows the judge upstream's type ({@link upstreamJudgeTaskType}). Object spread copies it; JSON leaves it out.
- */
-export const FILE_TASK_TYPE: unique symbol = Symbol('mpcbench.fileTaskType')
-
 /** An MPCBench task; see {@link TaskSchema}. */
-export type Task = z.infer<typeof TaskSchema> & { readonly [FILE_TASK_TYPE]?: TaskType | null }
+export type Task = z.infer<typeof TaskSchema>
 
-/** Reads and validates a task file; errors name the file and the field. The file's own `task_type` is kept under {@link FILE_TASK_TYPE}. */
+/** Reads and validates a task file; errors name the file and the field. */
 export function loadTask(file: string): Task {
-  const task = readJsonFile(TaskSchema, file, 'task')
-  return { ...task, [FILE_TASK_TYPE]: task.task_type ?? null }
+  return readJsonFile(TaskSchema, file, 'task')
 }
 
 /**
  * The `task_type` upstream MPCBench shows its judge (`infer_task_type` of `evaluation/build_judge_input.py`, commit
- * eb0b7ca): the task file's own `task_type` when it has one, else from the lower-cased id: `planning` → `planning`,
- * else `email` → `email_reply`, else `weekly` or `report` → `weekly_report`, else `planning`. Only the judge sees it;
- * our classification is {@link inferTaskType} (upstream's companyA_weekly_report_v1: `weekly_report` here,
- * `document_generation` there).
+ * eb0b7ca): the task's own `task_type` when it has one, else from the lower-cased id: `planning` → `planning`, else
+ * `email` → `email_reply`, else `weekly` or `report` → `weekly_report`, else `planning`. Only the judge sees it; our
+ * classification is {@link inferTaskType}, which also reads the task's folder (upstream's companyA_weekly_report_v1,
+ * which has no `task_type`: `weekly_report` here, `document_generation` there). This project's benches give each task
+ * its folder's type, so the judge sees that.
  */
-export function upstreamJudgeTaskType(task: Pick<Task, 'task_id' | 'task_type' | typeof FILE_TASK_TYPE>): string {
-  const own = FILE_TASK_TYPE in task ? task[FILE_TASK_TYPE] : task.task_type
-  if (own !== undefined && own !== null) return own
+export function upstreamJudgeTaskType(task: Pick<Task, 'task_id' | 'task_type'>): string {
+  if (task.task_type !== undefined) return task.task_type
   const id = task.task_id.toLowerCase()
   if (id.includes('planning')) return 'planning'
   if (id.includes('email')) return 'email_reply'

@@ -140,7 +140,7 @@ describe('rules judge on the shipped tasks: correct answers pass, gaming answers
       const runLog = buildRunLog(trace, { task, scenarioId, agentModel: 'baseline' })
       const dump = toolResultText(runLog)
       expect(dump.length).toBeGreaterThan(0)
-      const scores = rulesScores({ ...buildJudgeInput(runLog, task, 'rules', file), final_answer: dump })
+      const scores = rulesScores({ ...buildJudgeInput(runLog, task, 'rules'), final_answer: dump })
       const result = scores.answer_requirements_satisfaction
       expect(result.score, result.justification).toBeLessThanOrEqual(2)
       // Pasted tool output is all "in the sources", but it is no reasoning: grounding does not reward it either.

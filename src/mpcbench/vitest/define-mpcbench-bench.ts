@@ -18,7 +18,7 @@ import { evaluationMeta, harnessOf, runAndJudge, scenarioTools } from '../run-ta
 import { resolveModelMatrix } from '../run-task-models.ts'
 import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
-import { FILE_TASK_TYPE, inferTaskType, loadTask } from '../task.ts'
+import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { mpcbenchLogDir, mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
 import './task-meta.ts'
@@ -271,7 +271,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
         await runMpcbenchCase(context, {
           // This project's tasks are typed by their folder (checked above): the judge sees that type, where upstream
           // guessed one from the task id for a file without `task_type` (upstream's own tasks keep its rule).
-          task: { ...task, [FILE_TASK_TYPE]: taskType },
+          task: { ...task, task_type: options.taskType },
           taskFile,
           scenarioId,
           tools: scenarioTools(dataDir, scenarioId, setup.toolProfile),

@@ -55,7 +55,9 @@ export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
         const workplace = loadWorkplace(dataDir, scenarioId)
         const checks = options.checks === undefined ? undefined : await options.checks(task, workplace)
         await runMpcbenchCase(context, {
-          task: { ...task, ...(task.task_type === undefined ? { task_type: options.taskType } : {}), ...(checks === undefined ? {} : { checks }) },
+          // As read: a task without `task_type` is classified by its folder (the task file label) and shown to the judge
+          // as upstream shows it (`upstreamJudgeTaskType`).
+          task: { ...task, ...(checks === undefined ? {} : { checks }) },
           taskFile: options.taskFileLabel?.(file) ?? file,
           scenarioId,
           tools: workplaceTools(workplace, setup.toolProfile),
