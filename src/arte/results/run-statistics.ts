@@ -21,7 +21,7 @@ function passed(meta: Pick<ArteTestMeta, 'exactMatch'>): boolean {
 
 /**
  * A trial for pass^k: a trial that ran and failed (error, timeout, max turns) is a failure; one that never ran (an
- * interrupted run) has no outcome, so the task counts only for the trials before it.
+ * interrupted run) has no outcome, which leaves its task out of pass^k (see `passHatK`).
  */
 function trialOutcome(meta: ArteTestMeta): TrialOutcome {
   return { trial: meta.trial ?? 1, passed: meta.outcome.kind === 'not-run' ? undefined : passed(meta) }
