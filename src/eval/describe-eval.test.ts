@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { startVitest } from 'vitest/node'
+import { type Vitest, startVitest } from 'vitest/node'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
 
@@ -44,4 +44,36 @@ describe('describeEval (fixtures/describe-eval)', () => {
     const bad = byName.get('bad scorer > 1: x')
     expect(bad?.result().errors?.[0]?.message).toContain('Scorer scorer1 returned score 2.')
   })
+
+  it('a cancelled run skips the concurrent cases still running (their signal aborts), not only those Vitest still lists', async () => {
+    let vitest: Vitest | undefined
+    const started = Date.now()
+    const run = await startVitest(
+      'test',
+      [],
+      {
+        root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
+        watch: false,
+        reporters: [
+          {
+            onInit: (instance: Vitest) => void (vitest = instance),
+            onTestCaseResult: (testCase) => {
+              if (testCase.name === 'fast') void vitest?.cancelCurrentRun('keyboard-input')
+            },
+          },
+        ],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
+    await run.close()
+    const tests = run.state.getTestModules().flatMap((module) => [...module.children.allTests()])
+    expect(tests.map((test) => [test.name, test.result().state])).toEqual([
+      ['fast', 'passed'],
+      ['slow 1', 'skipped'],
+      ['slow 2', 'skipped'],
+      ['slow 3', 'skipped'],
+    ])
+    expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
+  }, 90_000)
 })

@@ -1,6 +1,7 @@
 import { describe, test } from 'vitest'
 import { BenchError } from '../core/errors.ts'
 import { annotateTest } from './annotate.ts'
+import { isRunCancel, skipCancelled, withRunCancel } from './run-cancel.ts'
 import type { EvalScore, EvalTestMeta } from './eval-meta.ts'
 import type { Scorer } from './scorer.ts'
 
@@ -16,7 +17,7 @@ export interface EvalCase<Input, Expected> {
 export interface DescribeEvalOptions<Input, Output, Expected> {
   /** The cases, one test each. */
   data: ReadonlyArray<EvalCase<Input, Expected>>
-  /** Runs the system under test (an agent, a prompt) on one input; `signal` aborts when the test times out. */
+  /** Runs the system under test (an agent, a prompt) on one input; `signal` aborts when the test times out or the run is cancelled. */
   task: (input: Input, context: { signal: AbortSignal }) => Output | Promise<Output>
   /** Each scores every output; a case's score is their mean. */
   scorers: ReadonlyArray<Scorer<Input, Output, Expected>>
@@ -84,7 +85,15 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
       declare(
         item.name ?? caseName(item.input, index),
         async (context) => {
-          const output = await options.task(item.input, { signal: context.signal })
+          // A task that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
+          const output = await withRunCancel(context.signal, async (signal) => {
+            try {
+              return await options.task(item.input, { signal })
+            } catch (error) {
+              if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
+              throw error
+            }
+          })
           const scores: EvalScore[] = []
           for (const [i, scorer] of options.scorers.entries()) {
             const label = scorer.name === '' ? `scorer${i + 1}` : scorer.name

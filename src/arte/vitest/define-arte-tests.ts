@@ -24,7 +24,7 @@ import { deadlineWithin } from '../../agent/deadline.ts'
 import { arteStrategy } from '../baseline/arte-strategy.ts'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
-import { isRunCancel } from '../../eval/run-cancel.ts'
+import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
 
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
@@ -252,12 +252,15 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
   for (const row of rows) {
     for (const { name, trial } of trialCases(String(row.id), settings.trials)) {
       concurrentTest(name, { meta: { arteTask: plannedTask(row, runtime, trial) } }, async (context) => {
-        const run = await runArteTestCase(runtime, row, context, trial)
+        const { run, reason } = await withRunCancel(context.signal, async (signal) => ({
+          run: await runArteTestCase(runtime, row, { signal, annotate: context.annotate, task: context.task }, trial),
+          reason: signal.reason as unknown,
+        }))
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
         delete context.task.meta.arteTask
         // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
-        if (run.meta.outcome.kind === 'aborted' && isRunCancel(context.signal.reason)) throw context.signal.reason
+        if (run.meta.outcome.kind === 'aborted' && isRunCancel(reason)) skipCancelled(context, reason)
         if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
       })
     }

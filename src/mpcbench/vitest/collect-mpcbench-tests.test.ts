@@ -85,8 +85,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
         config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
         watch: false,
         testTimeout: 50_000,
-        // One test at a time: Vitest 4.1 aborts the signal of only some of the concurrent tests a cancel cuts off
-        // (`addRunningTest` drops the wrong entries of its list of running tests).
+        // One test at a time, so the cancel cuts off exactly the last test (the concurrent case is the next test's).
         maxConcurrency: 1,
         reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false, history: false })],
       },
@@ -124,6 +123,48 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const spent = summary.unfinished?.[0]?.usage?.agents.calls ?? 0
     expect(spent).toBeGreaterThan(0)
     expect(summary.usage.agents.calls).toBeGreaterThanOrEqual(spent + 4)
+  }, 120_000)
+
+  it('a cancelled run stops every concurrent test still waiting on its agent: they are not run, and the run does not wait for them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-cancel-concurrent-'))
+    const slowMs = 40_000
+    let vitest: Vitest | undefined
+    // Only the Quillstone task's agent answers at once; the four others wait on the model when the run is cancelled.
+    await using server = await startScriptedServer((request) => {
+      if (request.body.tools === undefined) return scriptedText(JSON.stringify(SCORES))
+      const quick = JSON.stringify(request.body.messages ?? []).includes('Quillstone')
+      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }), quick ? {} : { delayMs: slowMs })
+    })
+    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL, judgeModel: 'rules' })
+    const started = Date.now()
+    const run = await startVitest(
+      'test',
+      ['bench/email_reply/email_reply.eval.ts'],
+      {
+        config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
+        watch: false,
+        testTimeout: 2 * slowMs,
+        maxConcurrency: 5,
+        reporters: [
+          {
+            onInit: (instance: Vitest) => void (vitest = instance),
+            // Vitest 4.1 drops the tests started after the one that ended from its list of running tests, so its own
+            // cancel aborts none of the four (`withRunCancel` does).
+            onTestCaseResult: (testCase) => {
+              if (testCase.name.startsWith('lumen_quillstone_quote_email_reply')) void vitest?.cancelCurrentRun('keyboard-input')
+            },
+          },
+          new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false, history: false }),
+        ],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
+    await run.close()
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(summary.task_counts).toEqual({ selected: 5, completed: 1, failed: 0, not_run: 4 })
+    expect(summary.unfinished?.map((test) => test.outcome)).toEqual(['not-run', 'not-run', 'not-run', 'not-run'])
+    expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(slowMs)
   }, 120_000)
 
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {

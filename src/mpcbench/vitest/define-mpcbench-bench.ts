@@ -29,7 +29,7 @@ import { deadlineWithin } from '../../agent/deadline.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
-import { isRunCancel } from '../../eval/run-cancel.ts'
+import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
 
 /**
  * The test name of one task × agent: `{task_id} [agent={model}]`, and with `BENCH_TRIALS` > 1
@@ -145,6 +145,11 @@ function scoreText(score: number | null): string {
  * the reporter counts it as not run.
  */
 export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
+  return withRunCancel(context.signal, (signal) => runCase(context, signal, testCase))
+}
+
+/** {@link runMpcbenchCase} with the test's signal linked to a cancel of the run (`withRunCancel`). */
+async function runCase(context: TestContext, signal: AbortSignal, testCase: MpcbenchCase): Promise<MpcbenchTestMeta> {
   const { setup } = testCase
   const deadline = deadlineWithin(context.task.timeout)
   const judges =
@@ -175,7 +180,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
     // The response cache keeps each trial's responses apart: no trial replays another's.
     ...(cacheScope === undefined ? {} : { cacheScope }),
     judges,
-    signal: context.signal,
+    signal,
     ...(deadline === undefined ? {} : { deadline }),
   })
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
@@ -195,7 +200,7 @@ export async function runMpcbenchCase(context: TestContext, testCase: MpcbenchCa
   }
   // A cancelled run (SIGINT, `cancelCurrentRun`) that cut this test off skips it, as Vitest does the tests it had not
   // started: the reporter counts it as not run, not as a failure, and its cut-off run is left out of the means.
-  if (isRunCancel(context.signal.reason) && cutOff(meta, judges.length)) throw context.signal.reason
+  if (isRunCancel(signal.reason) && cutOff(meta, judges.length)) skipCancelled(context, signal.reason)
   const problems: string[] = []
   const outcome = evaluation.runLog.outcome
   if (outcome.kind === 'error') problems.push(`agent ${meta.agentModel} failed: ${outcome.code}: ${outcome.message}`)

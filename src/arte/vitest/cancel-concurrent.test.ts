@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Vitest } from 'vitest/node'
+import { fixtureEnv, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { lastUserText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
+
+/** Rows 1..TASKS; row 1 answers at once, the others only after {@link SLOW_MS}. */
+const TASKS = 5
+const SLOW_MS = 40_000
+
+function rows(): string {
+  return `${Array.from({ length: TASKS }, (_, i) =>
+    JSON.stringify({ id: i + 1, question: `Synthetic question ${i + 1}?`, answer: `answer ${i + 1}`, message_ids: [], inbox_address: 'ann.lee@fernwood.example', query_date: '2003-03-10', how_realistic: 0.5, split: 'test' }),
+  ).join('\n')}\n`
+}
+
+describe('a cancelled run stops every concurrent ART-E task', () => {
+  const scratch = scratchDir('arte-cancel-concurrent')
+  afterAll(() => scratch.remove())
+
+  // Vitest 4 aborts only the tests left in its list of running tests, and a test that ends first empties that list
+  // (`addRunningTest`): here task 1 ends while 2..5 wait on the model, then the run is cancelled (Ctrl-C, `--bail`).
+  it('the tasks still waiting on the model when the run is cancelled are skipped (not run), not left to finish', async () => {
+    const dataset = join(scratch.dir, 'rows.jsonl')
+    writeFileSync(dataset, rows())
+    let vitest: Vitest | undefined
+    await using server = await startScriptedServer((request) => {
+      const n = /^Synthetic question (\d+)\?$/.exec(lastUserText(request))?.[1] ?? '0'
+      return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `answer ${n}`, sources: [] } }], n === '1' ? {} : { delayMs: SLOW_MS })
+    })
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: String(TASKS) })
+    const started = Date.now()
+    const result = await runFixtureVitest(env, {
+      testTimeout: 2 * SLOW_MS,
+      reporters: [
+        {
+          onInit: (instance: Vitest) => void (vitest = instance),
+          onTestCaseResult: (testCase) => {
+            if (testCase.name === '1' && server.requests.length === TASKS) void vitest?.cancelCurrentRun('keyboard-input')
+          },
+        },
+      ],
+    })
+    const elapsed = Date.now() - started
+    expect(server.requests.length).toBe(TASKS)
+    expect(result.tests.map((test) => [test.name, test.state])).toEqual([
+      ['1', 'passed'],
+      ...Array.from({ length: TASKS - 1 }, (_, i) => [String(i + 2), 'skipped']),
+    ])
+    expect(elapsed, 'the run ended without waiting for the slow replies').toBeLessThan(SLOW_MS)
+  }, 3 * SLOW_MS)
+})
