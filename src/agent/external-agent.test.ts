@@ -116,6 +116,94 @@ describe('runExternalAgent', () => {
     expect(aborted.outcome).toEqual({ kind: 'aborted', reason: 'test timed out' })
   })
 
+  it('drops every tool call of a failed attempt, also one in flight at the retry and one its agent makes after it', async () => {
+    let started!: () => void
+    const slowStarted = new Promise<void>((resolve) => (started = resolve))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const gated = [
+      ...tools,
+      defineTool({ name: 'slow', description: 'Waits for the gate.', parameters: z.object({}), handler: async () => (started(), await gate, 'slow done') }),
+    ]
+    let firstClient: Client | undefined
+    const urls: string[] = []
+    const agent = await fakeAgent(async (body, _req, res) => {
+      const mcpUrl = (body.tools as { mcpUrl: string }).mcpUrl
+      urls.push(mcpUrl)
+      if (urls.length === 1) {
+        firstClient = new Client({ name: 'first-attempt', version: '1' })
+        await firstClient.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)))
+        void firstClient.callTool({ name: 'slow', arguments: {} }).catch(() => {})
+        await slowStarted
+        json(res, 503, 'overloaded')
+        return
+      }
+      release()
+      await firstClient?.callTool({ name: 'Notes__find', arguments: { word: 'late' } }).catch(() => {})
+      const client = new Client({ name: 'second-attempt', version: '1' })
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)))
+      await client.callTool({ name: 'Notes__find', arguments: { word: 'tea' } })
+      await client.close()
+      json(res, 200, { answer: 'tea' })
+    })
+    const trace = await runExternalAgent({
+      agent: createExternalAgent({ url: agent.url, maxRetries: 1, retryPolicy: { baseDelayMs: 1, maxDelayMs: 1 } }),
+      task: { taskId: 't1' },
+      prompt: 'q',
+      tools: gated,
+    })
+    await firstClient?.close()
+    expect(trace.outcome).toMatchObject({ kind: 'answered', answer: 'tea' })
+    expect(trace.toolCalls.map((call) => call.arguments)).toEqual([{ word: 'tea' }])
+    expect(trace.turns).toBe(2)
+    expect(urls[1]).not.toBe(urls[0])
+  })
+
+  it('fails a reply longer than maxReplyBytes without reading it all, and does not retry it', async () => {
+    const big = JSON.stringify({ answer: 'x', trace: 'step '.repeat(100_000) })
+    const chunked = await fakeAgent((_b, _r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      for (let at = 0; at < big.length; at += 10_000) res.write(big.slice(at, at + 10_000))
+      res.end()
+    })
+    const trace = await run(chunked.url, { maxReplyBytes: 64 * 1024 })
+    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringMatching(/answered with a body over 65,536 bytes \(not read further\): \{"answer":"x".*\n {2}Fix: .*`trace` is optional/s) })
+    expect(chunked.requests).toHaveLength(1)
+    const declared = await fakeAgent((_b, _r, res) => json(res, 200, big))
+    expect((await run(declared.url, { maxReplyBytes: 64 * 1024 })).outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('over 65,536 bytes') })
+    expect((await run(declared.url, { maxReplyBytes: big.length })).outcome).toMatchObject({ kind: 'answered', answer: 'x' })
+  })
+
+  it("does not POST again when the test's deadline leaves no time for another attempt", async () => {
+    const hang = await fakeAgent(() => {})
+    const trace = await runExternalAgent({
+      agent: createExternalAgent({ url: hang.url, timeoutMs: 1_000, maxRetries: 3, retryPolicy: { baseDelayMs: 1, maxDelayMs: 1 } }),
+      task: { taskId: 't1' },
+      prompt: 'q',
+      tools,
+      deadline: Date.now() + 1_500,
+    })
+    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringMatching(/did not answer within \d+ ms.* \(no time left before the test's deadline to retry\)\n/) })
+    expect(hang.requests).toHaveLength(1)
+  })
+
+  it('on abort, cuts the POST (the agent sees it closed) and closes the MCP endpoint', async () => {
+    let mcpUrl = ''
+    let closedByHarness!: () => void
+    const cut = new Promise<void>((resolve) => (closedByHarness = resolve))
+    const agent = await fakeAgent((body, _req, res) => {
+      mcpUrl = (body.tools as { mcpUrl: string }).mcpUrl
+      res.on('close', closedByHarness)
+    })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('Ctrl-C')), 200)
+    const trace = await run(agent.url, { timeoutMs: 60_000 }, controller.signal)
+    expect(trace.outcome).toEqual({ kind: 'aborted', reason: 'Ctrl-C' })
+    await cut
+    await expect(fetch(mcpUrl, { method: 'POST' })).rejects.toThrow()
+    expect(agent.requests).toHaveLength(1)
+  })
+
   it('reports an unreachable agent', async () => {
     const gone = await fakeAgent(() => {})
     await servers.pop()?.()

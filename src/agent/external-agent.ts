@@ -6,7 +6,7 @@ import { type FailureClass, parseRetryAfter, RetriesExhausted, type RetryPolicy,
 import type { ChatCompletionMessageParam, ChatModel } from '../llm/types.ts'
 import { emptyUsage } from '../llm/types.ts'
 import type { McpToolCall } from '../mcp/create-mcp-tool-server.ts'
-import { serveMcpHttp } from '../mcp/serve-mcp.ts'
+import { type McpHttpEndpoint, serveMcpHttp } from '../mcp/serve-mcp.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { type AgentOutcome, type AgentTrace, DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, type ToolCallRecord } from './trace.ts'
 
@@ -27,14 +27,20 @@ export interface ExternalAgentOptions {
   maxRetries?: number
   /** Backoff between retries (see `withRetry`). */
   retryPolicy?: Partial<Omit<RetryPolicy, 'maxRetries'>>
+  /** Largest reply body read, in bytes; a longer reply fails the task (`ERR_AGENT_REPLY`) without being read in full. @default DEFAULT_AGENT_MAX_REPLY_BYTES */
+  maxReplyBytes?: number
 }
 
+/** Default bound on an external agent's reply body: far above an answer with its own trace, far below what would strain the worker's memory. */
+export const DEFAULT_AGENT_MAX_REPLY_BYTES = 16 * 1024 * 1024
+
 /** An agent behind HTTP; see {@link createExternalAgent}. */
-export interface ExternalAgent extends Readonly<Omit<ExternalAgentOptions, 'id' | 'timeoutMs' | 'maxRetries'>> {
+export interface ExternalAgent extends Readonly<Omit<ExternalAgentOptions, 'id' | 'timeoutMs' | 'maxRetries' | 'maxReplyBytes'>> {
   readonly kind: 'external'
   readonly id: string
   readonly timeoutMs: number
   readonly maxRetries: number
+  readonly maxReplyBytes: number
 }
 
 /** What a benchmark runs a task with: a chat model in our tool loop, or an external agent with its own loop. */
@@ -60,6 +66,7 @@ export function createExternalAgent(options: ExternalAgentOptions): ExternalAgen
     id: options.id ?? `agent:${options.url}`,
     timeoutMs: options.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_AGENT_MAX_RETRIES,
+    maxReplyBytes: options.maxReplyBytes ?? DEFAULT_AGENT_MAX_REPLY_BYTES,
   }
 }
 
@@ -106,7 +113,7 @@ export interface RunExternalAgentOptions {
   instructions?: string
   /** Aborts the POST (and any retry wait). */
   signal?: AbortSignal
-  /** Epoch ms by which every POST must end (e.g. from the test timeout); each is bounded by the sooner of this and `agent.timeoutMs`. */
+  /** Epoch ms by which every POST must end (e.g. from the test timeout); each is bounded by the sooner of this and `agent.timeoutMs`, and no retry starts without `MIN_ATTEMPT_MS` left. */
   deadline?: number
   /** @default Date.now */
   clock?: () => number
@@ -115,9 +122,36 @@ export interface RunExternalAgentOptions {
 }
 
 const excerpt = (text: string, max = 300): string => {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+  const flat = text.slice(0, max * 4).replace(/\s+/g, ' ').trim()
+  return flat.length <= max && text.length <= max * 4 ? flat : `${flat.slice(0, max - 1)}…`
 }
+
+/** The body of `response`, read up to `maxBytes` (`over`: it was longer, and `text` is its start). */
+async function readBody(response: Response, maxBytes: number): Promise<{ text: string; over: boolean }> {
+  const declared = Number(response.headers.get('content-length') ?? '')
+  if (declared > maxBytes) {
+    await response.body?.cancel()
+    return { text: '', over: true }
+  }
+  if (response.body === null) return { text: '', over: false }
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size))
+      await reader.cancel()
+      return { text: new TextDecoder().decode(Buffer.concat(chunks)), over: true }
+    }
+    size += value.byteLength
+    chunks.push(value)
+  }
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), over: false }
+}
+
+const REPLY_SHAPE_HINT = 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.'
 
 /** One POST: the parsed reply, or an {@link ExternalAgentError}. */
 async function postTask(
@@ -130,7 +164,7 @@ async function postTask(
   const timeout = AbortSignal.timeout(budgetMs)
   const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout])
   let response: Response
-  let raw: string
+  let read: { text: string; over: boolean }
   try {
     response = await fetch(agent.url, {
       method: 'POST',
@@ -138,7 +172,7 @@ async function postTask(
       body: JSON.stringify(body),
       signal: combined,
     })
-    raw = await response.text()
+    read = await readBody(response, agent.maxReplyBytes)
   } catch (error) {
     if (signal?.aborted) throw error
     if (timeout.aborted) {
@@ -154,11 +188,18 @@ async function postTask(
       cause: error,
     })
   }
+  const raw = read.text
   if (!response.ok) {
-    throw new ExternalAgentError('ERR_AGENT_HTTP', `Agent ${agent.url} answered HTTP ${response.status}: ${excerpt(raw) || '(empty body)'}`, {
+    throw new ExternalAgentError('ERR_AGENT_HTTP', `Agent ${agent.url} answered HTTP ${response.status}: ${excerpt(raw) || (read.over ? `(a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes)` : '(empty body)')}`, {
       hint: 'See the agent\'s own log for the failure; it must answer 200 with {"answer": "..."}.',
       status: response.status,
       retryAfterMs: parseRetryAfter(response.headers),
+    })
+  }
+  if (read.over) {
+    throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered with a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes (not read further): ${excerpt(raw) || '(not read)'}`, {
+      hint: `Answer with a short JSON object: \`answer\` is the reply itself and \`trace\` is optional (trim it or leave it out). ${REPLY_SHAPE_HINT}`,
+      status: response.status,
     })
   }
   let json: unknown
@@ -166,7 +207,7 @@ async function postTask(
     json = JSON.parse(raw)
   } catch (error) {
     throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered with a body that is not JSON: ${excerpt(raw) || '(empty body)'}`, {
-      hint: 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.',
+      hint: REPLY_SHAPE_HINT,
       status: response.status,
       cause: error,
     })
@@ -174,7 +215,7 @@ async function postTask(
   const parsed = ExternalAgentReplySchema.safeParse(json)
   if (!parsed.success) {
     throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered JSON of the wrong shape:\n${z.prettifyError(parsed.error)}\nGot: ${excerpt(raw)}`, {
-      hint: 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.',
+      hint: REPLY_SHAPE_HINT,
       status: response.status,
     })
   }
@@ -196,54 +237,82 @@ function classify(error: unknown): FailureClass {
  * Runs one task on an external agent: serves `tools` on a fresh MCP Streamable HTTP endpoint on 127.0.0.1, POSTs
  * `{...agent.body, ...task, tools: {mcpUrl}}` to the agent, and waits for `{answer, sources?, rationale?, trace?}`.
  * Every tool call the agent makes through the endpoint is recorded as our own loop records it (call `k` is turn `k`).
- * Network errors, timeouts, 408, 429 and 5xx are retried (tool calls of a failed attempt are dropped); a reply that
- * is not the contract's JSON fails at once. Never throws for agent failures: they are `error` or `aborted` outcomes.
+ * Network errors, timeouts, 408, 429 and 5xx are retried, while time is left before `deadline`; each attempt gets its
+ * own endpoint, and a failed attempt's endpoint is closed once the next one listens, so the tool calls of a failed
+ * attempt (even those its agent makes after we gave up on it) never reach the trace. A reply that is not the
+ * contract's JSON fails at once. Never throws for agent failures: they are `error` or `aborted` outcomes.
  */
 export async function runExternalAgent(options: RunExternalAgentOptions): Promise<AgentTrace> {
   const { agent, signal } = options
   const clock = options.clock ?? Date.now
   const started = clock()
-  const calls: McpToolCall[] = []
   const messages: ChatCompletionMessageParam[] = [
     ...(options.instructions === undefined ? [] : [{ role: 'system' as const, content: options.instructions }]),
     { role: 'user', content: options.prompt },
   ]
-  const endpoint = await serveMcpHttp(options.tools, {
-    onToolCall: (call) => calls.push(call),
-    clock,
-    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-  })
+  let endpoint: McpHttpEndpoint | undefined
+  let calls: McpToolCall[] = []
+  let listenError: { error: unknown } | undefined
+  const serve = async (): Promise<McpHttpEndpoint> => {
+    const attemptCalls: McpToolCall[] = []
+    let next: McpHttpEndpoint
+    try {
+      next = await serveMcpHttp(options.tools, {
+        onToolCall: (call) => attemptCalls.push(call),
+        clock,
+        ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      })
+    } catch (error) {
+      listenError = { error }
+      throw error
+    }
+    // Closed only once the next endpoint listens, so that one cannot get the port the failed attempt's agent may still call.
+    await endpoint?.close()
+    endpoint = next
+    calls = attemptCalls
+    return next
+  }
+  const first = await serve()
   let outcome: AgentOutcome
   let agentTrace: unknown
+  let recorded: McpToolCall[]
   try {
-    const body = { ...agent.body, ...options.task, tools: { mcpUrl: endpoint.url } }
     const { value } = await withRetry(
-      (attempt) => {
-        if (attempt > 1) calls.length = 0
-        return postTask(agent, body, signal, options.deadline)
+      async (attempt) => {
+        const served = attempt === 1 ? first : await serve()
+        const reply = await postTask(agent, { ...agent.body, ...options.task, tools: { mcpUrl: served.url } }, signal, options.deadline)
+        return { ...reply, calls: [...calls] }
       },
       classify,
-      { policy: { ...agent.retryPolicy, maxRetries: agent.maxRetries }, ...(signal === undefined ? {} : { signal }) },
+      {
+        policy: { ...agent.retryPolicy, maxRetries: agent.maxRetries },
+        ...(signal === undefined ? {} : { signal }),
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+      },
     )
+    recorded = value.calls
     messages.push({ role: 'assistant', content: value.raw })
     agentTrace = value.reply.trace
     outcome = { kind: 'answered', answer: value.reply.answer, sources: value.reply.sources ?? [], rationale: value.reply.rationale ?? null, via: 'json' }
   } catch (error) {
+    if (listenError !== undefined) throw listenError.error
+    recorded = [...calls]
     const failure = error instanceof RetriesExhausted ? error.lastError : error
     if (signal?.aborted || failure instanceof CallAbortedError) {
       const reason: unknown = signal?.reason
       outcome = { kind: 'aborted', reason: reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason) }
     } else {
       const retries = error instanceof RetriesExhausted && error.retries > 0 ? ` (after ${error.retries} retr${error.retries === 1 ? 'y' : 'ies'})` : ''
+      const noTime = error instanceof RetriesExhausted && error.deadlineReached ? " (no time left before the test's deadline to retry)" : ''
       const message = failure instanceof BenchError
-        ? `${failure.problem}${retries}\n  Fix: ${failure.hint}`
-        : `${failure instanceof Error ? failure.message : String(failure)}${retries}`
+        ? `${failure.problem}${retries}${noTime}\n  Fix: ${failure.hint}`
+        : `${failure instanceof Error ? failure.message : String(failure)}${retries}${noTime}`
       outcome = { kind: 'error', code: failure instanceof BenchError ? failure.code : 'ERR_AGENT', message }
     }
   } finally {
-    await endpoint.close()
+    await endpoint?.close()
   }
-  const toolCalls: ToolCallRecord[] = calls.map((call, index) => ({
+  const toolCalls: ToolCallRecord[] = recorded.map((call, index) => ({
     id: `mcp_${index + 1}`,
     turn: index + 1,
     name: call.name,

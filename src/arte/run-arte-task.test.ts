@@ -1,4 +1,6 @@
+import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createExternalAgent } from '../agent/external-agent.ts'
 import { FIXTURE_MAILDIR } from '../../fixtures/arte-e2e/harness.ts'
 import { EmailStore } from './store/email-store.ts'
 import { importMaildir } from './import/import-maildir.ts'
@@ -54,6 +56,23 @@ describe('runArteTask', () => {
     })
     expect(structuredClone(run.meta)).toEqual(run.meta)
     expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+$/)
+  })
+
+  it('an external agent (ARTE_AGENT_URL) ends by the test deadline, as a model does, not after its own longer timeout', async () => {
+    // An agent that never answers: only the deadline or the agent timeout can end the task.
+    const server = createServer(() => {})
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as { port: number }
+      const agent = createExternalAgent({ url: `http://127.0.0.1:${port}/run`, timeoutMs: 20_000, maxRetries: 0 })
+      const started = Date.now()
+      const { meta } = await runArteTask({ row, store, model: agent, dataset: 'fixture.jsonl', deadline: started + 1_500 })
+      expect(meta.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT' })
+      expect(Date.now() - started).toBeLessThan(10_000)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('records a model error as a failed outcome whose message has the error and the last turns', async () => {

@@ -83,6 +83,7 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
         tools,
         instructions: arteSystemPrompt(row),
         ...signal,
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       })
     : await runAgent({
         model,

@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineTool, toOpenAITool } from '../tools/define-tool.ts'
+import { defineTool, toOpenAITool, toolTable } from '../tools/define-tool.ts'
+import { executeToolCall } from '../tools/execute-tool-call.ts'
 import type { McpToolCall } from './create-mcp-tool-server.ts'
 import { type McpHttpEndpoint, serveMcpHttp } from './serve-mcp.ts'
 
@@ -59,6 +60,20 @@ describe('serveMcpHttp', () => {
       { name: 'Calc.add', arguments: { a: 2 }, result: { sum: 2 }, status: 'ok', startedAt: new Date(1_005).toISOString(), durationMs: 5 },
       { name: 'explode', arguments: {}, result: 'Error: explode failed: boom', status: 'tool-error', startedAt: new Date(1_015).toISOString(), durationMs: 5 },
     ])
+  })
+
+  it('answers an unknown tool, an undeclared argument and bad arguments as the agent loop does: isError results with its messages, recorded', async () => {
+    const table = toolTable(tools)
+    const cases: Array<[string, Record<string, unknown>]> = [['no_such_tool', {}], ['Calc__add', { a: 1, inbox: 'other@corp.test' }], ['Calc__add', { a: 'one' }]]
+    for (const [name, args] of cases) {
+      const local = await executeToolCall(table, name, JSON.stringify(args))
+      const remote = await client.callTool({ name, arguments: args })
+      expect(local).not.toBe('aborted')
+      if (local === 'aborted') return
+      expect(local.status).not.toBe('ok')
+      expect(remote).toMatchObject({ isError: true, content: [{ type: 'text', text: local.content }] })
+      expect(calls.at(-1)).toMatchObject({ arguments: args, result: local.result, status: local.status })
+    }
   })
 
   it('answers other paths, other methods and foreign Host headers with an error', async () => {

@@ -1,12 +1,15 @@
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { REPO_ROOT, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { toOpenAITool } from '../../tools/define-tool.ts'
 import { createEmailTools } from '../email-tools.ts'
 import { type EmailInput, EmailStore } from '../store/email-store.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { executeToolCall } from '../../tools/execute-tool-call.ts'
+import { toolTable } from '../../tools/define-tool.ts'
+import { arteMcpToolSource } from './mcp-tools.ts'
 
 const mail = (messageId: string, inbox: string, date: string, body: string): EmailInput => ({
   messageId,
@@ -96,5 +99,31 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
     expect(unknown.isError).toBe(true)
     expect(text(unknown)).toBe('Error: unknown tool "delete_email". Available tools: search_emails, read_email, return_final_answer.')
     expect(stderr).toContain('mcp: search_emails invalid-arguments')
+  })
+})
+
+describe('agent-bench mcp (ART-E) reads the benchmark settings', () => {
+  const scratch = scratchDir('arte-mcp-settings')
+  afterAll(() => {
+    vi.unstubAllEnvs()
+    scratch.remove()
+  })
+
+  it('cuts read_email at ARTE_READ_MAX_CHARS, as the benchmark\'s own tools do', async () => {
+    const db = join(scratch.dir, 'mail.db')
+    const store = EmailStore.open(db)
+    store.insertEmails([mail('<long@t>', 'ann@corp.test', '2001-01-10T10:00:00.000Z', `Budget ${'words and more words '.repeat(60)}`)])
+    vi.stubEnv('ARTE_READ_MAX_CHARS', '100')
+    vi.stubEnv('ARTE_TOOL_TIMEOUT_MS', '0')
+    const expected = await executeToolCall(toolTable(createEmailTools(store, { inbox: 'ann@corp.test', queryDate: '2001-01-31' }, { maxBodyChars: 100 })), 'read_email', { message_id: '<long@t>' })
+    store.close()
+    const opened = await arteMcpToolSource.open({ db, inbox: 'ann@corp.test', 'query-date': '2001-01-31' })
+    try {
+      const served = await executeToolCall(toolTable(opened.tools), 'read_email', { message_id: '<long@t>' })
+      expect(served !== 'aborted' && served.content).toBe(expected !== 'aborted' && expected.content)
+      expect(served !== 'aborted' && served.content.length).toBeLessThan(600)
+    } finally {
+      opened.close()
+    }
   })
 })

@@ -18,7 +18,8 @@ function required(values: McpFlagValues, name: string, example: string): string 
 
 /**
  * `agent-bench mcp --db FILE --inbox ADDR --query-date DATE`: the three ART-E email tools, scoped to that inbox and day,
- * reading the store on a worker thread within `ARTE_TOOL_TIMEOUT_MS` per call (0: on the server's thread).
+ * reading the store on a worker thread within `ARTE_TOOL_TIMEOUT_MS` per call (0: on the server's thread), with the
+ * benchmark's `ARTE_READ_MAX_CHARS`.
  */
 export const arteMcpToolSource: McpToolSource = {
   selectedBy: 'db',
@@ -35,10 +36,11 @@ export const arteMcpToolSource: McpToolSource = {
     if (!isDay(queryDate)) {
       throw new ConfigError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, { hint: 'Pass e.g. --query-date 2001-05-14.' })
     }
-    const { toolTimeoutMs } = arteSettingsFromEnv()
+    const { toolTimeoutMs, readMaxChars } = arteSettingsFromEnv()
     const store = toolTimeoutMs > 0 ? await EmailStoreWorker.open(db, { timeoutMs: toolTimeoutMs }) : EmailStore.open(db, { readonly: true })
     return {
-      tools: createEmailTools(store, { inbox, queryDate }),
+      // The benchmark's own tools: `read_email` cut at ARTE_READ_MAX_CHARS as in `agent-bench arte`.
+      tools: createEmailTools(store, { inbox, queryDate }, { maxBodyChars: readMaxChars }),
       description: `the ART-E email tools of ${inbox} up to ${queryDate} (${db})`,
       instructions: arteSystemPrompt({ inbox_address: inbox, query_date: queryDate }),
       close: () => void store.close(),
