@@ -6,6 +6,7 @@ import { scriptedError, scriptedText, scriptedToolCalls, startScriptedServer, ty
 import { type CallLogEntry, readCallLog } from './call-log.ts'
 import { type CreateModelOptions, createModel } from './create-model.ts'
 import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
+import { toRequestBody } from './openai-chat-model.ts'
 import { cacheKey, trialCacheScope } from './response-cache.ts'
 import { addUsage, type ChatRequest } from './types.ts'
 import { formatCachedPart } from './usage.ts'
@@ -28,6 +29,9 @@ async function setup(script: Script, options: Omit<CreateModelOptions, 'env'> = 
 }
 
 const hello: ChatRequest = { messages: [{ role: 'user', content: 'Say hi' }], purpose: 'test' }
+
+/** The cassette key of `request` to model `model` (a bare id) at `baseURL`. */
+const keyOf = (baseURL: string, request: ChatRequest, scope?: string, model = 'test-model') => cacheKey(baseURL, toRequestBody({ provider: 'custom', wireModel: model }, request), scope)
 
 describe('createModel (OpenAI-compatible client)', () => {
   it('maps the request (tools, json schema, temperature, max tokens) and the reply with usage', async () => {
@@ -124,7 +128,7 @@ describe('response cache', () => {
     await using t = await setup([scriptedText('recorded reply')], { cache: { mode: 'read-write', dir: cacheDir } })
     const first = await t.model.complete(hello)
     expect(first.cached).toBe(false)
-    const key = cacheKey('test-model', hello)
+    const key = keyOf(t.server.baseURL, hello)
     const cassette = JSON.parse(readFileSync(join(cacheDir, `${key}.json`), 'utf8'))
     expect(cassette).toMatchObject({ key, model: 'test-model', recordedFrom: 'scripted-server', response: { id: 'scripted-0' } })
 
@@ -143,24 +147,31 @@ describe('response cache', () => {
   it('keys ignore object key order but not content', () => {
     const a: ChatRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0 }
     const b = { temperature: 0, messages: [{ content: 'x', role: 'user' }] } as ChatRequest
-    expect(cacheKey('m', a)).toBe(cacheKey('m', b))
-    expect(cacheKey('m', a)).not.toBe(cacheKey('m', { ...a, temperature: 1 }))
-    expect(cacheKey('m', a)).not.toBe(cacheKey('other', a))
+    const url = 'http://127.0.0.1:1234/v1'
+    expect(keyOf(url, a)).toBe(keyOf(url, b))
+    expect(keyOf(url, a)).toBe(keyOf(`${url}/`, { ...a, purpose: 'a label' }))
+    expect(keyOf(url, a)).not.toBe(keyOf(url, { ...a, temperature: 1 }))
+    expect(keyOf(url, a)).not.toBe(keyOf(url, a, undefined, 'other'))
+    expect(keyOf(url, a)).not.toBe(keyOf('http://127.0.0.1:1235/v1', a))
+    expect(keyOf(url, a)).not.toBe(keyOf(`${url}?api-version=2`, a))
+    const tool = (description: string) => ({ type: 'function' as const, function: { name: 'f', description, parameters: { type: 'object' } } })
+    expect(keyOf(url, { ...a, tools: [tool('one')] })).not.toBe(keyOf(url, { ...a, tools: [tool('two')] }))
+    expect(keyOf(url, { ...a, maxTokens: 5 })).not.toBe(keyOf(url, { ...a, maxTokens: 6 }))
+    expect(keyOf(url, a)).not.toBe(keyOf(url, { ...a, responseFormat: { type: 'json_object' } }))
   })
 
-  it('a scope (a trial after the first) has cassettes of its own; no scope keeps the key it always had', async () => {
+  it('a scope (a trial after the first) has cassettes of its own', async () => {
     const a: ChatRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0 }
-    // The key of this request before scopes existed: recorded cassettes keep matching.
-    expect(cacheKey('m', a)).toBe('97caa05083bcb8a2b1757d04acaf6952cfb0bd41933b0c516a461c730b288445')
-    expect(cacheKey('m', a, 'trial-2')).not.toBe(cacheKey('m', a))
-    expect(cacheKey('m', a, 'trial-2')).not.toBe(cacheKey('m', a, 'trial-3'))
+    const url = 'http://127.0.0.1:1234/v1'
+    expect(keyOf(url, a, 'trial-2')).not.toBe(keyOf(url, a))
+    expect(keyOf(url, a, 'trial-2')).not.toBe(keyOf(url, a, 'trial-3'))
     expect([undefined, 1, 2, 3].map(trialCacheScope)).toEqual([undefined, undefined, 'trial-2', 'trial-3'])
 
     const cacheDir = tempDir('cassettes-')
     await using t = await setup([scriptedText('trial 1 reply'), scriptedText('trial 2 reply')], { cache: { mode: 'read-write', dir: cacheDir } })
     expect((await t.model.complete(hello)).message.content).toBe('trial 1 reply')
     expect((await t.model.complete(hello, { cacheScope: 'trial-2' })).message.content).toBe('trial 2 reply')
-    expect(JSON.parse(readFileSync(join(cacheDir, `${cacheKey('test-model', hello, 'trial-2')}.json`), 'utf8'))).toMatchObject({ scope: 'trial-2' })
+    expect(JSON.parse(readFileSync(join(cacheDir, `${keyOf(t.server.baseURL, hello, 'trial-2')}.json`), 'utf8'))).toMatchObject({ scope: 'trial-2' })
     const replay = createModel('test-model', { env: { OPENAI_BASE_URL: t.server.baseURL }, callLogDir: t.logDir, cache: { mode: 'replay', dir: cacheDir } })
     expect((await replay.complete(hello, { cacheScope: 'trial-2' })).message.content).toBe('trial 2 reply')
     expect((await replay.complete(hello)).message.content).toBe('trial 1 reply')
@@ -172,9 +183,9 @@ describe('response cache', () => {
 
   it('a cassette without a usable response is an error naming its file', async () => {
     const cacheDir = tempDir('cassettes-')
-    const key = cacheKey('test-model', hello)
-    writeFileSync(join(cacheDir, `${key}.json`), JSON.stringify({ key, model: 'test-model', request: {}, response: { id: 'x', choices: [] }, recordedAt: '', recordedFrom: 'hand' }))
     await using t = await setup([scriptedText('never')], { cache: { mode: 'replay', dir: cacheDir } })
+    const key = keyOf(t.server.baseURL, hello)
+    writeFileSync(join(cacheDir, `${key}.json`), JSON.stringify({ cacheVersion: 2, key, model: 'test-model', request: {}, response: { id: 'x', choices: [] }, recordedAt: '', recordedFrom: 'hand' }))
     const error = await t.model.complete(hello).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'ERR_INVALID_FORMAT', file: join(cacheDir, `${key}.json`) })
     expect(String((error as Error).message)).toContain(`${key}.json`)

@@ -8,6 +8,8 @@ import { ModelCallError } from './errors.ts'
 import type { ChatRequest } from './types.ts'
 
 const hello: ChatRequest = { messages: [{ role: 'user', content: 'Say hi' }], purpose: 'test' }
+/** A completion body whose `choices` are `choices`. */
+const withChoices = (choices: unknown) => scriptedRaw(JSON.stringify({ id: 'scripted-x', object: 'chat.completion', created: 0, model: 'm', choices }))
 const HTML = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>'
 
 async function setup(script: Script, options: { timeoutMs?: number; maxRetries?: number } = {}) {
@@ -29,6 +31,10 @@ describe('malformed 200 responses are retried like 5xx', () => {
     ['an HTML page from a proxy', scriptedRaw(HTML, { contentType: 'text/html' })],
     ['JSON without choices', scriptedRaw('{"id":"scripted-x","object":"chat.completion"}')],
     ['an empty body', scriptedRaw('')],
+    ['an empty choices list', withChoices([])],
+    ['choices[0].message null', withChoices([{ index: 0, message: null, finish_reason: 'stop' }])],
+    ['choices[0].message a string', withChoices([{ index: 0, message: 'hi', finish_reason: 'stop' }])],
+    ['tool_calls that are not a list', withChoices([{ index: 0, message: { role: 'assistant', content: null, tool_calls: { id: 'call_1' } }, finish_reason: 'tool_calls' }])],
   ])('%s, then a good reply: the call succeeds after one retry', async (_name, bad) => {
     await using t = await setup([bad, scriptedText('hi')])
     const result = await t.model.complete(hello)
@@ -57,6 +63,15 @@ describe('malformed 200 responses are retried like 5xx', () => {
     const result = await t.model.complete(hello)
     expect(result.message.content).toBe('hi')
     expect(t.server.requests).toHaveLength(2)
+  })
+})
+
+describe('a well-formed reply is returned as it came, never retried', () => {
+  it('null content and no tool calls (an empty answer is what the model answered)', async () => {
+    await using t = await setup([withChoices([{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'length' }]), scriptedText('a second chance')])
+    const result = await t.model.complete(hello)
+    expect(result).toMatchObject({ message: { content: null }, finishReason: 'length' })
+    expect(t.server.requests).toHaveLength(1)
   })
 })
 

@@ -6,9 +6,10 @@ import { type CallLog, type CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
-import { type ResponseCache, cacheKey } from './response-cache.ts'
+import { CACHE_FORMAT_VERSION, type ResponseCache, cacheKey } from './response-cache.ts'
 import { type AttemptRecord, type FailureClass, MIN_ATTEMPT_MS, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
 import type { CallOptions, ChatModel, ChatRequest, ChatResult, Usage } from './types.ts'
+import { responseTokens } from './usage.ts'
 
 /** Default per-request timeout. */
 export const DEFAULT_TIMEOUT_MS = 120_000
@@ -37,6 +38,17 @@ export function splitBaseURL(baseURL: string): { base: string; query: Record<str
   return { base: baseURL.slice(0, at), query: Object.keys(query).length === 0 ? undefined : query }
 }
 
+/**
+ * Why `value` (a response's `choices[0].message`) is not an assistant message the agent loop can read: not an object,
+ * or `tool_calls` that is not a list; undefined when it is one.
+ */
+export function messageProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `choices[0].message is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not an object`
+  const toolCalls = (value as { tool_calls?: unknown }).tool_calls
+  if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls)) return 'choices[0].message.tool_calls is not a list'
+  return undefined
+}
+
 /** Maps a {@link ChatRequest} to a chat.completions request body. */
 export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireModel'>, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
   const body: ChatCompletionCreateParamsNonStreaming = { model: target.wireModel, messages: request.messages }
@@ -53,26 +65,31 @@ export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireMode
   return body
 }
 
-/** Maps a chat-completions response to a {@link ChatResult}. */
+/**
+ * Maps a chat-completions response to a {@link ChatResult}; its usage is the response's billed tokens (see
+ * `responseTokens`) priced from `prices`.
+ */
 export function toChatResult(modelId: string, raw: ChatCompletion, cached: boolean, prices: PriceTable): ChatResult {
-  const choice = raw.choices?.[0]
-  if (choice === undefined || choice.message === undefined) {
-    throw new ModelCallError('ERR_MODEL_RESPONSE', `Model ${modelId} returned a response with no choices (id ${String(raw.id)})`, {
+  const choice: unknown = raw.choices?.[0]
+  const problem = choice === null || typeof choice !== 'object' ? 'no choices' : messageProblem((choice as { message?: unknown }).message)
+  if (problem !== undefined) {
+    throw new ModelCallError('ERR_MODEL_RESPONSE', `Model ${modelId} returned a response with ${problem} (id ${String(raw.id)})`, {
       hint: 'Check that the server implements OpenAI chat completions; the raw response is in the call log.',
       retries: 0,
     })
   }
-  const promptTokens = raw.usage?.prompt_tokens ?? 0
-  const completionTokens = raw.usage?.completion_tokens ?? 0
+  const tokens = responseTokens(raw.usage)
   const usage: Usage = {
-    promptTokens,
-    completionTokens,
-    totalTokens: raw.usage?.total_tokens ?? promptTokens + completionTokens,
-    costUsd: costUsd(modelId, promptTokens, completionTokens, prices),
+    promptTokens: tokens.promptTokens,
+    completionTokens: tokens.completionTokens,
+    totalTokens: tokens.totalTokens,
+    // A response without usage has an unknown cost, not a cost of 0.
+    costUsd: tokens.reported ? costUsd(modelId, tokens.promptTokens, tokens.completionTokens, prices, tokens.cachedPromptTokens) : null,
     calls: 1,
   }
   if (cached) usage.cached = { ...usage }
-  return { message: choice.message, usage, model: raw.model ?? modelId, finishReason: choice.finish_reason ?? null, cached }
+  const { message, finish_reason: finishReason } = choice as ChatCompletion.Choice
+  return { message, usage, model: raw.model ?? modelId, finishReason: finishReason ?? null, cached }
 }
 
 /** A 200 response whose body is not a chat completion (not JSON, cut short, an HTML page, no choices). */
@@ -118,6 +135,8 @@ export function parseCompletionBody(text: string, contentType: string | null): C
   if (first === null || typeof first !== 'object' || (first as { message?: unknown }).message === undefined) {
     throw malformed((kind) => `no choices[0].message (${kind})`)
   }
+  const problem = messageProblem((first as { message: unknown }).message)
+  if (problem !== undefined) throw malformed((kind) => `${problem} (${kind})`)
   return value as ChatCompletion
 }
 
@@ -220,9 +239,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     const startedAt = new Date()
     const started = performance.now()
     const body = toRequestBody(target, request)
-    const key = cache !== undefined && cache.mode !== 'off' ? cacheKey(target.id, request, cacheScope) : null
+    const key = cache !== undefined && cache.mode !== 'off' ? cacheKey(target.baseURL, body, cacheScope) : null
     let retries = 0
-    let attempts: AttemptRecord[] = []
+    // Filled by the retry loop as attempts fail, so a call aborted during a retry wait still logs them.
+    const attempts: AttemptRecord[] = []
     const log = (outcome: CallLogEntry['outcome'], cached: boolean, usage: Usage | null): void => {
       callLog?.write({
         startedAt: startedAt.toISOString(),
@@ -253,7 +273,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         } catch (error) {
           const file = cache.fileOf(key)
           return fail(
-            new InvalidFormatError(`Cassette ${file} holds no usable chat completion (no choices[0].message)`, {
+            new InvalidFormatError(`Cassette ${file} holds no usable chat completion (${(error as Error).message})`, {
               file,
               field: 'response.choices',
               hint: `Delete ${file} and record it again with BENCH_CACHE=read-write.`,
@@ -264,7 +284,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         log({ kind: 'response', response: cassette.response }, true, result.usage)
         return result
       }
-      if (cache.mode === 'replay') return fail(cache.missError(target.id, request, key, cacheScope))
+      if (cache.mode === 'replay') return fail(cache.missError(target.id, target.baseURL, request, key, cacheScope))
     }
 
     if (deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS) {
@@ -279,17 +299,18 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     try {
       const outcome = await withRetry(
         // Each attempt gets the per-request timeout, cut to what is left before the caller's deadline.
-        () => attempt(client, body, deadline === undefined ? timeout : Math.max(1, Math.min(timeout, deadline - Date.now())), signal),
+        (attemptNumber) => {
+          retries = attemptNumber - 1
+          return attempt(client, body, deadline === undefined ? timeout : Math.max(1, Math.min(timeout, deadline - Date.now())), signal)
+        },
         classifyFailure,
-        { policy: options.retry, signal, ...(deadline === undefined ? {} : { deadline }) },
+        { policy: options.retry, signal, attempts, ...(deadline === undefined ? {} : { deadline }) },
       )
       raw = outcome.value
       retries = outcome.retries
-      attempts = outcome.attempts
     } catch (error) {
       if (error instanceof RetriesExhausted) {
         retries = error.retries
-        attempts = error.attempts
         return fail(toModelCallError(target, error.lastError, error.retries, error.deadlineReached))
       }
       return fail(toModelCallError(target, error, retries))
@@ -302,6 +323,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     }
     if (cache !== undefined && key !== null) {
       cache.write({
+        cacheVersion: CACHE_FORMAT_VERSION,
         key,
         model: target.id,
         request: body,

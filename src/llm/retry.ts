@@ -115,16 +115,18 @@ export function abortedError(signal: AbortSignal): CallAbortedError {
  * (or the server's `retry-after`, clamped to `maxRetryAfterMs`). Never waits past `signal`: an abort rejects at once with
  * {@link CallAbortedError}. Gives up with {@link RetriesExhausted} (fatal failure, retries used up, or no time left
  * before `deadline` (epoch ms) for a wait and one more attempt of {@link MIN_ATTEMPT_MS}).
+ * Each failed attempt is appended to `options.attempts` when given (the same array the result and the error carry), so
+ * a caller whose call is aborted still has them.
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   classify: (error: unknown) => FailureClass,
-  options: { policy?: Partial<RetryPolicy>; signal?: AbortSignal; deadline?: number; now?: () => number } = {},
+  options: { policy?: Partial<RetryPolicy>; signal?: AbortSignal; deadline?: number; now?: () => number; attempts?: AttemptRecord[] } = {},
 ): Promise<RetryResult<T>> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.policy }
   const { signal, deadline } = options
   const now = options.now ?? Date.now
-  const attempts: AttemptRecord[] = []
+  const attempts: AttemptRecord[] = options.attempts ?? []
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) throw abortedError(signal)
     try {

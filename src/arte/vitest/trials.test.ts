@@ -111,15 +111,13 @@ describe('BENCH_TRIALS=3 with the response cache (BENCH_CACHE)', () => {
 
   it('records each trial apart, so no trial replays another, and replays each trial its own responses', async () => {
     const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.agentAnswer])])
+    // A cassette is replayed only for the server it was recorded from: both runs go to one server.
+    await using server = await startScriptedServer(trialResponder())
     const run = async (mode: string, dir: string): Promise<{ results: ArteResults; requests: number }> => {
-      const server = await startScriptedServer(trialResponder())
-      try {
-        const cache = { BENCH_CACHE: mode, BENCH_CACHE_DIR: join(scratch.dir, 'cassettes') }
-        await runFixtureVitest(fixtureEnv(server.baseURL, dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', ...cache }), { reporters: [new ArteReporter({ silent: true })] })
-        return { results: readArteResults(join(dir, 'results.json')), requests: server.requests.length }
-      } finally {
-        await server.close()
-      }
+      const before = server.requests.length
+      const cache = { BENCH_CACHE: mode, BENCH_CACHE_DIR: join(scratch.dir, 'cassettes') }
+      await runFixtureVitest(fixtureEnv(server.baseURL, dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', ...cache }), { reporters: [new ArteReporter({ silent: true })] })
+      return { results: readArteResults(join(dir, 'results.json')), requests: server.requests.length - before }
     }
     const recorded = await run('read-write', join(scratch.dir, 'recorded'))
     expect(recorded.requests).toBeGreaterThan(0)
