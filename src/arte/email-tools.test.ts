@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { parseToolArguments, toOpenAITool, toolTable } from '../tools/define-tool.ts'
+import { executeToolCall } from '../tools/execute-tool-call.ts'
 import { type EmailInput, EmailStore } from './store/email-store.ts'
 import { createEmailTools, type ReadEmailResult, type SearchEmailsResult, truncateWithMarker } from './email-tools.ts'
 import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
@@ -77,6 +78,16 @@ describe('createEmailTools', () => {
     for (const id of ['<b@t>', '<c@t>', '<zzz@t>']) {
       expect(await call<ReadEmailResult>('read_email', { message_id: id })).toEqual({ error: expect.stringContaining('No email with message_id') })
     }
+  })
+
+  it('answers keywords without a word (punctuation, operators, emoji) with a tool error instead of listing all mail, and curly quotes as plain ones', async () => {
+    for (const keywords of [['?!'], ['*', '()'], ['\u{1F4C8}']]) {
+      const executed = await executeToolCall(tools, 'search_emails', JSON.stringify({ keywords }))
+      expect(executed).toMatchObject({ status: 'tool-error', errorCode: 'ERR_SEARCH_KEYWORDS', content: expect.stringContaining('No keyword has a word to search for') })
+    }
+    expect(await call('search_emails', { keywords: [''] })).toHaveLength(1)
+    const curly = await call<SearchEmailsResult[]>('search_emails', { keywords: ['\u201cmeeting moved\u201d'] })
+    expect(curly.map((hit) => hit.message_id)).toEqual(['<a@t>'])
   })
 
   it('returns the final answer as given', async () => {

@@ -188,6 +188,13 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
     expect(bad).toBe(0)
   })
 
+  it('decodes every encoded-word subject (5 real ones name their charset ANSI_X3.4-1968)', () => {
+    const encoded = store.db.prepare("SELECT subject FROM emails WHERE subject LIKE '%=?%?=%'").pluck().all()
+    expect(encoded).toEqual([])
+    const read = store.read('<17198807.1075844991917.JavaMail.evans@thyme>', { inbox: 'steven.south@enron.com', queryDate: '2002-12-31' })
+    expect(read?.subject).toBe('Mind\u0001,s Eye Madness - April 24th - 27th')
+  })
+
   it('gives real mail non-empty to, cc and bcc', () => {
     const read = store.read('<15500127.1075840052157.JavaMail.evans@thyme>', { inbox: 'sean.crandall@enron.com', queryDate: '2001-11-07' })
     expect(read?.to).toEqual(['alan.comnes@enron.com', 'dave.perrino@enron.com', 'chris.mallory@enron.com'])

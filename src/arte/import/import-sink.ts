@@ -16,7 +16,10 @@ export interface ImportReport {
   duplicates: number
   /** Messages that could not be imported (e.g. no Message-ID); see `failures`. */
   failed: number
-  /** Imported messages with a missing, unparseable (stored as `null`, never in any scope) or implausible date. */
+  /**
+   * Imported messages with a missing or unparseable date (stored as `null`, never in any scope) or an implausible one
+   * (stored as parsed, and searched by that date).
+   */
   oddDates: number
   /** The first {@link MAX_LISTED_ISSUES} failures. */
   failures: ImportIssue[]

@@ -1,5 +1,6 @@
-import PostalMime from 'postal-mime'
+import PostalMime, { decodeWords } from 'postal-mime'
 import type { Address, Email } from 'postal-mime'
+import { TextDecoder } from 'node:util'
 import type { EmailInput } from '../store/email-store.ts'
 import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
 
@@ -15,7 +16,10 @@ export interface SourceEmail {
 /** The outcome of reading one message. */
 export type ReadOutcome = { kind: 'read'; value: SourceEmail } | { kind: 'failed'; reason: string }
 
-/** Dates outside these years are kept but reported as odd (Enron has 1979-12-31 PST, i.e. epoch-0, and 2044 dates). */
+/**
+ * Dates outside these years are kept but reported as odd (Enron has 1979-12-31 PST, i.e. epoch-0, and 2044 dates).
+ * Such mail is searched by its date as stored, as OpenPipe's ART-E does: a 1979 date is before every question's.
+ */
 const PLAUSIBLE_YEARS = { from: 1985, to: 2030 } as const
 
 /**
@@ -29,6 +33,35 @@ export function readDate(raw: string | undefined): { date: string | null; dateNo
   const year = Number(iso.slice(0, 4))
   if (year < PLAUSIBLE_YEARS.from || year > PLAUSIBLE_YEARS.to) return { date: iso, dateNote: `implausible date ${iso}` }
   return { date: iso, dateNote: undefined }
+}
+
+/** An RFC 2047 encoded word whose charset name has a character postal-mime's `decodeWords` does not take (`ANSI_X3.4-1968`). */
+const ODD_CHARSET_WORD = /=\?([^?\s]*[^\w\-*?\s][^?\s]*)\?([QqBb])\?([^?]*)\?=/g
+
+/** The name `TextDecoder` gives `charset` (`ANSI_X3.4-1968` -> `windows-1252`), or `undefined` when it knows none. */
+function decoderName(charset: string): string | undefined {
+  try {
+    return new TextDecoder(charset.split('*')[0]).encoding
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `text` (a header value postal-mime has decoded) with the encoded words it left because of their charset's name
+ * decoded too: Enron has subjects such as `=?ANSI_X3.4-1968?Q?Mind=01,s_Eye_Madness?=`. Words in a charset
+ * `TextDecoder` does not know stay as they are.
+ */
+export function decodeOddCharsetWords(text: string): string {
+  if (!text.includes('=?')) return text
+  let renamed = false
+  const rewritten = text.replace(ODD_CHARSET_WORD, (word, charset: string, encoding: string, content: string) => {
+    const name = decoderName(charset)
+    if (name === undefined) return word
+    renamed = true
+    return `=?${name}?${encoding}?${content}?=`
+  })
+  return renamed ? decodeWords(rewritten) : text
 }
 
 function addresses(list: Address[] | undefined): string[] {
@@ -88,7 +121,7 @@ export function readParsedEmail(parsed: ParsedMime, fileName: string): ReadOutco
     value: {
       email: {
         messageId,
-        subject: parsed.subject ?? '',
+        subject: decodeOddCharsetWords(parsed.subject ?? ''),
         from: parsed.from?.address ?? parsed.from?.name ?? '',
         to: addresses(parsed.to),
         cc: addresses(parsed.cc),

@@ -48,6 +48,14 @@ describe('parseSimpleEmail fixtures (each gives what postal-mime gives)', () => 
     expect(email?.email.to).toEqual(['steven.kean@test.example', 'elodie@test.example'])
   })
 
+  it('decodes encoded words whose charset name postal-mime does not take (ANSI_X3.4-1968, as in Enron), in both paths', async () => {
+    const subject = 'Subject: =?ANSI_X3.4-1968?Q?Mind=27s_Eye?= =?ANSI_X3.4-1968?Q?_Madness?= in =?x-unknown.1?Q?place?='
+    const email = await fastAndEqual(mail([ID, FROM, subject], 'x'))
+    expect(email?.email.subject).toBe("Mind's Eye Madness in =?x-unknown.1?Q?place?=")
+    const multipart = await parseRawEmail(mail([ID, FROM, subject, 'Content-Type: multipart/mixed; boundary="b"'], '--b\n\nx\n--b--\n'), 'f')
+    expect(multipart.kind === 'read' ? multipart.value.email.subject : multipart.reason).toBe(email?.email.subject)
+  })
+
   it('decodes quoted-printable: soft breaks, =XX bytes in the charset, a soft break that completes an escape', async () => {
     const email = await fastAndEqual(
       mail([ID, FROM, 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: quoted-printable'], 'A long line that is=\n continued, caf=E9 =3D equal, =9 stays, =4=\n1 joined,=\r\nend=\n'),

@@ -3,7 +3,7 @@ import type { Address } from 'postal-mime'
 import { isAscii } from 'node:buffer'
 import { TextDecoder } from 'node:util'
 import { canonicalMessageId } from '../store/normalize.ts'
-import { type ReadOutcome, readDate } from './parse-raw-email.ts'
+import { decodeOddCharsetWords, type ReadOutcome, readDate } from './parse-raw-email.ts'
 
 /**
  * A fast path for the mail most of Enron is: one `text/plain` part, 7bit/8bit or quoted-printable, in an
@@ -64,7 +64,7 @@ export function parseSimpleEmail(raw: Uint8Array | string, fileName: string): Re
         seenMessageId = true
         break
       case 'subject':
-        if (!seenSubject) subject = value === '' ? '' : decodeHeaderWords(value)
+        if (!seenSubject) subject = value === '' ? '' : decodeOddCharsetWords(decodeHeaderWords(value))
         seenSubject = true
         break
       case 'from':

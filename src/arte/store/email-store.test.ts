@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { type EmailHit, type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES, SNIPPET_SCAN_CHARS } from './email-store.ts'
-import { buildFtsQuery } from './fts-query.ts'
+import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { FTS_INDEXED_CHARS } from './schema.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
 
@@ -80,11 +81,25 @@ describe('EmailStore', () => {
     expect(store.search({ keywords: ['contract'], to: 'dora ann' }, ANN)).toEqual([])
   })
 
-  it('returns the latest mail in scope when no keyword has a word in it', () => {
-    const hits = store.search({ keywords: ['', '  ', '***'] }, ANN)
+  it('returns the latest mail in scope when there is no keyword, or only blank ones', () => {
+    const hits = store.search({ keywords: ['', '  '] }, ANN)
     expect(hits[0]?.messageId).toBe('<in-2@corp>')
     expect(hits.every((hit) => IN_SCOPE.has(hit.messageId))).toBe(true)
     expect(store.search({ keywords: [], maxResults: 2 }, ANN)).toHaveLength(2)
+  })
+
+  it('refuses keywords that hold no word (punctuation, operators, emoji) instead of listing all mail', () => {
+    for (const keywords of [['***'], ['?!', ''], ['"', ''], ['\u{1F642}'], ['\u201c\u201d']]) {
+      expect(() => store.search({ keywords }, ANN)).toThrow(SearchKeywordsError)
+    }
+    expect(() => store.search({ keywords: ['?!'] }, ANN)).toThrow(/No keyword has a word to search for \("\?!"\)[^]*Fix: Pass words or short phrases/)
+    expect(store.search({ keywords: ['***', 'pizza'] }, ANN).map((hit) => hit.messageId)).toEqual(['<in-2@corp>'])
+  })
+
+  it('finds mail by keywords written with curly quotes, dashes, no-break or zero-width spaces, or full-width letters', () => {
+    for (const keyword of ['\u201cgas contract\u201d', 'gas\u00a0contract', 'gas\u2013contract', 'gas\u200bcontract', '\uff47\uff41\uff53 contract']) {
+      expect(store.search({ keywords: [keyword] }, ANN).map((hit) => hit.messageId), keyword).toContain('<in-1@corp>')
+    }
   })
 
   it('reads mail in scope (with or without angle brackets) and refuses the rest', () => {
@@ -137,6 +152,41 @@ describe('EmailStore', () => {
   })
 })
 
+describe('dates and addresses as given', () => {
+  const store = EmailStore.open(':memory:')
+  afterAll(() => store.close())
+  const ids = (queryDate: string): string[] => store.search({ keywords: ['contract'], maxResults: 50 }, { inbox: 'ann@corp.test', queryDate }).map((hit) => hit.messageId).sort()
+
+  it('stores a date with an offset (or none) as ISO 8601 UTC, so the scope cuts it on its UTC day', () => {
+    store.insertEmails([
+      email({ messageId: '<offset@corp>', date: '2001-05-20T20:00:00-07:00' }),
+      email({ messageId: '<rfc@corp>', date: 'Sun, 20 May 2001 10:00:00 -0700' }),
+      email({ messageId: '<bare@corp>', date: '2001-05-19 23:30:00' }),
+    ])
+    expect(['<offset@corp>', '<rfc@corp>', '<bare@corp>'].map((id) => store.get(id)?.date)).toEqual(['2001-05-21T03:00:00.000Z', '2001-05-20T17:00:00.000Z', '2001-05-19T23:30:00.000Z'])
+    expect(ids('2001-05-20')).toEqual(['<bare@corp>', '<rfc@corp>'])
+    expect(ids('2001-05-21')).toEqual(['<bare@corp>', '<offset@corp>', '<rfc@corp>'])
+  })
+
+  it('refuses a date that is not one, naming the email', () => {
+    expect(() => store.insertEmails([email({ messageId: '<junk@corp>', date: 'next Tuesday' })])).toThrow(InvalidFormatError)
+    expect(() => store.insertEmails([email({ messageId: '<junk@corp>', date: 'next Tuesday' })])).toThrow(/<junk@corp> has the date "next Tuesday"/)
+    expect(store.get('<junk@corp>')).toBeUndefined()
+  })
+
+  it('searches mail with a placeholder date (Enron has the Unix epoch) by that date, as OpenPipe does', () => {
+    store.insertEmails([email({ messageId: '<epoch@corp>', date: '1980-01-01T00:00:00.000Z' })])
+    expect(ids('2001-05-21')).toContain('<epoch@corp>')
+    expect(store.read('<epoch@corp>', { inbox: 'ann@corp.test', queryDate: '2001-05-21' })?.messageId).toBe('<epoch@corp>')
+  })
+
+  it('stores the address of a named address, so the mail is in its scope', () => {
+    store.insertEmails([email({ messageId: '<named@corp>', inbox: 'carl@corp.test', from: 'Carl <CARL@corp.test>', to: ['"Lee, Ann" <Ann@Corp.test>'], date: '2001-05-01T00:00:00.000Z' })])
+    expect(store.get('<named@corp>')).toMatchObject({ from: 'carl@corp.test', to: ['ann@corp.test'] })
+    expect(ids('2001-05-21')).toContain('<named@corp>')
+  })
+})
+
 describe('search with hostile keywords', () => {
   const store = EmailStore.open(':memory:')
   store.insertEmails(FIXTURE)
@@ -149,10 +199,17 @@ describe('search with hostile keywords', () => {
     fc.array(fragments, { maxLength: 8 }).map((parts) => parts.join(' ')),
   )
 
-  it('never throws and never returns mail outside the scope (1,000 generated queries)', () => {
+  it('never fails but to say no keyword has a word, and never returns mail outside the scope (1,000 generated queries)', () => {
     fc.assert(
       fc.property(fc.array(hostile, { maxLength: 4 }), fc.option(hostile, { nil: undefined }), fc.option(hostile, { nil: undefined }), (keywords, from, to) => {
-        const hits = store.search({ keywords, from, to }, ANN)
+        let hits: EmailHit[]
+        try {
+          hits = store.search({ keywords, from, to }, ANN)
+        } catch (error) {
+          expect(error).toBeInstanceOf(SearchKeywordsError)
+          expect(buildFtsQuery(keywords)).toBeUndefined()
+          return
+        }
         for (const hit of hits) expect(IN_SCOPE.has(hit.messageId)).toBe(true)
       }),
       { numRuns: 1000 },
@@ -426,6 +483,48 @@ describe('schema versions', () => {
     expect(migrate(db, ':memory:', extra)).toBe(SCHEMA_VERSION)
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1)
     db.close()
+  })
+
+  it('refuses a file that is not SQLite, and a database of something else, leaving it unchanged', () => {
+    const text = join(dir, 'emails.csv')
+    writeFileSync(text, 'file,message\nallen-p/1.,hello\n')
+    for (const readonly of [false, true]) {
+      expect(() => EmailStore.open(text, { readonly })).toThrow(ConfigError)
+      expect(() => EmailStore.open(text, { readonly })).toThrow(/is not an SQLite database[^]*Fix: Pass the \.db file written by `agent-bench import-enron`/)
+    }
+    const foreign = join(dir, 'traces.db')
+    const db = new Database(foreign)
+    db.exec('CREATE TABLE traces (id TEXT)')
+    db.pragma('user_version = 3')
+    db.close()
+    for (const readonly of [false, true]) {
+      expect(() => EmailStore.open(foreign, { readonly })).toThrow(/traces\.db is not an email database: it has schema version 3 and holds other tables \(traces\)/)
+    }
+    const unversioned = join(dir, 'other.db')
+    const other = new Database(unversioned)
+    other.exec('CREATE TABLE notes (x)')
+    other.close()
+    expect(() => EmailStore.open(unversioned)).toThrow(/no schema version and holds other tables \(notes\)/)
+    const check = new Database(unversioned)
+    expect(check.prepare('SELECT name FROM sqlite_master').pluck().all()).toEqual(['notes'])
+    check.close()
+  })
+
+  it('opened read-only, says how to get a store it can read: empty, older, newer', () => {
+    const empty = join(dir, 'empty.db')
+    new Database(empty).close()
+    expect(() => EmailStore.open(empty, { readonly: true })).toThrow(/empty\.db is empty\.[^]*Fix: Build it with `agent-bench import-enron/)
+    const older = join(dir, 'older.db')
+    const db = new Database(older)
+    migrate(db, older, MIGRATIONS.filter((step) => step.version === 1))
+    db.close()
+    expect(() => EmailStore.open(older, { readonly: true })).toThrow(SchemaVersionError)
+    expect(() => EmailStore.open(older, { readonly: true })).toThrow(/schema version 1, older than[^]*Fix: Migrate it once by re-running `agent-bench import-enron --db FILE`/)
+    const newer = join(dir, 'newer-ro.db')
+    const next = new Database(newer)
+    next.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    next.close()
+    expect(() => EmailStore.open(newer, { readonly: true })).toThrow(/written by a newer agent-bench[^]*Fix: Upgrade agent-bench/)
   })
 
   it('refuses to open a missing file read-only', () => {

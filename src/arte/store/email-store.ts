@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
-import { ConfigError } from '../../core/errors.ts'
-import { buildFtsQuery } from './fts-query.ts'
-import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses } from './normalize.ts'
-import { migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
+import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
+import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
+import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
+import { checkSchemaVersion, migrate } from './schema.ts'
 import { SNIPPET_SQL, SnippetScratch } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
@@ -18,7 +18,7 @@ export interface EmailInput {
   to: string[]
   cc: string[]
   bcc: string[]
-  /** ISO 8601 UTC, or `null` when the source had no parseable date. */
+  /** ISO 8601 UTC, or `null` when the source had no parseable date. Another date string is stored as ISO 8601 UTC (read as UTC when it gives no zone). */
   date: string | null
   body: string
   /** Where it came from (maildir path, CSV `file` column), when known. */
@@ -40,7 +40,8 @@ export interface ReadOptions {
 
 /**
  * What a task may see: mail stored under `inbox`, sent from it, or sent to it (to/cc/bcc),
- * dated on or before the end of `queryDate` (UTC). Mail without a date is never in scope.
+ * dated on or before the end of `queryDate` (UTC). Mail without a date is never in scope; mail with a placeholder date
+ * (Enron's 1979-12-31, the Unix epoch) is in scope by that date, as in OpenPipe's ART-E.
  */
 export interface EmailScope {
   /** The mailbox owner's address. */
@@ -51,7 +52,10 @@ export interface EmailScope {
 
 /** A search inside a scope. */
 export interface EmailSearch {
-  /** Every keyword must match (a multi-word keyword is a phrase); see `fts-query.ts`. No usable keyword: latest mail first. */
+  /**
+   * Every keyword must match (a multi-word keyword is a phrase); see `fts-query.ts`. No keyword, or only blank ones:
+   * latest mail first. Keywords that are not blank but hold no word (`"?!"`, `"*"`): a {@link SearchKeywordsError}.
+   */
   keywords: ReadonlyArray<string>
   /** Sender filter: every word of it (split on spaces, commas, quotes, angle brackets) is a case-insensitive substring of the sender address. */
   from?: string | undefined
@@ -168,6 +172,27 @@ function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   return { inbox, until: `${day}T23:59:59.999Z` }
 }
 
+const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+/** The date of `email` as stored: ISO 8601 UTC as `toISOString` writes it, so that dates compare as strings. */
+function storedDate(email: EmailInput): string | null {
+  if (email.date === null || CANONICAL_DATE.test(email.date)) return email.date
+  const iso = toIsoDate(email.date)
+  if (iso === undefined) {
+    throw new InvalidFormatError(`Email ${email.messageId} has the date ${JSON.stringify(String(email.date).slice(0, 80))}, which is not a date.`, {
+      hint: 'Pass an ISO 8601 date (2001-05-14T23:39:00.000Z), or null when the date is unknown.',
+    })
+  }
+  return iso
+}
+
+function noSearchableKeyword(keywords: ReadonlyArray<string>): SearchKeywordsError {
+  const shown = keywords.filter((keyword) => keyword.trim() !== '').slice(0, 3).map((keyword) => JSON.stringify(keyword.slice(0, 40)))
+  return new SearchKeywordsError(`No keyword has a word to search for (${shown.join(', ')}${keywords.length > 3 ? ', ...' : ''}): punctuation, symbols and search operators are ignored.`, {
+    hint: 'Pass words or short phrases, e.g. ["gas contract"], or [] for the most recent emails.',
+  })
+}
+
 /** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
 function addressParts(value: string | undefined): string[] {
   return (value ?? '')
@@ -271,12 +296,7 @@ export class EmailStore {
     }
     try {
       if (readonly) {
-        const version = db.pragma('user_version', { simple: true }) as number
-        if (version !== SCHEMA_VERSION) {
-          throw new SchemaVersionError(`Email database ${file} has schema version ${version}; expected ${SCHEMA_VERSION}.`, {
-            hint: 'Open it once read-write to migrate it, or rebuild it with `agent-bench import-enron`.',
-          })
-        }
+        checkSchemaVersion(db, file)
       } else {
         if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL')
         db.pragma('synchronous = NORMAL')
@@ -285,6 +305,12 @@ export class EmailStore {
       return new EmailStore(db, file)
     } catch (error) {
       db.close()
+      if ((error as { code?: unknown }).code === 'SQLITE_NOTADB') {
+        throw new ConfigError(`Email database ${file} is not an SQLite database.`, {
+          hint: 'Pass the .db file written by `agent-bench import-enron` (not the mail it was built from), or a new file name for the import to create.',
+          cause: error,
+        })
+      }
       throw error
     }
   }
@@ -313,7 +339,7 @@ export class EmailStore {
           to: JSON.stringify(to),
           cc: JSON.stringify(cc),
           bcc: JSON.stringify(bcc),
-          date: email.date,
+          date: storedDate(email),
           body: email.body,
           fileName: email.fileName ?? null,
         })
@@ -337,6 +363,7 @@ export class EmailStore {
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
     const match = buildFtsQuery(query.keywords)
     const bounds = scopeParams(scope)
+    if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
     const params: Record<string, string | number> = { ...bounds }
     const filters: string[] = []
     addressParts(query.from).forEach((part, i) => {

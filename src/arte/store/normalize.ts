@@ -4,9 +4,16 @@ export function canonicalMessageId(value: string): string {
   return inner === '' ? '' : `<${inner}>`
 }
 
-/** An address as stored and compared: trimmed, lowercased, stray quotes and angle brackets removed. */
+/** A display name followed by an address in angle brackets: `"Ann Lee" <ann@corp.test>`. */
+const NAMED_ADDRESS = /<([^<>@\s]+@[^<>\s]+)>\s*$/
+
+/**
+ * An address as stored and compared: trimmed, lowercased, stray quotes and angle brackets removed; of a named
+ * address (`Ann Lee <ann@corp.test>`), the address.
+ */
 export function normalizeAddress(value: string): string {
-  return value
+  const named = NAMED_ADDRESS.exec(value)
+  return (named?.[1] ?? value)
     .trim()
     .replace(/^['"<\s]+|['">\s]+$/g, '')
     .toLowerCase()
@@ -22,13 +29,37 @@ export function normalizeAddresses(values: Iterable<string>): string[] {
   return [...seen]
 }
 
+/** A comment in a header value: `(PDT)`, `(Pacific Daylight Time)`. */
+const COMMENT = /\([^()]*\)/g
+/** A time zone at the end of a date string: a numeric offset, `Z`, or a zone name JavaScript's `Date` reads. */
+const ZONE_AT_END = /(?:[+-]\d{2}:?\d{2}|(?:\b|\d)Z|\b(?:UTC?|GMT|[ECMP][SD]T))\s*$/i
+/** An ISO 8601 day (or month, or year), which `Date` reads as UTC. */
+const ISO_DAY = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/
+/** ISO 8601 with a time but no zone, which `Date` would read in the process's local time zone. */
+const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
+
+/**
+ * `text` read as a date, a date without a time zone being read as UTC: `Date` alone reads it in the local time zone
+ * of the process, so the same mail would be stored at different instants on different machines.
+ */
+function parseDate(text: string): Date {
+  const trimmed = text.trim()
+  if (ISO_LOCAL.test(trimmed)) return new Date(`${trimmed.replace(' ', 'T')}Z`)
+  const date = new Date(trimmed)
+  const bare = trimmed.replace(COMMENT, ' ').trim()
+  if (Number.isNaN(date.getTime()) || ZONE_AT_END.test(bare) || ISO_DAY.test(bare)) return date
+  const utc = new Date(`${bare} GMT`)
+  return Number.isNaN(utc.getTime()) ? date : utc
+}
+
 /**
  * A date as stored: ISO 8601 UTC (`2001-05-14T23:39:00.000Z`), or `undefined` when `value` is not a date
  * in years 0000-9999 (outside that range `toISOString` changes shape and string ordering breaks).
+ * A string without a time zone is read as UTC.
  */
 export function toIsoDate(value: string | Date | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined
-  const date = value instanceof Date ? value : new Date(value.trim())
+  const date = value instanceof Date ? value : parseDate(value)
   const time = date.getTime()
   if (Number.isNaN(time)) return undefined
   const year = date.getUTCFullYear()

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { BenchError } from '../../core/errors.ts'
+import { BenchError, ConfigError } from '../../core/errors.ts'
 
 /** One schema step: `up` runs inside the transaction that also sets `PRAGMA user_version = version`. */
 export interface Migration {
@@ -137,24 +137,63 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
 /** The schema version this code writes and reads. */
 export const SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0
 
-/** The database was written by a newer (or unknown) version of the schema. */
+/** The database is not at the schema version this code reads: written by a newer version, or (opened read-only) empty or older. */
 export class SchemaVersionError extends BenchError {
   constructor(message: string, options: { hint: string; cause?: unknown }) {
     super('ERR_SCHEMA_VERSION', message, options)
   }
 }
 
+/** The error for a database that holds something else than an email store, or `undefined`. */
+function foreignDatabase(db: Database.Database, file: string, version: number): ConfigError | undefined {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[]
+  if (tables.length === 0 || (version > 0 && tables.includes('emails'))) return undefined
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
+  return new ConfigError(`${file} is not an email database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`, {
+    hint: 'Pass the .db file written by `agent-bench import-enron`, or a new file name for the import to create.',
+  })
+}
+
+const NEWER_HINT = 'Upgrade agent-bench, or re-import the mail into a new database file with `agent-bench import-enron`.'
+
+/**
+ * Checks that `db`, opened read-only, is an email store at {@link SCHEMA_VERSION}; throws a {@link ConfigError}
+ * (not an email database) or a {@link SchemaVersionError} (empty, older or newer) saying how to get one.
+ */
+export function checkSchemaVersion(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number
+  const foreign = foreignDatabase(db, file, version)
+  if (foreign !== undefined) throw foreign
+  if (version === SCHEMA_VERSION) return
+  if (version === 0) {
+    throw new SchemaVersionError(`Email database ${file} is empty.`, {
+      hint: 'Build it with `agent-bench import-enron --db FILE --maildir DIR` (or --csv-path / --jsonl).',
+    })
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new SchemaVersionError(`Email database ${file} has schema version ${version}, written by a newer agent-bench; this version knows up to ${SCHEMA_VERSION}.`, {
+      hint: NEWER_HINT,
+    })
+  }
+  throw new SchemaVersionError(`Email database ${file} has schema version ${version}, older than the version ${SCHEMA_VERSION} this agent-bench reads.`, {
+    hint: 'Migrate it once by re-running `agent-bench import-enron --db FILE` with the mail it was built from (the import migrates the file and skips the mail already stored), or build a new file.',
+  })
+}
+
 /**
  * Brings `db` to {@link SCHEMA_VERSION}: applies every migration newer than its `PRAGMA user_version`,
  * all in one transaction (a failing step rolls everything back and is rethrown, never swallowed).
+ * Refuses a database that holds something else (a {@link ConfigError}) or was written by a newer schema.
  * @returns the version before migrating
  */
 export function migrate(db: Database.Database, file: string, migrations: ReadonlyArray<Migration> = MIGRATIONS): number {
   const current = db.pragma('user_version', { simple: true }) as number
   const latest = migrations.at(-1)?.version ?? 0
+  const foreign = foreignDatabase(db, file, current)
+  if (foreign !== undefined) throw foreign
   if (current > latest) {
     throw new SchemaVersionError(`Email database ${file} has schema version ${current}; this version of agent-bench knows up to ${latest}.`, {
-      hint: 'Upgrade agent-bench, or re-import the mail into a new database file with `agent-bench import-enron`.',
+      hint: NEWER_HINT,
     })
   }
   const pending = migrations.filter((step) => step.version > current)
