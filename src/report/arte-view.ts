@@ -1,10 +1,10 @@
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
-import { paidCostUsd } from '../llm/usage.ts'
+import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import { compareArteRuns } from './compare-runs.ts'
 import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import type { ArteSection, Interval } from './report-data.ts'
-import { barChart, histogram01, histogram01Labels } from './svg-chart.ts'
+import { barChart, histogram01, histogram01Labels, timeBins } from './svg-chart.ts'
 
 /** How each ART-E metric is shown: decimals, or a whole number. */
 const METRIC_FORMAT: Record<string, (value: number) => string> = {
@@ -57,13 +57,12 @@ export function renderArteSection(section: ArteSection, index: number): string {
     // The paid cost, as the terminal reporter prints it: calls replayed from the response cache cost nothing.
     ['cost', `<span data-usage="paidCostUsd" data-value="${paidCostUsd(usage) ?? ''}">${money(paidCostUsd(usage))}</span>${usage.cached === undefined ? '' : ' paid'}`],
   ]
-  if (usage.cached !== undefined && usage.cached.calls > 0) {
-    usageRows.push(['replayed', `${thousands(usage.cached.calls)} call(s), ${thousands(usage.cached.totalTokens)} tokens from the response cache (${money(usage.cached.costUsd)} not paid)`])
-  }
+  // As the terminal reporters and the MPCBench part say it.
+  if (usage.cached !== undefined && usage.cached.calls > 0) usageRows.push(['replayed', escapeHtml(formatCachedPart(usage).replace(/^; /, ''))])
   const level = Object.values(cis)[0]?.level
   const ciHeader = hasCi ? `<th>${level === undefined ? '' : `${Math.round(level * 100)}% `}CI</th>` : ''
   const passHatK =
-    extras.passHatK === undefined
+    extras.passHatK === undefined || Object.keys(extras.passHatK).length === 0
       ? ''
       : `<h3>pass^k</h3>${
           extras.passHatKTasks === undefined || extras.passHatKTasks === results.totalTasks
@@ -79,27 +78,40 @@ export function renderArteSection(section: ArteSection, index: number): string {
   // The tasks the metrics are over: trial 1 (taskResults) of each task that ran (a task not run has no score).
   const ran = results.taskResults.filter((task) => task.outcome.kind !== 'not-run')
   const yLabel = (results.trials ?? 1) > 1 ? 'tasks (trial 1)' : 'tasks'
-  const chart = barChart({
-    id: `${id}-semantic-histogram`,
-    title: 'Semantic score (Jaccard) per task',
-    categories: histogram01Labels(),
-    series: [{ name: 'tasks', color: '#3b6fd8', values: histogram01(ran.map((task) => task.semanticScore)) }],
-    xLabel: 'semantic score',
-    yLabel,
-    width: 520,
-  })
-  const timeValues = ran.map((task) => task.executionTimeMs)
-  const maxTime = Math.max(1, ...timeValues)
-  const timeChart = barChart({
-    id: `${id}-time-histogram`,
-    title: 'Execution time per task',
-    categories: histogram01Labels(5).map((label) => label.split('-').map((x) => thousands(Number(x) * maxTime)).join('-')),
-    series: [{ name: 'tasks', color: '#8a63c9', values: histogram01(timeValues.map((t) => t / maxTime), 5) }],
-    xLabel: 'ms',
-    yLabel,
-    width: 360,
-  })
+  const time = timeBins(ran.map((task) => task.executionTimeMs))
+  const charts =
+    ran.length === 0
+      ? `<p class="note" data-empty="arte">${results.totalTasks === 0 ? 'This run has no tasks.' : `No task ran (${results.totalTasks} selected, ${results.notRunTasks ?? 0} not run): there are no scores or times to chart.`}</p>`
+      : barChart({
+          id: `${id}-semantic-histogram`,
+          title: 'Semantic score (Jaccard) per task',
+          categories: histogram01Labels(),
+          series: [{ name: 'tasks', color: '#3b6fd8', values: histogram01(ran.map((task) => task.semanticScore)) }],
+          xLabel: 'semantic score',
+          yLabel,
+          width: 520,
+        }) +
+        barChart({
+          id: `${id}-time-histogram`,
+          title: 'Execution time per task',
+          categories: time.labels,
+          series: [{ name: 'tasks', color: '#8a63c9', values: time.counts }],
+          xLabel: time.unit === 's' ? 'time (s)' : 'time (ms)',
+          yLabel,
+          width: 360,
+        })
+  const notRun = results.taskResults.length - ran.length
   const rows = results.taskResults.map((task) => {
+    // A task not run has no score: its cells say so instead of showing the zeros the results file holds for it.
+    if (task.outcome.kind === 'not-run') {
+      return `<tr class="task not-run" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="not-run">
+<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the task">▸</button> ${escapeHtml(task.taskId)}</td>
+<td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td><span class="muted">(not run: ${escapeHtml(task.outcome.reason)})</span></td>
+<td class="num" data-field="exactMatch" data-sort-value="-1">-</td>
+<td class="num" data-field="semanticScore" data-sort-value="-1">-</td>
+<td class="num" data-field="executionTimeMs" data-sort-value="-1">-</td>
+<td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
+    }
     const answer = task.agentAnswer === '' ? `<span class="muted">(no answer: ${escapeHtml(task.outcome.kind)})</span>` : escapeHtml(task.agentAnswer)
     return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}">
 <td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the trace">▸</button> ${escapeHtml(task.taskId)}</td>
@@ -120,14 +132,14 @@ ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\
 <div class="row">
 <div><h3>Metrics</h3><table class="metrics"><thead><tr><th>metric</th><th>value</th><th></th>${ciHeader}</tr></thead><tbody>${metricRows.join('')}</tbody></table>
 <table class="metrics usage"><tbody>${usageRows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>
-${results.thresholds.map((check) => `<p class="${check.passed ? 'pass' : 'fail'}">threshold ${escapeHtml(check.metric)} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${check.measured})</p>`).join('')}
+${results.thresholds.map((check) => `<p class="${check.passed ? 'pass' : 'fail'}">threshold ${escapeHtml(check.metric)} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${escapeHtml(formatArteMetric(check.metric, check.measured))})</p>`).join('')}
 ${passHatK}${suspects}</div>
-<div><h3>Distribution</h3>${chart}${timeChart}</div>
+<div><h3>Distribution</h3>${charts}</div>
 </div>
 ${comparison}
 <h3>Tasks</h3>
 <div class="controls"><input type="search" class="filter" placeholder="filter: id, question, answer…" aria-label="filter tasks">
-<select class="status" aria-label="exact match"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option></select>
+<select class="status" aria-label="exact match"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option>${notRun > 0 ? '<option value="not-run">not run</option>' : ''}</select>
 <span class="count"></span></div>
 <table class="tasks" data-kind="arte"><thead><tr>
 <th data-sort="text">id</th><th>question</th><th>ground truth</th><th>answer</th><th data-sort="num">EM</th><th data-sort="num">Jaccard</th><th data-sort="num">time ms</th><th data-sort="num">tokens</th>

@@ -72,8 +72,12 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     box.appendChild(el('h4', null, 'Task ' + task.taskId));
     field(box, 'question', task.question);
     field(box, 'ground truth', task.groundTruth);
-    field(box, 'final answer', task.agentAnswer === '' ? '(none)' : task.agentAnswer);
-    field(box, 'scores', 'exact match ' + (task.exactMatch ? 'yes' : 'no') + ', semantic ' + task.semanticScore.toFixed(3));
+    var notRun = task.outcome && task.outcome.kind === 'not-run';
+    if (notRun) field(box, 'outcome', 'not run: ' + task.outcome.reason + ' (no answer, no score: the metrics leave this task out)');
+    else {
+      field(box, 'final answer', task.agentAnswer === '' ? '(none)' : task.agentAnswer);
+      field(box, 'scores', 'exact match ' + (task.exactMatch ? 'yes' : 'no') + ', semantic ' + task.semanticScore.toFixed(3));
+    }
     if (task.sources && task.sources.length) field(box, 'sources', task.sources.join(', '));
     if (Array.isArray(task.trialResults) && task.trialResults.length > 0) {
       box.appendChild(el('h4', null, 'Trials (' + task.trialResults.length + ')'));
@@ -91,14 +95,17 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var cell = el('td');
         var other = traces[t.traceId];
         if (other && t.traceId !== task.traceId) cell.appendChild(collapsible('trace', renderMessages(other), false));
-        else cell.textContent = t.traceId === task.traceId ? 'below' : '-';
+        else cell.textContent = t.traceId !== '' && t.traceId === task.traceId && traces[t.traceId] ? 'below' : '-';
         tr.appendChild(cell);
         trials.appendChild(tr);
       });
       box.appendChild(trials);
     }
+    if (notRun) return box;
     if (!trace) {
-      box.appendChild(el('p', 'note', 'This page holds no trace for trace id ' + task.traceId + ' (see the notes above); agent-bench trace ' + task.traceId + ' prints a stored trace.'));
+      box.appendChild(el('p', 'note', task.traceId === ''
+        ? 'This task has no trace (its test ended before the agent run did).'
+        : 'This page holds no trace for trace id ' + task.traceId + ' (see the notes above); agent-bench trace ' + task.traceId + ' prints a stored trace.'));
       return box;
     }
     field(box, 'model', trace.model + (trace.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''));

@@ -1,144 +1,74 @@
+import { arteComparable } from '../arte/results/comparable.ts'
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
 import { paidCostUsd } from '../llm/usage.ts'
+import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import type { Summary } from '../mpcbench/summary.ts'
-import { firstTrials } from '../mpcbench/summary-statistics.ts'
+import { compareRuns, type RunComparison } from '../stats/compare-runs.ts'
 
-/** One metric before and after. */
-export interface MetricDelta {
+/** How the page writes a run total: as the metrics table writes it (counts, milliseconds, scores, 0-5 means, dollars). */
+export type TotalFormat = 'count' | 'ms' | 'score' | 'mean' | 'usd'
+
+/** One figure of each run as its results file has it (not paired by task), before and after. */
+export interface TotalDelta {
   name: string
   before: number | null
   after: number | null
   delta: number | null
+  format: TotalFormat
 }
 
-/** How the tasks two runs share moved. */
-export interface RunComparison {
-  /** Tasks in both runs with a pass or fail in each (what the flips are over). */
-  shared: number
-  /** Tasks in both runs left out: not run (ART-E) or requirements unjudged (MPCBench) in either, as the metrics leave them out. */
-  leftOut: string[]
-  /** Tasks whose pass/fail differs (ART-E: exact match; MPCBench: requirements >= 4). */
-  flips: string[]
-  improved: string[]
-  regressed: string[]
-  /** Tasks only in the current run / only in the earlier one. */
-  added: string[]
-  removed: string[]
-  metrics: MetricDelta[]
+/** What the page shows of a run against the previous one. */
+export interface PageComparison {
+  /** Exactly what `agent-bench compare PREVIOUS CURRENT --json` gives: flips, paired deltas with intervals, significance. */
+  paired: RunComparison
+  /** Each run's own totals (tasks, times, tokens, cost; MPCBench row means), as their files have them. */
+  totals: TotalDelta[]
 }
 
-/** The MPCBench pass rule used for flips: requirements satisfaction of at least 4 (of 5). */
-export const MPCBENCH_PASS_SCORE = 4
-
-function delta(before: number | null, after: number | null): number | null {
-  return before === null || after === null ? null : after - before
+function total(name: string, before: number | null, after: number | null, format: TotalFormat): TotalDelta {
+  return { name, before, after, delta: before === null || after === null ? null : after - before, format }
 }
 
-/** The sum of the moves of the scores known in both (null = not scored). */
-function scoreMove(before: ReadonlyArray<number | null>, after: ReadonlyArray<number | null>): number {
-  let sum = 0
-  after.forEach((now, i) => {
-    const then = before[i]
-    if (now !== null && then !== null && then !== undefined) sum += now - then
-  })
-  return sum
+const ARTE_TOTAL_FORMAT: Partial<Record<(typeof ARTE_METRIC_NAMES)[number], TotalFormat>> = {
+  avgExecutionTimeMs: 'ms',
+  totalTimeMs: 'ms',
+  completedTasks: 'count',
+  failedTasks: 'count',
+  notRunTasks: 'count',
+  totalTasks: 'count',
+  toolTimeouts: 'count',
+}
+
+/** Compares an ART-E run with an earlier one: the paired comparison of `agent-bench compare`, and the runs' totals. */
+export function compareArteRuns(before: ArteResults, after: ArteResults): PageComparison {
+  const totals: TotalDelta[] = []
+  for (const name of ARTE_METRIC_NAMES) {
+    const format = ARTE_TOTAL_FORMAT[name]
+    if (format !== undefined) totals.push(total(name, before[name], after[name], format))
+  }
+  totals.push(total('totalTokens', before.usage.totalTokens, after.usage.totalTokens, 'count'))
+  // What each run paid: calls replayed from the response cache cost nothing.
+  totals.push(total('paidCostUsd', paidCostUsd(before.usage), paidCostUsd(after.usage), 'usd'))
+  return { paired: compareRuns(arteComparable(before), arteComparable(after)), totals }
 }
 
 /**
- * Tasks of both runs by id: flips of `pass`, and tasks that moved (a flip, else the sum of the `scores` known in both).
- * A task whose `pass` is null (no outcome) in either run is left out.
+ * Compares an MPCBench summary with an earlier one: the paired comparison of `agent-bench compare` (trial 1,
+ * pass = requirements >= 4, unjudged left out), and the row means and usage of each summary.
  */
-function diffTasks<T>(
-  before: Map<string, T>,
-  after: Map<string, T>,
-  pass: (value: T) => boolean | null,
-  scores: (value: T) => ReadonlyArray<number | null>,
-): Omit<RunComparison, 'metrics'> {
-  const flips: string[] = []
-  const improved: string[] = []
-  const regressed: string[] = []
-  const leftOut: string[] = []
-  let shared = 0
-  for (const [id, now] of after) {
-    const then = before.get(id)
-    if (then === undefined) continue
-    const passNow = pass(now)
-    const passThen = pass(then)
-    if (passNow === null || passThen === null) {
-      leftOut.push(id)
-      continue
-    }
-    shared++
-    if (passNow !== passThen) flips.push(id)
-    const moved = passNow !== passThen ? (passNow ? 1 : -1) : Math.sign(scoreMove(scores(then), scores(now)))
-    if (moved > 0) improved.push(id)
-    else if (moved < 0) regressed.push(id)
-  }
-  return {
-    shared,
-    leftOut,
-    flips,
-    improved,
-    regressed,
-    added: [...after.keys()].filter((id) => !before.has(id)),
-    removed: [...before.keys()].filter((id) => !after.has(id)),
-  }
-}
-
-/** Compares an ART-E run with an earlier one: per-task flips, improved and regressed ids (tasks not run left out), metric deltas. */
-export function compareArteRuns(before: ArteResults, after: ArteResults): RunComparison {
-  const index = (results: ArteResults) => new Map(results.taskResults.map((task) => [task.taskId, task]))
-  const tasks = diffTasks(
-    index(before),
-    index(after),
-    (task) => (task.outcome.kind === 'not-run' ? null : task.exactMatch),
-    (task) => [task.semanticScore],
-  )
-  const metrics: MetricDelta[] = ARTE_METRIC_NAMES.map((name) => ({
-    name,
-    before: before[name],
-    after: after[name],
-    delta: after[name] - before[name],
-  }))
-  metrics.push({ name: 'totalTokens', before: before.usage.totalTokens, after: after.usage.totalTokens, delta: after.usage.totalTokens - before.usage.totalTokens })
-  // What each run paid: calls replayed from the response cache cost nothing.
-  const paidBefore = paidCostUsd(before.usage)
-  const paidAfter = paidCostUsd(after.usage)
-  metrics.push({ name: 'paidCostUsd', before: paidBefore, after: paidAfter, delta: delta(paidBefore, paidAfter) })
-  return { ...tasks, metrics }
-}
-
-type PairScore = Summary['scores'][string][number]
-
-/** Task keys of a summary: `{task_id} [agent={model}, judge={model}]`, trial 1 (as the row means; see `agent-bench compare`). */
-function indexScores(summary: Summary): Map<string, PairScore> {
-  const map = new Map<string, PairScore>()
-  for (const [pair, scores] of Object.entries(summary.scores)) {
-    const label = pair.replace('__judge=', ', judge=')
-    for (const score of firstTrials(scores)) map.set(`${score.task_id} [${label}]`, score)
-  }
-  return map
-}
-
-/** Compares an MPCBench summary with an earlier one: flips (requirements >= 4; unjudged left out), moved tasks, per-row mean deltas. */
-export function compareMpcbenchRuns(before: Summary, after: Summary): RunComparison {
-  const tasks = diffTasks(
-    indexScores(before),
-    indexScores(after),
-    (score) => (score.answer_requirements_satisfaction === null ? null : score.answer_requirements_satisfaction >= MPCBENCH_PASS_SCORE),
-    (score) => [score.answer_requirements_satisfaction, score.source_grounded_reasoning],
-  )
+export function compareMpcbenchRuns(before: Summary, after: Summary): PageComparison {
+  const [a, b] = pairMpcbenchRuns(before, after)
   const rowKey = (row: Summary['rows'][number]) => `${row.agent_model} × ${row.judge_model} · ${row.task_type}`
   const beforeRows = new Map(before.rows.map((row) => [rowKey(row), row]))
-  const metrics: MetricDelta[] = []
+  const totals: TotalDelta[] = []
   for (const row of after.rows) {
     const then = beforeRows.get(rowKey(row))
-    const requirementsBefore = then?.mean_answer_requirements_satisfaction ?? null
-    const groundingBefore = then?.mean_source_grounded_reasoning ?? null
-    metrics.push(
-      { name: `${rowKey(row)} requirements`, before: requirementsBefore, after: row.mean_answer_requirements_satisfaction, delta: delta(requirementsBefore, row.mean_answer_requirements_satisfaction) },
-      { name: `${rowKey(row)} grounding`, before: groundingBefore, after: row.mean_source_grounded_reasoning, delta: delta(groundingBefore, row.mean_source_grounded_reasoning) },
+    totals.push(
+      total(`${rowKey(row)} requirements`, then?.mean_answer_requirements_satisfaction ?? null, row.mean_answer_requirements_satisfaction, 'mean'),
+      total(`${rowKey(row)} grounding`, then?.mean_source_grounded_reasoning ?? null, row.mean_source_grounded_reasoning, 'mean'),
     )
   }
-  return { ...tasks, metrics }
+  totals.push(total('totalTokens', before.usage.total.totalTokens, after.usage.total.totalTokens, 'count'))
+  totals.push(total('paidCostUsd', paidCostUsd(before.usage.total), paidCostUsd(after.usage.total), 'usd'))
+  return { paired: compareRuns(a, b), totals }
 }

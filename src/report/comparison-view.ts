@@ -1,8 +1,5 @@
-import type { RunComparison } from './compare-runs.ts'
-import { escapeHtml, fixed, signed } from './html.ts'
-
-/** Metrics where a smaller value is the better run (times, costs, tokens, failures, tool timeouts). */
-const LOWER_IS_BETTER = /time|cost|token|failed|notrun|timeout/i
+import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
+import { escapeHtml, fixed, money, thousands } from './html.ts'
 
 function idList(ids: string[], max = 40): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
@@ -10,22 +7,64 @@ function idList(ids: string[], max = 40): string {
   return ids.length > max ? `${shown} <span class="muted">… ${ids.length - max} more</span>` : shown
 }
 
-/** The comparison of a run with the earlier one kept in `evaluation/history/`. */
-export function renderComparison(comparison: RunComparison, previousFile: string, previousStamp: string, id: string): string {
-  const metricRows = comparison.metrics
-    .map((metric) => {
-      // Green is better: higher scores and completions, lower times, costs and failures.
-      const better = metric.delta === null ? 0 : LOWER_IS_BETTER.test(metric.name) ? -metric.delta : metric.delta
-      const cls = metric.delta === null || Math.abs(metric.delta) < 1e-12 ? '' : better > 0 ? 'up' : 'down'
-      return `<tr><th scope="row">${escapeHtml(metric.name)}</th><td class="num">${fixed(metric.before, 3)}</td><td class="num">${fixed(metric.after, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(metric.name)}" data-value="${metric.delta ?? ''}">${metric.delta === null ? '-' : signed(metric.delta)}</td></tr>`
+/** A signed number as `agent-bench compare` prints it (`+0.100`, `-0.050`, `+0.000`). */
+function signedAsCompare(value: number, digits = 3): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`
+}
+
+/** A run total as the metrics tables write it. */
+function totalText(value: number | null, format: TotalFormat): string {
+  if (value === null) return '-'
+  if (format === 'usd') return money(value)
+  if (format === 'score') return fixed(value, 3)
+  if (format === 'mean') return fixed(value, 2)
+  return thousands(value)
+}
+
+/** A total's change, rounded as the totals themselves. */
+function totalDeltaText(delta: number | null, format: TotalFormat): string {
+  if (delta === null) return '-'
+  if (format === 'usd') return `${delta < 0 ? '-' : '+'}${money(Math.abs(delta))}`
+  if (format === 'score') return signedAsCompare(delta, 3)
+  if (format === 'mean') return signedAsCompare(delta, 2)
+  const rounded = Math.round(delta)
+  return `${rounded < 0 ? '-' : '+'}${thousands(Math.abs(rounded))}`
+}
+
+function totalRow(row: TotalDelta): string {
+  return `<tr><th scope="row">${escapeHtml(row.name)}</th><td class="num">${totalText(row.before, row.format)}</td><td class="num">${totalText(row.after, row.format)}</td><td class="num" data-total="${escapeHtml(row.name)}" data-value="${row.delta ?? ''}">${totalDeltaText(row.delta, row.format)}</td></tr>`
+}
+
+/**
+ * The comparison of a run with the earlier one kept in the run history: the same flips, paired deltas with their
+ * intervals and verdict as `agent-bench compare PREVIOUS CURRENT`, then each run's own totals.
+ */
+export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string): string {
+  const c = comparison.paired
+  const metricRows = Object.entries(c.metrics)
+    .map(([name, m]) => {
+      const ci = m.ci === null ? '' : ` <span class="ci">[${signedAsCompare(m.ci.low)}, ${signedAsCompare(m.ci.high)}]</span>`
+      // Coloured only when the paired interval excludes 0: a move inside it may be chance.
+      const cls = m.ci === null || (m.ci.low <= 0 && m.ci.high >= 0) ? '' : m.ci.low > 0 ? 'up' : 'down'
+      return `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${fixed(m.a, 3)}</td><td class="num">${fixed(m.b, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signedAsCompare(m.delta)}${ci}</td><td class="num" data-paired-tasks="${escapeHtml(name)}">${m.tasks}</td></tr>`
     })
     .join('')
+  const level = Math.round((c.metrics[c.primaryMetric]?.ci?.level ?? 0.95) * 100)
+  const verdict = c.significant
+    ? `<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> the ${level}% paired interval of the ${escapeHtml(c.primaryMetric)} delta excludes 0.</p>`
+    : `<p class="meta" data-compare="significant" data-value="0">Not significant: the ${level}% paired interval of the ${escapeHtml(c.primaryMetric)} delta includes 0 (the runs may differ only by chance).</p>`
   return `<div class="compare" id="${escapeHtml(id)}">
 <h3>Compared with the previous run</h3>
-<p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${comparison.shared}">${comparison.shared} shared task(s)</span>${comparison.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${comparison.leftOut.length}">${comparison.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${comparison.added.length > 0 ? ` · ${comparison.added.length} new` : ''}${comparison.removed.length > 0 ? ` · ${comparison.removed.length} no longer run` : ''}</p>
-<table class="metrics"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta</th></tr></thead><tbody>${metricRows}</tbody></table>
-<p><b data-compare="flips" data-value="${comparison.flips.length}">${comparison.flips.length} flip(s)</b>: ${idList(comparison.flips)}</p>
-<p class="up"><b data-compare="improved" data-value="${comparison.improved.length}">${comparison.improved.length} improved</b>: ${idList(comparison.improved)}</p>
-<p class="down"><b data-compare="regressed" data-value="${comparison.regressed.length}">${comparison.regressed.length} regressed</b>: ${idList(comparison.regressed)}</p>
+<p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${c.tasks}">${c.tasks} task(s) in both</span>${c.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${c.leftOut.length}">${c.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${c.onlyInB.length > 0 ? ` · <span data-compare="added" data-value="${c.onlyInB.length}">${c.onlyInB.length} new</span>` : ''}${c.onlyInA.length > 0 ? ` · <span data-compare="removed" data-value="${c.onlyInA.length}">${c.onlyInA.length} no longer run</span>` : ''}</p>
+<p class="meta">As <code>agent-bench compare</code> gives it: tasks paired by id (trial 1), each metric's mean over the tasks scored in both runs and the delta with its paired bootstrap interval.</p>
+<table class="metrics paired"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [${level}% CI]</th><th>paired tasks</th></tr></thead><tbody>${metricRows}</tbody></table>
+${verdict}
+<p><b data-compare="flips" data-value="${c.flips.length}">${c.flips.length} flip(s)</b> (${(c.flipRate * 100).toFixed(1)}%): ${idList(c.flips)}</p>
+<p class="up"><b data-compare="improved" data-value="${c.improved.length}">${c.improved.length} improved</b> (fail → pass): ${idList(c.improved)}</p>
+<p class="down"><b data-compare="regressed" data-value="${c.regressed.length}">${c.regressed.length} regressed</b> (pass → fail): ${idList(c.regressed)}</p>
+${c.leftOut.length > 0 ? `<p class="meta">Left out: ${idList(c.leftOut)}</p>` : ''}
+<details><summary>Each run's own totals (as in its file; not paired by task)</summary>
+<table class="metrics totals"><thead><tr><th></th><th>before</th><th>now</th><th>change</th></tr></thead><tbody>${comparison.totals.map(totalRow).join('')}</tbody></table>
+</details>
 </div>`
 }

@@ -35,7 +35,7 @@ function extraCells(row: Record<string, unknown>): string {
   const passHatK = row.pass_hat_k ?? row.passHatK
   if (passHatK === null || typeof passHatK !== 'object') return ''
   const values = Object.entries(passHatK as Record<string, unknown>)
-    .map(([k, v]) => `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 2) : '-'}`)
+    .map(([k, v]) => `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 3) : '-'}`)
     .join(' · ')
   const tasks = row.pass_hat_k_tasks
   return typeof tasks === 'number' && tasks !== row.count ? `${values} (over ${tasks} task(s) with an outcome in every trial)` : values
@@ -73,7 +73,11 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
   const charts = pairs.map((pair, p) => {
     const [agent = '', judge = ''] = pair.split('\u0000')
     const tasks = firstTrialTasks.filter((task) => task.agentModel === agent && task.judgeModel === judge)
-    return barChart({
+    const caption = `<figcaption>agent <b>${escapeHtml(agent)}</b> × judge <b>${escapeHtml(judge)}</b></figcaption>`
+    if (tasks.every((task) => task.requirements === null && task.grounding === null)) {
+      return `<figure class="chart">${caption}<p class="note" data-empty="${id}-scores-${p}">No score from this judge (${tasks.length} task(s), none judged): nothing to chart.</p></figure>`
+    }
+    const chart = barChart({
       id: `${id}-scores-${p}`,
       title: `Score distribution, agent ${agent} × judge ${judge}`,
       categories: ['0', '1', '2', '3', '4', '5'],
@@ -81,10 +85,11 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
         { name: 'requirements', color: '#3b6fd8', values: scoreCounts(tasks.map((task) => task.requirements)) },
         { name: 'grounding', color: '#d8873b', values: scoreCounts(tasks.map((task) => task.grounding)) },
       ],
-      xLabel: `score (0-5) · agent ${agent} × judge ${judge}`,
+      xLabel: 'score (0-5)',
       yLabel: moreTrials ? 'tasks (trial 1)' : 'tasks',
       width: 420,
     })
+    return `<figure class="chart">${caption}${chart}</figure>`
   })
   const taskRows = section.tasks.map((task, t) => {
     const pass = task.requirements !== null && task.requirements >= 4
@@ -115,6 +120,7 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
 <p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost <span data-usage="paidCostUsd" data-value="${paidCostUsd(usage.total) ?? ''}">${money(paidCostUsd(usage.total))}</span>${usage.total.cached === undefined ? '' : ' paid'}${escapeHtml(formatCachedPart(usage.total))}</p>
 ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 ${extras}
+${section.tasks.length === 0 && summary.rows.length === 0 ? `<p class="note" data-empty="${id}">This summary holds no judged test (${summary.tests} test(s)): no scores, charts or tasks to show.</p>` : ''}
 <h3>Mean scores (0-5) per agent × judge × task type</h3>
 <table class="metrics summary-rows"><thead><tr><th>agent</th><th>judge</th><th>task type</th><th>requirements</th><th>grounding</th><th>n</th><th>scored</th><th>failed</th>${hasExtra ? '<th></th>' : ''}</tr></thead><tbody>
 ${rows.join('\n')}

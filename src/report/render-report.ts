@@ -38,6 +38,7 @@ table.calls td, table.calls th { font-size: 12px; } table.calls pre { max-width:
 svg.chart { background: var(--bg); margin: 4px 12px 4px 0; } svg .grid { stroke: #eef0f4; } svg .axis { stroke: #98a2b3; }
 svg .tick, svg .legend { font-size: 10px; fill: var(--muted); } svg .axis-label { font-size: 11px; fill: var(--fg); }
 svg rect.bar:hover { opacity: .75; }
+figure.chart { margin: 4px 12px 4px 0; max-width: 420px; } figure.chart figcaption { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; } figure.chart svg.chart { margin: 0; }
 .compare { border-left: 3px solid var(--accent); padding-left: 12px; }
 code { font-size: 12px; }
 `

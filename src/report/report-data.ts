@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { AgentTrace } from '../agent/trace.ts'
@@ -168,6 +168,8 @@ function trialTraceIds(raw: Record<string, unknown>): string[] {
 /**
  * The traces the page holds: those of the failed tasks (no exact match) first, then the others, then the other
  * trials' traces, while their JSON fits `budgetChars`; a trace that does not fit and those after it are not read.
+ * A task that did not run has no trace and counts neither as held nor as missing; each trace id is looked at once
+ * (trial 1's trace is also the task's).
  */
 function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, budgetChars: number, notes: string[]): Record<string, AgentTrace> {
   const traces: Record<string, AgentTrace> = {}
@@ -175,39 +177,37 @@ function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb
     notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
     return traces
   }
-  const tasks = [...results.taskResults.filter((task) => !task.exactMatch), ...results.taskResults.filter((task) => task.exactMatch)]
-  const taskIds = new Set(tasks.map((task) => task.traceId))
-  let missing = 0
+  const ran = results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.traceId !== '')
+  const tasks = [...ran.filter((task) => !task.exactMatch), ...ran.filter((task) => task.exactMatch)]
+  const taskTraceIds = new Set(tasks.map((task) => task.traceId))
+  const missing = new Set<string>()
   let used = 0
   let full = false
-  let left = 0
   using store = TraceStore.open(tracesDb)
-  for (const traceId of [...tasks.map((task) => task.traceId), ...trialTraceIds(raw)]) {
-    if (traces[traceId] !== undefined) continue
-    if (full) {
-      if (taskIds.has(traceId)) left++
-      continue
-    }
+  for (const traceId of new Set([...taskTraceIds, ...trialTraceIds(raw).filter((id) => id !== '')])) {
+    if (full) break
     const stored = store.get(traceId)
     if (stored === undefined) {
-      if (taskIds.has(traceId)) missing++
+      missing.add(traceId)
       continue
     }
     const size = JSON.stringify(stored.trace).length
     if (used + size > budgetChars) {
       full = true
-      if (taskIds.has(traceId)) left++
       continue
     }
     used += size
     traces[traceId] = stored.trace
   }
-  if (missing > 0) notes.push(`${missing} of ${results.taskResults.length} trace(s) not found in ${tracesDb}.`)
-  if (left > 0) {
+  const held = tasks.filter((task) => traces[task.traceId] !== undefined).length
+  const missingTasks = tasks.filter((task) => missing.has(task.traceId)).length
+  const count = (n: number): string => n.toLocaleString('en-US')
+  if (missingTasks > 0) notes.push(`${count(missingTasks)} of ${count(tasks.length)} trace(s) not found in ${tracesDb}.`)
+  if (full) {
     const mb = budgetChars / (1024 * 1024)
     const budget = mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Math.round(budgetChars / 1024)} KB`
     notes.push(
-      `This page holds the traces of ${(results.taskResults.length - missing - left).toLocaleString('en-US')} of ${results.taskResults.length.toLocaleString('en-US')} tasks, failed tasks first ` +
+      `This page holds the traces of ${count(held)} of ${count(tasks.length)} tasks, failed tasks first ` +
         `(${budget} of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`,
     )
   }
@@ -254,6 +254,7 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
   const notes: string[] = []
   const tasks: MpcbenchTaskView[] = []
   let missingLogs = 0
+  let missingJudgeResults = 0
   for (const [pair, scores] of Object.entries(input.summary.scores)) {
     const { agentModel, judgeModel } = splitPairKey(pair)
     for (const score of scores) {
@@ -275,12 +276,18 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
         if (runLog === undefined) missingLogs++
         if (runLog !== undefined) view.runLog = runLog
         if (judgeResult !== undefined) view.judgeResult = judgeResult
+        else missingJudgeResults++
       }
       tasks.push(view)
     }
   }
   if (sources.logDir === undefined) notes.push('No run logs: no log folder given.')
-  else if (missingLogs > 0) notes.push(`${missingLogs} of ${tasks.length} run log(s) not found in ${sources.logDir}.`)
+  else {
+    if (missingLogs > 0) notes.push(`${missingLogs} of ${tasks.length} run log(s) not found in ${sources.logDir}.`)
+    if (missingJudgeResults > 0) {
+      notes.push(`${missingJudgeResults} of ${tasks.length} judge result(s) not found in ${sources.logDir}: the scores shown are the summary's, without the judge's reasons.`)
+    }
+  }
   const rawRows = Array.isArray(input.raw.rows) ? (input.raw.rows as Array<Record<string, unknown>>) : []
   const known = new Set(['generated_at', 'tests', 'rows', 'scores', 'usage'])
   const rawExtras = Object.fromEntries(Object.entries(input.raw).filter(([key]) => !known.has(key)))
@@ -314,22 +321,27 @@ function jsonFilesUnder(dir: string, depth: number): string[] {
   return files
 }
 
+/** Whether run stamp `a` (an ISO time: `config.startedAt`, `generated_at`) is before `b`; text order when either is no time. */
+function isBefore(a: string, b: string): boolean {
+  const [x, y] = [Date.parse(a), Date.parse(b)]
+  return Number.isNaN(x) || Number.isNaN(y) ? a < b : x < y
+}
+
 /**
- * The most recent earlier run of one benchmark kept under `historyDir` (one folder per run, newest by
- * modification time): the first results file of that kind whose run is not the current one (`currentStamp`
- * is the run's `config.startedAt` or `generated_at`). `undefined` when there is none.
+ * The most recent earlier run of one benchmark kept under `historyDir` (one folder per run, named by its run id, so
+ * newest last by name, as `agent-bench compare` reads them): the newest results file of that kind whose run started
+ * before the current one (`currentStamp` is the run's `config.startedAt` or `generated_at`), so neither the current
+ * run nor a later one is ever shown as the previous run. `undefined` when there is none.
  */
 export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | 'mpcbench', currentStamp: string): ResultsFile | undefined {
   if (historyDir === undefined || !existsSync(historyDir)) return undefined
   const runs = readdirSync(historyDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => {
-      const path = join(historyDir, entry.name)
-      return { path, name: entry.name, mtime: statSync(path).mtimeMs }
-    })
-    .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name))
+    .map((entry) => join(historyDir, entry.name))
+    .sort()
+    .reverse()
   for (const run of runs) {
-    for (const file of jsonFilesUnder(run.path, 2).sort()) {
+    for (const file of jsonFilesUnder(run, 2).sort()) {
       let raw: unknown
       try {
         raw = JSON.parse(readFileSync(file, 'utf8'))
@@ -339,7 +351,7 @@ export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | '
       const classified = classifyResults(raw, file)
       if (classified === undefined || classified.kind !== kind) continue
       const stamp = classified.kind === 'arte' ? classified.results.config.startedAt : classified.summary.generated_at
-      if (stamp !== currentStamp) return classified
+      if (isBefore(stamp, currentStamp)) return classified
     }
   }
   return undefined

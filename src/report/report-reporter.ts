@@ -14,7 +14,7 @@ import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { readResultsFile, type ResultsFile } from './report-data.ts'
 import { appendStepSummary } from './step-summary.ts'
 import { reportSettingsFromEnv } from './report-settings.ts'
-import { DEFAULT_HISTORY_DIR, buildReportData, writeReport } from './write-report.ts'
+import { buildReportData, writeReport } from './write-report.ts'
 
 /** Options of {@link ReportReporter}. */
 export interface ReportReporterOptions {
@@ -25,7 +25,7 @@ export interface ReportReporterOptions {
   outputFile?: string | false
   /**
    * Earlier runs (one folder each) to compare with, relative to the Vitest root.
-   * @default 'evaluation/history'
+   * @default `BENCH_HISTORY_DIR` (where the benchmark reporters keep each run), else 'evaluation/history'
    */
   historyDir?: string
   /**
@@ -94,7 +94,7 @@ export class ReportReporter implements Reporter {
       sources: {
         tracesDb: arteSettings(root).tracesDb,
         logDir: mpcbenchLogDir(undefined, root),
-        historyDir: resolve(root, this.#options.historyDir ?? DEFAULT_HISTORY_DIR),
+        historyDir: this.#options.historyDir === undefined ? settings.historyDir : resolve(root, this.#options.historyDir),
         traceBudgetChars: settings.traceBudgetChars,
       },
       displayRoot: root,

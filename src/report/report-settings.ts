@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { parseWith } from '../core/parse.ts'
+import { historySettingsFromEnv } from '../core/run-history.ts'
 
 /** Default location of the report page, relative to the project root. */
 export const DEFAULT_REPORT_FILE = 'evaluation/report/index.html'
@@ -32,11 +33,13 @@ export interface ReportSettings {
   stepSummaryFile: string | undefined
   /** Characters of ART-E trace JSON the page holds (`BENCH_REPORT_TRACES_MB`, default {@link DEFAULT_REPORT_TRACES_MB}). */
   traceBudgetChars: number
+  /** Earlier runs to compare with (absolute): `BENCH_HISTORY_DIR`, where the benchmark reporters keep each run. */
+  historyDir: string
 }
 
 /**
  * Reads {@link ReportSettings}: `BENCH_REPORT` (a path, relative to `cwd`, or `off`), default {@link DEFAULT_REPORT_FILE};
- * `BENCH_REPORT_TRACES_MB`; `GITHUB_STEP_SUMMARY`.
+ * `BENCH_REPORT_TRACES_MB`; `GITHUB_STEP_SUMMARY`; `BENCH_HISTORY_DIR` (default `evaluation/history`, relative to `cwd`).
  */
 export function reportSettingsFromEnv(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ReportSettings {
   const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
@@ -49,6 +52,7 @@ export function reportSettingsFromEnv(env: Record<string, string | undefined> = 
   const value = parsed.BENCH_REPORT
   const stepSummaryFile = parsed.GITHUB_STEP_SUMMARY
   const traceBudgetChars = Math.round((parsed.BENCH_REPORT_TRACES_MB ?? DEFAULT_REPORT_TRACES_MB) * 1024 * 1024)
-  if (value !== undefined && value.toLowerCase() === 'off') return { file: false, stepSummaryFile, traceBudgetChars }
-  return { file: resolve(cwd, value ?? DEFAULT_REPORT_FILE), stepSummaryFile, traceBudgetChars }
+  const historyDir = historySettingsFromEnv({ BENCH_HISTORY_DIR: env.BENCH_HISTORY_DIR }, cwd).dir
+  const file = value !== undefined && value.toLowerCase() === 'off' ? false : resolve(cwd, value ?? DEFAULT_REPORT_FILE)
+  return { file, stepSummaryFile, traceBudgetChars, historyDir }
 }

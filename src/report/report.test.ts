@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
@@ -12,6 +12,10 @@ import { addUsage } from '../llm/types.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import { runLogFileName } from '../mpcbench/file-names.ts'
 import { RunLogSchema } from '../mpcbench/run-log.ts'
+import { arteComparable } from '../arte/results/comparable.ts'
+import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
+import { compareRuns } from '../stats/compare-runs.ts'
+import { command as reportCommand } from './cli/report.ts'
 import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
 import { renderReport } from './render-report.ts'
@@ -143,9 +147,9 @@ describe('renderReport', () => {
       if (file?.kind !== 'mpcbench') throw new Error('not a summary')
       return renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
     }
-    expect(render(3)).toContain('pass^1 0.50 · pass^2 0.50')
+    expect(render(3)).toContain('pass^1 0.500 · pass^2 0.500')
     expect(render(3)).not.toContain('with an outcome in every trial')
-    expect(render(2)).toContain('pass^1 0.50 · pass^2 0.50 (over 2 task(s) with an outcome in every trial)')
+    expect(render(2)).toContain('pass^1 0.500 · pass^2 0.500 (over 2 task(s) with an outcome in every trial)')
   })
 
   it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
@@ -186,8 +190,8 @@ describe('comparison with the previous run', () => {
     const section = buildArteSection(arteFile(now), { historyDir: dir })
     expect(section.previous?.results.config.startedAt).toBe(before.config.startedAt)
     const comparison = compareArteRuns(before, now)
-    expect(comparison).toMatchObject({ shared: 3, flips: ['1', '2'], improved: ['1', '3'], regressed: ['2'], added: ['4'], removed: [] })
-    expect(comparison.metrics.find((m) => m.name === 'totalTasks')?.delta).toBe(1)
+    expect(comparison.paired).toMatchObject({ tasks: 3, flips: ['1', '2'], improved: ['1'], regressed: ['2'], onlyInB: ['4'], onlyInA: [] })
+    expect(comparison.totals.find((m) => m.name === 'totalTasks')?.delta).toBe(1)
     const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
     expect(html).toContain('data-compare="flips" data-value="2"')
     expect(html).toContain('data-compare="regressed" data-value="1"')
@@ -249,9 +253,9 @@ describe('comparison with the previous run', () => {
       const trials = pair.flatMap((score) => [2, 3].map((trial) => ({ ...score, trial, answer_requirements_satisfaction: later })))
       return { ...base, scores: { 'agent=a__judge=j': [...pair.map((score) => ({ ...score, trial: 1 })), ...trials] } }
     }
-    const comparison = compareMpcbenchRuns(withTrials([4, 2], 1), withTrials([4, 5], 5))
-    expect(comparison.flips).toEqual(['t1 [agent=a, judge=j]'])
-    expect(comparison.improved).toEqual(['t1 [agent=a, judge=j]'])
+    const comparison = compareMpcbenchRuns(withTrials([4, 2], 1), withTrials([4, 5], 5)).paired
+    expect(comparison.flips).toEqual(['t1 [agent=a] [judge=j]'])
+    expect(comparison.improved).toEqual(['t1 [agent=a] [judge=j]'])
     const lines = mpcbenchRerunDelta(withTrials([4, 2], 1), withTrials([4, 5], 5))
     expect(lines[0]).toMatch(/^MPCBench rerun of 2 task\(s\)/)
     expect(lines.slice(1)).toEqual(['  t1 [agent=a, judge=j]: requirements 2 → 5, grounding 3 → 3'])
@@ -259,9 +263,10 @@ describe('comparison with the previous run', () => {
 
   it('compares MPCBench summaries by task and pair (pass = requirements >= 4)', () => {
     const comparison = compareMpcbenchRuns(summary([4, 2, 3]), summary([3, 4, 3]))
-    expect(comparison.flips).toEqual(['t0 [agent=a, judge=j]', 't1 [agent=a, judge=j]'])
-    expect(comparison.regressed).toEqual(['t0 [agent=a, judge=j]'])
-    expect(comparison.metrics[0]?.delta).toBeCloseTo(1 / 3)
+    expect(comparison.paired.flips).toEqual(['t0 [agent=a] [judge=j]', 't1 [agent=a] [judge=j]'])
+    expect(comparison.paired.regressed).toEqual(['t0 [agent=a] [judge=j]'])
+    expect(comparison.paired.metrics.answer_requirements_satisfaction?.delta).toBeCloseTo(1 / 3)
+    expect(comparison.totals[0]?.delta).toBeCloseTo(1 / 3)
   })
 
   it('leaves ART-E tasks an interrupted run never ran out of flips and regressions, and says how many', () => {
@@ -269,9 +274,9 @@ describe('comparison with the previous run', () => {
     const before = arteResults(ids.map((id) => task(id, true, 1)), '2026-01-01T00:00:00.000Z')
     const now = arteResults(ids.map((id, i) => (i < 5 ? task(id, true, 1) : notRunTask(id))))
     expect(now.exactMatchAccuracy).toBe(1)
-    const comparison = compareArteRuns(before, now)
-    expect(comparison).toMatchObject({ shared: 5, leftOut: ['6', '7', '8', '9', '10'], flips: [], improved: [], regressed: [], added: [], removed: [] })
-    expect(comparison.metrics.find((m) => m.name === 'exactMatchAccuracy')?.delta).toBe(0)
+    const comparison = compareArteRuns(before, now).paired
+    expect(comparison).toMatchObject({ tasks: 5, leftOut: ['6', '7', '8', '9', '10'], flips: [], improved: [], regressed: [], onlyInB: [], onlyInA: [] })
+    expect(comparison.metrics.exactMatchAccuracy?.delta).toBe(0)
     const section = { ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }
     const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
     expect(html).toContain('data-compare="regressed" data-value="0"')
@@ -280,19 +285,19 @@ describe('comparison with the previous run', () => {
   })
 
   it('leaves an MPCBench task the judge did not score out of flips and moves; an axis unjudged on one side moves nothing', () => {
-    const comparison = compareMpcbenchRuns(summary([4, 4, 4]), summary([4, null, 2]))
-    expect(comparison).toMatchObject({ shared: 2, leftOut: ['t1 [agent=a, judge=j]'], flips: ['t2 [agent=a, judge=j]'], regressed: ['t2 [agent=a, judge=j]'], improved: [] })
+    const comparison = compareMpcbenchRuns(summary([4, 4, 4]), summary([4, null, 2])).paired
+    expect(comparison).toMatchObject({ tasks: 2, leftOut: ['t1 [agent=a] [judge=j]'], flips: ['t2 [agent=a] [judge=j]'], regressed: ['t2 [agent=a] [judge=j]'], improved: [] })
     const before = summary([4])
     const after = summary([4])
     for (const score of after.scores['agent=a__judge=j'] ?? []) score.source_grounded_reasoning = null
-    expect(compareMpcbenchRuns(before, after)).toMatchObject({ shared: 1, leftOut: [], improved: [], regressed: [] })
+    expect(compareMpcbenchRuns(before, after).paired).toMatchObject({ tasks: 1, leftOut: [], improved: [], regressed: [] })
   })
 
   it('compares the paid cost of the two runs (calls replayed from the response cache cost nothing)', () => {
     const cached = { ...usage, costUsd: 0.02, calls: 10, cached: { ...usage, costUsd: 0.02, calls: 10 } }
     const before = { ...arteResults([task('1', true, 1)], '2026-01-01T00:00:00.000Z'), usage: { ...usage, costUsd: 0.02, calls: 10 } }
     const now = { ...arteResults([task('1', true, 1)]), usage: cached }
-    expect(compareArteRuns(before, now).metrics.find((m) => m.name === 'paidCostUsd')).toMatchObject({ before: 0.02, after: 0, delta: -0.02 })
+    expect(compareArteRuns(before, now).totals.find((m) => m.name === 'paidCostUsd')).toMatchObject({ before: 0.02, after: 0, delta: -0.02 })
   })
 })
 
@@ -471,5 +476,188 @@ describe('traces in the page', () => {
     expect(Object.keys(some.traces).sort()).toEqual(['trace-1', 'trace-10', 'trace-2', 'trace-7'])
     expect(some.notes).toContain(`This page holds the traces of 4 of 10 tasks, failed tasks first (${Math.round((4 * size + 10) / 1024)} KB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`)
     expect(Object.keys(section(0).traces)).toEqual([])
+  })
+})
+
+/** The trace of one run of a task, as the ART-E tests store it. */
+function storedTrace(traceId: string): AgentTrace {
+  return {
+    traceId,
+    model: 'openai/gpt-x',
+    modelKind: 'llm',
+    messages: [{ role: 'user', content: 'word '.repeat(200) }],
+    toolCalls: [],
+    outcome: { kind: 'answered', answer: 'a', sources: [], rationale: null, via: 'final-tool' },
+    usage,
+    turns: 1,
+    startedAt: '2026-01-02T00:00:00.000Z',
+    durationMs: 5,
+  }
+}
+
+/** An interrupted run of `ran` + `notRun` tasks with two trials each (trial 1's trace is also the task's); traces stored for every run. */
+function interruptedTrialRun(dir: string, ran: number, notRun: number): { results: ArteResults; raw: Record<string, unknown>; tracesDb: string } {
+  const tracesDb = join(dir, 'traces.db')
+  const tasks = [
+    ...Array.from({ length: ran }, (_, i) => task(String(i + 1), i % 2 === 0, i % 2 === 0 ? 1 : 0.5)),
+    ...Array.from({ length: notRun }, (_, i) => notRunTask(String(ran + i + 1))),
+  ]
+  const trialRuns = (t: ArteTaskResult) =>
+    [1, 2].map((trial) => ({ trial, exactMatch: t.exactMatch, semanticScore: t.semanticScore, agentAnswer: t.agentAnswer, traceId: t.traceId === '' ? '' : trial === 1 ? t.traceId : `${t.traceId}-2`, executionTimeMs: t.executionTimeMs }))
+  {
+    using store = TraceStore.open(tracesDb)
+    for (const t of tasks) {
+      for (const run of trialRuns(t)) {
+        if (run.traceId !== '') store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: storedTrace(run.traceId) })
+      }
+    }
+  }
+  const results = { ...arteResults(tasks), trials: 2 }
+  const raw = { ...results, taskResults: tasks.map((t) => ({ ...t, trialResults: trialRuns(t) })) }
+  return { results, raw, tracesDb }
+}
+
+describe('the numbers of the page are those of the results files', () => {
+  it('counts the traces it holds and misses over the tasks that ran, each once, with trials and tasks not run', () => {
+    const { raw, tracesDb } = interruptedTrialRun(mkdtempSync(join(tmpdir(), 'report-trace-count-')), 3, 7)
+    const all = buildArteSection(arteFile(raw as ArteResults), { tracesDb })
+    expect(all.notes).toEqual([])
+    expect(Object.keys(all.traces)).toHaveLength(6)
+    const size = JSON.stringify(storedTrace('trace-1')).length
+    // Room for two traces: two of the three tasks that ran, failed task first.
+    const some = buildArteSection(arteFile(raw as ArteResults), { tracesDb, traceBudgetChars: 2 * size + 10 })
+    expect(some.notes).toEqual([expect.stringMatching(/^This page holds the traces of 2 of 3 tasks, failed tasks first/)])
+    const missing = buildArteSection(arteFile(raw as ArteResults), { tracesDb: join(tmpdir(), 'report-no-such-dir', 'x.db') })
+    expect(missing.notes).toEqual([expect.stringMatching(/^No traces: /)])
+  })
+
+  it('shows a task not run as not run, not as a failure with zeros, and lets the filter pick it', () => {
+    const results = arteResults([task('1', true, 1), task('2', false, 0.5), notRunTask('3')])
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    const row = /<tr class="task not-run" data-task-id="3"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? ''
+    expect(row).toContain('data-pass="not-run"')
+    expect(row).toContain('(not run: the run was interrupted before this task ran)')
+    expect([...row.matchAll(/data-field="(\w+)" data-sort-value="[^"]*">([^<]*)</g)].map((m) => [m[1], m[2]])).toEqual([
+      ['exactMatch', '-'],
+      ['semanticScore', '-'],
+      ['executionTimeMs', '-'],
+      ['totalTokens', '15'],
+    ])
+    expect(html).toContain('<option value="not-run">not run</option>')
+    expect(html).toContain('data-task-id="2" data-trace-id="trace-2" data-pass="0"')
+  })
+
+  it('writes a threshold as the metrics table writes its metric', () => {
+    const results = { ...arteResults([task('1', true, 1), task('2', true, 1), task('3', false, 0)]) }
+    results.thresholds = [{ metric: 'exactMatchAccuracy', op: '>=', value: 0.5, measured: results.exactMatchAccuracy, passed: true }]
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
+    expect(html).toContain('data-metric="exactMatchAccuracy" data-value="0.6666666666666666">0.667<')
+    expect(html).toContain('threshold exactMatchAccuracy >= 0.5: met (0.667)</p>')
+  })
+
+  it('writes the calls replayed from the response cache as the MPCBench part and the terminal do', () => {
+    const cachedUsage = { promptTokens: 9000, completionTokens: 1000, totalTokens: 10500, costUsd: 0.05, calls: 10, cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10500, costUsd: 0.021, calls: 8 } }
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile({ ...arteResults([task('1', true, 1)]), usage: cachedUsage }), {})], mpcbench: [] })
+    expect(html).toContain('<th scope="row">replayed</th><td>2 call(s) paid, 8 replayed from the cache (10,500 tokens, $0.02 not paid)</td>')
+  })
+
+  it('compares with the previous run as `agent-bench compare` does: paired deltas with their intervals, flips of pass only', () => {
+    const before = arteResults(['1', '2', '3', '4', '5', '6'].map((id, i) => task(id, i < 4, i < 4 ? 1 : 0.5)), '2026-01-01T00:00:00.000Z')
+    const now = arteResults([task('1', false, 0.25), task('2', false, 0.5), task('3', true, 1), task('4', true, 1), task('5', false, 0.75), notRunTask('6'), task('7', true, 1)])
+    const expected = compareRuns(arteComparable(before), arteComparable(now))
+    const html = renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
+    const sign = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
+    for (const [name, m] of Object.entries(expected.metrics)) {
+      expect(m.ci).not.toBeNull()
+      expect(html).toContain(`data-delta="${name}" data-value="${m.delta}">${sign(m.delta ?? 0)} <span class="ci">[${sign(m.ci?.low ?? 0)}, ${sign(m.ci?.high ?? 0)}]</span>`)
+    }
+    expect(html).toContain(`data-compare="shared" data-value="${expected.tasks}"`)
+    expect(html).toContain(`data-compare="left-out" data-value="${expected.leftOut.length}"`)
+    expect(html).toContain(`data-compare="flips" data-value="${expected.flips.length}"`)
+    // Task 5 moved (0.5 → 0.75) without a flip: not among the improved, as in `agent-bench compare`.
+    expect(html).toContain(`data-compare="improved" data-value="${expected.improved.length}"`)
+    expect(expected.improved).toEqual([])
+    expect(html).toContain(`data-compare="regressed" data-value="2"`)
+    expect(html).toContain('data-compare="significant" data-value="0"')
+  })
+
+  it('compares two MPCBench summaries of one agent each as `agent-bench compare` does (tasks paired without the agent)', () => {
+    const before = summary([5, 4, 5], '2026-01-01T00:00:00.000Z')
+    const now = summary([1, 4, 0])
+    now.rows = now.rows.map((row) => ({ ...row, agent_model: 'b' }))
+    now.scores = { 'agent=b__judge=j': now.scores['agent=a__judge=j'] ?? [] }
+    const [a, b] = pairMpcbenchRuns(before, now)
+    const expected = compareRuns(a, b)
+    expect(expected.tasks).toBe(3)
+    const file = classifyResults(now, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }] })
+    expect(html).toContain('data-compare="shared" data-value="3"')
+    expect(html).toContain(`data-compare="regressed" data-value="${expected.regressed.length}"`)
+    const m = expected.metrics.answer_requirements_satisfaction
+    expect(html).toContain(`data-delta="answer_requirements_satisfaction" data-value="${m?.delta}">${m?.delta?.toFixed(3)} <span class="ci">`)
+  })
+
+  it('takes as the previous run the newest kept run that started before this one, never a later one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-previous-'))
+    const run = (startedAt: string) => arteResults([task('1', true, 1)], startedAt)
+    for (const [name, startedAt, mtime] of [
+      ['2026-01-01T00-00-01-000Z', '2026-01-01T00:00:00.000Z', 1_000],
+      ['2026-01-02T00-00-01-000Z', '2026-01-02T00:00:00.000Z', 2_000],
+      ['2026-01-03T00-00-01-000Z', '2026-01-03T00:00:00.000Z', 3_000],
+    ] as const) {
+      mkdirSync(join(dir, name), { recursive: true })
+      writeFileSync(join(dir, name, 'arte-results.json'), JSON.stringify(run(startedAt)))
+      utimesSync(join(dir, name), mtime, mtime)
+    }
+    expect(buildArteSection(arteFile(run('2026-01-02T00:00:00.000Z')), { historyDir: dir }).previous?.results.config.startedAt).toBe('2026-01-01T00:00:00.000Z')
+    expect(buildArteSection(arteFile(run('2026-01-01T00:00:00.000Z')), { historyDir: dir }).previous).toBeUndefined()
+  })
+
+  it('reads the run history from BENCH_HISTORY_DIR, where the benchmark reporters keep it (agent-bench report without --history)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-history-env-'))
+    expect(reportSettingsFromEnv({ BENCH_HISTORY_DIR: 'runs' }, '/p').historyDir).toBe('/p/runs')
+    expect(reportSettingsFromEnv({}, '/p').historyDir).toBe('/p/evaluation/history')
+    mkdirSync(join(dir, 'kept', 'run-1'), { recursive: true })
+    writeFileSync(join(dir, 'kept', 'run-1', 'arte-results.json'), JSON.stringify(arteResults([task('1', false, 0)], '2026-01-01T00:00:00.000Z')))
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(arteResults([task('1', true, 1)])))
+    vi.stubEnv('BENCH_HISTORY_DIR', join(dir, 'kept'))
+    vi.stubEnv('BENCH_REPORT', '')
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    try {
+      expect(await reportCommand.run(['--results', join(dir, 'results.json'), '--traces-db', join(dir, 'none.db'), '--out', join(dir, 'index.html')])).toBe(0)
+    } finally {
+      log.mockRestore()
+      vi.unstubAllEnvs()
+    }
+    const html = readFileSync(join(dir, 'index.html'), 'utf8')
+    expect(html).toContain('Compared with the previous run')
+    expect(html).toContain('data-compare="improved" data-value="1"')
+  })
+})
+
+describe('empty and partial inputs', () => {
+  it('says a run has no tasks, or that none ran, instead of charting nothing', () => {
+    const render = (results: ArteResults) => renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { passHatK: {} }), {})], mpcbench: [] })
+    const none = render(arteResults([]))
+    expect(none).toContain('<p class="note" data-empty="arte">This run has no tasks.</p>')
+    expect(none).not.toContain('<svg class="chart"')
+    expect(none).not.toContain('pass^k')
+    const notRun = render(arteResults([notRunTask('1'), notRunTask('2')]))
+    expect(notRun).toContain('No task ran (2 selected, 2 not run): there are no scores or times to chart.')
+  })
+
+  it('MPCBench: says when a summary holds no judged test, when a judge scored nothing, and when judge results are missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-no-judge-'))
+    const empty = classifyResults({ ...summary([]), tests: 0, rows: [], scores: {} }, 'summary.json')
+    if (empty?.kind !== 'mpcbench') throw new Error('not a summary')
+    expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(empty, {})] })).toContain('This summary holds no judged test (0 test(s))')
+    const unjudged = classifyResults(summary([null, null]), 'summary.json')
+    if (unjudged?.kind !== 'mpcbench') throw new Error('not a summary')
+    const section = buildMpcbenchSection(unjudged, { logDir: dir })
+    expect(section.notes).toContain(`2 of 2 judge result(s) not found in ${dir}: the scores shown are the summary's, without the judge's reasons.`)
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [section] })
+    expect(html).toContain('No score from this judge (2 task(s), none judged): nothing to chart.')
+    expect(html).not.toContain('<svg class="chart"')
   })
 })

@@ -24,12 +24,22 @@ export interface BarChartOptions {
   height?: number
 }
 
+/** The smallest whole number of the form 1, 2 or 5 × 10^k that is at least `raw` (1 for anything up to 1). */
+function niceStep(raw: number): number {
+  if (!(raw > 1)) return 1
+  const power = 10 ** Math.floor(Math.log10(raw))
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power
+}
+
 /** An axis for counts: a whole-number step of 1, 2 or 5 × 10^k and a top that is a multiple of it. */
 function countAxis(value: number): { max: number; step: number } {
-  const raw = Math.max(1, value) / 4
-  const power = 10 ** Math.floor(Math.log10(raw))
-  const step = Math.max(1, ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power))
+  const step = niceStep(Math.max(1, value) / 4)
   return { max: Math.max(step, Math.ceil(Math.max(1, value) / step) * step), step }
+}
+
+/** Width of a tick label in the chart's 10px font (digits are about 6px wide), for the left margin. */
+function tickLabelWidth(text: string): number {
+  return text.length * 6.2
 }
 
 /**
@@ -40,10 +50,11 @@ export function barChart(options: BarChartOptions): string {
   const width = options.width ?? 420
   const height = options.height ?? 220
   const legend = options.series.length > 1
-  const margin = { top: legend ? 26 : 14, right: 10, bottom: 42, left: 40 }
+  const { max, step } = countAxis(Math.max(0, ...options.series.flatMap((s) => s.values)))
+  // Room on the left for the longest tick label beside the rotated y-axis label.
+  const margin = { top: legend ? 26 : 14, right: 10, bottom: 42, left: Math.max(40, Math.ceil(26 + tickLabelWidth(String(max)))) }
   const plotW = width - margin.left - margin.right
   const plotH = height - margin.top - margin.bottom
-  const { max, step } = countAxis(Math.max(0, ...options.series.flatMap((s) => s.values)))
   const ticks = Math.round(max / step)
   const y = (v: number): number => margin.top + plotH - (v / max) * plotH
   const slot = plotW / Math.max(1, options.categories.length)
@@ -107,4 +118,31 @@ export function histogram01(values: ReadonlyArray<number>, bins = 10): number[] 
 /** Labels of {@link histogram01}'s bins: `0.0-0.1`, ..., `0.9-1.0`. */
 export function histogram01Labels(bins = 10): string[] {
   return Array.from({ length: bins }, (_, i) => `${(i / bins).toFixed(1)}-${((i + 1) / bins).toFixed(1)}`)
+}
+
+/** Equal-width bins of task times for {@link barChart}: labels, counts, and the labels' unit. */
+export interface TimeBins {
+  labels: string[]
+  counts: number[]
+  unit: 'ms' | 's'
+}
+
+/**
+ * Bins times (ms) from 0 in at most `maxBins` bins of a round width (1, 2 or 5 × 10^k ms), so that no two labels are
+ * alike and each is short: milliseconds below a second, else seconds. The largest time falls in the last bin.
+ */
+export function timeBins(valuesMs: ReadonlyArray<number>, maxBins = 5): TimeBins {
+  const times = valuesMs.filter((value) => Number.isFinite(value))
+  const largest = times.reduce((max, value) => Math.max(max, value), 0)
+  const width = niceStep(largest / maxBins)
+  const bins = Math.max(1, Math.ceil(largest / width))
+  const counts = new Array<number>(bins).fill(0)
+  for (const value of times) {
+    const index = Math.min(bins - 1, Math.max(0, Math.floor(value / width)))
+    counts[index] = (counts[index] ?? 0) + 1
+  }
+  const unit = largest >= 1000 ? 's' : 'ms'
+  const edge = (ms: number): string => (unit === 's' ? (ms / 1000).toFixed(width < 1000 ? 1 : 0) : String(ms))
+  const labels = Array.from({ length: bins }, (_, i) => `${edge(i * width)}-${edge((i + 1) * width)}`)
+  return { labels, counts, unit }
 }

@@ -28,7 +28,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     out: { type: 'string', value: 'FILE', description: 'the page to write (BENCH_REPORT)', default: DEFAULT_REPORT_FILE },
     'traces-db': { type: 'string', value: 'FILE', description: 'ART-E traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
     'log-dir': { type: 'string', value: 'DIR', description: 'MPCBench run logs and judge results (MPCBENCH_LOG_DIR)', default: DEFAULT_LOG_DIR },
-    history: { type: 'string', value: 'DIR', description: 'earlier runs, one folder each', default: DEFAULT_HISTORY_DIR },
+    history: { type: 'string', value: 'DIR', description: 'earlier runs, one folder each (BENCH_HISTORY_DIR)', default: DEFAULT_HISTORY_DIR },
   },
   epilog: `Examples:
   agent-bench report
@@ -55,7 +55,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       sources: {
         tracesDb: values['traces-db'] === undefined ? settings.tracesDb : resolve(values['traces-db']),
         logDir: values['log-dir'] === undefined ? mpcbenchLogDir() : resolve(values['log-dir']),
-        historyDir: resolve(values.history ?? DEFAULT_HISTORY_DIR),
+        historyDir: values.history === undefined ? reportSettings.historyDir : resolve(values.history),
         traceBudgetChars: reportSettings.traceBudgetChars,
       },
       outFile,

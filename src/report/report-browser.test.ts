@@ -1,0 +1,252 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import type { AgentTrace } from '../agent/trace.ts'
+import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
+import { TraceStore } from '../arte/results/trace-store.ts'
+import { judgeResultFileName, runLogFileName } from '../mpcbench/file-names.ts'
+import type { Summary } from '../mpcbench/summary.ts'
+import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
+import { readResultsFile } from './report-data.ts'
+import { writeReport } from './write-report.ts'
+
+/** Text a dataset, a model or an agent may hold that must show as written and never run. */
+const HOSTILE = 'x<script>alert(1)</script>y</script><!-- --> "q" \'a\' ${alert(2)} `b` \u2028 <img src=x onerror=alert(3)> &amp;'
+
+const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
+const chromiumPath = systemChromium()
+const skipNote = chromiumPath === undefined ? ` (${NO_BROWSER_MESSAGE})` : ''
+
+function arteTask(taskId: string, exactMatch: boolean, semanticScore: number, executionTimeMs: number, text = ''): ArteTaskResult {
+  return {
+    taskId,
+    question: `${text}question ${taskId}?`,
+    groundTruth: `${text}truth`,
+    agentAnswer: `${text}answer`,
+    exactMatch,
+    semanticScore,
+    traceId: `trace-${taskId}`,
+    executionTimeMs,
+    sources: [],
+    inboxAddress: 'a@example.com',
+    queryDate: '2023-01-01',
+    outcome: { kind: 'answered', via: 'final-tool' },
+    usage,
+  }
+}
+
+function arteResults(tasks: ArteTaskResult[], model = 'openai/gpt-x', dataset = 'rows.jsonl'): ArteResults {
+  return {
+    ...computeArteMetrics(tasks),
+    usage,
+    config: { model, modelKind: 'llm', split: 'test', dataset, startedAt: '2026-01-02T00:00:00.000Z', finishedAt: '2026-01-02T00:00:00.000Z' },
+    testRunEndReason: 'passed',
+    thresholds: [],
+    taskResults: tasks,
+  }
+}
+
+function trace(traceId: string, text: string): AgentTrace {
+  return {
+    traceId,
+    model: `openai/${text}`,
+    modelKind: 'llm',
+    messages: [
+      { role: 'user', content: `find ${text}` },
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_emails', arguments: JSON.stringify({ keywords: [text] }) } }] },
+      { role: 'tool', tool_call_id: 'c1', content: `Email body: ${text}` },
+    ],
+    toolCalls: [{ id: 'c1', turn: 1, name: 'search_emails', arguments: { keywords: [text] }, result: `Email body: ${text}`, status: 'ok', startedAt: '2026-01-02T00:00:00.000Z', durationMs: 1 }],
+    outcome: { kind: 'answered', answer: text, sources: [], rationale: null, via: 'final-tool' },
+    usage,
+    turns: 2,
+    startedAt: '2026-01-02T00:00:00.000Z',
+    durationMs: 5,
+  }
+}
+
+function mpcbenchSummary(agent: string, judge: string, taskIds: string[]): Summary {
+  return {
+    generated_at: '2026-01-02T00:00:00.000Z',
+    tests: taskIds.length,
+    rows: [
+      {
+        agent_model: agent,
+        agent_model_kind: 'llm',
+        judge_model: judge,
+        judge_kind: 'llm',
+        task_type: 'planning',
+        count: taskIds.length,
+        scored: taskIds.length,
+        failures: 0,
+        unjudged_answer_requirements_satisfaction: 0,
+        unjudged_source_grounded_reasoning: 0,
+        mean_answer_requirements_satisfaction: 4,
+        mean_source_grounded_reasoning: 3,
+      },
+    ],
+    scores: {
+      [`agent=${agent}__judge=${judge}`]: taskIds.map((id) => ({ task_id: id, task_type: 'planning', answer_requirements_satisfaction: 4, source_grounded_reasoning: 3, error: null })),
+    },
+    usage: { agents: usage, judges: usage, total: usage },
+  }
+}
+
+/** Writes the results files and logs of one page under `dir` and the page itself; returns the page's path. */
+function writePage(dir: string, arte: ArteResults, tracesOf: (traceId: string) => AgentTrace | undefined, summary: Summary, logText?: string, displayRoot = dir): string {
+  mkdirSync(join(dir, 'logs'), { recursive: true })
+  writeFileSync(join(dir, 'results.json'), JSON.stringify(arte))
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary))
+  {
+    using store = TraceStore.open(join(dir, 'traces.db'))
+    for (const t of arte.taskResults) {
+      const stored = tracesOf(t.traceId)
+      if (stored !== undefined) store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: stored })
+    }
+  }
+  if (logText !== undefined) {
+    for (const [pair, scores] of Object.entries(summary.scores)) {
+      const [, agent = '', judge = ''] = /^agent=(.*)__judge=(.*)$/s.exec(pair) ?? []
+      for (const score of scores) {
+        const runLog = {
+          task_id: score.task_id, task_type: 'planning', user_prompt: `prompt ${logText}`, tool_trace_steps: [],
+          raw_tool_calls: [{ tool_name: 'Slack.search_messages', arguments: { query: logText }, result: { messages: [logText] }, status: 'ok' }],
+          final_answer: `final ${logText}`, rationale: `rationale ${logText}`, agent_model: agent, agent_model_file_name: 'x', agent_model_kind: 'llm',
+          scenario_id: 's', task_file: null, outcome: { kind: 'answered', via: 'json' }, usage, turns: 1, trace_id: 't', started_at: '2026-01-02T00:00:00.000Z', duration_ms: 1,
+        }
+        const judgeResult = {
+          kind: 'scored', task_id: score.task_id, agent_model: agent, agent_model_file_name: 'x', judge_model: judge, judge_model_file_name: 'y', judge_kind: 'llm',
+          attempts: 1, usage, judged_at: '2026-01-02T00:00:00.000Z',
+          answer_requirements_satisfaction: { score: 4, justification: `because ${logText}` },
+          source_grounded_reasoning: { score: 3, justification: `grounded ${logText}` },
+        }
+        writeFileSync(join(dir, 'logs', runLogFileName(score.task_id, agent)), JSON.stringify(runLog))
+        writeFileSync(join(dir, 'logs', judgeResultFileName(score.task_id, agent, judge)), JSON.stringify(judgeResult))
+      }
+    }
+  }
+  const out = join(dir, 'index.html')
+  writeReport({
+    results: [readResultsFile(join(dir, 'results.json')), readResultsFile(join(dir, 'summary.json'))],
+    sources: { tracesDb: join(dir, 'traces.db'), logDir: join(dir, 'logs') },
+    outFile: out,
+    displayRoot,
+  })
+  return out
+}
+
+/** Text labels of each chart of the page that overlap another label or stick out of the chart. */
+async function chartLabelProblems(page: Page): Promise<string[]> {
+  // A string, not a function: the page runs it as written.
+  return page.evaluate(`[...document.querySelectorAll('svg.chart')].flatMap((svg) => {
+    const chart = svg.getAttribute('data-chart')
+    const root = svg.getBoundingClientRect()
+    const boxes = [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }))
+    const problems = []
+    boxes.forEach((a, i) => {
+      if (a.box.left < root.left - 0.5 || a.box.right > root.right + 0.5) problems.push(chart + ': "' + a.text + '" sticks out')
+      boxes.slice(i + 1).forEach((b) => {
+        if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom - 0.5 && b.box.top < a.box.bottom - 0.5) problems.push(chart + ': "' + a.text + '" overlaps "' + b.text + '"')
+      })
+    })
+    return problems
+  })`)
+}
+
+describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromium${skipNote}`, () => {
+  let browser: Browser
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core')
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] })
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  async function open(file: string): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage()
+    const problems: string[] = []
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`)
+      void dialog.dismiss()
+    })
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+    })
+    await page.goto(pathToFileURL(file).href)
+    return { page, problems }
+  }
+
+  it('runs no script from the data and shows every string as written: questions, answers, models, paths, traces, run logs, judge reasons', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'report-hostile-'))
+    const dir = join(root, `we<ird "dir' \${x} </script>`)
+    const tasks = [arteTask(HOSTILE, false, 0.5, 10, HOSTILE), arteTask('2', true, 1, 20, HOSTILE)]
+    const agent = `agent ${HOSTILE}`
+    const file = writePage(dir, arteResults(tasks, `openai/${HOSTILE}`, `data/${HOSTILE}.jsonl`), (id) => trace(id, HOSTILE), mpcbenchSummary(agent, 'judge-1', ['t1']), HOSTILE, root)
+    const { page, problems } = await open(file)
+    try {
+      for (const button of await page.locator('button.open').all()) await button.click()
+      const arte = page.locator('section[data-bench="arte"]')
+      expect(await arte.locator('h2').textContent()).toContain(`we<ird "dir' \${x} </script>/results.json`)
+      expect(await arte.locator('p.meta').first().textContent()).toContain(`model openai/${HOSTILE} · split test · data/${HOSTILE}.jsonl`)
+      expect(await arte.locator('tr.task td:nth-child(2)').first().textContent()).toBe(`${HOSTILE}question ${HOSTILE}?`)
+      const trace = arte.locator('tr.detail .trace').first()
+      expect(await trace.locator('.tool-call').first().textContent()).toBe(`→ search_emails(${JSON.stringify({ keywords: [HOSTILE] })}) [c1]`)
+      expect(await trace.locator('li.role-tool pre').first().textContent()).toBe(`Email body: ${HOSTILE}`)
+      const mpc = page.locator('section[data-bench="mpcbench"]')
+      expect(await mpc.locator('table.summary-rows td').first().textContent()).toBe(agent)
+      const log = mpc.locator('tr.detail .trace')
+      expect(await log.locator('.justification').first().textContent()).toBe(`because ${HOSTILE}`)
+      expect(await log.locator('table.calls pre').first().textContent()).toBe(JSON.stringify({ query: HOSTILE }, null, 2))
+      expect(await page.evaluate('document.scripts.length')).toBe(2)
+      expect(await page.locator('img').count()).toBe(0)
+      const embedded = (await page.evaluate(`JSON.parse(document.getElementById('report-data').textContent)`)) as { arte: Array<{ results: ArteResults }> }
+      expect(embedded.arte[0]?.results.taskResults[0]?.taskId).toBe(HOSTILE)
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 60_000)
+
+  it('opens a task that did not run as not run: no score, no missing-trace message', async () => {
+    const notRun: ArteTaskResult = { ...arteTask('2', false, 0, 0), agentAnswer: '', traceId: '', outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }
+    const dir = mkdtempSync(join(tmpdir(), 'report-not-run-'))
+    const file = writePage(dir, arteResults([arteTask('1', true, 1, 10), notRun]), (id) => trace(id, 'x'), mpcbenchSummary('a', 'j', ['t1']))
+    const { page, problems } = await open(file)
+    try {
+      const arte = page.locator('section[data-bench="arte"]')
+      await arte.locator('tr.task[data-task-id="2"] button.open').click()
+      const detail = (await arte.locator('tr.detail').textContent()) ?? ''
+      expect(detail).toContain('outcome: not run: the run was interrupted before this task ran')
+      expect(detail).not.toContain('semantic 0.000')
+      expect(detail).not.toContain('no trace for trace id')
+      await arte.locator('select.status').selectOption('0')
+      expect(await arte.locator('tr.task:not([hidden])').count()).toBe(0)
+      await arte.locator('select.status').selectOption('not-run')
+      expect(await arte.locator('tr.task:not([hidden])').getAttribute('data-task-id')).toBe('2')
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 60_000)
+
+  it('keeps chart labels apart and inside their charts: thousands of tasks in a bin, times up to 45 s, long model names', async () => {
+    const tasks = Array.from({ length: 1500 }, (_, i) => arteTask(String(i + 1), i % 3 === 0, i % 3 === 0 ? 1 : 0, 200 + ((i * 104_729) % 45_000)))
+    const dir = mkdtempSync(join(tmpdir(), 'report-chart-labels-'))
+    const summary = mpcbenchSummary('anthropic/claude-sonnet-4-5-20250929-with-a-long-suffix', 'openai/gpt-4.1-2025-04-14-judge', ['t1', 't2'])
+    const { page, problems } = await open(writePage(dir, arteResults(tasks), () => undefined, summary))
+    try {
+      expect(await page.locator('svg.chart').count()).toBe(3)
+      expect(await chartLabelProblems(page)).toEqual([])
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 60_000)
+})
