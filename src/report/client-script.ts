@@ -88,7 +88,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       task.trialResults.forEach(function (t) {
         var tr = el('tr');
         tr.appendChild(el('td', 'num', t.trial));
-        tr.appendChild(el('td', t.exactMatch ? 'pass' : 'fail', t.exactMatch ? '✓' : '✗'));
+        var notRun = t.outcome && t.outcome.kind === 'not-run';
+        tr.appendChild(el('td', notRun ? null : t.exactMatch ? 'pass' : 'fail', notRun ? 'not run' : t.exactMatch ? '✓' : '✗'));
         tr.appendChild(el('td', 'num', typeof t.semanticScore === 'number' ? t.semanticScore.toFixed(3) : '-'));
         tr.appendChild(el('td', null, t.agentAnswer));
         tr.appendChild(el('td', 'num', t.executionTimeMs));

@@ -40,7 +40,7 @@ export type ArteMetrics = z.infer<typeof ArteMetricsSchema>
 /** Names of the metrics a threshold can refer to. */
 export const ARTE_METRIC_NAMES = Object.keys(ArteMetricsSchema.shape) as Array<keyof ArteMetrics>
 
-/** One trial of a task (`BENCH_TRIALS` > 1): its answer and scores. */
+/** One trial of a task (`BENCH_TRIALS` > 1): its answer, scores and how it ended. */
 export const ArteTrialResultSchema = z.object({
   trial: z.int().positive(),
   exactMatch: z.boolean(),
@@ -48,6 +48,8 @@ export const ArteTrialResultSchema = z.object({
   agentAnswer: z.string(),
   traceId: z.string(),
   executionTimeMs: z.number(),
+  /** How the trial ended (a trial not run, or one that failed, is no wrong answer); absent in results written before it was kept. */
+  outcome: ArteTestMetaSchema.shape.outcome.optional(),
 })
 
 /** One trial of a task; see {@link ArteTrialResultSchema}. */

@@ -67,7 +67,18 @@ describe('arteRunStatistics', () => {
       [2, false, 'tb-2'],
       [3, true, 'tb-3'],
     ])
-    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'semanticScore', 'traceId', 'trial'])
+    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'outcome', 'semanticScore', 'traceId', 'trial'])
+  })
+
+  it('with trials: each trial says how it ended, so a trial not run or failed is not read as a wrong answer', () => {
+    const notRun = { kind: 'not-run', reason: 'the run was interrupted before this task ran' } as const
+    const error = { kind: 'error', code: 'ERR_TEST_TIMEOUT', message: 'timed out' } as const
+    const stats = arteRunStatistics([meta('a', true, { trial: 1 }), meta('a', false, { trial: 2, outcome: error }), meta('a', false, { trial: 3, outcome: notRun })])
+    expect(stats.taskResults[0]?.trialResults?.map((t) => [t.trial, t.outcome?.kind])).toEqual([
+      [1, 'answered'],
+      [2, 'error'],
+      [3, 'not-run'],
+    ])
   })
 
   it('pass^k: a trial that failed counts as not passed, one not run or missing ends the trials its task counts for', () => {

@@ -70,6 +70,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
         agentAnswer: run.agentAnswer,
         traceId: run.traceId,
         executionTimeMs: run.executionTimeMs,
+        outcome: run.outcome,
       }))
     }
     taskResults.push(result)
