@@ -33,6 +33,14 @@ describe('parseArteThresholds', () => {
     expect(() => parseArteThresholds('exactMatchAccuracy>=high')).toThrow(/expected a number after >=/)
   })
 
+  it('refuses a value the metric can never reach, so a gate cannot silently always fail or always pass', () => {
+    expect(() => parseArteThresholds('exactMatchAccuracy>=1.5')).toThrow(/exactMatchAccuracy is between 0 and 1, so 1\.5 can never decide the gate/)
+    expect(() => parseArteThresholds('avgSemanticScore>-0.1')).toThrow(ConfigError)
+    expect(() => parseArteThresholds('failedTasks<=-1')).toThrow(/failedTasks is never negative/)
+    expect(() => resolveArteThresholds({ exactMatchAccuracy: 60 })).toThrow(/between 0 and 1/)
+    expect(parseArteThresholds('exactMatchAccuracy>=1,failedTasks<=0')).toHaveLength(2)
+  })
+
   it('reads a record as minimums, like coverage thresholds', () => {
     expect(resolveArteThresholds({ exactMatchAccuracy: 0.6 })).toEqual([{ metric: 'exactMatchAccuracy', op: '>=', value: 0.6 }])
     expect(() => resolveArteThresholds({ nope: 1 } as never)).toThrow(/unknown metric "nope"/)

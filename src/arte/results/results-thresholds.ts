@@ -36,9 +36,18 @@ function badThreshold(text: string, source: string, why: string): ConfigError {
   })
 }
 
+/** Metrics that are rates or means of scores in [0, 1]; every other metric is a count or a time, never negative. */
+const UNIT_METRICS: ReadonlySet<string> = new Set(['exactMatchAccuracy', 'avgSemanticScore'])
+
+/** Why `value` is outside what `metric` can measure (a gate that could never fail or never pass), or undefined. */
+function outOfRange(metric: keyof ArteMetrics, value: number): string | undefined {
+  if (UNIT_METRICS.has(metric)) return value < 0 || value > 1 ? `${metric} is between 0 and 1, so ${value} can never decide the gate` : undefined
+  return value < 0 ? `${metric} is never negative, so ${value} can never decide the gate` : undefined
+}
+
 /**
  * Parses `ARTE_THRESHOLDS` syntax: comma-separated `metric OP number` with OP one of `>=`, `>`, `<=`, `<`.
- * An empty string gives no thresholds.
+ * An empty string gives no thresholds. A value a metric can never reach (an accuracy of 1.5, a negative count) is an error.
  *
  * @param source where the text came from, named in errors (e.g. `ARTE_THRESHOLDS`)
  */
@@ -53,6 +62,8 @@ export function parseArteThresholds(text: string, source = 'ARTE_THRESHOLDS'): A
     if (!isMetric(name)) throw badThreshold(item, source, `unknown metric ${JSON.stringify(name)}`)
     const value = Number(raw)
     if (raw === '' || !Number.isFinite(value)) throw badThreshold(item, source, `expected a number after ${op}`)
+    const range = outOfRange(name, value)
+    if (range !== undefined) throw badThreshold(item, source, range)
     thresholds.push({ metric: name, op, value })
   }
   return thresholds
@@ -67,6 +78,8 @@ export function resolveArteThresholds(option: ArteThresholdsOption | undefined, 
   for (const [name, value] of Object.entries(option)) {
     if (!isMetric(name)) throw badThreshold(name, source, `unknown metric ${JSON.stringify(name)}`)
     if (typeof value !== 'number' || !Number.isFinite(value)) throw badThreshold(name, source, 'expected a number')
+    const range = outOfRange(name, value)
+    if (range !== undefined) throw badThreshold(`${name}>=${value}`, source, range)
     thresholds.push({ metric: name, op: '>=', value })
   }
   return thresholds
