@@ -173,7 +173,9 @@ describe('rules judge', () => {
     expect(outcome.scores.answer_requirements_satisfaction.score).toBe(5)
     expect(outcome.scores.source_grounded_reasoning.score).toBe(5)
     expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('not an LLM')
-    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('3/3 checks passed -> score 5')
+    // must_mention and time_slot_within; the two "not pasted" checks pass an empty answer too, so they earn no credit.
+    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('2/2 checks passed -> score 5')
+    expect(outcome.scores.answer_requirements_satisfaction.justification).toContain('PASS not pasted tool output [cap only]')
     expect(outcome.usage.calls).toBe(0)
   })
 
@@ -184,11 +186,11 @@ describe('rules judge', () => {
         rationale: 'I checked Slack and Gmail.',
       }),
     )
-    // 1 pass (not pasted tool output) out of 3; the failed time-slot check caps it at 2 anyway.
-    expect(scores.answer_requirements_satisfaction.score).toBe(1)
+    // 0 of the 2 checks that need something in the answer; "not pasted tool output" passes an empty answer too: no credit.
+    expect(scores.answer_requirements_satisfaction.score).toBe(0)
     expect(scores.answer_requirements_satisfaction.justification).toContain('FAIL must_mention "Priya" (missing "Priya")')
     expect(scores.answer_requirements_satisfaction.justification).toContain('outside the window: 2026-03-12T09:00')
-    // 1 pass (a tool call succeeded) out of 7 (call, email, date, key, file, Slack claim, Gmail claim)
+    // 1 pass (a tool call succeeded) out of 8 (call, email, date, key, file, Slack claim, Gmail claim, the time outside the window)
     expect(scores.source_grounded_reasoning.score).toBe(0)
     expect(scores.source_grounded_reasoning.justification).toContain('FAIL grounded file name Roadmap.xlsx')
     expect(scores.source_grounded_reasoning.justification).toContain("FAIL rationale's Gmail claim")
@@ -204,6 +206,11 @@ describe('rules judge', () => {
     const scores = rulesScores(input({ checks: undefined, final_answer: 'Priya is free 2026-03-10 14:00.' }))
     expect(scores.answer_requirements_satisfaction).toEqual({ score: null, justification: expect.stringContaining('cannot be judged offline') })
     expect(scores.source_grounded_reasoning.score).toBe(5)
+  })
+
+  it('gives null on requirements when every check passes an empty answer too: they rule answers out, they do not say what is right', () => {
+    const scores = rulesScores(input({ checks: [{ max_length: 500 }, { must_not_mention: ['Friday'] }], final_answer: 'I cannot help with that.' }))
+    expect(scores.answer_requirements_satisfaction).toEqual({ score: null, justification: expect.stringContaining('passes an empty answer too') })
   })
 
   it('gives null on grounding when the answer states nothing checkable', () => {

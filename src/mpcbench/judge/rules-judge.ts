@@ -4,7 +4,7 @@ import type { JudgeInput } from '../judge-input.ts'
 import type { Check } from '../task.ts'
 import { checkDecision } from './decision-check.ts'
 import type { Judge } from './judge.ts'
-import { pastedToolOutput } from './tool-dump-check.ts'
+import { pastedTaskText, pastedToolOutput } from './tool-dump-check.ts'
 import type { JudgeOutcome, JudgeScores } from './judge-result.ts'
 
 /** The id of the offline judge in `model_config.json` `judge_models`, `BENCH_JUDGE_MODEL` and `--model`. */
@@ -22,6 +22,16 @@ export interface CheckOutcome {
    * pasted tool output, too long) rather than on a missing piece; one failing caps the score at {@link GATE_CAP}.
    */
   gate?: boolean
+  /**
+   * The check passes an empty answer too (`must_not_mention`, `max_length`, `not pasted tool output`): it can only
+   * rule an answer out, so passing it earns no credit; failing it counts as a failure and caps the score.
+   */
+  vacuous?: boolean
+  /**
+   * Set when the answer states what its sources rule out: as the decision an option the task rules out (or it turns the
+   * right one down), or a meeting time that is not free for everyone or falls outside the window.
+   */
+  contradicts?: string
 }
 
 /** The highest requirements score an answer gets when one of its precision checks fails. */
@@ -36,10 +46,11 @@ export function scoreFromRatio(passed: number, total: number): number {
   return Math.floor((5 * passed) / total + 1e-9)
 }
 
-const DATE_TIME_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?/g
+const DATE_TIME_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})(?:T|,?[ \t]+(?:(?:at|from)[ \t]+)?)(\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?/g
 
 /**
- * Every `YYYY-MM-DD HH:MM` (or `T`, with optional seconds and offset) in `text`, normalised to `YYYY-MM-DDTHH:MM[offset]`.
+ * Every `YYYY-MM-DD HH:MM` (or `T`, `, `, ` at `, ` from ` between them, with optional seconds and offset) in `text`,
+ * normalised to `YYYY-MM-DDTHH:MM[offset]`.
  * A `-HH:MM` right after `HH:MM` with no seconds is read as the end of a range (`14:30-15:15`), not as an offset.
  */
 export function dateTimesIn(text: string): string[] {
@@ -56,19 +67,41 @@ export interface ProposedSlot {
   start: string
   /** `YYYY-MM-DDTHH:MM[offset]` on the start's day. */
   end?: string
+  /** The answer rules this time out rather than proposing it (`not 2026-03-17 12:00`, `2026-03-17 12:00 does not work`). */
+  negated?: true
 }
 
-const SLOT_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?(?:\s*(?:-|–|—|to|until)\s*(\d{1,2}:\d{2})\b)?/g
+const SLOT_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})(?:T|,?[ \t]+(?:(?:at|from)[ \t]+)?)(\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?(?:\s*(?:-|–|—|to|until)\s*(\d{1,2}:\d{2})\b)?/g
 
-/** Every proposed slot in `text`: each date-time of {@link dateTimesIn}, with the end of a written range. */
+/** A clause's start: the text before a slot that can negate it begins after the last of these (or the previous slot). */
+const CLAUSE_BREAK = /[.;:!?\n(),]/g
+
+/** In the clause before a slot, a word that rules it out: `not 2026-03-17 12:00`, `cannot meet at ...`, `busy at ...`. */
+const NEGATION_BEFORE_SLOT = /(?:\bnot\b|\bnever\b|n['’]t\b|\bcannot\b|\bexcept\b|\bexcluding\b|\bavoid(?:ing)?\b|\binstead of\b|\brather than\b|\bnor\b|\bunavailable\b|\bbusy\b)/i
+
+/** Right after a slot, a predicate that rules it out: `... does not work`, `... is busy`. */
+const NEGATION_AFTER_SLOT =
+  /^\s*(?:\([^)]*\)\s*)?(?:(?:(?:does|do|will|would|is|are)\s*(?:not|n['’]t)|won['’]t|cannot|can['’]t)\s+(?:work|fit|suit|be free|free|available|possible|an option)|(?:is|are)\s+(?:busy|blocked|taken|unavailable)\b)/i
+
+/**
+ * Every proposed slot in `text`: each date-time of {@link dateTimesIn}, with the end of a written range, marked
+ * `negated` when its clause rules it out (a `not`, `cannot`, `busy`, `rather than`, ... before it since the last
+ * punctuation or slot, or `does not work` / `is busy` right after it).
+ */
 export function proposedSlotsIn(text: string): ProposedSlot[] {
+  let previousEnd = 0
   return [...text.matchAll(SLOT_IN_TEXT)].map((m) => {
     const zone = m[4]
     const rangeEnd = zone !== undefined && zone.startsWith('-') && m[3] === undefined ? zone.slice(1) : m[5]
     const keepZone = zone !== undefined && (zone === 'Z' || zone.startsWith('+') || m[3] !== undefined)
     const suffix = keepZone ? zone : ''
     const start = `${m[1]}T${(m[2] ?? '').padStart(5, '0')}${suffix}`
-    return rangeEnd === undefined ? { start } : { start, end: `${m[1]}T${rangeEnd.padStart(5, '0')}${suffix}` }
+    const before = text.slice(previousEnd, m.index)
+    const clause = before.slice(Math.max(0, ...[...before.matchAll(CLAUSE_BREAK)].map((b) => b.index + 1)))
+    previousEnd = m.index + m[0].length
+    const negated = NEGATION_BEFORE_SLOT.test(clause) || NEGATION_AFTER_SLOT.test(text.slice(previousEnd))
+    const slot: ProposedSlot = rangeEnd === undefined ? { start } : { start, end: `${m[1]}T${rangeEnd.padStart(5, '0')}${suffix}` }
+    return negated ? { ...slot, negated: true } : slot
   })
 }
 
@@ -78,6 +111,14 @@ function includesFolded(haystack: string, needle: string): boolean {
 
 function quoteList(values: ReadonlyArray<string>): string {
   return values.map((v) => JSON.stringify(v)).join(', ')
+}
+
+/** The slots `answer` proposes, or why there are none: no date-time at all, or every one ruled out by the answer itself. */
+function proposals(answer: string): { slots: ProposedSlot[]; none: string } {
+  const all = proposedSlotsIn(answer)
+  const slots = all.filter((slot) => slot.negated === undefined)
+  const none = all.length === 0 ? 'no YYYY-MM-DD HH:MM date-time in the answer' : `proposes no time: the answer rules out every date-time it writes (${all.map((slot) => slot.start).join(', ')})`
+  return { slots, none }
 }
 
 /** Runs one task check against the final answer. */
@@ -105,8 +146,9 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
     return { name: `max_length ${check.max_length}`, passed, detail: passed ? '' : `answer has ${length} characters`, gate: true }
   }
   if ('choose' in check) {
-    const { passed, detail } = checkDecision(answer, check.choose, check.not)
-    return { name: `choose ${JSON.stringify(check.choose)} not ${quoteList(check.not)}`, passed, detail, gate: true }
+    const { passed, detail, contradicts } = checkDecision(answer, check.choose, check.not)
+    const name = `choose ${JSON.stringify(check.choose)} not ${quoteList(check.not)}`
+    return { name, passed, detail, gate: true, ...(contradicts ? { contradicts: detail } : {}) }
   }
   if ('min_length' in check) {
     const length = answer.trim().length
@@ -117,20 +159,24 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
     const name = `time_slot_within ${start}..${end}`
     const from = parseInstant(start, timezone)
     const to = parseInstant(end, timezone)
-    const proposed = dateTimesIn(answer)
-    if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer', gate: true }
+    const { slots, none } = proposals(answer)
+    const proposed = slots.map((slot) => slot.start)
+    if (proposed.length === 0) return { name, passed: false, detail: none, gate: true }
     const outside = proposed.filter((text) => {
       const at = parseInstant(text, timezone)
       return at === undefined || from === undefined || to === undefined || at < from || at > to
     })
-    return { name, passed: outside.length === 0, detail: outside.length === 0 ? '' : `outside the window: ${outside.join(', ')}`, gate: true }
+    if (outside.length === 0) return { name, passed: true, detail: '', gate: true }
+    const detail = `outside the window: ${outside.join(', ')}`
+    return { name, passed: false, detail, gate: true, contradicts: detail }
   }
   const { free, duration_minutes: minutes, timezone, attendees } = check.time_slot_free
   const name = `time_slot_free ${minutes} min for ${attendees.length} attendee(s)`
   const intervals = free.map((slot) => [parseInstant(slot.start, timezone) ?? Number.NaN, parseInstant(slot.end, timezone) ?? Number.NaN] as const)
-  const proposed = proposedSlotsIn(answer)
-  if (proposed.length === 0) return { name, passed: false, detail: 'no YYYY-MM-DD HH:MM date-time in the answer', gate: true }
+  const { slots: proposed, none } = proposals(answer)
+  if (proposed.length === 0) return { name, passed: false, detail: none, gate: true }
   const problems: string[] = []
+  const busy: string[] = []
   for (const slot of proposed) {
     const at = parseInstant(slot.start, timezone)
     const until = slot.end === undefined ? undefined : parseInstant(slot.end, timezone)
@@ -140,9 +186,12 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
       continue
     }
     const end = Math.max((at ?? 0) + minutes * 60_000, until ?? 0)
-    if (at === undefined || !intervals.some(([from, to]) => at >= from && end <= to)) problems.push(`${label} is not free for everyone`)
+    if (at === undefined || !intervals.some(([from, to]) => at >= from && end <= to)) {
+      problems.push(`${label} is not free for everyone`)
+      busy.push(`${label} is not free for everyone`)
+    }
   }
-  return { name, passed: problems.length === 0, detail: problems.join('; '), gate: true }
+  return { name, passed: problems.length === 0, detail: problems.join('; '), gate: true, ...(busy.length > 0 ? { contradicts: busy.join('; ') } : {}) }
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
@@ -188,15 +237,20 @@ const SOURCE_TOOL_PREFIX: ReadonlyArray<[RegExp, string]> = [
 /**
  * Grounding checks: every email address, ISO date, Jira issue key and file name in the final answer and rationale
  * appears in some successful tool result; every source the rationale says it used (Slack, Gmail, Calendar, Contacts,
- * Jira, Drive) was called successfully; at least one tool call succeeded.
+ * Jira, Drive) was called successfully; at least one tool call succeeded. What the user's request already states (its
+ * dates, keys, ...) is not checked: repeating it shows no use of the sources.
  */
-export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'rationale' | 'raw_tool_calls'>): CheckOutcome[] {
+export function groundingChecks(
+  input: Pick<JudgeInput, 'final_answer' | 'rationale' | 'raw_tool_calls'> & Partial<Pick<JudgeInput, 'user_prompt'>>,
+): CheckOutcome[] {
   const okCalls = input.raw_tool_calls.filter((call) => call.status === undefined || call.status === 'ok')
   const results = okCalls.map((call) => JSON.stringify(call.result) ?? '').join('\n').toLowerCase()
   const outcomes: CheckOutcome[] = [
     { name: 'at least one successful tool call', passed: okCalls.length > 0, detail: okCalls.length > 0 ? '' : 'no tool returned a result' },
   ]
   const entities = answerEntities(`${input.final_answer}\n${input.rationale}`)
+  const given = answerEntities(input.user_prompt ?? '')
+  const fromPrompt = new Set([...given.emails, ...given.dates, ...given.issueKeys, ...given.fileNames].map((v) => v.toLowerCase()))
   const kinds: Array<[string, string[]]> = [
     ['email', entities.emails],
     ['date', entities.dates],
@@ -205,6 +259,7 @@ export function groundingChecks(input: Pick<JudgeInput, 'final_answer' | 'ration
   ]
   for (const [kind, values] of kinds) {
     for (const value of values) {
+      if (fromPrompt.has(value.toLowerCase())) continue
       const passed = results.includes(value.toLowerCase())
       outcomes.push({ name: `grounded ${kind} ${value}`, passed, detail: passed ? '' : 'not in any tool result' })
     }
@@ -237,32 +292,56 @@ export function notPastedCheck(input: Pick<JudgeInput, 'final_answer' | 'raw_too
   return { name: 'not pasted tool output', passed: !pasted, detail, gate: true }
 }
 
-/** Scores requirement outcomes: `floor(5 x ratio)`, capped at {@link GATE_CAP} when a precision check failed. */
+/** The precision check every task with checks gets: the answer is not the task's own prompt or requirements given back. */
+export function notTaskTextCheck(input: Pick<JudgeInput, 'final_answer' | 'user_prompt' | 'answer_requirements'>): CheckOutcome {
+  const { pasted, detail } = pastedTaskText(input.final_answer, [input.user_prompt, ...input.answer_requirements])
+  return { name: "not the task's text given back", passed: !pasted, detail, gate: true }
+}
+
+/** The outcomes a score counts: all but the {@link CheckOutcome.vacuous} ones that passed (those earn no credit). */
+function counted(outcomes: ReadonlyArray<CheckOutcome>): CheckOutcome[] {
+  return outcomes.filter((o) => o.vacuous !== true || !o.passed)
+}
+
+/**
+ * Scores outcomes: `floor(5 x ratio)`, where a check an empty answer also passes ({@link CheckOutcome.vacuous}) earns
+ * no credit when it passes and counts as a failure when it fails; capped at {@link GATE_CAP} when a precision check
+ * failed.
+ */
 export function requirementsScore(outcomes: ReadonlyArray<CheckOutcome>): number {
-  const ratio = scoreFromRatio(outcomes.filter((o) => o.passed).length, outcomes.length)
+  const scored = counted(outcomes)
+  const ratio = scoreFromRatio(scored.filter((o) => o.passed).length, scored.length)
   return outcomes.some((o) => o.gate === true && !o.passed) ? Math.min(ratio, GATE_CAP) : ratio
 }
 
 function justification(outcomes: ReadonlyArray<CheckOutcome>, score: number, prefix: string): string {
-  const passed = outcomes.filter((o) => o.passed).length
+  const scored = counted(outcomes)
+  const passed = scored.filter((o) => o.passed).length
   const capped = outcomes.some((o) => o.gate === true && !o.passed) ? `, at most ${GATE_CAP} as a precision check failed` : ''
-  const lines = outcomes.map((o) => `${o.passed ? 'PASS' : 'FAIL'} ${o.name}${o.passed ? '' : ` (${o.detail})`}`)
-  return `${prefix} ${passed}/${outcomes.length} checks passed -> score ${score} (floor(5 x ratio)${capped}). ${lines.join('; ')}`
+  const capOnly = scored.length < outcomes.length ? '; a check marked [cap only] passes an empty answer too, so passing it earns no credit' : ''
+  const lines = outcomes.map((o) => (o.passed ? `PASS ${o.name}${o.vacuous === true ? ' [cap only]' : ''}` : `FAIL ${o.name} (${o.detail})`))
+  return `${prefix} ${passed}/${scored.length} checks passed -> score ${score} (floor(5 x ratio)${capped}${capOnly}). ${lines.join('; ')}`
 }
 
 /** Why a task without `checks` gets `null` on requirements. */
 export const NO_CHECKS_JUSTIFICATION =
   'rules judge (not an LLM): the task has no `checks`, so its requirements cannot be judged offline; score null (skipped in means). Add `checks` to the task (tasks/README.md) or use an LLM judge.'
 
+/** Why a task whose every check passes an empty answer gets `null` on requirements. */
+export const ONLY_CAP_CHECKS_JUSTIFICATION =
+  'rules judge (not an LLM): every check of the task (`must_not_mention`, `max_length`, ...) passes an empty answer too, so none says what a good answer holds; score null (skipped in means). Add a `must_mention`, `mentions_any`, `choose`, `time_slot_*` or `min_length` check (tasks/README.md) or use an LLM judge.'
+
 /** Why an answer with nothing checkable gets `null` on grounding. */
 export const NOTHING_TO_GROUND_JUSTIFICATION =
   'rules judge (not an LLM): the answer and rationale state no email address, ISO date, issue key, file name or source claim, so grounding cannot be judged offline; score null (skipped in means).'
 
 /**
- * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck}, `null` when the
- * task has no checks. Grounding: {@link groundingChecks}, `null` when the answer states nothing checkable, at most
- * {@link GATE_CAP} when the answer is pasted tool output. An empty
- * or missing answer scores 0 on both: it satisfies nothing.
+ * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck} and
+ * {@link notTaskTextCheck}, where a check an empty answer also passes only caps ({@link requirementsScore}); `null`
+ * when the task has no checks, or none that an empty answer fails. Grounding: {@link groundingChecks}, `null` when the
+ * answer states nothing checkable, at most {@link GATE_CAP} when the answer is pasted tool output or task text, or
+ * states what its sources rule out ({@link CheckOutcome.contradicts}: a wrong option as the decision, a meeting time
+ * not free for everyone). An empty or missing answer scores 0 on both: it satisfies nothing.
  */
 export function rulesScores(input: JudgeInput): JudgeScores {
   const answered = input.outcome.kind === 'answered' && input.final_answer.trim() !== ''
@@ -275,17 +354,31 @@ export function rulesScores(input: JudgeInput): JudgeScores {
   }
   const checks = input.checks ?? []
   const notPasted = notPastedCheck(input)
+  const notTaskText = notTaskTextCheck(input)
+  const outcomes: CheckOutcome[] = [
+    ...checks.map((check) => ({ ...runCheck(check, input.final_answer), ...(runCheck(check, '').passed ? { vacuous: true } : {}) })),
+    { ...notPasted, vacuous: true },
+    { ...notTaskText, vacuous: true },
+  ]
   let requirements: JudgeScores['answer_requirements_satisfaction']
   if (checks.length === 0) {
     requirements = { score: null, justification: NO_CHECKS_JUSTIFICATION }
+  } else if (outcomes.every((o) => o.vacuous === true)) {
+    requirements = { score: null, justification: ONLY_CAP_CHECKS_JUSTIFICATION }
   } else {
-    const outcomes = [...checks.map((check) => runCheck(check, input.final_answer)), notPasted]
     const score = requirementsScore(outcomes)
     requirements = { score, justification: justification(outcomes, score, 'rules judge (not an LLM), task checks:') }
   }
   // The first grounding outcome is "at least one successful tool call"; the others come from what the answer states.
-  // Pasted tool output is trivially "in the sources" but is no reasoning: it gates grounding as it gates requirements.
-  const grounding = [...groundingChecks(input), ...(notPasted.passed ? [] : [notPasted])]
+  // Pasted tool output (or task text) is trivially "in the sources" but is no reasoning, and a decision or meeting time the
+  // sources rule out is not grounded in them however many true facts surround it: each gates grounding as it gates
+  // requirements.
+  const contradiction = outcomes.find((o) => o.contradicts !== undefined)
+  const grounding: CheckOutcome[] = [
+    ...groundingChecks(input),
+    ...[notPasted, notTaskText].filter((o) => !o.passed),
+    ...(contradiction === undefined ? [] : [{ name: 'agrees with the sources', passed: false, detail: contradiction.contradicts ?? '', gate: true }]),
+  ]
   const groundingScore = requirementsScore(grounding)
   return {
     answer_requirements_satisfaction: requirements,
