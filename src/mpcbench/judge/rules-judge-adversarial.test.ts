@@ -282,3 +282,19 @@ describe('no false negatives', () => {
     expect(result.grounding, result.why).toBeGreaterThanOrEqual(3)
   })
 })
+
+describe('the Quillstone reply: neither accepting nor declining, in any wording', () => {
+  const id = 'lumen_quillstone_quote_email_reply'
+  const reply = (middle: string) =>
+    `Hi Mateo, thank you for the renewal quote. Greta here: finance is still reviewing it, ${middle} The quote is valid for 30 days, until 2026-04-01. Best, Greta`
+
+  it('a right reply that says a decision is still to come is not read as accepting or declining', () => {
+    expect(judge(id, reply('and we will get back to you before we accept or decline.')).requirements).toBeGreaterThanOrEqual(4)
+  })
+
+  it('a reply that accepts the quote, however it says so, is capped', () => {
+    for (const middle of ['but please go ahead and sign it on our side.', 'and we accept the quote as sent.']) {
+      expect(judge(id, reply(middle)).requirements, middle).toBeLessThanOrEqual(2)
+    }
+  })
+})
