@@ -77,6 +77,23 @@ describe('resolveHarness', () => {
     expect(() => resolveHarness(root, {}, { llmContext: 'missing' })).toThrow(/No llm_context files/)
   })
 
+  it('refuses a named model config that does not exist (flag or variable); the default one may be absent', () => {
+    const root = project('model-config-named')
+    rmSync(join(root, 'model_config.json'))
+    expect(resolveHarness(root, {}).modelConfig).toBeUndefined()
+    expect(() => resolveHarness(root, { MPCBENCH_MODEL_CONFIG: '/nope.json' })).toThrow(ConfigError)
+    expect(() => resolveHarness(root, { MPCBENCH_MODEL_CONFIG: '/nope.json' })).toThrow('No model config at /nope.json (named by MPCBENCH_MODEL_CONFIG=/nope.json)')
+    let error: unknown
+    try {
+      resolveHarness(root, {}, { modelConfig: 'nope.json' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problem).toBe(`No model config at ${join(root, 'nope.json')} (named by --model-config nope.json)`)
+    expect((error as ConfigError).hint).toContain('Point --model-config at an existing model config file')
+  })
+
   it('lets flags win over the environment and names a missing prompt config', () => {
     const root = project('flags')
     expect(resolveHarness(root, { MPCBENCH_TOOLS: 'extended' }, { tools: 'upstream-v1', maxTurns: 3 })).toMatchObject({ toolProfile: 'upstream-v1', maxTurns: 3 })

@@ -38,7 +38,7 @@ export interface MpcbenchHarness {
   toolProfile: ToolProfile
   promptConfigFile: string
   prompts: PromptConfig
-  /** `model_config.json` when present. */
+  /** The named model config (`--model-config`, `MPCBENCH_MODEL_CONFIG`: it must exist), else `model_config.json` of the root, read when present. */
   modelConfigFile: string
   modelConfig: ModelConfig | undefined
   systemMessage: string
@@ -78,7 +78,15 @@ export function resolveHarness(root: string, env?: Record<string, string | undef
     })
   }
   const prompts = loadPromptConfig(promptConfigFile)
-  const modelConfigFile = resolve(root, overrides.modelConfig ?? settings.modelConfig ?? 'model_config.json')
+  const namedModelConfig = overrides.modelConfig ?? settings.modelConfig
+  const modelConfigFile = resolve(root, namedModelConfig ?? 'model_config.json')
+  if (namedModelConfig !== undefined && !existsSync(modelConfigFile)) {
+    // Only the default file may be absent: a named one that is missing would silently run the default models.
+    const by = overrides.modelConfig !== undefined ? `--model-config ${namedModelConfig}` : `MPCBENCH_MODEL_CONFIG=${namedModelConfig}`
+    throw new ConfigError(`No model config at ${modelConfigFile} (named by ${by})`, {
+      hint: `Point ${overrides.modelConfig !== undefined ? '--model-config' : 'MPCBENCH_MODEL_CONFIG'} at an existing model config file (upstream MPCBench's model_config.json works), or leave it out to use model_config.json in ${root} when there is one.`,
+    })
+  }
   const modelConfig = existsSync(modelConfigFile) ? loadModelConfig(modelConfigFile) : undefined
 
   let developerMessage: DeveloperMessage | undefined

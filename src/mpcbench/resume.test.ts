@@ -10,6 +10,14 @@ import { scriptedText, startScriptedServer } from '../testing/scripted-server.ts
 import MpcbenchReporter from './vitest/reporter.ts'
 import { mpcbenchSettingsFromEnv } from './settings.ts'
 import { stubMpcbenchScriptedEnv } from '../testing/mpcbench-scripted-env.ts'
+import { createModel } from '../llm/create-model.ts'
+import { createJudge } from './judge/create-judge.ts'
+import { evaluationFiles } from './file-names.ts'
+import { finishedEvaluation } from './resume.ts'
+import { judgeRunLog, runAndJudge, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
+import type { Task } from './task.ts'
+import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
+import { Workplace } from './workplace/workplace.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -70,4 +78,45 @@ describe('MPCBench BENCH_RESUME=1', () => {
       expect(new Set(sent).size).toBe(5)
     }
   }, 120_000)
+})
+
+describe('finishedEvaluation reuses only the judge results of the run log beside them', () => {
+  const task: Task = {
+    task_id: 'resume_tie',
+    task_type: 'planning',
+    user_prompt: 'When is the launch review?',
+    data_dependencies: { scenario_id: 'fixture' },
+    answer_requirements: ['Names Thursday.'],
+    checks: [{ must_mention: ['Thursday'] }],
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('a newer run log (run alone, or with its judge input rebuilt) does not inherit the earlier run\'s judge result', async () => {
+    await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
+    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const rules = createJudge('rules', { systemPrompt: 'unused' })
+    const judges = [rules]
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-tie-'))
+    const options = { task, scenarioId: 'fixture', tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)), agent, systemMessage: 'SYSTEM', logDir }
+    const files = evaluationFiles(logDir, task.task_id, 'scripted/agent', 'rules')
+
+    const first = await runAndJudge({ ...options, judges })
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges)?.runLog.trace_id).toBe(first.runLog.trace_id)
+
+    // A new run log alone (as `agent-bench run-task` writes it): the judge files beside it are the first run's.
+    await tick()
+    const second = await runTask(options)
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges)).toBeUndefined()
+
+    // Its judge input rebuilt, the old result kept (a judge that crashed): the result was judged before this run began.
+    writeJudgeInput(second.runLog, task, 'rules', files.judgeInput)
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges)).toBeUndefined()
+
+    // Judged: reused, and it is the second run's.
+    await tick()
+    await judgeRunLog(second.runLog, task, rules, logDir)
+    const resumed = finishedEvaluation(logDir, task, 'scripted/agent', judges)
+    expect(resumed?.runLog.trace_id).toBe(second.runLog.trace_id)
+    expect(resumed?.judged[0]?.result.kind).toBe('scored')
+  })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -10,7 +10,11 @@ import type { ReceivedRequest, ScriptedResponse } from '../testing/scripted-serv
 import { Workplace } from './workplace/workplace.ts'
 import { JudgeInputSchema } from './judge-input.ts'
 import { RunLogSchema } from './run-log.ts'
-import { runAndJudge, readJudgeInput, readRunLog, workplaceTools } from './run-task.ts'
+import { BenchError, InvalidFormatError } from '../core/errors.ts'
+import { evaluationFiles } from './file-names.ts'
+import type { Judge } from './judge/judge.ts'
+import { SOURCES } from './workplace/validate-source.ts'
+import { runAndJudge, readJudgeInput, readRunLog, runTask, scenarioTools, workplaceTools } from './run-task.ts'
 import { TOOL_PROFILES } from './workplace/tool-profiles.ts'
 import type { Task } from './task.ts'
 
@@ -199,6 +203,86 @@ describe('runAndJudge through the scripted server', () => {
     expect(evaluation.judged).toEqual([])
     expect(readdirSync(logDir)).toEqual(['nw_planning_test__agent-scripted_agent_run.json'])
     expect(server.requests).toHaveLength(1)
+  })
+})
+
+describe('runAndJudge leaves no earlier judge result beside a new run log', () => {
+  /** A judge that throws, as a judge crashing on a bad input does (e.g. `RangeError: Invalid time zone`). */
+  const throwingJudge = (id: string): Judge => ({
+    id,
+    kind: 'rules',
+    judge: async () => {
+      throw new RangeError('Invalid time zone specified: Mars/Olympus')
+    },
+  })
+
+  it("removes the earlier run's judge result when the new run's judge throws", async () => {
+    await using server = await startScriptedServer(responder)
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+    const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
+    const options = { task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent: make('scripted/agent'), systemMessage: AGENT_SYSTEM, logDir }
+    const first = await runAndJudge({ ...options, judges: [createJudge('rules', { systemPrompt: JUDGE_SYSTEM, makeModel: make })] })
+    const files = evaluationFiles(logDir, task.task_id, 'scripted/agent', 'rules')
+    expect(existsSync(files.judgeResult)).toBe(true)
+
+    await expect(runAndJudge({ ...options, judges: [throwingJudge('rules')] })).rejects.toThrow(RangeError)
+    const runLog = readRunLog(files.runLog)
+    expect(runLog.trace_id).not.toBe(first.runLog.trace_id)
+    expect(existsSync(files.judgeResult)).toBe(false)
+    // The judge input beside it is the new run's, built before the judge threw.
+    expect(readJudgeInput(files.judgeInput).trace_id).toBe(runLog.trace_id)
+  })
+
+  it("removes every listed judge's earlier files even when the run is cut off before any judge", async () => {
+    await using server = await startScriptedServer(responder)
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+    const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
+    const options = { task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent: make('scripted/agent'), systemMessage: AGENT_SYSTEM, logDir }
+    await runAndJudge({ ...options, judges: [createJudge('rules', { systemPrompt: JUDGE_SYSTEM, makeModel: make })] })
+    const controller = new AbortController()
+    controller.abort(new Error('cancelled'))
+    await runAndJudge({ ...options, judges: [createJudge('rules', { systemPrompt: JUDGE_SYSTEM, makeModel: make })], signal: controller.signal })
+    expect(readdirSync(logDir)).toEqual(['nw_planning_test__agent-scripted_agent_run.json'])
+  })
+})
+
+describe('scenarioTools and runTask on a missing scenario or an unwritable log folder', () => {
+  /** A data folder holding all six sources of `full` and only the Slack file of `partial`. */
+  function dataDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-data-'))
+    for (const source of SOURCES) writeFileSync(join(dir, `full_${source}.json`), '{}')
+    writeFileSync(join(dir, 'partial_slack.json'), '{}')
+    return dir
+  }
+
+  it('names the task file and its data_dependencies.scenario_id, and lists the scenarios with data', () => {
+    const dir = dataDir()
+    let error: unknown
+    try {
+      scenarioTools(dir, 'nosuch', 'upstream-v1', 'tasks/planning/x.json')
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(InvalidFormatError)
+    expect(error).toMatchObject({ file: 'tasks/planning/x.json', field: 'data_dependencies.scenario_id' })
+    expect((error as InvalidFormatError).problem).toBe(`data_dependencies.scenario_id "nosuch" of task tasks/planning/x.json names a scenario with no data in ${dir}`)
+    expect((error as InvalidFormatError).hint).toContain('Set data_dependencies.scenario_id in tasks/planning/x.json to a scenario with data (full)')
+    expect((error as InvalidFormatError).hint).not.toContain('<id>')
+  })
+
+  it('names the missing files of a scenario with only part of its data', () => {
+    expect(() => scenarioTools(dataDir(), 'partial')).toThrow(/Scenario "partial" lacks partial_gmail\.json, partial_calendar\.json, .*\n {2}Fix: Regenerate its data: agent-bench generate --scenario-id partial/)
+  })
+
+  it('a log folder under a file is our error naming the run log, not a bare ENOTDIR', async () => {
+    await using server = await startScriptedServer(responder)
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
+    const agent = createModel('scripted/agent', { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const run = runTask({ task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent, systemMessage: AGENT_SYSTEM, logDir: '/dev/null/logs' })
+    await expect(run).rejects.toBeInstanceOf(BenchError)
+    await expect(run).rejects.toThrow('Cannot write /dev/null/logs/nw_planning_test__agent-scripted_agent_run.json')
   })
 })
 

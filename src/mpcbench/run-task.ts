@@ -1,5 +1,7 @@
-import { join, relative } from 'node:path'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
+import { BenchError, ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { runAgent } from '../agent/run-agent.ts'
 import { withUpstreamFinalAnswer } from './final-answer.ts'
 import type { Judge, JudgeOptions } from './judge/judge.ts'
@@ -8,7 +10,8 @@ import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
 import { type AgentUnderTest, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
 import { parseWith, readJsonFile } from '../core/parse.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
-import { loadWorkplace } from './workplace/workplace.ts'
+import { loadWorkplace, sourceFilePath } from './workplace/workplace.ts'
+import { SOURCES } from './workplace/validate-source.ts'
 import type { Workplace } from './workplace/workplace.ts'
 import { createWorkplaceTools, DEFAULT_TOOL_PROFILE, type ToolProfile } from './workplace/tool-profiles.ts'
 import type { DeveloperMessage } from './harness.ts'
@@ -21,12 +24,72 @@ import { RunLogSchema, buildRunLog } from './run-log.ts'
 import type { Task } from './task.ts'
 import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
+/** The scenarios with data in `dataDir`: the ids with all six `{scenario_id}_{source}.json` files, sorted. */
+export function scenarioDataIds(dataDir: string): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(dataDir)
+  } catch {
+    return []
+  }
+  const suffix = `_${SOURCES[0]}.json`
+  return names
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => name.slice(0, -suffix.length))
+    .filter((id) => SOURCES.every((source) => existsSync(join(dataDir, `${id}_${source}.json`))))
+    .sort()
+}
+
+/**
+ * Checks that the scenario a task names has its six source files in `dataDir`. A scenario with none of them is an
+ * `InvalidFormatError` on the task's `data_dependencies.scenario_id` (naming `taskFile` when given) that lists the
+ * scenarios with data; one with some missing names them and the command that regenerates them.
+ */
+export function assertScenarioData(dataDir: string, scenarioId: string, taskFile?: string): void {
+  const missing = SOURCES.filter((source) => !existsSync(sourceFilePath(dataDir, scenarioId, source)))
+  if (missing.length === 0) return
+  const of = taskFile === undefined ? '' : ` of task ${taskFile}`
+  if (missing.length === SOURCES.length) {
+    const available = scenarioDataIds(dataDir)
+    throw new InvalidFormatError(`data_dependencies.scenario_id ${JSON.stringify(scenarioId)}${of} names a scenario with no data in ${dataDir}`, {
+      ...(taskFile === undefined ? {} : { file: taskFile }),
+      field: 'data_dependencies.scenario_id',
+      hint:
+        `Set data_dependencies.scenario_id${taskFile === undefined ? '' : ` in ${taskFile}`} to a scenario with data (${available.join(', ') || `none in ${dataDir}`}), ` +
+        `or add scenarios/${scenarioId}.json (the bench generates its data; or run agent-bench generate --scenario-id ${scenarioId}).`,
+    })
+  }
+  throw new InvalidFormatError(`Scenario ${JSON.stringify(scenarioId)}${of} lacks ${missing.map((source) => `${scenarioId}_${source}.json`).join(', ')} in ${dataDir}`, {
+    ...(taskFile === undefined ? {} : { file: taskFile }),
+    field: 'data_dependencies.scenario_id',
+    hint: `Regenerate its data: agent-bench generate --scenario-id ${scenarioId} (the bench regenerates it too when scenarios/${scenarioId}.json exists).`,
+  })
+}
+
 /**
  * The workplace tools of a tool profile for a scenario whose six source files are in `dataDir`
- * (`{scenario_id}_{source}.json`). MPCBench runs pass their setting (default `upstream-v1`).
+ * (`{scenario_id}_{source}.json`; missing ones are an error naming `taskFile` when given, see
+ * {@link assertScenarioData}). MPCBench runs pass their setting (default `upstream-v1`).
  */
-export function scenarioTools(dataDir: string, scenarioId: string, profile: ToolProfile = DEFAULT_TOOL_PROFILE): AnyTool[] {
+export function scenarioTools(dataDir: string, scenarioId: string, profile: ToolProfile = DEFAULT_TOOL_PROFILE, taskFile?: string): AnyTool[] {
+  assertScenarioData(dataDir, scenarioId, taskFile)
   return createWorkplaceTools(loadWorkplace(dataDir, scenarioId), profile)
+}
+
+/**
+ * Writes one log file atomically; a bare file-system error (`ENOTDIR`, `EACCES`) becomes a `ConfigError` naming the
+ * file and `MPCBENCH_LOG_DIR` / `--log-dir` (where the folder comes from). Our own errors pass through as they are.
+ */
+function writeLogFile(file: string, value: unknown): void {
+  try {
+    writeJsonAtomic(file, value)
+  } catch (error) {
+    if (error instanceof BenchError || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error
+    throw new ConfigError(`Cannot write ${file}: ${(error as Error).message}`, {
+      hint: `Make ${dirname(file)} a folder you can write: set MPCBENCH_LOG_DIR (or --log-dir) to one, or unset it for evaluation/logs.`,
+      cause: error,
+    })
+  }
 }
 
 /** The workplace tools of a tool profile over an already loaded workplace. */
@@ -116,7 +179,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
     harness: harnessOf(options),
   })
   const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
-  writeJsonAtomic(runLogFile, runLog)
+  writeLogFile(runLogFile, runLog)
   return { runLog, runLogFile }
 }
 
@@ -133,7 +196,7 @@ export function readJudgeInput(file: string): JudgeInput {
 /** Step 2 of the seed: builds the judge input of a run log for one judge and writes it atomically. */
 export function writeJudgeInput(runLog: RunLog, task: Task, judgeModel: string, file: string): JudgeInput {
   const input = buildJudgeInput(runLog, task, judgeModel)
-  writeJsonAtomic(file, input)
+  writeLogFile(file, input)
   return input
 }
 
@@ -155,7 +218,7 @@ export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: strin
     judgeModelFileName: safeModelName(judge.id),
     judgeKind: judge.kind,
   }), 'judge result', file)
-  writeJsonAtomic(file, result)
+  writeLogFile(file, result)
   return { outcome, result, judgeResultFile: file }
 }
 
@@ -180,9 +243,19 @@ export interface RunAndJudgeOptions extends RunTaskOptions {
  * judge it, writing every documented file under `logDir`. Judges run one after another. Once `signal` has aborted
  * (a cancelled run), no further judge is called, so a cut-off answer is never judged (nor paid for): an aborted agent
  * run leaves its run log only, and `judged` holds the judges that ran before the abort.
+ *
+ * As soon as the new run log is written, the judge inputs and results an earlier run of this task × agent left for
+ * these judges are removed (each removal is atomic): they judged another answer, so none may stay beside the new run
+ * log, where a judge that fails, throws or is not reached would leave them to pass for its result (`BENCH_RESUME`, the
+ * report). A run that fails before its run log is written keeps the earlier run's files, which still belong together.
  */
 export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
   const run = await runTask(options)
+  for (const judge of options.judges) {
+    const files = evaluationFiles(options.logDir, run.runLog.task_id, run.runLog.agent_model, judge.id)
+    rmSync(files.judgeResult, { force: true })
+    rmSync(files.judgeInput, { force: true })
+  }
   const judged: JudgedRun[] = []
   for (const judge of options.judges) {
     if (options.signal?.aborted === true) break

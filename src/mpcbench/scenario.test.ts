@@ -24,6 +24,22 @@ describe('ScenarioSchema', () => {
     expect(new Set(scenarios.map((s) => s.depth)).size).toBeGreaterThanOrEqual(2)
   })
 
+  it('rejects a reference date or milestone date that does not exist, naming the field', () => {
+    const scenario = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), 'utf8')) as { global_settings: Record<string, unknown>; projects: Array<Record<string, unknown>> }
+    const fieldOf = (value: unknown): string | undefined => {
+      try {
+        parseWith(ScenarioSchema, value, 'scenario', 'scenarios/lumen_robotics.json')
+      } catch (error) {
+        return (error as InvalidFormatError).field
+      }
+      return undefined
+    }
+    expect(fieldOf({ ...scenario, global_settings: { ...scenario.global_settings, reference_date: '2028-02-29' } })).toBeUndefined()
+    expect(fieldOf({ ...scenario, global_settings: { ...scenario.global_settings, reference_date: '2026-02-30' } })).toBe('global_settings.reference_date')
+    const [first, ...rest] = scenario.projects
+    expect(fieldOf({ ...scenario, projects: [{ ...first, milestones: [{ name: 'x', date: '2026-04-31' }] }, ...rest] })).toBe('projects.0.milestones.0.date')
+  })
+
   it('names the file and the field of a bad scenario', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scenario-'))
     const file = join(dir, 'bad.json')

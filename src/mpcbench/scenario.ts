@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { readJsonFile } from '../core/parse.ts'
+import { isRealDate } from '../time/calendar.ts'
 import { isValidTimeZone } from '../time/zone.ts'
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time as HH:MM')
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+const isoDate = z.string().refine(isRealDate, 'expected a real calendar day as YYYY-MM-DD (e.g. 2026-03-16)')
 
 /** Time zone and working hours every generated timestamp and free-busy computation uses. */
 export const GlobalSettingsSchema = z.looseObject({

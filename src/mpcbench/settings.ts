@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { accessSync, constants, existsSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
@@ -156,7 +157,43 @@ export function mpcbenchLogDir(env: Env = process.env, cwd: string = process.cwd
   return resolve(cwd, fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_LOG_DIR)
 }
 
-/** Reads the globalSetup settings from the environment (empty means unset): `MPCBENCH_SCENARIOS` (comma-separated ids), `MPCBENCH_GENERATOR`, `MPCBENCH_DATA_DIR`, `MPCBENCH_SCENARIOS_DIR`. */
+/**
+ * Why files cannot be written under `dir`, or `undefined` when they can: `dir`, or else the nearest folder above it
+ * that exists (the rest is created on the first write), must be a folder we may write in. Nothing is created.
+ */
+export function unwritableFolderReason(dir: string): string | undefined {
+  let path = dir
+  while (!existsSync(path) && dirname(path) !== path) path = dirname(path)
+  if (!statSync(path).isDirectory()) return `${path} is not a folder`
+  try {
+    accessSync(path, constants.W_OK)
+  } catch {
+    return `${path} is not writable`
+  }
+  return undefined
+}
+
+/**
+ * {@link mpcbenchLogDir}, checked before any task runs: a folder that cannot be written (see
+ * {@link unwritableFolderReason}) is a `ConfigError` naming `MPCBENCH_LOG_DIR`, instead of every test failing on its
+ * first write.
+ */
+export function writableMpcbenchLogDir(env: Env = process.env, cwd: string = process.cwd()): string {
+  const dir = mpcbenchLogDir(env, cwd)
+  const reason = unwritableFolderReason(dir)
+  if (reason === undefined) return dir
+  const named = env.MPCBENCH_LOG_DIR !== undefined && env.MPCBENCH_LOG_DIR !== ''
+  throw new ConfigError(`Cannot write MPCBench logs to ${dir}${named ? ` (MPCBENCH_LOG_DIR=${env.MPCBENCH_LOG_DIR})` : ''}: ${reason}.`, {
+    hint: named
+      ? `Set MPCBENCH_LOG_DIR to a folder you can write (it is created when missing), or unset it for ${DEFAULT_LOG_DIR}.`
+      : `Make ${dir} a folder you can write, or set MPCBENCH_LOG_DIR to one.`,
+  })
+}
+
+/**
+ * Reads the globalSetup settings from the environment (empty means unset): `MPCBENCH_SCENARIOS` (comma-separated ids),
+ * `MPCBENCH_GENERATOR`, `MPCBENCH_DATA_DIR`, `MPCBENCH_SCENARIOS_DIR` (when set, a folder that exists).
+ */
 export function prepareOptionsFromEnv(root: string, env: Env = process.env): PrepareDataOptions {
   const set = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim())
   const generator = set(env.MPCBENCH_GENERATOR) ?? 'procedural'
@@ -166,8 +203,17 @@ export function prepareOptionsFromEnv(root: string, env: Env = process.env): Pre
     })
   }
   const ids = set(env.MPCBENCH_SCENARIOS)?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const namedScenariosDir = set(env.MPCBENCH_SCENARIOS_DIR)
+  const scenariosDir = resolve(root, namedScenariosDir ?? 'scenarios')
+  // The default folder may be missing (a project run on data alone); a named one that is not a folder would silently
+  // prepare nothing, and the tasks would run on whatever data is there.
+  if (namedScenariosDir !== undefined && !(existsSync(scenariosDir) && statSync(scenariosDir).isDirectory())) {
+    throw new ConfigError(`MPCBENCH_SCENARIOS_DIR=${namedScenariosDir}: ${scenariosDir} is not a folder.`, {
+      hint: 'Point MPCBENCH_SCENARIOS_DIR at the folder of {scenario_id}.json files, or unset it for scenarios/.',
+    })
+  }
   return {
-    scenariosDir: resolve(root, set(env.MPCBENCH_SCENARIOS_DIR) ?? 'scenarios'),
+    scenariosDir,
     dataDir: resolve(root, set(env.MPCBENCH_DATA_DIR) ?? 'data'),
     generator,
     ...(ids === undefined || ids.length === 0 ? {} : { scenarioIds: ids }),

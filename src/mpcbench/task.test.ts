@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fg from 'fast-glob'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InvalidFormatError } from '../core/errors.ts'
 import { parseWith } from '../core/parse.ts'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
@@ -11,7 +11,8 @@ import type { FreeSlotsResult } from './workplace/tool-results.ts'
 import { createWorkplaceTools } from './workplace/tool-profiles.ts'
 import { SOURCES } from './workplace/validate-source.ts'
 import { loadWorkplace } from './workplace/workplace.ts'
-import { TASK_TYPES, TaskSchema, inferTaskType, loadTask, upstreamJudgeTaskType } from './task.ts'
+import { unknownKeys } from './unknown-keys.ts'
+import { CHECK_KINDS, TASK_TYPES, TaskSchema, inferTaskType, loadTask, upstreamJudgeTaskType } from './task.ts'
 
 describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
   const files = fg.sync(['v1_eb0b7ca/tasks/**/*.json', 'v1_cdf38c1/tasks/**/*.json'], {
@@ -42,6 +43,10 @@ describeWithSharedData('TaskSchema on upstream MPCBench tasks', () => {
       companyA_email_reply_v1: ['email_reply', 'email_reply'],
       scenario_noise0_depth0_planning_task: ['planning', 'planning'],
     })
+  })
+
+  it('finds no unknown key (nothing to warn about) in any upstream task', () => {
+    for (const file of files) expect(unknownKeys(JSON.parse(readFileSync(file, 'utf8')), Object.keys(TaskSchema.shape)), file).toEqual([])
   })
 
   it('keeps unknown upstream fields (data_dependencies extras, tool_name/description steps)', () => {
@@ -109,6 +114,106 @@ describe('TaskSchema', () => {
     // Upstream's weekly report has no task_type: the upstream v1 bench passes it as read (our folder classification
     // stays in the run log), so the judge sees upstream's type.
     expect(upstreamJudgeTaskType({ task_id: 'companyA_weekly_report_v1', task_type: undefined })).toBe('weekly_report')
+  })
+})
+
+describe('TaskSchema on impossible days, times, time zones and check kinds', () => {
+  const free = {
+    attendees: ['priya@northwind.test'],
+    from: '2026-03-16',
+    to: '2026-03-20',
+    workday_start: '09:00',
+    workday_end: '18:00',
+    duration_minutes: 45,
+    timezone: 'Europe/Berlin',
+    free: [{ start: '2026-03-16T09:00:00+01:00', end: '2026-03-16T12:00:00+01:00' }],
+  }
+  const task = (checks: unknown[]) => ({
+    task_id: 't1',
+    user_prompt: 'Find a slot.',
+    data_dependencies: { scenario_id: 's' },
+    answer_requirements: ['A slot is proposed.'],
+    checks,
+  })
+  const parse = (checks: unknown[]) => parseWith(TaskSchema, task(checks), 'task', 'tasks/planning/t1.json')
+  const fieldOf = (checks: unknown[]): string | undefined => {
+    try {
+      parse(checks)
+    } catch (error) {
+      if (error instanceof InvalidFormatError) return error.field
+      throw error
+    }
+    return undefined
+  }
+
+  it('accepts real days, times and zones, a leap day included', () => {
+    expect(parse([{ time_slot_free: { ...free, from: '2028-02-29', excluded_dates: ['2028-03-01'] } }]).checks).toHaveLength(1)
+    expect(parse([{ time_slot_within: { start: '2026-03-16T00:00', end: '2026-03-16T23:59:59Z', timezone: 'Asia/Kolkata' } }]).checks).toHaveLength(1)
+  })
+
+  it('rejects a time zone that does not exist, naming the task file and the field path', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'task-')), 'badtz.json')
+    writeFileSync(file, JSON.stringify(task([{ must_mention: ['Priya'] }, { time_slot_free: { ...free, timezone: 'Mars/Olympus' } }])))
+    expect(() => loadTask(file)).toThrow(`Invalid task ${file}:\n  checks.1.time_slot_free.timezone: expected an IANA time zone such as Europe/Berlin`)
+    expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00', end: '2026-03-16T10:00', timezone: 'Mars/Olympus' } }])).toBe('checks.0.time_slot_within.timezone')
+  })
+
+  it('rejects days and times that do not exist, naming the field', () => {
+    expect(fieldOf([{ time_slot_free: { ...free, from: '2026-02-30' } }])).toBe('checks.0.time_slot_free.from')
+    expect(fieldOf([{ time_slot_free: { ...free, to: '2026-13-01' } }])).toBe('checks.0.time_slot_free.to')
+    expect(fieldOf([{ time_slot_free: { ...free, excluded_dates: ['2027-02-29'] } }])).toBe('checks.0.time_slot_free.excluded_dates.0')
+    expect(fieldOf([{ time_slot_free: { ...free, workday_end: '25:00' } }])).toBe('checks.0.time_slot_free.workday_end')
+    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T25:00:00+01:00', end: '2026-03-16T26:00:00+01:00' }] } }])).toBe('checks.0.time_slot_free.free.0.start')
+    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T09:60', end: '2026-03-16T10:00:61' }] } }])).toBe('checks.0.time_slot_free.free.0.start')
+    expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00+25:00', end: '2026-03-16T10:00' } }])).toBe('checks.0.time_slot_within.start')
+    expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00', end: '2026-04-31T10:00' } }])).toBe('checks.0.time_slot_within.end')
+  })
+
+  it('answers a check of no known kind with the list of kinds', () => {
+    expect(CHECK_KINDS).toEqual(['must_mention', 'must_not_mention', 'mentions_any', 'min_length', 'max_length', 'choose', 'time_slot_within', 'time_slot_free'])
+    const message = (() => {
+      try {
+        parse([{ must_mention: ['Priya'] }, { must_mention_all: ['Greta'] }])
+      } catch (error) {
+        return (error as Error).message
+      }
+      return ''
+    })()
+    expect(message).toContain('checks.1: expected a check object with one of the keys must_mention, must_not_mention, mentions_any, min_length, max_length, choose, time_slot_within, time_slot_free')
+    expect(message).toContain('got the key(s) must_mention_all')
+    expect(fieldOf(['must_mention'])).toBe('checks.0')
+  })
+
+  it("points into a known kind's own fields", () => {
+    expect(fieldOf([{ must_mention: [] }])).toBe('checks.0.must_mention')
+    expect(fieldOf([{ choose: 'Quillstone' }])).toBe('checks.0.not')
+    expect(fieldOf([{ time_slot_free: { ...free, duration_minutes: 0 } }])).toBe('checks.0.time_slot_free.duration_minutes')
+  })
+})
+
+describe('loadTask on unknown keys', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('keeps the task but warns once per file, naming the key, the file and the closest known key', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const file = join(mkdtempSync(join(tmpdir(), 'task-')), 'typo.json')
+    writeFileSync(file, JSON.stringify({ task_id: 't1', user_prompt: 'Find a slot.', data_dependencies: {}, answer_requirements: ['A slot.'], chekcs: [{ must_mention: ['Priya'] }], zzz_notes: 'x' }))
+    expect(loadTask(file).checks).toBeUndefined()
+    loadTask(file)
+    expect(warn).toHaveBeenCalledTimes(1)
+    const line = String(warn.mock.calls[0]?.[0])
+    expect(line).toContain(file)
+    expect(line).toContain('"chekcs" (did you mean "checks"?)')
+    expect(line).toContain('"zzz_notes" (no known key is close)')
+  })
+
+  it('finds no unknown key (nothing to warn about) in the shipped tasks', () => {
+    const repo = fileURLToPath(new URL('../../', import.meta.url))
+    for (const file of fg.sync('tasks/*/*.json', { cwd: repo, absolute: true })) {
+      expect(unknownKeys(JSON.parse(readFileSync(file, 'utf8')), Object.keys(TaskSchema.shape)), file).toEqual([])
+    }
   })
 })
 

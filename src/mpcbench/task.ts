@@ -1,17 +1,68 @@
 import { basename, dirname } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile } from '../core/parse.ts'
+import { isRealDate, parseClock } from '../time/calendar.ts'
+import { isValidTimeZone } from '../time/zone.ts'
 import { TASK_TYPES } from './task-types.ts'
 import type { TaskType } from './task-types.ts'
+import { warnUnknownKeys } from './unknown-keys.ts'
 
 export { TASK_TYPES }
 export type { TaskType }
 
-/** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`). */
-const DateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO date-time')
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?(Z|[+-](\d{2}):(\d{2}))?$/
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM')
+/** Whether `text` is an ISO date-time (`DATE_TIME`) on a real day, at a real time of day (00:00-23:59:59), with a real offset. */
+function isRealDateTime(text: string): boolean {
+  const m = DATE_TIME.exec(text)
+  if (m === null) return false
+  const [, date = '', clock = '', seconds = '0', , offsetHours = '0', offsetMinutes = '0'] = m
+  const minutes = parseClock(clock)
+  return isRealDate(date) && minutes !== undefined && minutes < 24 * 60 && Number(seconds) <= 59 && Number(offsetHours) <= 14 && Number(offsetMinutes) <= 59
+}
+
+/** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`) at a time that exists. */
+const DateTimeString = z.string().refine(isRealDateTime, 'expected an ISO date-time YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] on a real day and time (e.g. 2026-03-16T09:00:00+01:00)')
+
+const IsoDate = z.string().refine(isRealDate, 'expected a real calendar day as YYYY-MM-DD (e.g. 2026-03-16)')
+const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM').refine((text) => parseClock(text) !== undefined, 'expected a time of day HH:MM from 00:00 to 24:00')
+const TimeZone = z.string().refine(isValidTimeZone, 'expected an IANA time zone such as Europe/Berlin')
+
+const Strings = z.array(z.string().min(1)).min(1)
+
+/** The schema of each check kind, under the key that names it. */
+const CHECK_SCHEMAS = {
+  must_mention: z.strictObject({ must_mention: Strings }),
+  must_not_mention: z.strictObject({ must_not_mention: Strings }),
+  mentions_any: z.strictObject({ mentions_any: Strings }),
+  min_length: z.strictObject({ min_length: z.int().positive() }),
+  max_length: z.strictObject({ max_length: z.int().positive() }),
+  choose: z.strictObject({ choose: z.string().min(1), not: Strings }),
+  time_slot_within: z.strictObject({
+    time_slot_within: z.strictObject({ start: DateTimeString, end: DateTimeString, timezone: TimeZone.optional() }),
+  }),
+  time_slot_free: z.strictObject({
+    time_slot_free: z.strictObject({
+      attendees: z.array(z.email()).min(1),
+      from: IsoDate,
+      to: IsoDate,
+      workday_start: Clock,
+      workday_end: Clock,
+      duration_minutes: z.int().positive(),
+      timezone: TimeZone,
+      excluded_dates: z.array(IsoDate).optional(),
+      free: z.array(z.strictObject({ start: DateTimeString, end: DateTimeString })).min(1),
+    }),
+  }),
+}
+
+/** The kinds of check, each the key a check object is named by (`choose` comes with `not`); see {@link CheckSchema}. */
+export type CheckKind = keyof typeof CHECK_SCHEMAS
+
+/** Every {@link CheckKind}, in the order {@link CheckSchema} documents them. */
+export const CHECK_KINDS = Object.keys(CHECK_SCHEMAS) as CheckKind[]
+
+type AnyCheck = { [K in CheckKind]: z.output<(typeof CHECK_SCHEMAS)[K]> }[CheckKind]
 
 /**
  * Machine-checkable requirement, checked by the offline `rules` judge beside the prose `answer_requirements`.
@@ -32,31 +83,26 @@ const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM')
  *   `GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree` returns for `attendees` over `from`..`to` within
  *   `workday_start`..`workday_end`, minus the intervals on `excluded_dates` (days ruled out by other sources, e.g. a
  *   Slack message); a test recomputes it from the shipped data, so it cannot go stale silently.
+ *
+ * Days, times and time zones must exist (`2026-02-30`, `T25:00` and `Mars/Olympus` are rejected). A check is read by
+ * the key that names its kind, so an error points into that kind's fields; an object with no known kind key is
+ * rejected with the list of kinds.
  */
-export const CheckSchema = z.union([
-  z.strictObject({ must_mention: z.array(z.string().min(1)).min(1) }),
-  z.strictObject({ must_not_mention: z.array(z.string().min(1)).min(1) }),
-  z.strictObject({ mentions_any: z.array(z.string().min(1)).min(1) }),
-  z.strictObject({ min_length: z.int().positive() }),
-  z.strictObject({ max_length: z.int().positive() }),
-  z.strictObject({ choose: z.string().min(1), not: z.array(z.string().min(1)).min(1) }),
-  z.strictObject({
-    time_slot_within: z.strictObject({ start: DateTimeString, end: DateTimeString, timezone: z.string().optional() }),
-  }),
-  z.strictObject({
-    time_slot_free: z.strictObject({
-      attendees: z.array(z.email()).min(1),
-      from: IsoDate,
-      to: IsoDate,
-      workday_start: Clock,
-      workday_end: Clock,
-      duration_minutes: z.int().positive(),
-      timezone: z.string().min(1),
-      excluded_dates: z.array(IsoDate).optional(),
-      free: z.array(z.strictObject({ start: DateTimeString, end: DateTimeString })).min(1),
-    }),
-  }),
-])
+export const CheckSchema = z.unknown().transform((value, ctx): AnyCheck => {
+  const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : []
+  const kind = CHECK_KINDS.find((name) => keys.includes(name))
+  if (kind === undefined) {
+    const got = keys.length > 0 ? `the key(s) ${keys.join(', ')}` : (JSON.stringify(value) ?? String(value))
+    ctx.addIssue({ code: 'custom', message: `expected a check object with one of the keys ${CHECK_KINDS.join(', ')} (choose goes with not); got ${got}`, input: value })
+    return z.NEVER
+  }
+  const parsed = CHECK_SCHEMAS[kind].safeParse(value)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue })
+    return z.NEVER
+  }
+  return parsed.data
+})
 
 /** One machine-checkable requirement; see {@link CheckSchema}. */
 export type Check = z.infer<typeof CheckSchema>
@@ -92,9 +138,14 @@ export const TaskSchema = z.looseObject({
 /** An MPCBench task; see {@link TaskSchema}. */
 export type Task = z.infer<typeof TaskSchema>
 
-/** Reads and validates a task file; errors name the file and the field. */
+/**
+ * Reads and validates a task file; errors name the file and the field. A top-level key the schema does not know is
+ * kept (upstream files may carry their own) but warned about once per file, with the closest known key.
+ */
 export function loadTask(file: string): Task {
-  return readJsonFile(TaskSchema, file, 'task')
+  const task = readJsonFile(TaskSchema, file, 'task')
+  warnUnknownKeys(task, Object.keys(TaskSchema.shape), 'task', file)
+  return task
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
-import { prepareMpcbenchData } from './prepare-data.ts'
+import { prepareMpcbenchData, prepareMpcbenchDataIsolated } from './prepare-data.ts'
 import { prepareOptionsFromEnv } from '../settings.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-prepare-test-'))
@@ -91,5 +91,25 @@ describe('prepareMpcbenchData (the globalSetup logic)', () => {
     await expect(prepareMpcbenchData({ scenariosDir, dataDir, scenarioIds: ['nope'], log: () => {} })).rejects.toThrow(ConfigError)
     expect(() => prepareOptionsFromEnv('/x', { MPCBENCH_GENERATOR: 'magic' })).toThrow(/MPCBENCH_GENERATOR must be/)
     expect(prepareOptionsFromEnv('/x', { MPCBENCH_SCENARIOS: 'a, b' })).toMatchObject({ scenarioIds: ['a', 'b'], dataDir: '/x/data', generator: 'procedural' })
+  })
+
+  it('in the bench (isolated), an MPCBENCH_SCENARIOS id with no scenario file is an error naming the variable and the ids there, before any generation', async () => {
+    const { scenariosDir, dataDir } = tempProject()
+    const lines: string[] = []
+    const run = prepareMpcbenchDataIsolated({ scenariosDir, dataDir, scenarioIds: ['lumen_robotics', 'nosuch'], log: (line) => void lines.push(line) })
+    await expect(run).rejects.toThrow(ConfigError)
+    await expect(run).rejects.toThrow(`No scenario file for "nosuch" in ${scenariosDir} (MPCBENCH_SCENARIOS names the scenarios to prepare)`)
+    await expect(run).rejects.toMatchObject({ hint: expect.stringContaining('Set MPCBENCH_SCENARIOS to ids of files in') })
+    await expect(run).rejects.toMatchObject({ hint: expect.stringContaining('(lumen_robotics, tidewater_clinics)') })
+    expect(lines).toEqual([])
+  })
+
+  it('refuses an MPCBENCH_SCENARIOS_DIR that is not a folder (it would prepare nothing); the default may be missing', () => {
+    const { scenariosDir } = tempProject()
+    expect(() => prepareOptionsFromEnv('/x', { MPCBENCH_SCENARIOS_DIR: '/nope' })).toThrow(ConfigError)
+    expect(() => prepareOptionsFromEnv('/x', { MPCBENCH_SCENARIOS_DIR: '/nope' })).toThrow('MPCBENCH_SCENARIOS_DIR=/nope: /nope is not a folder.')
+    expect(() => prepareOptionsFromEnv('/x', { MPCBENCH_SCENARIOS_DIR: join(scenariosDir, 'lumen_robotics.json') })).toThrow(/is not a folder/)
+    expect(prepareOptionsFromEnv('/x', { MPCBENCH_SCENARIOS_DIR: scenariosDir }).scenariosDir).toBe(scenariosDir)
+    expect(prepareOptionsFromEnv('/x', {}).scenariosDir).toBe('/x/scenarios')
   })
 })

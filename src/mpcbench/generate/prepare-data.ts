@@ -26,19 +26,29 @@ export function listScenarioIds(scenariosDir: string): string[] {
 }
 
 /**
+ * The ids to prepare: `scenarioIds` (`MPCBENCH_SCENARIOS`) when given, else every scenario of the folder. A given id
+ * with no `{id}.json` in the folder is a `ConfigError` listing the ids there: it is a misnamed id, not a scenario
+ * that failed, and no test would fail for it.
+ */
+function selectedScenarioIds(options: Pick<PrepareDataOptions, 'scenariosDir' | 'scenarioIds'>): readonly string[] {
+  const available = listScenarioIds(options.scenariosDir)
+  const ids = options.scenarioIds ?? available
+  const missing = ids.filter((id) => !available.includes(id))
+  if (missing.length > 0) {
+    throw new ConfigError(`No scenario file for ${missing.map((id) => JSON.stringify(id)).join(', ')} in ${options.scenariosDir} (MPCBENCH_SCENARIOS names the scenarios to prepare)`, {
+      hint: `Set MPCBENCH_SCENARIOS to ids of files in ${options.scenariosDir} (${available.join(', ') || 'none'}), comma-separated, e.g. MPCBENCH_SCENARIOS=${available[0] ?? 'scenario_id'}; or unset it to prepare them all.`,
+    })
+  }
+  return ids
+}
+
+/**
  * (Re)generates the data of each scenario whose files are missing or stale (see `generateScenario`) and logs
  * one line per scenario: `mpcbench: lumen_robotics generated (procedural)` or `... skipped (up to date)`.
  */
 export async function prepareMpcbenchData(options: PrepareDataOptions): Promise<GenerateScenarioResult[]> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const available = listScenarioIds(options.scenariosDir)
-  const ids = options.scenarioIds ?? available
-  const missing = ids.filter((id) => !available.includes(id))
-  if (missing.length > 0) {
-    throw new ConfigError(`No scenario file for ${missing.map((id) => JSON.stringify(id)).join(', ')} in ${options.scenariosDir}`, {
-      hint: `Use ids of files in ${options.scenariosDir} (${available.join(', ') || 'none'}), e.g. MPCBENCH_SCENARIOS=${available[0] ?? 'scenario_id'}.`,
-    })
-  }
+  const ids = selectedScenarioIds(options)
   const results: GenerateScenarioResult[] = []
   for (const id of ids) results.push(await prepareScenario(id, options, log))
   return results
@@ -62,20 +72,15 @@ async function prepareScenario(id: string, options: PrepareDataOptions, log: (li
 
 /**
  * Like {@link prepareMpcbenchData}, but a scenario that cannot be prepared (an invalid scenario file, a failed
- * generation) does not stop the others: its error message is returned under its id, so only its tests fail.
+ * generation) does not stop the others: its error message is returned under its id, so only its tests fail. An id of
+ * `scenarioIds` with no scenario file still throws (see `selectedScenarioIds`).
  */
 export async function prepareMpcbenchDataIsolated(options: PrepareDataOptions): Promise<{ results: GenerateScenarioResult[]; failed: Record<string, string> }> {
   const log = options.log ?? ((line: string) => console.log(line))
-  const ids = options.scenarioIds ?? listScenarioIds(options.scenariosDir)
-  const available = listScenarioIds(options.scenariosDir)
+  const ids = selectedScenarioIds(options)
   const results: GenerateScenarioResult[] = []
   const failed: Record<string, string> = {}
   for (const id of ids) {
-    if (!available.includes(id)) {
-      failed[id] = `No scenario file for ${JSON.stringify(id)} in ${options.scenariosDir}`
-      log(`mpcbench: ${id} FAILED: ${failed[id]}`)
-      continue
-    }
     try {
       results.push(await prepareScenario(id, options, log))
     } catch (error) {

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { trialLogDir } from '../file-names.ts'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
 import { benchLeftOutHint } from '../../core/bench-only.ts'
-import { ConfigError } from '../../core/errors.ts'
+import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { annotateTest } from '../../eval/annotate.ts'
 import { createJudge } from '../judge/create-judge.ts'
@@ -20,7 +21,7 @@ import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
 import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
-import { mpcbenchLogDir, mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
+import { mpcbenchSettingsFromEnv, trialNumbers, writableMpcbenchLogDir } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
@@ -77,7 +78,8 @@ export interface MpcbenchRunSetup {
  * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
  * `MPCBENCH_MODEL_CONFIG`, relative to `root`), resolves the agent × judge matrix and the harness (tool profile
  * `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see `resolveHarness`); with `MPCBENCH_AGENT_URL` set,
- * its external agent is the only agent.
+ * its external agent is the only agent. A log folder (`MPCBENCH_LOG_DIR`) that cannot be written is a `ConfigError`
+ * here, before any task runs.
  */
 export function mpcbenchRunSetup(root: string, env?: Record<string, string | undefined>, dataDir?: string): MpcbenchRunSetup {
   const harness = resolveHarness(root, env, dataDir === undefined ? {} : { dataDir })
@@ -86,7 +88,7 @@ export function mpcbenchRunSetup(root: string, env?: Record<string, string | und
     agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
   return {
     root,
-    logDir: mpcbenchLogDir(env, root),
+    logDir: writableMpcbenchLogDir(env, root),
     matrix: resolveModelMatrix(harness.modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] }),
     systemMessage: harness.systemMessage,
     judgeSystemPrompt: harness.judgeSystemPrompt,
@@ -213,8 +215,42 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
 }
 
 /**
+ * The task files of `root` (every `tasks/{type}/{name}.json`, sorted) by their `task_id`, read leniently: a file
+ * that is not JSON or has no string `task_id` is left out (its own bench file reports it when it loads the task).
+ */
+function taskFilesById(root: string): Map<string, string[]> {
+  const byId = new Map<string, string[]>()
+  for (const file of fg.sync('tasks/*/*.json', { cwd: root }).sort()) {
+    let id: unknown
+    try {
+      id = (JSON.parse(readFileSync(join(root, file), 'utf8')) as { task_id?: unknown } | null)?.task_id
+    } catch {
+      continue
+    }
+    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), file])
+  }
+  return byId
+}
+
+/**
+ * The error of a task file whose `task_id` an earlier task file (of any task type, in sorted path order) already
+ * has, or `undefined`: the id names the tests and the log files, so the second file would overwrite the first's logs.
+ */
+export function duplicateTaskIdError(taskFile: string, taskId: string, byId: ReadonlyMap<string, ReadonlyArray<string>>): InvalidFormatError | undefined {
+  const first = byId.get(taskId)?.[0]
+  if (first === undefined || first === taskFile) return undefined
+  return new InvalidFormatError(`Task ${taskFile} has task_id ${JSON.stringify(taskId)}, which ${first} already has`, {
+    file: taskFile,
+    field: 'task_id',
+    hint: `Give ${taskFile} a task_id of its own: the id names the test and the log files, so two tasks with one id overwrite each other's logs (${first} runs; ${taskFile} does not).`,
+  })
+}
+
+/**
  * Declares one test per task file in `tasks/{taskType}/*.json` × agent model, named `{task_id} [agent={model}]`
- * (× trial with `BENCH_TRIALS` > 1: `{task_id} [agent={model}] [trial={j}]`).
+ * (× trial with `BENCH_TRIALS` > 1: `{task_id} [agent={model}] [trial={j}]`). A task file that cannot be loaded, sits
+ * in the wrong folder or repeats an earlier task file's `task_id` (see {@link duplicateTaskIdError}) gets one failing
+ * test instead, named after the file.
  * Models come from {@link resolveModelMatrix} (`BENCH_AGENT_MODEL` / `BENCH_JUDGE_MODEL`, else `model_config.json`
  * when an LLM is configured, else `baseline` and the `rules` judge). Scenario data comes from the MPCBench
  * globalSetup (`inject('mpcbenchDataDir')`). Tests are `test.concurrent`: Vitest's `maxConcurrency` bounds how many
@@ -230,6 +266,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   }
   const setup = mpcbenchRunSetup(root, env)
   const { trials } = mpcbenchSettingsFromEnv(env)
+  const byId = taskFilesById(root)
   for (const taskFile of taskFiles) {
     let task: Task
     let taskType: TaskType | undefined
@@ -241,6 +278,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           hint: `Move it to tasks/${taskType ?? '<type>'}/ or correct its task_type.`,
         })
       }
+      const duplicate = duplicateTaskIdError(taskFile, task.task_id, byId)
+      if (duplicate !== undefined) throw duplicate
     } catch (error) {
       // A bad task file fails its own placeholder test (named after the file); the other tasks still run.
       test(invalidTaskTestName(taskFile), () => {
@@ -279,7 +318,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           task: { ...task, task_type: options.taskType },
           taskFile,
           scenarioId,
-          tools: scenarioTools(dataDir, scenarioId, setup.toolProfile),
+          tools: scenarioTools(dataDir, scenarioId, setup.toolProfile, taskFile),
           agentModel,
           setup,
           ...(trial === undefined ? {} : { trial }),
