@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './errors.ts'
-import { historyRunId, historySettingsFromEnv, keepInHistory, latestInHistory } from './run-history.ts'
+import { HistoryWriteError, historyRunId, historySettingsFromEnv, keepInHistory, latestInHistory } from './run-history.ts'
 
 describe('run history', () => {
   it('keeps a copy per run and removes the oldest runs beyond the cap', () => {
@@ -18,6 +18,34 @@ describe('run history', () => {
     expect(latest.map((f) => JSON.parse(readFileSync(f, 'utf8')).run)).toEqual([2, 3])
     expect(keepInHistory({ dir: join(dir, 'none'), keep: 0 }, 'x', file, 'r.json')).toBeUndefined()
     expect(latestInHistory(join(dir, 'none'), 'r.json', 2)).toEqual([])
+  })
+
+  it('writes a copy from the text itself (a run whose own file could not be written)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'history-'))
+    const kept = keepInHistory({ dir, keep: 3 }, 'run-1', { text: '{"run":1}\n' }, 'r.json')
+    expect(kept).toBe(join(dir, 'run-1', 'r.json'))
+    expect(readFileSync(join(dir, 'run-1', 'r.json'), 'utf8')).toBe('{"run":1}\n')
+  })
+
+  it('a history folder that cannot be written is a HistoryWriteError naming BENCH_HISTORY_DIR and the fix, and leaves nothing behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'history-'))
+    const file = join(dir, 'results.json')
+    writeFileSync(file, '{}')
+    const blocker = join(dir, 'blocker')
+    writeFileSync(blocker, '')
+    let error: unknown
+    try {
+      keepInHistory({ dir: join(blocker, 'h'), keep: 3 }, 'run-1', file, 'r.json')
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(HistoryWriteError)
+    expect((error as HistoryWriteError).code).toBe('ERR_HISTORY_WRITE')
+    expect((error as HistoryWriteError).problem).toBe(
+      `This run was not kept in the history folder ${join(blocker, 'h')} (BENCH_HISTORY_DIR): cannot write ${join(blocker, 'h', 'run-1', 'r.json')}: ${blocker} is not a folder.`,
+    )
+    expect((error as HistoryWriteError).hint).toMatch(/^Set BENCH_HISTORY_DIR to a folder you can write .* or BENCH_HISTORY_KEEP=0 to keep no history\.$/)
+    expect(readdirSync(dir).sort()).toEqual(['blocker', 'results.json'])
   })
 
   it('gives one id per run object, sortable and file-safe', () => {

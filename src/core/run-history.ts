@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseWholeNumber } from './whole-number.ts'
-import { ConfigError } from './errors.ts'
+import { BenchError, ConfigError } from './errors.ts'
+import { WriteFileError, writeFileAtomic } from './atomic-write.ts'
 
 /** Where runs are kept unless `BENCH_HISTORY_DIR` says otherwise. */
 export const DEFAULT_HISTORY_DIR = 'evaluation/history'
@@ -55,17 +56,48 @@ export function historyRuns(dir: string): string[] {
 }
 
 /**
- * Copies `file` to `{dir}/{runId}/{name}` and removes the oldest run folders beyond `keep`. Does nothing when
- * `keep` is 0. Returns the copy's path, or `undefined`.
+ * A run could not be kept in the history folder (`BENCH_HISTORY_DIR`). Reporters print it as a warning: the run's
+ * own outputs do not depend on it.
  */
-export function keepInHistory(settings: HistorySettings, runId: string, file: string, name: string): string | undefined {
+export class HistoryWriteError extends BenchError {
+  /** The copy, when it was written before the failure (removing older runs failed), else `undefined`. */
+  readonly kept: string | undefined
+
+  constructor(message: string, options: { hint: string; kept?: string; cause?: unknown }) {
+    super('ERR_HISTORY_WRITE', message, options)
+    this.kept = options.kept
+  }
+}
+
+const HISTORY_FIX = 'Set BENCH_HISTORY_DIR to a folder you can write (or unset it for evaluation/history), or BENCH_HISTORY_KEEP=0 to keep no history.'
+
+/**
+ * Keeps a run's file as `{dir}/{runId}/{name}`: `source` is the file to copy, or `{ text }` to write (redacted, as
+ * every file we write); then removes the oldest run folders beyond `keep`. Does nothing when `keep` is 0. Returns the
+ * copy's path, or `undefined`. Throws a {@link HistoryWriteError} (naming `BENCH_HISTORY_DIR` and the fix) when the
+ * copy cannot be written or an old run cannot be removed.
+ */
+export function keepInHistory(settings: HistorySettings, runId: string, source: string | { text: string }, name: string): string | undefined {
   if (settings.keep === 0) return undefined
-  const folder = join(settings.dir, runId)
-  mkdirSync(folder, { recursive: true })
-  const target = join(folder, name)
-  copyFileSync(file, target)
-  const runs = historyRuns(settings.dir)
-  for (const old of runs.slice(0, Math.max(0, runs.length - settings.keep))) rmSync(join(settings.dir, old), { recursive: true, force: true })
+  const target = join(settings.dir, runId, name)
+  try {
+    writeFileAtomic(target, typeof source === 'string' ? readFileSync(source) : source.text)
+  } catch (error) {
+    const why = error instanceof WriteFileError ? error.reason : error instanceof Error ? error.message : String(error)
+    throw new HistoryWriteError(`This run was not kept in the history folder ${settings.dir} (BENCH_HISTORY_DIR): cannot write ${target}: ${why}.`, {
+      hint: HISTORY_FIX,
+      cause: error,
+    })
+  }
+  try {
+    const runs = historyRuns(settings.dir)
+    for (const old of runs.slice(0, Math.max(0, runs.length - settings.keep))) rmSync(join(settings.dir, old), { recursive: true, force: true })
+  } catch (error) {
+    throw new HistoryWriteError(
+      `This run was kept in ${target}, but the runs beyond BENCH_HISTORY_KEEP=${settings.keep} could not be removed from ${settings.dir}: ${(error as Error).message}.`,
+      { hint: `Remove the oldest run folders yourself, or fix the permissions of ${settings.dir} (BENCH_HISTORY_DIR).`, kept: target, cause: error },
+    )
+  }
   return target
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +7,7 @@ import { FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } 
 import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
-import { planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { assertArteRunSettings, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 import { childEnv } from '../../testing/child-env.ts'
 
 const run = promisify(execFile)
@@ -90,6 +90,31 @@ describe('planArteRun', () => {
   })
 })
 
+describe('assertArteRunSettings: what the reporters read when the run ends is checked before it starts', () => {
+  const scratch = scratchDir('arte-run-settings')
+  afterAll(() => scratch.remove())
+
+  it('names the variable or flag and the fix', () => {
+    const blocker = join(scratch.dir, 'blocker')
+    writeFileSync(blocker, '')
+    const folder = join(scratch.dir, 'a-folder')
+    mkdirSync(folder)
+    const ok = { ARTE_OUTPUT: join(scratch.dir, 'new', 'results.json') }
+    expect(() => assertArteRunSettings(ok, {}, scratch.dir)).not.toThrow()
+    expect(existsSync(join(scratch.dir, 'new')), 'the check creates nothing').toBe(false)
+    expect(() => assertArteRunSettings({ ...ok, BENCH_HISTORY_KEEP: 'abc' }, {}, scratch.dir)).toThrow(/Invalid BENCH_HISTORY_KEEP="abc"[^]*Fix: Set BENCH_HISTORY_KEEP/)
+    expect(() => assertArteRunSettings({ ...ok, ARTE_THRESHOLDS: 'garbage' }, {}, scratch.dir)).toThrow(/Invalid ART-E threshold "garbage" in ARTE_THRESHOLDS/)
+    expect(() => assertArteRunSettings({ ...ok, ARTE_MAX_TURNS: '0' }, {}, scratch.dir)).toThrow(/Invalid ARTE_MAX_TURNS="0"/)
+    expect(() => assertArteRunSettings({ ARTE_OUTPUT: folder }, {}, scratch.dir)).toThrow(
+      new RegExp(`^The ART-E results file ${folder}, set by --output \\(or ARTE_OUTPUT\\), cannot be written: it is a folder\\.\\n  Fix: Pass another path to --output \\(or ARTE_OUTPUT\\)\\. Name a file`),
+    )
+    expect(() => assertArteRunSettings(ok, { arte: join(blocker, 'r.json') }, scratch.dir)).toThrow(
+      `The ART-E results file ${join(blocker, 'r.json')}, set by --outputFile.arte, cannot be written: ${blocker} is not a folder.`,
+    )
+    expect(() => assertArteRunSettings({ ...ok }, { junit: join(blocker, 'r.xml') }, scratch.dir), 'another reporter\'s file is its own business').not.toThrow()
+  })
+})
+
 describe('agent-bench arte, trace, traces, generate-evals (child processes)', () => {
   let server: ScriptedServer
   const scratch = scratchDir('arte-cli')
@@ -116,6 +141,23 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     }
     expect(stdout).toMatch(/-l, --limit N .*default: 10/)
     expect(stdout).toMatch(/--concurrency N .*default: 5/)
+  })
+
+  it('refuses an --output it cannot write, or a bad BENCH_HISTORY_KEEP, before any task runs', async () => {
+    const folder = join(scratch.dir, 'output-folder')
+    mkdirSync(folder)
+    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']
+    const traces = join(scratch.dir, 'refused-traces.db')
+    const requests = server.requests.length
+    const toFolder = await agentBench([...common, '--output', folder, '--traces-db', traces], env)
+    expect(toFolder.code).toBe(1)
+    // The command refuses it; so does the ART-E reporter as Vitest starts (for a plain `vitest` run), in its own words.
+    expect(toFolder.stderr).toMatch(new RegExp(`The ART-E results file ${folder}, set by [^\\n]*--output[^\\n]*, cannot be written: it is a folder\\.`))
+    const badKeep = await agentBench([...common, '--output', join(scratch.dir, 'refused.json'), '--traces-db', traces], { ...env, BENCH_HISTORY_KEEP: 'abc' })
+    expect(badKeep.code).toBe(1)
+    expect(badKeep.stderr).toContain('Invalid BENCH_HISTORY_KEEP="abc": expected a whole number >= 0.')
+    expect(server.requests.length, 'no task ran').toBe(requests)
+    expect(existsSync(traces)).toBe(false)
   })
 
   it('--stats prints the dataset statistics of the split', async () => {

@@ -9,6 +9,7 @@ import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
 import { ConfigError } from '../../core/errors.ts'
+import { checkWritableFile } from '../../core/atomic-write.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
 import { BUILT_IN_AGENT_IDS } from '../../llm/create-model.ts'
 import {
@@ -20,6 +21,7 @@ import {
   DEFAULT_AGENT_API_URL,
   DEFAULT_BENCH_CONCURRENCY,
   applyArteFlags,
+  arteHistorySettings,
   arteSettingsFromEnv,
   benchConcurrency,
   benchPool,
@@ -344,6 +346,26 @@ function shippedBenchConfig(parts: ShippedParts | undefined) {
   }
 }
 
+/**
+ * Checks, before any task runs, the settings the reporters read only when the run ends (`ARTE_THRESHOLDS`,
+ * `BENCH_HISTORY_KEEP`, where the results go): a bad one would otherwise be found after every task ran. Throws a
+ * `ConfigError` naming the variable or flag and the fix.
+ */
+export function assertArteRunSettings(env: Record<string, string | undefined>, outputFile: Readonly<Record<string, string>> = {}, cwd = process.cwd()): void {
+  const settings = arteSettingsFromEnv(env, cwd)
+  if (settings.thresholds.trim() !== '') parseArteThresholds(settings.thresholds, 'ARTE_THRESHOLDS')
+  arteHistorySettings(env, cwd)
+  const configured = outputFile.arte
+  const file = configured === undefined ? settings.output : resolve(cwd, configured)
+  const problem = checkWritableFile(file)
+  if (problem !== undefined) {
+    const setting = configured === undefined ? '--output (or ARTE_OUTPUT)' : '--outputFile.arte'
+    throw new ConfigError(`The ART-E results file ${file}, set by ${setting}, cannot be written: ${problem.reason}.`, {
+      hint: `Pass another path to ${setting}. ${problem.hint}`,
+    })
+  }
+}
+
 /** `agent-bench arte`: run the ART-E benchmark through Vitest. */
 export const command: Command = {
   usage,
@@ -356,6 +378,7 @@ export const command: Command = {
       throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
     const env = applyArteFlags(plan.env)
+    assertArteRunSettings(env, plan.outputFile)
     const shipped = plan.config === undefined && runsOutsidePackage()
     if (shipped) assertNoPartsShipped(env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env, shipped)

@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_MAILDIR, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { importMaildir } from '../import/import-maildir.ts'
 import { createModel } from '../../llm/create-model.ts'
@@ -113,6 +115,45 @@ describe('TraceStore', () => {
     db.close()
     expect(() => TraceStore.open(file)).toThrow(TraceStoreVersionError)
     expect(() => TraceStore.open(file)).toThrow(`schema version ${TRACE_STORE_VERSION + 1}; this version knows up to ${TRACE_STORE_VERSION}`)
+  })
+
+  it('a file that is not a traces database (not SQLite, damaged, another program\'s, an email store) is a ConfigError naming it, left as it was', () => {
+    const notSqlite = join(scratch.dir, 'notes.db')
+    writeFileSync(notSqlite, 'SQLite format 2? no: plain text, not a database\n'.repeat(200))
+    const full = join(scratch.dir, 'full.db')
+    const big = new Database(full)
+    big.exec("CREATE TABLE filler (x TEXT); INSERT INTO filler WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) SELECT printf('%.200c', 'x') FROM n")
+    big.close()
+    const damaged = join(scratch.dir, 'damaged.db')
+    writeFileSync(damaged, readFileSync(full).subarray(0, 4096 * 3))
+    const foreign = join(scratch.dir, 'other-program.db')
+    const other = new Database(foreign)
+    other.exec('CREATE TABLE notes (x TEXT)')
+    other.close()
+    const emails = join(scratch.dir, 'emails.db')
+    const mail = new Database(emails)
+    mail.exec('CREATE TABLE emails (x TEXT)')
+    mail.pragma('user_version = 2')
+    mail.close()
+    const expected: Array<[string, RegExp]> = [
+      [notSqlite, /^Traces database \S+notes\.db is not an SQLite database\.\n {2}Fix: Point ARTE_TRACES_DB .*this file was left as it was\.$/],
+      [damaged, /^Traces database \S+damaged\.db is damaged: database disk image is malformed\.\n {2}Fix: Restore it from a copy, or point ARTE_TRACES_DB /],
+      [foreign, /^\S+other-program\.db is not an ART-E traces database: it has no schema version and holds other tables \(notes\)\.\n {2}Fix: Point ARTE_TRACES_DB/],
+      [emails, /^\S+emails\.db is not an ART-E traces database: it has schema version 2 and holds other tables \(emails\)\./],
+    ]
+    for (const [file, message] of expected) {
+      const before = readFileSync(file)
+      let error: unknown
+      try {
+        TraceStore.open(file).close()
+      } catch (caught) {
+        error = caught
+      }
+      expect(error, file).toBeInstanceOf(ConfigError)
+      expect((error as Error).message).toMatch(message)
+      expect(readFileSync(file).equals(before), `${file} unchanged`).toBe(true)
+      expect(existsSync(`${file}-wal`), `${file}: no WAL file`).toBe(false)
+    }
   })
 
   it('migrates a version 1 database (no config_key) and finds finished traces by configuration', () => {

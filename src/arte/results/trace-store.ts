@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { AgentTrace } from '../../agent/trace.ts'
-import { BenchError } from '../../core/errors.ts'
+import { BenchError, ConfigError } from '../../core/errors.ts'
 import { type Redactor, createRedactor } from '../../core/redact.ts'
 
 /** Default location of the ART-E traces database (override with `ARTE_TRACES_DB`). */
@@ -47,6 +47,45 @@ export class TraceStoreVersionError extends BenchError {
       hint: 'Upgrade vitest-agent-bench, or point ARTE_TRACES_DB / --db at another file.',
     })
   }
+}
+
+/** Where a traces database is chosen, named in its errors. */
+const TRACES_DB_SETTING = 'ARTE_TRACES_DB (agent-bench arte and report --traces-db, trace and traces --db)'
+
+/** The error for a database that holds something else than traces (another program's, an email store), or `undefined`. */
+function foreignDatabase(db: Database.Database, file: string, version: number): ConfigError | undefined {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[]
+  if (tables.length === 0 || (version > 0 && tables.includes('traces'))) return undefined
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
+  return new ConfigError(`${file} is not an ART-E traces database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`, {
+    hint: `Point ${TRACES_DB_SETTING} at the traces database an ART-E run wrote, or at a new file for the run to create; this file was left as it was.`,
+  })
+}
+
+/** A {@link ConfigError} naming `file` for SQLite's "not a database" and "malformed" errors, else `error` itself. */
+function openFailure(file: string, error: unknown): unknown {
+  if (error instanceof BenchError) return error
+  const code = (error as { code?: unknown }).code
+  const message = error instanceof Error ? error.message : String(error)
+  if (code === 'SQLITE_NOTADB') {
+    return new ConfigError(`Traces database ${file} is not an SQLite database.`, {
+      hint: `Point ${TRACES_DB_SETTING} at the traces database an ART-E run wrote (evaluation/arte/traces.db by default), or at a new file for the run to create; this file was left as it was.`,
+      cause: error,
+    })
+  }
+  if (code === 'SQLITE_CORRUPT') {
+    return new ConfigError(`Traces database ${file} is damaged: ${message}.`, {
+      hint: `Restore it from a copy, or point ${TRACES_DB_SETTING} at a new file for the run to create (a resumed run then reruns every task); this file was left as it was.`,
+      cause: error,
+    })
+  }
+  if (typeof code === 'string' && (code === 'SQLITE_CANTOPEN' || /^E[A-Z]+$/.test(code))) {
+    return new ConfigError(`Cannot open traces database ${file}: ${message}.`, {
+      hint: `Point ${TRACES_DB_SETTING} at a file (not a folder) in a folder you can write.`,
+      cause: error,
+    })
+  }
+  return error
 }
 
 /** What is stored for one ART-E task run besides its trace. */
@@ -176,12 +215,24 @@ export class TraceStore {
     )
   }
 
-  /** Opens (creating and migrating as needed) the traces database at `file`, or `:memory:`. */
+  /**
+   * Opens (creating and migrating as needed) the traces database at `file`, or `:memory:`. A file that is not a
+   * traces database (not SQLite, damaged, another program's tables) is a {@link ConfigError} naming it, and is left
+   * as it was.
+   */
   static open(file: string): TraceStore {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-    const db = new Database(file)
+    let db: Database.Database
+    try {
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+      db = new Database(file)
+    } catch (error) {
+      throw openFailure(file, error)
+    }
     try {
       db.pragma('busy_timeout = 10000')
+      // Read before anything is written (WAL mode changes the file's header): a foreign file stays as it was.
+      const foreign = foreignDatabase(db, file, db.pragma('user_version', { simple: true }) as number)
+      if (foreign !== undefined) throw foreign
       if (file !== ':memory:') db.pragma('journal_mode = WAL')
       // In WAL mode, NORMAL syncs at checkpoints instead of every commit: a crash of the process loses no committed
       // trace (only a power loss can lose the last commits), and a run no longer waits on an fsync per batch.
@@ -190,7 +241,7 @@ export class TraceStore {
       return new TraceStore(file, db)
     } catch (error) {
       db.close()
-      throw error
+      throw openFailure(file, error)
     }
   }
 

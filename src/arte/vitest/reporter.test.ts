@@ -1,7 +1,11 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import type { CliOptions, Reporter } from 'vitest/node'
+import { startVitest } from 'vitest/node'
+import { FIXTURE_CONFIG, REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
+import { outputRecorder } from '../../testing/output-recorder.ts'
+import { takeRunOutput } from '../../core/run-outputs.ts'
 import { readArteResults, type ArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
@@ -151,5 +155,90 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
       { metric: 'exactMatchAccuracy', op: '>=', value: 0.6, measured: 1 / 3, passed: false },
       { metric: 'avgSemanticScore', op: '>=', value: 0.4, measured: (1 + 2 / 3) / 3, passed: true },
     ])
+  })
+})
+
+/** Runs the fixture project like `runFixtureVitest`, recording what the reporters print. */
+async function runPrinted(env: Record<string, string>, options: CliOptions): Promise<{ exitCode: number; stdout: string; stderr: string; tests: number }> {
+  const stdout = outputRecorder()
+  const stderr = outputRecorder()
+  const savedExitCode = process.exitCode
+  process.exitCode = undefined
+  try {
+    return await withEnv(env, async () => {
+      const vitest = await startVitest('test', [], { config: FIXTURE_CONFIG, root: REPO_ROOT, watch: false, run: true, ...options }, {}, { stdout: stdout.stream, stderr: stderr.stream })
+      const tests = vitest.state.getTestModules().flatMap((testModule) => [...testModule.children.allTests()]).length
+      await vitest.close()
+      return { exitCode: Number(process.exitCode ?? 0), stdout: stdout.text(), stderr: stderr.text(), tests }
+    })
+  } finally {
+    process.exitCode = savedExitCode
+  }
+}
+
+describe('ART-E reporter: a run that finished its tasks keeps what it produced', () => {
+  let server: ScriptedServer
+  const scratch = scratchDir('arte-reporter-outputs')
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    server = await startScriptedServer(fixtureResponder())
+    env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DB: join(scratch.dir, 'mail.db') })
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    scratch.remove()
+  })
+
+  it('a results file that cannot be written at the end: metrics printed, history copy kept for the report, the run fails naming the setting', async () => {
+    const output = join(scratch.dir, 'late', 'results.json')
+    const history = join(scratch.dir, 'late-history')
+    // A folder appears where the results go while the run ends (as a disk that fills, or permissions that change).
+    const blocker: Reporter = { onTestRunEnd: () => void mkdirSync(output, { recursive: true }) }
+    const reporter = new ArteReporter()
+    takeRunOutput('arte-results')
+    const run = await runPrinted({ ...env, ARTE_OUTPUT: output, BENCH_HISTORY_DIR: history }, { testNamePattern: '^10[12]$', reporters: [blocker, reporter] })
+    expect(run.stdout).toMatch(/ART-E {2}2 task\(s\) · model scripted-model/)
+    expect(run.stdout).toContain('exactMatchAccuracy   0.500')
+    expect(run.stdout).toContain('results              NOT written (see the error below)')
+    expect(run.stderr).toContain(`ERROR: ART-E results were not written. Cannot write ${output}: it is a folder.`)
+    expect(run.stderr).toContain('Fix: Set another path with ARTE_OUTPUT (agent-bench arte --output). Name a file')
+    expect(run.exitCode).toBe(1)
+    expect(reporter.outputFile).toBeUndefined()
+    const [runFolder, ...more] = readdirSync(history)
+    expect(more).toEqual([])
+    const kept = join(history, runFolder ?? '', 'arte-results.json')
+    expect(run.stderr).toContain('This run\'s results are kept in')
+    expect(readArteResults(kept).taskResults.map((task) => task.taskId)).toEqual(['101', '102'])
+    expect(readArteResults(kept)).toEqual(JSON.parse(JSON.stringify(reporter.results)))
+    expect(takeRunOutput('arte-results'), 'the HTML report is built from the history copy').toBe(kept)
+    expect(readdirSync(join(scratch.dir, 'late')), 'no temp file left beside it').toEqual(['results.json'])
+  })
+
+  it('a history folder that cannot be written is a warning naming BENCH_HISTORY_DIR: the metrics and the results file are kept, the run passes', async () => {
+    const blocker = join(scratch.dir, 'a-file')
+    writeFileSync(blocker, '')
+    const output = join(scratch.dir, 'history-warning.json')
+    const run = await runPrinted({ ...env, ARTE_OUTPUT: output, BENCH_HISTORY_DIR: join(blocker, 'h') }, { testNamePattern: '^10[12]$', reporters: [new ArteReporter()] })
+    expect(run.stdout).toContain('exactMatchAccuracy   0.500')
+    expect(run.stderr).toMatch(new RegExp(`WARNING: This run was not kept in the history folder ${join(blocker, 'h')} \\(BENCH_HISTORY_DIR\\): [^\\n]*${blocker} is not a folder\\.\\n  Fix: Set BENCH_HISTORY_DIR`))
+    expect(run.exitCode).toBe(0)
+    expect(readArteResults(output).totalTasks).toBe(2)
+  })
+
+  it('a bad BENCH_HISTORY_KEEP, or a results path under a file, stops a plain vitest run before any task runs', async () => {
+    const blocker = join(scratch.dir, 'another-file')
+    writeFileSync(blocker, '')
+    const requests = server.requests.length
+    const badKeep = await runPrinted({ ...env, BENCH_HISTORY_KEEP: 'abc' }, { reporters: [new ArteReporter()] })
+    expect(badKeep.stderr).toContain('Invalid BENCH_HISTORY_KEEP="abc": expected a whole number >= 0.')
+    const badOutput = await runPrinted(env, { reporters: [new ArteReporter()], outputFile: { arte: join(blocker, 'results.json') } })
+    expect(badOutput.stderr).toContain(`The ART-E results file ${join(blocker, 'results.json')}, set by --outputFile.arte (Vitest's \`outputFile.arte\`), cannot be written: ${blocker} is not a folder.`)
+    for (const run of [badKeep, badOutput]) {
+      expect(run.exitCode).toBe(1)
+      expect(run.tests).toBe(0)
+    }
+    expect(server.requests.length, 'no task called the model').toBe(requests)
   })
 })

@@ -17,14 +17,15 @@ import {
   formatThresholdFailure,
   resolveArteThresholds,
 } from '../results/results-thresholds.ts'
-import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { checkWritableFile, jsonText, writeJsonAtomic } from '../../core/atomic-write.ts'
+import { BenchError, ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings, arteSettings } from '../settings.ts'
 import { reporterOutputFile } from '../../core/reporter-output-file.ts'
-import { historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { HistoryWriteError, historyRunId, keepInHistory } from '../../core/run-history.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
 
@@ -63,6 +64,24 @@ function distinct(values: Iterable<string>): string[] {
   return [...new Set(values)].sort()
 }
 
+/** Where the results go and the setting that chose it, named in errors. */
+interface ConfiguredOutput {
+  file: string
+  /** `ARTE_OUTPUT (agent-bench arte --output)`, `--outputFile.arte ...` or the reporter option. */
+  setting: string
+}
+
+/** The fix of an output path that cannot be written: the setting to change, then what the path needs. */
+function outputFix(setting: string, hint: string | undefined): string {
+  return `Set another path with ${setting}.${hint === undefined ? '' : ` ${hint}`}`
+}
+
+/** The problem and fix of `error` (a `BenchError`'s own, else its message). */
+function describeError(error: unknown): { problem: string; hint: string | undefined } {
+  if (error instanceof BenchError) return { problem: error.problem, hint: error.hint }
+  return { problem: error instanceof Error ? error.message : String(error), hint: undefined }
+}
+
 /**
  * Aggregates ART-E tests (those whose meta carries `arte`) into the ART-E metrics, prints them with tokens
  * and cost, writes the results JSON atomically, and checks the thresholds. Other tests are ignored, so it
@@ -91,6 +110,20 @@ export class ArteReporter implements Reporter {
       this.#options.thresholds ?? (arteSettings(vitest.config.root).thresholds || undefined),
       this.#options.thresholds === undefined ? 'ARTE_THRESHOLDS' : 'reporter option `thresholds`',
     )
+    // Read when the run ends, checked now: a bad BENCH_HISTORY_KEEP or output path stops the run before any task runs.
+    if (this.#options.history !== false) arteHistorySettings(undefined, vitest.config.root)
+    const output = this.#configuredOutput(vitest.config.root)
+    const problem = checkWritableFile(output.file)
+    if (problem !== undefined) {
+      throw new ConfigError(`The ART-E results file ${output.file}, set by ${output.setting}, cannot be written: ${problem.reason}.`, { hint: outputFix(output.setting, problem.hint) })
+    }
+  }
+
+  #configuredOutput(root: string): ConfiguredOutput {
+    if (this.#options.outputFile !== undefined) return { file: resolve(root, this.#options.outputFile), setting: "the ART-E reporter's `outputFile` option" }
+    const fromVitest = this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'arte')
+    if (fromVitest !== undefined) return { file: resolve(root, fromVitest), setting: "--outputFile.arte (Vitest's `outputFile.arte`)" }
+    return { file: arteSettings(root).output, setting: 'ARTE_OUTPUT (agent-bench arte --output)' }
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
@@ -124,18 +157,44 @@ export class ArteReporter implements Reporter {
       ...statistics,
       taskResults,
     }
-    const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'arte'))
-    const choice = chooseArteOutput(configured === undefined ? arteSettings(root).output : resolve(root, configured), results)
-    const outputFile = choice.file
-    writeJsonAtomic(outputFile, results)
     this.results = results
-    this.outputFile = outputFile
-    recordRunOutput('arte-results', outputFile)
-    if (this.#options.history !== false && choice.subset === undefined) keepInHistory(arteHistorySettings(undefined, root), historyRunId(testModules), outputFile, ARTE_HISTORY_FILE)
-
-    if (this.#options.silent !== true) this.#print(results, relative(process.cwd(), outputFile))
+    // The metrics are printed before any file is written: a file that cannot be written loses none of them.
+    if (this.#options.silent !== true) this.#print(results)
+    const output = this.#configuredOutput(root)
+    const choice = chooseArteOutput(output.file, results)
+    let written: string | undefined
+    let writeError: unknown
+    try {
+      writeJsonAtomic(choice.file, results)
+      written = choice.file
+    } catch (error) {
+      writeError = error
+    }
+    if (this.#options.silent !== true) this.#log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
+    // The history copy is written from the results themselves, so it is kept even when the results file is not.
+    let kept: string | undefined
+    if (this.#options.history !== false && choice.subset === undefined) {
+      try {
+        kept = keepInHistory(arteHistorySettings(undefined, root), historyRunId(testModules), written ?? { text: jsonText(results) }, ARTE_HISTORY_FILE)
+      } catch (error) {
+        if (error instanceof HistoryWriteError) kept = error.kept
+        const { problem, hint } = describeError(error)
+        this.#error(`WARNING: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}`)
+      }
+    }
+    this.outputFile = written
+    // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the results file could not be written.
+    const readable = written ?? kept
+    if (readable !== undefined) recordRunOutput('arte-results', readable)
+    if (writeError !== undefined) {
+      process.exitCode = 1
+      const { problem, hint } = describeError(writeError)
+      const fix = outputFix(output.setting, hint)
+      const rescue = kept === undefined ? '' : `\n  This run's results are kept in ${relative(process.cwd(), kept)} (its history copy).`
+      this.#error(`ERROR: ART-E results were not written. ${problem}\n  Fix: ${fix}${rescue}`)
+    }
     const subsetNote = formatSubsetNote(choice)
-    if (subsetNote !== undefined) this.#log(subsetNote)
+    if (subsetNote !== undefined && written !== undefined) this.#log(subsetNote)
     if (duplicateTaskIds.length > 0) {
       this.#error(
         `WARNING: ART-E task id(s) ${duplicateTaskIds.join(', ')} reported by more than one test (two eval files register the same rows?); the first test's result counts, the others are left out of the metrics (their tokens and cost still count in the usage).`,
@@ -161,7 +220,8 @@ export class ArteReporter implements Reporter {
     else this.#vitest.logger.error(redact(line))
   }
 
-  #print(results: ArteResults, outputFile: string): void {
+  /** The metrics block; the `results` line that ends it is printed once the file is written. */
+  #print(results: ArteResults): void {
     const { usage, config } = results
     const exact = results.taskResults.filter((task) => task.exactMatch).length
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
@@ -185,7 +245,6 @@ export class ArteReporter implements Reporter {
     for (const check of results.thresholds) {
       lines.push(`   threshold ${check.metric} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${formatMetricValue(check.measured)})`)
     }
-    lines.push(`   results              ${outputFile}`, '')
     for (const line of lines) this.#log(line)
   }
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { writeJsonAtomic } from '../../core/atomic-write.ts'
+import { checkWritableFile, jsonText, writeJsonAtomic } from '../../core/atomic-write.ts'
+import { BenchError, ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
@@ -9,12 +10,18 @@ import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.
 import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
-import { historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { HistoryWriteError, historyRunId, keepInHistory } from '../../core/run-history.ts'
 import { reporterOutputFile } from '../../core/reporter-output-file.ts'
 import './task-meta.ts'
 
 /** Where the summary goes unless configured otherwise, relative to the Vitest root. */
 export const DEFAULT_SUMMARY_FILE = 'evaluation/summary.json'
+
+/** The problem and fix of `error` (a `BenchError`'s own, else its message). */
+function describeError(error: unknown): { problem: string; hint: string | undefined } {
+  if (error instanceof BenchError) return { problem: error.problem, hint: error.hint }
+  return { problem: error instanceof Error ? error.message : String(error), hint: undefined }
+}
 
 /** Options of {@link MpcbenchReporter}. */
 export interface MpcbenchReporterOptions {
@@ -45,8 +52,11 @@ export interface MpcbenchReporterOptions {
 export default class MpcbenchReporter implements Reporter {
   readonly #options: MpcbenchReporterOptions
   #outputFile: string | false = DEFAULT_SUMMARY_FILE
+  /** The setting that chose the summary file, named when it cannot be written. */
+  #outputSetting = "--outputFile.mpcbench (Vitest's `outputFile.mpcbench`)"
   #root = process.cwd()
   #log: (text: string) => void = (text) => console.log(redact(text))
+  #error: (text: string) => void = (text) => console.error(redact(text))
   /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
   summary: Summary | undefined
   /** The file the last summary was written to (absolute), or `undefined` when none was written. */
@@ -59,10 +69,25 @@ export default class MpcbenchReporter implements Reporter {
   onInit(vitest: Vitest): void {
     this.#root = vitest.config.root
     this.#outputFile = this.#options.outputFile ?? reporterOutputFile(vitest, 'mpcbench') ?? DEFAULT_SUMMARY_FILE
+    if (this.#options.outputFile !== undefined) this.#outputSetting = "the MPCBench reporter's `outputFile` option"
+    // Read when the run ends, checked now: a bad BENCH_HISTORY_KEEP or summary path stops the run before any task runs.
+    if (this.#outputFile !== false) {
+      if (this.#options.history !== false) mpcbenchHistorySettings(undefined, this.#root)
+      const file = resolve(this.#root, this.#outputFile)
+      const problem = checkWritableFile(file)
+      if (problem !== undefined) {
+        throw new ConfigError(`The MPCBench summary file ${file}, set by ${this.#outputSetting}, cannot be written: ${problem.reason}.`, { hint: this.#outputFix(problem.hint) })
+      }
+    }
     // On SIGINT / SIGTERM, write what finished before the process exits.
     const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
     vitest.onClose(dispose)
     this.#log = (text) => vitest.logger.log(redact(text))
+    this.#error = (text) => vitest.logger.error(redact(text))
+  }
+
+  #outputFix(hint: string | undefined): string {
+    return `Set another path with ${this.#outputSetting}.${hint === undefined ? '' : ` ${hint}`}`
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
@@ -72,21 +97,46 @@ export default class MpcbenchReporter implements Reporter {
     if (metas.length === 0 && unfinished.length === 0) return
     const summary = buildSummary(metas, new Date(), unfinished)
     this.summary = summary
-    let written = ''
-    if (this.#outputFile !== false) {
-      const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
-      const file = choice.file
-      writeJsonAtomic(file, summary)
-      this.outputFile = file
-      recordRunOutput('mpcbench-summary', file)
-      written = `\nSummary written to ${file}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`
-      if (this.#options.history !== false && choice.subset === undefined) keepInHistory(mpcbenchHistorySettings(undefined, this.#root), historyRunId(testModules), file, MPCBENCH_HISTORY_FILE)
-    }
+    // The table is printed before the summary is written: a file that cannot be written loses none of it.
     if (this.#options.print !== false) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
       const statistics = formatSummaryStatistics(summary)
-      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${written}`)
+      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}`)
+    }
+    if (this.#outputFile === false) return
+    const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
+    let written: string | undefined
+    let writeError: unknown
+    try {
+      writeJsonAtomic(choice.file, summary)
+      written = choice.file
+    } catch (error) {
+      writeError = error
+    }
+    // The history copy is written from the summary itself, so it is kept even when the summary file is not.
+    let kept: string | undefined
+    if (this.#options.history !== false && choice.subset === undefined) {
+      try {
+        kept = keepInHistory(mpcbenchHistorySettings(undefined, this.#root), historyRunId(testModules), written ?? { text: jsonText(summary) }, MPCBENCH_HISTORY_FILE)
+      } catch (error) {
+        if (error instanceof HistoryWriteError) kept = error.kept
+        const { problem, hint } = describeError(error)
+        this.#error(`WARNING: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}`)
+      }
+    }
+    this.outputFile = written
+    // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the summary could not be written.
+    const readable = written ?? kept
+    if (readable !== undefined) recordRunOutput('mpcbench-summary', readable)
+    if (written !== undefined && this.#options.print !== false) {
+      this.#log(`Summary written to ${written}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`)
+    }
+    if (writeError !== undefined) {
+      process.exitCode = 1
+      const { problem, hint } = describeError(writeError)
+      const rescue = kept === undefined ? '' : `\n  This run's summary is kept in ${kept} (its history copy).`
+      this.#error(`ERROR: MPCBench summary was not written. ${problem}\n  Fix: ${this.#outputFix(hint)}${rescue}`)
     }
   }
 }
