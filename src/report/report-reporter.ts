@@ -55,6 +55,8 @@ export class ReportReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    // Read when the run ends, checked now: a bad BENCH_REPORT_TRACES_MB stops the run before any task runs.
+    reportSettingsFromEnv(undefined, vitest.config.root)
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: ReadonlyArray<SerializedError>, _reason: TestRunEndReason): void {

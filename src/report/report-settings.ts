@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { parseWith } from '../core/parse.ts'
+import { ConfigError } from '../core/errors.ts'
 import { historySettingsFromEnv } from '../core/run-history.ts'
 
 /** Default location of the report page, relative to the project root. */
@@ -43,12 +43,16 @@ export interface ReportSettings {
  */
 export function reportSettingsFromEnv(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ReportSettings {
   const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
-  const parsed = parseWith(
-    ReportEnvSchema,
-    { BENCH_REPORT: blank(env.BENCH_REPORT), BENCH_REPORT_TRACES_MB: blank(env.BENCH_REPORT_TRACES_MB), GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY) },
-    'report settings',
-    'environment',
-  )
+  const raw = { BENCH_REPORT: blank(env.BENCH_REPORT), BENCH_REPORT_TRACES_MB: blank(env.BENCH_REPORT_TRACES_MB), GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY) }
+  const result = ReportEnvSchema.safeParse(raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = String(issue?.path[0] ?? 'BENCH_REPORT')
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw[name as keyof typeof raw] ?? '')}: ${issue?.message ?? 'invalid value'}.`, {
+      hint: name === 'BENCH_REPORT_TRACES_MB' ? 'Set BENCH_REPORT_TRACES_MB to megabytes of traces for the page, e.g. 16 (0 holds none), or unset it.' : `Set ${name} to a file path (BENCH_REPORT=off: no report), or unset it.`,
+    })
+  }
+  const parsed = result.data
   const value = parsed.BENCH_REPORT
   const stepSummaryFile = parsed.GITHUB_STEP_SUMMARY
   const traceBudgetChars = Math.round((parsed.BENCH_REPORT_TRACES_MB ?? DEFAULT_REPORT_TRACES_MB) * 1024 * 1024)

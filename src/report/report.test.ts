@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
-import { InvalidFormatError } from '../core/errors.ts'
+import { ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
 import { addUsage } from '../llm/types.ts'
 import type { Summary } from '../mpcbench/summary.ts'
@@ -17,6 +17,8 @@ import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
 import { command as reportCommand } from './cli/report.ts'
 import { compareArteRuns, compareMpcbenchRuns } from './compare-runs.ts'
+import { ReportReporter } from './report-reporter.ts'
+import type { Vitest } from 'vitest/node'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
 import { renderReport } from './render-report.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
@@ -432,12 +434,23 @@ describe('reportSettingsFromEnv', () => {
     expect(reportSettingsFromEnv({ BENCH_REPORT: 'OFF' }, '/p')).toMatchObject({ file: false })
   })
 
+  it('the report reporter refuses a bad BENCH_REPORT_TRACES_MB when the run starts, not after every task ran', () => {
+    vi.stubEnv('BENCH_REPORT_TRACES_MB', 'lots')
+    try {
+      expect(() => new ReportReporter().onInit({ config: { root: tmpdir() } } as Vitest)).toThrow(/BENCH_REPORT_TRACES_MB/)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
   it('reads BENCH_REPORT_TRACES_MB: megabytes of traces, 16 by default, 0 for none; anything else is refused by name', () => {
     expect(reportSettingsFromEnv({}, '/p').traceBudgetChars).toBe(16 * 1024 * 1024)
     expect(reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '0.5' }, '/p').traceBudgetChars).toBe(512 * 1024)
     expect(reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '0' }, '/p').traceBudgetChars).toBe(0)
     expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: 'lots' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
     expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-1' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
+    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: 'lots' }, '/p')).toThrow(ConfigError)
+    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-3' }, '/p')).toThrow(/^Invalid BENCH_REPORT_TRACES_MB="-3": expected a number of megabytes, 0 or more\.\n {2}Fix: Set BENCH_REPORT_TRACES_MB/)
   })
 })
 
