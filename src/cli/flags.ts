@@ -2,8 +2,14 @@ import { ConfigError } from '../core/errors.ts'
 import { parseWholeNumber } from '../core/whole-number.ts'
 
 /**
+ * A flag given a value it cannot take (`--limit abc`, `--split dev`): a bad command line, so `runCli` exits 2, as for
+ * an unknown option. A {@link ConfigError} (code `ERR_CONFIG`), as a bad flag value was before it had its own class.
+ */
+export class FlagValueError extends ConfigError {}
+
+/**
  * Parses a whole-number flag value; `undefined` when the flag was not given.
- * A value that is not a whole number of at least `min` is a {@link ConfigError} naming the flag and an example.
+ * A value that is not a whole number of at least `min` is a {@link FlagValueError} naming the flag and an example.
  */
 export function wholeNumberFlag(flag: string, value: string | undefined, options: { min?: number; example?: number } = {}): number | undefined {
   if (value === undefined) return undefined
@@ -11,9 +17,22 @@ export function wholeNumberFlag(flag: string, value: string | undefined, options
   const number = parseWholeNumber(value, min)
   if (number === undefined) {
     const range = Number.isFinite(min) ? ` from ${min} and up` : ''
-    throw new ConfigError(`Expected \`${flag}\` to be a whole number${range}, got ${JSON.stringify(value)}.`, {
+    throw new FlagValueError(`Expected \`${flag}\` to be a whole number${range}, got ${JSON.stringify(value)}.`, {
       hint: `Pass e.g. ${flag} ${options.example ?? Math.max(Number.isFinite(min) ? min : 0, 1)}.`,
     })
   }
   return number
+}
+
+/**
+ * Checks a flag that takes one of `choices`; `undefined` when the flag was not given. Another value is a
+ * {@link FlagValueError} listing the choices.
+ */
+export function choiceFlag<const C extends string>(flag: string, value: string | undefined, choices: ReadonlyArray<C>): C | undefined {
+  if (value === undefined) return undefined
+  if ((choices as ReadonlyArray<string>).includes(value)) return value as C
+  const listed = choices.length === 2 ? `${choices[0]} or ${choices[1]}` : `one of ${choices.join(', ')}`
+  throw new FlagValueError(`Expected \`${flag}\` to be ${listed}, got ${JSON.stringify(value)}.`, {
+    hint: `Pass ${choices.map((choice) => `${flag} ${choice}`).join(' or ')}.`,
+  })
 }

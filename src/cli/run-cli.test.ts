@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
 import type { Command, CommandTable } from './command.ts'
+import { choiceFlag, wholeNumberFlag } from './flags.ts'
 import { runCli } from './run-cli.ts'
 
 function capture(): { out: () => string; err: () => string } {
@@ -50,4 +51,18 @@ describe('runCli', () => {
     expect(io.err()).toContain('agent-bench crash: unexpected error: boom\n  cause: deeper')
     expect(io.err()).not.toMatch(/\n\s+at /)
   })
+
+  it('exits 2 on a bad flag value, as on an unknown option: both are a bad command line', async () => {
+    const io = capture()
+    const table: CommandTable = {
+      limit: { summary: '', load: () => command(async (argv) => (wholeNumberFlag('--limit', argv[0], { min: 0, example: 5 }), 0)) },
+      split: { summary: '', load: () => command(async (argv) => (choiceFlag('--split', argv[0], ['train', 'test']), 0)) },
+    }
+    expect(await runCli(table, ['limit', 'abc'])).toBe(2)
+    expect(await runCli(table, ['split', 'dev'])).toBe(2)
+    expect(await runCli(table, ['limit', '3'])).toBe(0)
+    expect(io.err()).toContain('agent-bench limit: Expected `--limit` to be a whole number from 0 and up, got "abc".\n  Fix: Pass e.g. --limit 5.')
+    expect(io.err()).toContain('agent-bench split: Expected `--split` to be train or test, got "dev".\n  Fix: Pass --split train or --split test.')
+  })
 })
+

@@ -2,6 +2,7 @@ import { BenchError, UsageError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
 import type { Command, CommandEntry, CommandTable } from './command.ts'
 import { usageErrorFrom } from './define-command.ts'
+import { FlagValueError } from './flags.ts'
 
 export type { CommandTable } from './command.ts'
 
@@ -38,7 +39,9 @@ function describeError(error: unknown): string {
 
 /**
  * Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code:
- * 0 done, 1 failed (a {@link BenchError}, printed with its fix), 2 a bad command line (printed the same way).
+ * 0 done, 1 failed (a {@link BenchError}, printed with its fix), 2 a bad command line (printed the same way): an unknown
+ * command or option, a missing value or argument ({@link UsageError}), a flag value the flag cannot take
+ * ({@link FlagValueError}).
  */
 export async function runCli(commands: CommandTable, argv: string[], options: RunCliOptions = {}): Promise<number> {
   const [name, ...rest] = argv
@@ -66,7 +69,7 @@ export async function runCli(commands: CommandTable, argv: string[], options: Ru
     const error = usageErrorFrom(name, caught) ?? caught
     if (error instanceof BenchError) {
       console.error(redact(error.message.startsWith(`agent-bench ${name}`) ? error.message : `agent-bench ${name}: ${error.message}`))
-      return error instanceof UsageError ? 2 : 1
+      return error instanceof UsageError || error instanceof FlagValueError ? 2 : 1
     }
     // Not one of ours: its message and causes, never the stack, redacted (an SDK error may quote a key or a URL with a secret).
     console.error(

@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { EmailStore } from '../store/email-store.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { runCli } from '../../cli/run-cli.ts'
+import { arteCommands } from './commands.ts'
 import { command } from './import-enron.ts'
 
 const bin = fileURLToPath(new URL('../../../bin/agent-bench.js', import.meta.url))
@@ -23,6 +25,21 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
+/** Runs `agent-bench import-enron` from the sources in this process (bin/agent-bench.js runs the build in dist/). */
+async function cliFromSources(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...line: unknown[]) => void out.push(line.join(' ')))
+  const error = vi.spyOn(console, 'error').mockImplementation((...line: unknown[]) => void err.push(line.join(' ')))
+  try {
+    const code = await runCli(arteCommands, ['import-enron', ...args])
+    return { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') }
+  } finally {
+    log.mockRestore()
+    error.mockRestore()
+  }
+}
+
 describe('agent-bench import-enron flags', () => {
   it('requires --db and exactly one source, saying how to fix it', async () => {
     const x = join(dir, 'x.db')
@@ -35,10 +52,53 @@ describe('agent-bench import-enron flags', () => {
     await expect(command.run(['--db', x, '--maildir', dir, '--frobnicate'])).rejects.toThrow('agent-bench import-enron: Unknown option --frobnicate.')
   })
 
-  it('exits 1 with the message on stderr when run as a process', async () => {
-    const run = await cli('--db', join(dir, 'y.db'))
-    expect(run.code).toBe(1)
+  it('exits 2 on a bad command line (no source, a bad flag value), with the message on stderr', async () => {
+    const run = await cliFromSources('--db', join(dir, 'y.db'))
+    expect(run.code).toBe(2)
     expect(run.stderr).toContain('agent-bench import-enron: No source given.')
+    const limit = await cliFromSources('--db', join(dir, 'y.db'), '--maildir', dir, '--limit', 'abc')
+    expect(limit.code).toBe(2)
+    expect(limit.stderr).toContain('Expected `--limit` to be a whole number from 0 and up, got "abc".')
+  })
+})
+
+describe('agent-bench import-enron on sources it cannot fully import', () => {
+  const email = (n: number) => `Message-ID: <ie${n}@test>\nDate: Fri, 4 May 2001 13:51:00 -0700\nFrom: zed@corp.test\nTo: amy@corp.test\nSubject: S${n}\n\nBody ${n}`
+
+  it('a CSV error part way: prints the report, then says how many were imported and where it stopped, and exits 1', async () => {
+    const csv = join(dir, 'badquote.csv')
+    writeFileSync(csv, ['file,message', `"zed-z/inbox/1.","${email(1)}"`, `"zed-z/inbox/2.","${email(2)}"`, `"zed-z/inbox/3.,"${email(3)}"`].join('\n'))
+    const db = join(dir, 'partial.db')
+    const run = await cliFromSources('--db', db, '--csv-path', csv)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/^Imported: +2\n/)
+    expect(run.stderr).toContain(`agent-bench import-enron: The import stopped at ${csv}:16: Invalid Closing Quote`)
+    expect(run.stderr).toContain(`2 email(s) before it were imported into ${db} (they stay there); the rest of the file was not read.\n  Fix: Fix the CSV at ${csv}:16`)
+    using store = EmailStore.open(db, { readonly: true })
+    expect(store.count()).toBe(2)
+  })
+
+  it('a CSV without the file,message header: names its columns and the expected ones, imports nothing, exits 1', async () => {
+    const csv = join(dir, 'wrongcols.csv')
+    writeFileSync(csv, 'a,b,c\n1,2,3\n')
+    const run = await cliFromSources('--db', join(dir, 'wrongcols.db'), '--csv-path', csv)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(`CSV file ${csv} has the columns a,b,c (line 1), without file and message.\n  Fix: Pass the Kaggle emails.csv, whose header line is file,message`)
+  })
+
+  it.each([
+    ['--maildir', 'emptydir', '', /the maildir \S+emptydir holds no message files\.\n {2}Fix: Pass the folder that holds the mailboxes/],
+    ['--csv-path', 'hdr.csv', 'file,message\n', /the CSV file \S+hdr\.csv has no rows after its header\.\n {2}Fix: Pass the Kaggle emails\.csv/],
+    ['--jsonl', 'blank.jsonl', '\n\n', /the JSONL file \S+blank\.jsonl has no lines\.\n {2}Fix: Pass a file of parsed emails/],
+  ])('%s %s with no email: says so with a fix, exits 1', async (flag, name, content, message) => {
+    const source = join(dir, name)
+    if (flag === '--maildir') mkdirSync(source)
+    else writeFileSync(source, content)
+    const run = await cliFromSources('--db', join(dir, `${name}.db`), flag, source)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/agent-bench import-enron: Nothing imported: /)
+    expect(run.stderr).toMatch(message)
   })
 })
 

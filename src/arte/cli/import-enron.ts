@@ -1,8 +1,9 @@
 import { EmailStore } from '../store/email-store.ts'
 import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
-import { ConfigError } from '../../core/errors.ts'
+import { BenchError, UsageError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
-import { wholeNumberFlag } from '../../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
+import type { KaggleCsvImportReport } from '../import/import-kaggle-csv.ts'
 
 // Only the chosen importer is loaded (start-up time: the JSONL one brings zod, the CSV one csv-parse). Kept outside
 // `run`: tsc does not rewrite `.ts` in a dynamic import inside a function holding a `using` declaration.
@@ -60,7 +61,7 @@ duplicate.`,
   async run({ values }) {
     const sources = (['maildir', 'csv-path', 'jsonl'] as const).filter((name) => values[name] !== undefined)
     if (sources.length !== 1) {
-      throw new ConfigError(
+      throw new UsageError(
         sources.length === 0
           ? 'No source given.'
           : `Give one source, got ${sources.map((name) => `--${name}`).join(' and ')}.`,
@@ -74,13 +75,13 @@ duplicate.`,
       parseWorkers: wholeNumberFlag('--parse-workers', values['parse-workers'], { min: 0, example: 2 }),
     }
     if (options.inbox !== undefined && !options.inbox.includes('@')) {
-      throw new ConfigError(`--inbox ${JSON.stringify(options.inbox)} is not an email address.`, {
+      throw new FlagValueError(`--inbox ${JSON.stringify(options.inbox)} is not an email address.`, {
         hint: 'Pass the mailbox owner address, e.g. --inbox jeff.dasovich@enron.com.',
       })
     }
     const db = values.db as string
     using store = EmailStore.open(db)
-    let report: ImportReport
+    let report: ImportReport & Pick<KaggleCsvImportReport, 'stopped'>
     if (values.maildir !== undefined) {
       const { importMaildir } = await loadMaildirImporter()
       report = await importMaildir(store, values.maildir, options)
@@ -91,12 +92,39 @@ duplicate.`,
       const { importJsonl } = await loadJsonlImporter()
       report = await importJsonl(store, values.jsonl ?? '', options)
     }
+    const source = values.maildir ?? values['csv-path'] ?? values.jsonl ?? ''
+    const read = report.imported + report.duplicates + report.failed
+    if (read === 0 && report.stopped === undefined) throw nothingFound(sources[0] ?? 'maildir', source)
     if (report.imported > 0) store.optimize()
     if (values.json === true) {
       console.log(JSON.stringify({ imported: report.imported, duplicates: report.duplicates, failed: report.failed }))
     } else {
       console.log(formatReport(report, db, store.count()))
     }
+    if (report.stopped !== undefined) throw importStopped(source, db, report, report.stopped)
     return 0
   },
 })
+
+/** Nothing at all was read from the source: an empty folder, a CSV with only its header, a blank JSONL file. */
+function nothingFound(kind: 'maildir' | 'csv-path' | 'jsonl', source: string): BenchError {
+  const [what, hint] =
+    kind === 'maildir'
+      ? [`maildir ${source} holds no message files`, 'Pass the folder that holds the mailboxes (CMU layout: maildir/<user>/<folder>/<n>.), or one mailbox folder.']
+      : kind === 'csv-path'
+        ? [`CSV file ${source} has no rows after its header`, 'Pass the Kaggle emails.csv: the header line file,message, then one row per email.']
+        : [`JSONL file ${source} has no lines`, 'Pass a file of parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name).']
+  return new BenchError('ERR_IMPORT_EMPTY', `Nothing imported: the ${what}.`, { hint })
+}
+
+/** A CSV error stopped the import part way: what was imported stays; the message says how much and where it stopped. */
+function importStopped(source: string, db: string, report: ImportReport, stopped: NonNullable<KaggleCsvImportReport['stopped']>): BenchError {
+  const at = stopped.line === undefined ? source : `${source}:${stopped.line}`
+  return new BenchError(
+    'ERR_IMPORT_STOPPED',
+    `The import stopped at ${at}: ${stopped.reason}\n  ${report.imported.toLocaleString('en-US')} email(s) before it were imported into ${db} (they stay there); the rest of the file was not read.`,
+    {
+      hint: `Fix the CSV at ${at} (a field holding a quote, a comma or a line break is quoted whole, each quote inside doubled: ""), then run the same command again: the emails already imported count as duplicates.`,
+    },
+  )
+}

@@ -164,7 +164,7 @@ Ruiz","[""<c@demo>""]",y@demo.example,2001-04-01,0.5,train`,
     const csv = 'id,question\n1,"unterminated\n'
     const error = await loadArteDataset(file('broken.csv', csv)).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidFormatError)
-    expect((error as InvalidFormatError).file).toMatch(/broken\.csv$/)
+    expect((error as InvalidFormatError).file).toMatch(/broken\.csv:\d+$/)
   })
 })
 
@@ -290,5 +290,91 @@ describeWithSharedData('loadArteDataset on the real ART-E rows', () => {
       { name: 'query_date', type: 'string', values: testRows.map((r) => r.query_date) },
     ])
     expect(await loadArteDataset(file('test-0000.parquet', parquet))).toEqual(testRows)
+  })
+})
+
+describe('loadArteDataset: query_date is a real calendar day', () => {
+  const withDate = (query_date: string): ArteRow => ({ ...(ROWS[0] as ArteRow), query_date })
+
+  it.each(['2023-02-30', '2023-13-45', '2023-03-01garbage', '2023-3-1', '03/01/2023', '2023-03-01T25:00'])('rejects %j in .jsonl, naming the line, the value and the format', async (date) => {
+    const bad = file(`date-${date.replace(/\W/g, '_')}.jsonl`, [JSON.stringify(ROWS[1]), JSON.stringify(withDate(date))].join('\n'))
+    const error = await expectInvalid(loadArteDataset(bad), /\.jsonl:2:\n {2}query_date: expected a real calendar day written YYYY-MM-DD, got /, 'query_date')
+    expect(error.message).toContain(JSON.stringify(date))
+    expect(error.hint).toMatch(/^Set `query_date` in the ART-E row at \S+\.jsonl:2 to a real calendar day written YYYY-MM-DD, e\.g\. "2001-05-14"/)
+  })
+
+  it('rejects an impossible day in .csv and .parquet too', async () => {
+    const csv = ['id,question,answer,message_ids,inbox_address,query_date,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,2023-02-30,0.8,test`].join('\n')
+    await expectInvalid(loadArteDataset(file('baddate.csv', csv)), /baddate\.csv:2:\n {2}query_date: .*got "2023-02-30"/, 'query_date')
+    const parquet = encodeTestParquet([
+      { name: 'id', type: 'int64', values: [1n] },
+      { name: 'question', type: 'string', values: ['Q?'] },
+      { name: 'answer', type: 'string', values: ['A'] },
+      { name: 'message_ids', type: 'string-list', values: [[]] },
+      { name: 'how_realistic', type: 'double', values: [0.5] },
+      { name: 'inbox_address', type: 'string', values: ['x@demo.example'] },
+      { name: 'query_date', type: 'string', values: ['2023-13-45'] },
+    ])
+    await expectInvalid(loadArteDataset(file('test-baddate.parquet', parquet)), /test-baddate\.parquet row 1:\n {2}query_date: .*got "2023-13-45"/, 'query_date')
+  })
+
+  it('accepts a leap day and a day followed by a time', async () => {
+    const ok = file('dates-ok.jsonl', ['2024-02-29', '2001-05-14T00:00:00', '2001-05-14 09:30', '2001-05-14T09:30:00.000Z', '2001-05-14T09:30:00-07:00'].map((date, i) => JSON.stringify({ ...withDate(date), id: i })).join('\n'))
+    expect((await loadArteDataset(ok)).map((row) => row.query_date)).toEqual(['2024-02-29', '2001-05-14T00:00:00', '2001-05-14 09:30', '2001-05-14T09:30:00.000Z', '2001-05-14T09:30:00-07:00'])
+  })
+})
+
+describe('loadArteDataset: the error of a bad row says what the field must hold', () => {
+  it('says "missing" for a missing field, and the fix names its type with an example', async () => {
+    const { query_date: _date, ...noDate } = ROWS[0] as ArteRow
+    const error = await expectInvalid(loadArteDataset(file('nodate.jsonl', JSON.stringify(noDate))), /nodate\.jsonl:1:\n {2}query_date: missing$/m, 'query_date')
+    expect(error.hint).toContain('a real calendar day written YYYY-MM-DD, e.g. "2001-05-14"')
+    expect(error.cause).toBeUndefined()
+  })
+
+  it.each([
+    ['how_realistic', 'high', 'a number from 0 to 1, got "high"', 'to a number from 0 to 1, e.g. 0.75'],
+    ['id', true, 'a whole number or a non-empty string, got true', 'to a whole number or a non-empty string, e.g. 6143'],
+    ['message_ids', '<a@b>', 'a list of Message-ID strings, got "<a@b>"', 'to a list of Message-ID strings, e.g. ["<'],
+    ['split', 'dev', '"train" or "test", got "dev"', 'to "train" or "test", e.g. "test"'],
+  ])('%s = %j', async (field, value, line, fix) => {
+    const error = await expectInvalid(loadArteDataset(file(`bad-${field}.jsonl`, JSON.stringify({ ...ROWS[0], [field]: value }))), new RegExp(`bad-${field}\\.jsonl:1:\\n {2}${field}: expected `), field)
+    expect(error.message).toContain(line)
+    expect(error.hint).toContain(fix)
+  })
+
+  it('names a line that is not an object', async () => {
+    const error = (await loadArteDataset(file('scalar.jsonl', `${JSON.stringify(ROWS[0])}\n42\n`)).catch((e: unknown) => e)) as InvalidFormatError
+    expect(error.message).toMatch(/scalar\.jsonl:2: expected an object with the row's fields, got 42/)
+    expect(error.hint).toMatch(/as one object with the fields id, question, answer, message_ids, inbox_address, query_date, how_realistic, split/)
+  })
+})
+
+describe('loadArteDataset: bad JSON and CSV are located', () => {
+  it('gives line and column of bad JSON in a .json file, and shows the line', async () => {
+    const text = '[\n  {"id": 1},\n  {"id": 2},\n]\n'
+    const error = (await loadArteDataset(file('trailing.json', text)).catch((e: unknown) => e)) as InvalidFormatError
+    expect(error).toBeInstanceOf(InvalidFormatError)
+    expect(error.message).toContain(`trailing.json: not valid JSON at line 3, column 12: a trailing comma before ']' (remove it)\n  3 |   {"id": 2},\n    |            ^\n  Fix:`)
+    expect(error.message).not.toMatch(/position \d+/)
+    expect(error.hint).toMatch(/Fix the JSON at \S+trailing\.json:3:12\./)
+  })
+
+  it('gives the column of bad JSON on a .jsonl line', async () => {
+    const error = (await loadArteDataset(file('badline.jsonl', `${JSON.stringify(ROWS[0])}\n{"id": 2, "question": 'Q?'}\n`)).catch((e: unknown) => e)) as Error
+    expect(error.message).toMatch(/badline\.jsonl:2: not valid JSON at column 23: a string in single quotes \(JSON needs double quotes\)\n {2}2 \| \{"id": 2/)
+  })
+
+  it('names a column missing from the CSV header', async () => {
+    const csv = ['id,question,answer,message_ids,inbox_address,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,0.8,test`].join('\n')
+    const error = await expectInvalid(loadArteDataset(file('nodate.csv', csv)), /nodate\.csv: its header \(line 1: id,question,.*\) has no column query_date\./, 'query_date')
+    expect(error.hint).toMatch(/^Add query_date to the header line of \S+nodate\.csv; the columns are id,question,answer,message_ids,inbox_address,query_date,how_realistic,split/)
+  })
+
+  it('names the CSV line with too few cells, and says how to quote', async () => {
+    const csv = ['id,question,answer,message_ids,inbox_address,query_date,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,2001-03-02,0.8,test`, '2,Q?,A'].join('\n')
+    const error = (await loadArteDataset(file('short.csv', csv)).catch((e: unknown) => e)) as InvalidFormatError
+    expect(error.file).toMatch(/short\.csv:3$/)
+    expect(error.hint).toMatch(/^Give line 3 of \S+short\.csv one cell per header column \(id,question,.*\): a cell holding a comma/)
   })
 })

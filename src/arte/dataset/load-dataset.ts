@@ -3,10 +3,10 @@ import { basename, extname } from 'node:path'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
-import { parseWith } from '../../core/parse.ts'
-import { DatasetNotFoundError } from './dataset-errors.ts'
+import { describeJsonSyntaxError } from '../../core/parse.ts'
+import { DatasetNotFoundError, invalidArteRowError } from './dataset-errors.ts'
 import { parseIdList } from './parse-id-list.ts'
-import { type ArteRow, ArteRowSchema } from './row.ts'
+import { ARTE_ROW_FIELD_FORMATS, type ArteRow, ArteRowSchema } from './row.ts'
 
 /** Options of {@link loadArteDataset}. */
 export interface LoadArteDatasetOptions {
@@ -23,6 +23,13 @@ interface RawRecord {
 }
 
 const LABEL = 'ART-E row'
+
+const ROW_SOURCES = new WeakMap<ArteRow, string>()
+
+/** Where a row returned by {@link loadArteDataset} came from (`file:line` or `file row N`); undefined for other rows. */
+export function arteRowSource(row: ArteRow): string | undefined {
+  return ROW_SOURCES.get(row)
+}
 
 /**
  * Loads ART-E rows from a `.jsonl`, `.json` (an array, `{rows: [...]}`, or the Hugging Face
@@ -43,7 +50,11 @@ export async function loadArteDataset(path: string, options: LoadArteDatasetOpti
   const fileSplit = splitFromFileName(path)
   const rows: ArteRow[] = []
   for (const { value, source } of records) {
-    const row = parseWith(ArteRowSchema, coerceRecord(value, fileSplit), LABEL, source)
+    const record = coerceRecord(value, fileSplit)
+    const parsed = ArteRowSchema.safeParse(record)
+    if (!parsed.success) throw invalidArteRowError(parsed.error.issues, record, source)
+    const row = parsed.data
+    ROW_SOURCES.set(row, source)
     if (options.split !== undefined && row.split !== options.split) continue
     rows.push(row)
     if (limit > 0 && rows.length >= limit) break
@@ -97,7 +108,7 @@ function readJsonl(path: string): RawRecord[] {
   lines.forEach((line, index) => {
     if (line.trim() === '') return
     const source = `${path}:${index + 1}`
-    records.push({ value: parseJsonText(line, source), source })
+    records.push({ value: parseJsonText(line, source, index + 1), source })
   })
   return records
 }
@@ -118,19 +129,44 @@ function readJson(path: string): RawRecord[] {
   }))
 }
 
+/** The CSV header columns, in the order the hints give them. */
+const CSV_COLUMNS = Object.keys(ARTE_ROW_FIELD_FORMATS)
+
 function readCsv(path: string): RawRecord[] {
+  let header: string[] = []
   let parsed: Array<{ record: Record<string, string>; info: { lines: number } }>
   try {
-    parsed = parseCsv(readText(path), { columns: true, bom: true, info: true, skip_empty_lines: true })
+    const columns = (names: string[]): string[] => (header = names)
+    parsed = parseCsv(readText(path), { columns, bom: true, info: true, skip_empty_lines: true })
   } catch (error) {
     if (error instanceof DatasetNotFoundError) throw error
-    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: ${(error as Error).message}`, {
-      file: path,
-      hint: 'Make the file valid CSV with a header row (id,question,answer,message_ids,inbox_address,query_date,how_realistic,split).',
-      cause: error,
+    throw csvError(path, error, header)
+  }
+  const needed = splitFromFileName(path) === undefined ? CSV_COLUMNS : CSV_COLUMNS.filter((name) => name !== 'split')
+  const missing = header.length === 0 ? [] : needed.filter((name) => !header.includes(name))
+  if (missing.length > 0) {
+    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: its header (line 1: ${header.join(',')}) has no column ${missing.join(', ')}.`, {
+      file: `${path}:1`,
+      field: missing[0],
+      hint: `Add ${missing.join(', ')} to the header line of ${path}; the columns are ${CSV_COLUMNS.join(',')} (split may be left out when the file name names it, as in test.csv).`,
     })
   }
   return parsed.map(({ record, info }) => ({ value: coerceCsvRecord(record), source: `${path}:${info.lines}` }))
+}
+
+/** A csv-parse failure: the line it stopped at, and a fix for the common causes (cell count, quotes). */
+function csvError(path: string, error: unknown, header: ReadonlyArray<string>): InvalidFormatError {
+  const { code, lines, message } = error as Error & { code?: string; lines?: number }
+  const where = typeof lines === 'number' ? `${path}:${lines}` : path
+  const columns = header.length > 0 ? header.join(',') : CSV_COLUMNS.join(',')
+  const quoting = 'a cell holding a comma, a double quote or a line break goes in double quotes, each double quote inside it doubled ("")'
+  const hint =
+    code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? `Give line ${lines ?? '?'} of ${path} one cell per header column (${columns}): ${quoting}.`
+      : code !== undefined && /QUOTE/.test(code)
+        ? `Fix the quoting at ${where}: ${quoting}.`
+        : `Make ${path} valid CSV with a header row (${columns}).`
+  return new InvalidFormatError(`Invalid ART-E dataset ${where}: not valid CSV (${message})`, { file: where, hint, cause: error })
 }
 
 async function readParquet(path: string): Promise<RawRecord[]> {
@@ -153,13 +189,20 @@ async function readParquet(path: string): Promise<RawRecord[]> {
   return rows.map((row, index) => ({ value: row, source: `${path} row ${index + 1}` }))
 }
 
-function parseJsonText(text: string, source: string): unknown {
+/**
+ * `JSON.parse`, failing with the line and column of bad JSON. `lineNumber`: `text` is that line of a JSONL file
+ * (`source` names it; the message gives the column).
+ */
+function parseJsonText(text: string, source: string, lineNumber?: number): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new InvalidFormatError(`Invalid ${LABEL} ${source}: not valid JSON (${(error as Error).message})`, {
+    const oneLine = lineNumber !== undefined
+    const { summary, line, column } = describeJsonSyntaxError(text, error, oneLine ? { lineNumber } : {})
+    const at = line === undefined ? source : oneLine ? `${source}:${column}` : `${source}:${line}:${column}`
+    throw new InvalidFormatError(`Invalid ${oneLine ? LABEL : 'ART-E dataset'} ${source}: ${summary}`, {
       file: source,
-      hint: `Fix the JSON at ${source}.`,
+      hint: `Fix the JSON at ${at}${oneLine ? ' (each line of a .jsonl file is one JSON object)' : ''}.`,
       cause: error,
     })
   }

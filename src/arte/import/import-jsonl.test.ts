@@ -43,6 +43,14 @@ describe('importJsonl on lines written by the test', () => {
     using store = EmailStore.open(':memory:')
     await expect(importJsonl(store, join(dir, 'missing.jsonl'))).rejects.toThrow(/does not exist/)
   })
+
+  it('reads the first line of a file that starts with a byte order mark (CRLF line ends)', async () => {
+    const file = join(dir, 'bom.jsonl')
+    writeFileSync(file, `\uFEFF${lines.slice(0, 2).join('\r\n')}\r\n`)
+    using store = EmailStore.open(':memory:')
+    expect(await importJsonl(store, file)).toMatchObject({ imported: 2, failed: 0, failures: [] })
+    expect(store.get('<j1@test>')).toMatchObject({ subject: 'S' })
+  })
 })
 
 describeWithSharedData('importJsonl on real mail converted to JSONL', () => {

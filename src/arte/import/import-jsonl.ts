@@ -43,7 +43,8 @@ function lineDate(value: string | number | null | undefined): ReturnType<typeof 
 
 /**
  * Imports parsed emails from a JSONL file (one JSON object per line: `message_id, subject, from, to, cc, bcc,
- * date, body, file_name`). A line that is not JSON or lacks a `message_id` is counted as failed with its line number.
+ * date, body, file_name`), UTF-8, a byte order mark allowed. A line that is not JSON or lacks a `message_id` is counted as
+ * failed with its line number.
  * The unit for inbox inference is the first segment of `file_name`.
  */
 export async function importJsonl(store: EmailStore, jsonlPath: string, options: ImportOptions = {}): Promise<ImportReport> {
@@ -54,8 +55,10 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
   const lines = createInterface({ input: createReadStream(jsonlPath, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })
   let number = 0
   try {
-    for await (const line of lines) {
+    for await (const read of lines) {
       number++
+      // A UTF-8 byte order mark (as Windows editors write it) is not part of the first line.
+      const line = number === 1 ? read.replace(/^\uFEFF/, '') : read
       if (line.trim() === '') continue
       if (sink.full) break
       const where = `${jsonlPath}:${number}`

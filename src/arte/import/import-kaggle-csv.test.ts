@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { InvalidFormatError } from '../../core/errors.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { importKaggleCsv } from './import-kaggle-csv.ts'
 
@@ -42,8 +43,34 @@ describe('importKaggleCsv on a CSV written by the test', () => {
     writeFileSync(join(dir, 'broken.csv'), ['"file","message"', ...rows.slice(0, 100), '"kim-k/inbox/x.","unterminated'].join('\n'))
     using partial = EmailStore.open(':memory:')
     const report = await importKaggleCsv(partial, join(dir, 'broken.csv'), { parseWorkers: 1 })
-    expect(report).toMatchObject({ imported: 100, failed: 1 })
+    expect(report).toMatchObject({ imported: 100, failed: 1, stopped: { line: 1302 } })
     expect(report.failures[0]?.reason).toMatch(/CSV parse error/)
+    expect(report.stopped?.reason).toMatch(/Quote Not Closed/)
+    expect(expected.stopped).toBeUndefined()
+  })
+
+  it('imports every row before a stray quote in the middle of the file, and says where it stopped', async () => {
+    const row = (n: number) => `"kim-k/inbox/${n}.","Message-ID: <q${n}@test>\nFrom: a@corp.test\nTo: kim@corp.test\nSubject: S${n}\n\nBody ${n}"`
+    writeFileSync(join(dir, 'stray.csv'), ['file,message', row(1), row(2), '"kim-k/inbox/3.,"Message-ID: <q3@test>"', row(4)].join('\n'))
+    using store = EmailStore.open(':memory:')
+    const report = await importKaggleCsv(store, join(dir, 'stray.csv'))
+    expect(report).toMatchObject({ imported: 2, failed: 1, stopped: { line: 14 } })
+    expect(report.stopped?.reason).toMatch(/^Invalid Closing Quote/)
+    expect(report.failures).toEqual([{ file: `${join(dir, 'stray.csv')}:14`, reason: expect.stringMatching(/^CSV parse error, import stopped: Invalid Closing Quote/) }])
+    expect(store.get('<q4@test>')).toBeUndefined()
+  })
+
+  it('checks the header before importing anything, naming the columns it has and the ones it needs', async () => {
+    writeFileSync(join(dir, 'wrong.csv'), 'a,b,c\n1,2,3\n')
+    using store = EmailStore.open(':memory:')
+    const error = (await importKaggleCsv(store, join(dir, 'wrong.csv')).catch((e: unknown) => e)) as InvalidFormatError
+    expect(error).toBeInstanceOf(InvalidFormatError)
+    expect(error.message).toBe(
+      `CSV file ${join(dir, 'wrong.csv')} has the columns a,b,c (line 1), without file and message.\n  Fix: Pass the Kaggle emails.csv, whose header line is file,message (file: the mail's maildir path, e.g. allen-p/_sent_mail/1.; message: the raw email), or import parsed emails with --jsonl.`,
+    )
+    writeFileSync(join(dir, 'nofile.csv'), '\uFEFF"message"\r\n"Message-ID: <a@b>"\r\n')
+    await expect(importKaggleCsv(store, join(dir, 'nofile.csv'))).rejects.toThrow(/has the columns message \(line 1\), without file\./)
+    expect(store.count()).toBe(0)
   })
 
   it('fails clearly on a missing file', async () => {

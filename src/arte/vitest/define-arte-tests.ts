@@ -1,6 +1,6 @@
 import { basename, isAbsolute, relative } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
-import { loadArteDataset } from '../dataset/load-dataset.ts'
+import { arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
 import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
@@ -48,20 +48,27 @@ function provided<K extends 'arteDbPath' | 'arteRunId'>(key: K): string {
   return value
 }
 
-/** Throws when two rows share an id: test names (and JUnit / results keys) must be unique. */
+/**
+ * Throws when two rows share an id (as test names: `5` and `"5"` are one): test names (and JUnit / results keys) must
+ * be unique. The error names both rows: their `file:line` (or `file row N`) when loaded by `loadArteDataset`, else
+ * their positions in `rows`.
+ */
 export function assertUniqueIds(rows: ReadonlyArray<ArteRow>, dataset: string): void {
-  const seen = new Set<string>()
-  for (const row of rows) {
+  const seen = new Map<string, { row: ArteRow; position: number }>()
+  rows.forEach((row, position) => {
     const id = String(row.id)
-    if (seen.has(id)) {
-      throw new InvalidFormatError(`ART-E dataset ${dataset} has two rows with id ${JSON.stringify(id)}.`, {
-        file: dataset,
-        field: 'id',
-        hint: 'Give every row a unique id: it is the test name.',
-      })
+    const first = seen.get(id)
+    if (first === undefined) {
+      seen.set(id, { row, position })
+      return
     }
-    seen.add(id)
-  }
+    const where = (at: { row: ArteRow; position: number }): string => `${JSON.stringify(at.row.id)} at ${arteRowSource(at.row) ?? `row ${at.position + 1} of the rows given`}`
+    throw new InvalidFormatError(`ART-E dataset ${dataset} has two rows with id ${JSON.stringify(id)}: ${where(first)} and ${where({ row, position })}.`, {
+      file: arteRowSource(row) ?? dataset,
+      field: 'id',
+      hint: 'Give every row a unique id: it is the test name.',
+    })
+  })
 }
 
 /** Options of {@link defineArteTests}. */

@@ -44,6 +44,16 @@ describe('prepareArteDb', () => {
     await expect(prepareArteDb({ db: missing, maildir: undefined, dataset: FIXTURE_DATASET })).rejects.toThrow(/nope\.db does not exist[\s\S]*import-enron/)
   })
 
+  it('turns a file system failure while building into an error naming the database and what to check', async () => {
+    const notAFolder = join(scratch.dir, 'plain-file')
+    writeFileSync(notAFolder, 'x')
+    const db = join(notAFolder, 'demo.db')
+    const error = await prepareArteDb({ db, maildir: FIXTURE_MAILDIR, dataset: FIXTURE_DATASET }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).message).toContain(`Cannot build the ART-E email database ${db} from ${FIXTURE_MAILDIR}: EEXIST: file already exists, mkdir '${notAFolder}'`)
+    expect((error as ConfigError).hint).toContain(`Check that ${notAFolder} can be written`)
+  })
+
   it('never overwrites a database it did not build', async () => {
     const foreign = join(scratch.dir, 'foreign.db')
     EmailStore.open(foreign).close()

@@ -9,9 +9,9 @@ import { EmailStore } from '../store/email-store.ts'
 import { importMaildir } from '../import/import-maildir.ts'
 import type { ImportReport } from '../import/import-sink.ts'
 import { SCHEMA_VERSION } from '../store/schema.ts'
-import { ConfigError } from '../../core/errors.ts'
+import { BenchError, ConfigError } from '../../core/errors.ts'
 import { defaultInput } from '../../core/package-root.ts'
-import { DEFAULT_ARTE_DB, DEFAULT_ARTE_MAILDIR } from '../settings.ts'
+import { type ArteSettings, DEFAULT_ARTE_DB, DEFAULT_ARTE_MAILDIR } from '../settings.ts'
 
 /** Bumped when the way this module builds a database changes (forces a rebuild). */
 const BUILD_FORMAT = 1
@@ -67,6 +67,37 @@ function readStamp(dbPath: string): string | undefined {
 }
 
 /**
+ * Checks what {@link prepareArteDb} starts from, writing nothing: a given `ARTE_DB` (without `ARTE_MAILDIR`) must
+ * exist, else the maildir to build from must. Returns that maildir, or `undefined` when the given database is used.
+ * @throws {ConfigError} naming the variable and how to fix it
+ */
+export function assertArteDbInputs(options: Pick<PrepareArteDbOptions, 'db' | 'maildir' | 'cwd'>): string | undefined {
+  if (options.db !== undefined && options.maildir === undefined) {
+    if (existsSync(options.db)) return undefined
+    throw new ConfigError(`ARTE_DB=${options.db} does not exist.`, {
+      hint: `Build it with \`agent-bench import-enron --db ${options.db} --maildir DIR\`, set ARTE_MAILDIR to build it from a maildir, or unset ARTE_DB to use the demo mailbox.`,
+    })
+  }
+  const maildir = options.maildir ?? defaultInput(DEFAULT_ARTE_MAILDIR, options.cwd ?? process.cwd())
+  if (!existsSync(maildir)) {
+    throw new ConfigError(`ART-E maildir ${maildir} does not exist.`, {
+      hint: 'Set ARTE_MAILDIR to a CMU-style maildir, or ARTE_DB to a built email database.',
+    })
+  }
+  return maildir
+}
+
+/**
+ * Checks the inputs of an ART-E run before anything is built or run: the selected dataset rows (every one of them
+ * parsed, as the test files will) and the email database inputs ({@link assertArteDbInputs}). Writes nothing; the
+ * first problem is thrown, naming the file and line or the variable, and the fix.
+ */
+export async function checkArteInputs(settings: Pick<ArteSettings, 'db' | 'maildir' | 'dataset' | 'split' | 'limit'>): Promise<void> {
+  await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit })
+  assertArteDbInputs(settings)
+}
+
+/**
  * Makes sure the ART-E email database exists: a given `ARTE_DB` is used as is; otherwise the database
  * (default `.tmp/arte/demo.db`) is built from the maildir (default: the shipped demo mailbox) when it is
  * missing or stale (see {@link buildStamp}), with the dataset rows in `art_e_tasks`.
@@ -74,19 +105,9 @@ function readStamp(dbPath: string): string | undefined {
  */
 export async function prepareArteDb(options: PrepareArteDbOptions): Promise<PreparedArteDb> {
   const cwd = options.cwd ?? process.cwd()
-  if (options.db !== undefined && options.maildir === undefined) {
-    if (existsSync(options.db)) return { kind: 'given', path: options.db }
-    throw new ConfigError(`ARTE_DB=${options.db} does not exist.`, {
-      hint: `Build it with \`agent-bench import-enron --db ${options.db} --maildir DIR\`, set ARTE_MAILDIR to build it from a maildir, or unset ARTE_DB to use the demo mailbox.`,
-    })
-  }
+  const maildir = assertArteDbInputs(options)
+  if (maildir === undefined) return { kind: 'given', path: options.db as string }
   const path = options.db ?? resolve(cwd, DEFAULT_ARTE_DB)
-  const maildir = options.maildir ?? defaultInput(DEFAULT_ARTE_MAILDIR, cwd)
-  if (!existsSync(maildir)) {
-    throw new ConfigError(`ART-E maildir ${maildir} does not exist.`, {
-      hint: 'Set ARTE_MAILDIR to a CMU-style maildir, or ARTE_DB to a built email database.',
-    })
-  }
   const stamp = await buildStamp(maildir, options.dataset)
   if (existsSync(path)) {
     const recorded = readStamp(path)
@@ -97,6 +118,19 @@ export async function prepareArteDb(options: PrepareArteDbOptions): Promise<Prep
       })
     }
   }
+  try {
+    return await build(path, maildir, stamp, options.dataset, cwd)
+  } catch (error) {
+    if (error instanceof BenchError) throw error
+    // A file system or SQLite failure (a folder that cannot be written, a full disk): named, with what to check.
+    throw new ConfigError(`Cannot build the ART-E email database ${path} from ${maildir}: ${(error as Error).message}`, {
+      hint: `Check that ${dirname(path)} can be written and ${maildir} read, or point ARTE_DB at a built database (agent-bench import-enron).`,
+      cause: error,
+    })
+  }
+}
+
+async function build(path: string, maildir: string, stamp: string, dataset: string, cwd: string): Promise<PreparedArteDb> {
   mkdirSync(dirname(path), { recursive: true })
   const temp = `${path}.${process.pid}.${Date.now()}.building`
   let report: ImportReport
@@ -105,7 +139,7 @@ export async function prepareArteDb(options: PrepareArteDbOptions): Promise<Prep
     const store = EmailStore.open(temp)
     try {
       report = await importMaildir(store, maildir)
-      const rows = existsSync(options.dataset) ? await loadArteDataset(options.dataset) : []
+      const rows = existsSync(dataset) ? await loadArteDataset(dataset) : []
       tasks = store.insertArteTasks(rows)
     } finally {
       store.close()
@@ -115,6 +149,6 @@ export async function prepareArteDb(options: PrepareArteDbOptions): Promise<Prep
   } finally {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${temp}${suffix}`, { force: true })
   }
-  writeJsonAtomic(stampFile(path), { stamp, maildir: relative(cwd, maildir), dataset: relative(cwd, options.dataset), builtAt: new Date().toISOString() })
+  writeJsonAtomic(stampFile(path), { stamp, maildir: relative(cwd, maildir), dataset: relative(cwd, dataset), builtAt: new Date().toISOString() })
   return { kind: 'built', path, report, tasks }
 }
