@@ -160,6 +160,23 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(existsSync(traces)).toBe(false)
   })
 
+  it('a bad dataset row or BENCH_ONLY is one clear error before Vitest starts, and a bad --split exits 2', async () => {
+    const bad = join(scratch.dir, 'bad-row.jsonl')
+    writeFileSync(bad, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify({ id: 99, question: 'q?', answer: 'a', message_ids: [], inbox_address: 'a@b.example', query_date: '2023-02-30', how_realistic: 0.5, split: 'test' })}\n`)
+    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']
+    const badRow = await agentBench([...common, '--dataset', bad], env)
+    expect(badRow.code).toBe(1)
+    expect(badRow.stderr).toContain('query_date')
+    expect(`${badRow.stdout}${badRow.stderr}`).not.toContain('No test files found')
+    const badOnly = await agentBench([...common, '--dataset', FIXTURE_DATASET], { ...env, BENCH_ONLY: 'foo' })
+    expect(badOnly.code).toBe(1)
+    expect(badOnly.stderr).toContain('BENCH_ONLY')
+    expect(`${badOnly.stdout}${badOnly.stderr}`).not.toContain('No test files found')
+    const badSplit = await agentBench([...common, '--dataset', FIXTURE_DATASET, '--split', 'dev'], env)
+    expect(badSplit.code).toBe(2)
+    expect(badSplit.stderr).toContain('Expected `--split` to be train or test, got "dev".')
+  })
+
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
     expect(code).toBe(0)
