@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BENCH_ONLY_VARIABLE, benchIncluded, benchLeftOut, runOnlyBench } from './bench-only.ts'
+import { BENCH_ONLY_VARIABLE, benchIncluded, benchLeftOut, benchLeftOutHint, notPreparedHint, runOnlyBench } from './bench-only.ts'
 
 describe('BENCH_ONLY', () => {
   it('includes every benchmark when unset or empty, and only the listed ones otherwise', () => {
@@ -27,5 +27,12 @@ describe('BENCH_ONLY', () => {
     expect(runOnlyBench('arte', chosen)).toBe(false)
     expect(chosen.BENCH_ONLY).toBe('arte,mpcbench')
     expect(benchLeftOut('mpcbench', env)).toBe('BENCH_ONLY=arte leaves mpcbench out of this run, so its globalSetup prepared nothing')
+  })
+})
+
+describe('notPreparedHint', () => {
+  it('points at BENCH_ONLY only when BENCH_ONLY left the benchmark out, else at the setup error', () => {
+    expect(notPreparedHint('arte', 'BENCH_ONLY=mpcbench leaves arte out of this run, so its globalSetup prepared nothing')).toBe(benchLeftOutHint('arte'))
+    expect(notPreparedHint('arte', 'its globalSetup failed: ARTE_DB /x does not exist (fix: pass an existing file)')).toMatch(/^Fix what the arte setup error says/)
   })
 })

@@ -43,6 +43,15 @@ export function benchLeftOutHint(name: BenchName): string {
   return `Run without ${BENCH_ONLY_VARIABLE}, or list ${name} in it (e.g. ${BENCH_ONLY_VARIABLE}=arte,mpcbench); \`agent-bench arte\` sets ${BENCH_ONLY_VARIABLE}=arte for its own run.`
 }
 
+/**
+ * The hint of the error a benchmark's tests fail with when its globalSetup prepared nothing, for `reason` as the setup
+ * gave it: {@link benchLeftOutHint} when `BENCH_ONLY` left the benchmark out, else the setup's own error (printed before
+ * the tests ran, with its fix) is what to fix.
+ */
+export function notPreparedHint(name: BenchName, reason: string): string {
+  return reason.startsWith(`${BENCH_ONLY_VARIABLE}=`) ? benchLeftOutHint(name) : `Fix what the ${name} setup error says (printed before the tests ran, with its fix), then run again.`
+}
+
 /** Sets {@link BENCH_ONLY_VARIABLE} to `name` in `env` unless it is set (a command that runs one benchmark). Returns whether it did. */
 export function runOnlyBench(name: BenchName, env: Env = process.env): boolean {
   if (onlyValue(env) !== '') return false

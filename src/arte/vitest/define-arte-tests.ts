@@ -8,7 +8,7 @@ import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { capLongStrings } from '../../core/cap-stored.ts'
 import { annotateTest } from '../../eval/annotate.ts'
-import { benchLeftOutHint } from '../../core/bench-only.ts'
+import { notPreparedHint } from '../../core/bench-only.ts'
 import type { EmailReader } from '../store/email-reader.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { EmailStoreWorker } from '../store/store-worker.ts'
@@ -125,7 +125,7 @@ const NONE_FINISHED: ReadonlyMap<string, StoredTrace> = new Map()
  */
 export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv()): ArteTestRuntime {
   const notPrepared = inject('arteNotPrepared')
-  if (notPrepared !== undefined) throw new ConfigError(`The ART-E tests cannot run: ${notPrepared}.`, { hint: benchLeftOutHint('arte') })
+  if (notPrepared !== undefined) throw new ConfigError(`The ART-E tests cannot run: ${notPrepared}.`, { hint: notPreparedHint('arte', notPrepared) })
   const dbPath = provided('arteDbPath')
   const runId = provided('arteRunId')
   const model: AgentUnderTest =

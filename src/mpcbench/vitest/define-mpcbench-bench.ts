@@ -4,7 +4,7 @@ import { trialLogDir } from '../file-names.ts'
 import fg from 'fast-glob'
 import { inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
-import { benchLeftOutHint } from '../../core/bench-only.ts'
+import { notPreparedHint } from '../../core/bench-only.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { annotateTest } from '../../eval/annotate.ts'
@@ -304,7 +304,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           })
         }
         const notPrepared = inject('mpcbenchNotPrepared')
-        if (notPrepared !== undefined) throw new ConfigError(`MPCBench task ${taskFile} cannot run: ${notPrepared}.`, { hint: benchLeftOutHint('mpcbench') })
+        if (notPrepared !== undefined) throw new ConfigError(`MPCBench task ${taskFile} cannot run: ${notPrepared}.`, { hint: notPreparedHint('mpcbench', notPrepared) })
         const scenarioError = inject('mpcbenchScenarioErrors')?.[scenarioId]
         if (scenarioError !== undefined) {
           throw new ConfigError(`Scenario ${scenarioId} (of task ${taskFile}) could not be prepared, so this task cannot run:\n${scenarioError}`, {

@@ -68,6 +68,27 @@ describe('MPCBench globalSetup', () => {
     expect(lines).toEqual([])
   })
 
+  it('a setup that fails (a bad BENCH_ONLY or MPCBENCH_GENERATOR) prints its error and fix and tells the tests, instead of throwing', async () => {
+    for (const values of [{ BENCH_ONLY: 'foo' }, { MPCBENCH_GENERATOR: 'llmm' }] as Array<Record<string, string>>) {
+      vi.unstubAllEnvs()
+      vi.restoreAllMocks()
+      const root = rootWith('mpcbench-setup-fails-', ['lumen_robotics'])
+      mpcbenchEnv(values)
+      const provided: Record<string, unknown> = {}
+      const logged: string[] = []
+      const project = {
+        config: { root },
+        vitest: { logger: { error: (line: string) => void logged.push(line), printError: (error: unknown) => void logged.push(String(error)) } },
+        provide: (key: string, value: unknown) => void (provided[key] = value),
+        onTestsRerun: () => undefined,
+      } as unknown as TestProject
+      await expect(setup(project)).resolves.toBeUndefined()
+      const variable = Object.keys(values)[0] ?? ''
+      expect(provided.mpcbenchNotPrepared, variable).toMatch(new RegExp(`^its globalSetup failed: .*${variable}.*\\(fix: `))
+      expect(logged.join('\n')).toMatch(/MPCBench setup failed, so no MPCBench task can run:\n[\s\S]*Fix: /)
+    }
+  })
+
   it('before a watch-mode rerun, regenerates a scenario whose file changed and skips the rest', async () => {
     const root = rootWith('mpcbench-rerun-', ['lumen_robotics'])
     const scenarioFile = join(root, 'scenarios', 'lumen_robotics.json')

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
+import { BenchError } from '../../core/errors.ts'
 import { prepareOptionsFromEnv } from '../settings.ts'
 
 /**
@@ -12,8 +13,20 @@ import { prepareOptionsFromEnv } from '../settings.ts'
  * provided as `mpcbenchScenarioErrors`); the other scenarios, and the other benchmarks, run.
  * With `BENCH_ONLY` leaving MPCBench out (`agent-bench arte` sets `BENCH_ONLY=arte`) it prepares nothing, and the
  * MPCBench tests of such a run fail saying so (`mpcbenchNotPrepared`).
+ *
+ * A failure of the setup itself (a bad `BENCH_ONLY` or `MPCBENCH_*` variable) is printed here, before any test runs,
+ * as its message and fix line, and given to the tests as `mpcbenchNotPrepared`, so the MPCBench tests fail with it. It
+ * is not thrown: Vitest would then print "No test files found" first, and the error after it with its stack.
  */
 export default async function setup(project: TestProject): Promise<void> {
+  try {
+    await prepare(project)
+  } catch (error) {
+    reportFailure(project, error)
+  }
+}
+
+async function prepare(project: TestProject): Promise<void> {
   if (!benchIncluded('mpcbench')) {
     // An ART-E-only run (BENCH_ONLY=arte): no scenario check, no generation (and no model calls with
     // MPCBENCH_GENERATOR=llm); the MPCBench variables are not even read, so none of them can fail such a run.
@@ -33,4 +46,19 @@ export default async function setup(project: TestProject): Promise<void> {
     const rerun = await prepareMpcbenchDataIsolated(options)
     project.provide('mpcbenchScenarioErrors', rerun.failed)
   })
+}
+
+/** Prints why the setup failed (ours: message and fix; anything else: with its stack) and tells the tests. */
+function reportFailure(project: TestProject, error: unknown): void {
+  const { logger } = project.vitest
+  project.provide('mpcbenchDataDir', '')
+  project.provide('mpcbenchScenarioErrors', {})
+  if (error instanceof BenchError) {
+    logger.error(`\nMPCBench setup failed, so no MPCBench task can run:\n${error.message}\n`)
+    project.provide('mpcbenchNotPrepared', `its globalSetup failed: ${error.problem.replace(/\.$/, '')} (fix: ${error.hint.replace(/\.$/, '')})`)
+    return
+  }
+  logger.error('\nMPCBench setup failed, so no MPCBench task can run:')
+  logger.printError(error, { fullStack: true })
+  project.provide('mpcbenchNotPrepared', `its globalSetup failed: ${error instanceof Error ? error.message : String(error)}`)
 }
