@@ -25,8 +25,17 @@ describe('a cancelled run stops every concurrent ART-E task', () => {
     const dataset = join(scratch.dir, 'rows.jsonl')
     writeFileSync(dataset, rows())
     let vitest: Vitest | undefined
+    let firstDone = false
+    let requests = 0
+    // Cancels once task 1 has ended and every task waits on the model, whichever comes last (a loaded machine may
+    // start the slow tasks' calls after task 1 ended).
+    const cancelWhenReady = (): void => {
+      if (firstDone && requests === TASKS) void vitest?.cancelCurrentRun('keyboard-input')
+    }
     await using server = await startScriptedServer((request) => {
       const n = /^Synthetic question (\d+)\?$/.exec(lastUserText(request))?.[1] ?? '0'
+      requests++
+      setImmediate(cancelWhenReady)
       return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `answer ${n}`, sources: [] } }], n === '1' ? {} : { delayMs: SLOW_MS })
     })
     const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: String(TASKS) })
@@ -37,7 +46,9 @@ describe('a cancelled run stops every concurrent ART-E task', () => {
         {
           onInit: (instance: Vitest) => void (vitest = instance),
           onTestCaseResult: (testCase) => {
-            if (testCase.name === '1' && server.requests.length === TASKS) void vitest?.cancelCurrentRun('keyboard-input')
+            if (testCase.name !== '1') return
+            firstDone = true
+            cancelWhenReady()
           },
         },
       ],
