@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -105,6 +105,23 @@ function readRecord(path: string, scenarioId: string): GenerationRecord {
   }
 }
 
+function fileText(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined
+}
+
+/**
+ * Removes the source files not recorded as made from the world state whose hash is `worldSha`, with their entries:
+ * once a new world state is written, a failed or interrupted generation leaves sources of that world or none, never
+ * sources of an earlier world beside it.
+ */
+function removeSourcesOfAnotherWorld(record: GenerationRecord, outDir: string, id: string, worldSha: string): void {
+  for (const source of SOURCES) {
+    if (record.files[source]?.inputs.world_state === worldSha) continue
+    rmSync(join(outDir, `${id}_${source}.json`), { force: true })
+    delete record.files[source]
+  }
+}
+
 function fileSha(path: string): string | undefined {
   return existsSync(path) ? sha256(readFileSync(path)) : undefined
 }
@@ -116,7 +133,9 @@ function serialize(value: unknown): string {
 /**
  * Generates a scenario's world state (step 1) and six sources (step 2) into `outDir`, atomically, skipping each
  * file whose recorded input hash (scenario, prompt, schema, generator, model, seed, scale; for sources also the
- * world state) still matches and whose output exists. Every source is checked against its schema before it is written.
+ * world state) still matches and whose output exists. A reproducible generator's files (procedural) are also made
+ * again and rewritten when their content differs, so a change to its code regenerates them. Every source is checked
+ * against its schema before it is written; a new world state removes the sources made from an earlier one.
  */
 export async function generateScenario(options: GenerateScenarioOptions): Promise<GenerateScenarioResult> {
   const scenario = loadInputScenario(options)
@@ -160,14 +179,20 @@ export async function generateScenario(options: GenerateScenarioOptions): Promis
     ...common,
   }
   let world: WorldState | undefined
-  if (isFresh(record, 'world_state', worldInputs, worldPath, options.force)) {
-    files.push({ name: 'world_state', path: worldPath, outcome: { kind: 'skipped' } })
-  } else {
+  let worldText: string | undefined
+  const worldFresh = isFresh(record, 'world_state', worldInputs, worldPath, options.force)
+  if (!worldFresh || generator.reproducible) {
     world = parseWith(WorldStateSchema, await generator.worldState(scenario, ctx), 'generated world state', worldPath)
     world = { ...world, generator: generator.record }
-    const text = serialize(world)
+    worldText = serialize(world)
+  }
+  if (worldFresh && (worldText === undefined || fileText(worldPath) === worldText)) {
+    files.push({ name: 'world_state', path: worldPath, outcome: { kind: 'skipped' } })
+  } else {
+    const text = worldText as string
     writeFileAtomic(worldPath, text)
     record.files.world_state = fileRecord(worldPath, generator, worldInputs, text)
+    removeSourcesOfAnotherWorld(record, options.outDir, id, sha256(text))
     writeJsonAtomic(recordPath, record)
     files.push({ name: 'world_state', path: worldPath, outcome: { kind: 'generated' } })
   }
@@ -181,7 +206,8 @@ export async function generateScenario(options: GenerateScenarioOptions): Promis
       schema: sha256(JSON.stringify(sourceSchemas[source])),
       ...common,
     }
-    if (isFresh(record, source, inputs, path, options.force)) {
+    const fresh = isFresh(record, source, inputs, path, options.force)
+    if (fresh && !generator.reproducible) {
       files.push({ name: source, path, outcome: { kind: 'skipped' } })
       continue
     }
@@ -196,6 +222,10 @@ export async function generateScenario(options: GenerateScenarioOptions): Promis
       })
     }
     const text = serialize(data)
+    if (fresh && fileText(path) === text) {
+      files.push({ name: source, path, outcome: { kind: 'skipped' } })
+      continue
+    }
     writeFileAtomic(path, text)
     record.files[source] = fileRecord(path, generator, inputs, text)
     writeJsonAtomic(recordPath, record)

@@ -24,6 +24,11 @@ export interface GenerationContext {
 export interface Generator {
   /** The record written into every file this generator makes. */
   readonly record: GeneratorRecord
+  /**
+   * Whether the same inputs always give the same files (procedural): such a generator's files are rebuilt on every
+   * run and rewritten when they differ, so a change to its code regenerates them without a version bump.
+   */
+  readonly reproducible: boolean
   worldState(scenario: Scenario, ctx: GenerationContext): Promise<WorldState>
   source(name: SourceName, scenario: Scenario, world: WorldState, ctx: GenerationContext): Promise<SourceData>
 }

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { toStrictJsonSchema } from 'openai/lib/transform'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createModel } from '../../llm/create-model.ts'
-import { type ReceivedRequest, type ScriptedResponse, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
+import { type ReceivedRequest, type ScriptedResponse, scriptedRaw, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { SOURCES, type SourceName } from '../workplace/validate-source.ts'
 import { loadScenario, ScenarioSchema } from '../scenario.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
@@ -97,6 +98,57 @@ describe('llm generator through the scripted server', () => {
     const resumed = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
     expect(resumed).toBeInstanceOf(GenerationError)
     expect(server.requests.slice(-1).map(target)).toEqual(['jira'])
+  })
+
+  it('gives the model every schema in the form OpenAI strict structured outputs accepts, and writes a reply made in that form in the schemas\' own form', async () => {
+    // Strict form: optional fields sent as null, an open object (facts, projects) as a string holding its JSON.
+    const strictWorld = {
+      ...scriptedWorld,
+      projects: scriptedWorld.projects.map((p) => JSON.stringify(p)),
+      sub_scenarios_expanded: scriptedWorld.sub_scenarios_expanded.map((s) => ({ ...s, facts: JSON.stringify(s.facts), start_time: null, end_time: null })),
+      generator: null,
+    }
+    const slack = scriptedSource('slack') as { messages: Array<Record<string, unknown>> }
+    const strictSlack = { ...slack, messages: slack.messages.map((m) => ({ thread_ts: null, ...m })) }
+    await using server = await startScriptedServer((request): ScriptedResponse => {
+      const name = target(request)
+      if (name === 'world_state') return scriptedText(JSON.stringify(strictWorld))
+      return scriptedText(JSON.stringify(name === 'slack' ? strictSlack : scriptedSource(name as SourceName)))
+    })
+    const outDir = mkdtempSync(join(tmp, 'mpcbench-llm-'))
+    await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 })
+
+    expect(server.requests.map(target)).toEqual(['world_state', ...SOURCES])
+    for (const request of server.requests) {
+      const schema = (request.body.response_format as { json_schema: { schema: Record<string, unknown> } }).json_schema.schema
+      // The openai SDK's own strict-mode converter throws on what strict mode refuses and adds what it requires.
+      expect(toStrictJsonSchema(structuredClone(schema) as Parameters<typeof toStrictJsonSchema>[0]), target(request)).toEqual(schema)
+    }
+    expect(JSON.parse(readFileSync(join(outDir, 'lumen_robotics_slack.json'), 'utf8'))).toEqual(slack)
+    const world = JSON.parse(readFileSync(join(outDir, 'lumen_robotics_world_state.json'), 'utf8'))
+    expect(world.projects).toEqual(scriptedWorld.projects)
+    expect(world.sub_scenarios_expanded.map((s: { facts: unknown }) => s.facts)).toEqual(scriptedWorld.sub_scenarios_expanded.map((s) => s.facts))
+    expect(world.sub_scenarios_expanded[0]).not.toHaveProperty('start_time')
+  })
+
+  it('says a reply was cut off at the output token limit, asks for a shorter one, and points at the output limit', async () => {
+    const world = JSON.stringify(scriptedWorld)
+    await using server = await startScriptedServer(() => scriptedText(world.slice(0, 2000), { finishReason: 'length' }))
+    const outDir = mkdtempSync(join(tmp, 'mpcbench-llm-'))
+    const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 2 }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(GenerationError)
+    expect(error).toMatchObject({ target: 'world_state', path: '(root)', reason: 'the reply was cut off at the output token limit after 2000 characters (finish_reason "length"), so it is not complete JSON' })
+    expect((error as GenerationError).hint).toMatch(/output limit/)
+    expect(server.requests[1]?.body.messages?.at(-1)?.content).toMatch(/cut off at the output token limit.*shorter/s)
+    expect(readdirSync(outDir)).toEqual([])
+  })
+
+  it('reports a refusal with the model\'s words, not as an empty reply', async () => {
+    const refusal = { id: 'scripted-refusal', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }] }
+    await using server = await startScriptedServer(() => scriptedRaw(JSON.stringify(refusal)))
+    const error = await generateScenario({ scenario, outDir: mkdtempSync(join(tmp, 'mpcbench-llm-')), generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ target: 'world_state', reason: 'the model refused: "I cannot help with that."' })
   })
 
   it('reports unparsable JSON at the root', async () => {

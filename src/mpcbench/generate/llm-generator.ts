@@ -6,9 +6,13 @@ import { describeAjvErrors, type SourceName, sourceValidationErrors } from '../w
 import type { Scenario } from '../scenario.ts'
 import { type GeneratorRecord, type WorldState, WorldStateSchema } from '../world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'
+import { fromStrictOutput, toStrictOutputSchema } from './strict-output-schema.ts'
 
 // ajv-formats is CommonJS: Node's loader gives its `module.exports`, TypeScript's nodenext types the namespace.
 const addFormats = ((addFormatsModule as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin
+
+const CUT_OFF_HINT =
+  'The reply did not fit in the model\'s output token limit: use a data_generation_model with a larger output limit in model_config.json, lower the scenario\'s noise_level, or use --generator procedural.'
 
 /** The llm generator could not get schema-valid JSON for one file within its attempts. */
 export class GenerationError extends BenchError {
@@ -18,7 +22,7 @@ export class GenerationError extends BenchError {
   readonly path: string
   readonly reason: string
 
-  constructor(target: string, scenarioId: string, attempts: number, errors: readonly string[], options: { cause?: unknown } = {}) {
+  constructor(target: string, scenarioId: string, attempts: number, errors: readonly string[], options: { cause?: unknown; hint?: string } = {}) {
     const first = errors[0] ?? '(root): no output'
     const separator = first.indexOf(': ')
     const path = separator < 0 ? '(root)' : first.slice(0, separator)
@@ -26,7 +30,7 @@ export class GenerationError extends BenchError {
     super(
       'ERR_GENERATION',
       `The data-generation model gave no valid ${target} for ${scenarioId} in ${attempts} attempt(s): ${path}: ${reason}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
-      { hint: `Try again, raise maxAttempts, use a stronger data_generation_model in model_config.json, or use --generator procedural.`, ...options },
+      { hint: `Try again, raise --max-attempts (maxAttempts), use a stronger data_generation_model in model_config.json, or use --generator procedural.`, ...options },
     )
     this.target = target
     this.path = path
@@ -34,23 +38,44 @@ export class GenerationError extends BenchError {
   }
 }
 
-/** Parses a model reply as JSON (tolerating a ```json fence); errors come back as `(root): reason` lines. */
-function parseReply(content: string | null | undefined): { kind: 'json'; value: unknown } | { kind: 'invalid'; errors: string[] } {
-  if (content === null || content === undefined || content.trim() === '') return { kind: 'invalid', errors: ['(root): the reply was empty'] }
+/** What the model sent: its text, why it stopped, and a refusal if it refused (strict structured outputs). */
+interface Reply {
+  content: string | null | undefined
+  finishReason: string | null
+  refusal?: string | null | undefined
+}
+
+/**
+ * Parses a model reply as JSON (tolerating a ```json fence); errors come back as `(root): reason` lines, which say
+ * when the reply was cut off at the output token limit or refused rather than only that it is not JSON.
+ */
+function parseReply(reply: Reply): { kind: 'json'; value: unknown } | { kind: 'invalid'; errors: string[] } {
+  const { content, finishReason, refusal } = reply
+  if (typeof refusal === 'string' && refusal.trim() !== '') return { kind: 'invalid', errors: [`(root): the model refused: ${JSON.stringify(refusal.slice(0, 300))}`] }
+  if (finishReason === 'content_filter') return { kind: 'invalid', errors: ['(root): the reply was stopped by the provider\'s content filter (finish_reason "content_filter")'] }
+  if (content === null || content === undefined || content.trim() === '') {
+    return { kind: 'invalid', errors: [finishReason === 'length' ? '(root): the reply was empty: the output token limit was reached before any text (finish_reason "length")' : '(root): the reply was empty'] }
+  }
   const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content)
   try {
     return { kind: 'json', value: JSON.parse(fenced?.[1] ?? content) }
   } catch (error) {
+    if (finishReason === 'length') {
+      return { kind: 'invalid', errors: [`(root): the reply was cut off at the output token limit after ${content.length} characters (finish_reason "length"), so it is not complete JSON`] }
+    }
     return { kind: 'invalid', errors: [`(root): not valid JSON (${(error as Error).message})`] }
   }
 }
 
 /**
- * Generation through a chat model: structured output with the target JSON Schema, ajv validation, and on invalid
- * output a retry that feeds the validation errors back as a user message.
+ * Generation through a chat model: structured output with the target JSON Schema in the form strict mode accepts
+ * (`toStrictOutputSchema`), the reply read back into the schema's own form and validated with ajv, and on invalid
+ * output a retry that feeds the validation errors back as a user message (or, for a reply cut off at the output
+ * token limit, asks for a shorter one).
  */
 export class LlmGenerator implements Generator {
   readonly record: GeneratorRecord
+  readonly reproducible = false
   readonly #model: () => ChatModel
   readonly #maxAttempts: number
   #worldValidator: { schema: Record<string, unknown>; validate: ValidateFunction } | undefined
@@ -131,22 +156,28 @@ export class LlmGenerator implements Generator {
       { role: 'system', content: system },
       { role: 'user', content: user },
     ]
+    const strictSchema = toStrictOutputSchema(schema)
     let errors: string[] = []
+    let cutOff = false
     for (let attempt = 1; attempt <= this.#maxAttempts; attempt++) {
       const result = await model.complete(
-        { messages, responseFormat: { type: 'json_schema', name: target, schema }, purpose: `generator:${target}` },
+        { messages, responseFormat: { type: 'json_schema', name: target, schema: strictSchema }, purpose: `generator:${target}` },
         ctx.signal === undefined ? {} : { signal: ctx.signal },
       )
       const content = result.message.content
-      const parsed = parseReply(content)
-      errors = parsed.kind === 'json' ? validate(parsed.value) : parsed.errors
-      if (parsed.kind === 'json' && errors.length === 0) return parsed.value
+      const parsed = parseReply({ content, finishReason: result.finishReason, refusal: result.message.refusal })
+      cutOff = parsed.kind === 'invalid' && result.finishReason === 'length'
+      const value = parsed.kind === 'json' ? fromStrictOutput(parsed.value, schema) : undefined
+      errors = parsed.kind === 'json' ? validate(value) : parsed.errors
+      if (parsed.kind === 'json' && errors.length === 0) return value
       messages.push({ role: 'assistant', content: content ?? '' })
       messages.push({
         role: 'user',
-        content: `That ${target} JSON is not valid against the schema:\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\nReturn the complete corrected JSON only.`,
+        content: cutOff
+          ? `That ${target} reply was cut off at the output token limit. Return the complete ${target} JSON only, shorter: fewer or briefer items, still covering every sub-scenario.`
+          : `That ${target} JSON is not valid against the schema:\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\nReturn the complete corrected JSON only.`,
       })
     }
-    throw new GenerationError(target, scenarioId, this.#maxAttempts, errors)
+    throw new GenerationError(target, scenarioId, this.#maxAttempts, errors, cutOff ? { hint: CUT_OFF_HINT } : {})
   }
 }

@@ -11,6 +11,7 @@ import { PROCEDURAL_VERSION, buildProceduralWorld } from './procedural/world.ts'
  */
 export class ProceduralGenerator implements Generator {
   readonly record: GeneratorRecord
+  readonly reproducible = true
   readonly #seed: number
   readonly #scale: number
   #eventsFor: { world: WorldState; events: WorldEvent[] } | undefined

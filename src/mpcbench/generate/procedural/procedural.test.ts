@@ -1,5 +1,9 @@
-import { readdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { findFreeSlots } from '../../workplace/free-slots.ts'
 import type { WorkplaceSources } from '../../workplace/source-types.ts'
@@ -28,6 +32,41 @@ describe('procedural world', () => {
   it('is deterministic for a seed and differs between seeds', () => {
     expect(JSON.stringify(buildProceduralWorld(tidewater, 7, 1))).toBe(JSON.stringify(buildProceduralWorld(tidewater, 7, 1)))
     expect(JSON.stringify(buildProceduralWorld(tidewater, 7, 1))).not.toBe(JSON.stringify(buildProceduralWorld(tidewater, 8, 1)))
+  })
+
+  it('is byte-identical in other processes, time zones and locales, a tie between email domains included', () => {
+    // Half the people at each of two domains: the company name and the role addresses come from the tie-break.
+    const tied = { ...lumen, company: undefined, people: lumen.people.slice(0, 6).map((p, i) => ({ ...p, email: p.email.replace(/@.*/, i % 2 === 0 ? '@aalto.example' : '@beta.example') })) }
+    const inputs = [...scenarios, tied]
+    const digest = (scenario: Scenario, seed: number): string => createHash('sha256').update(JSON.stringify(buildProceduralWorld(scenario, seed, 2))).digest('hex')
+    const here = inputs.flatMap((s) => [digest(s, 1), digest(s, 5)])
+    const dir = mkdtempSync(join(tmpdir(), 'mpcbench-procedural-env-'))
+    try {
+      const script = join(dir, 'digests.ts')
+      writeFileSync(join(dir, 'inputs.json'), JSON.stringify(inputs))
+      writeFileSync(
+        script,
+        [
+          "import { createHash } from 'node:crypto'",
+          "import { readFileSync } from 'node:fs'",
+          `import { buildProceduralWorld } from ${JSON.stringify(pathToFileURL(join(import.meta.dirname, 'world.ts')).href)}`,
+          `const inputs = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'inputs.json'))}, 'utf8'))`,
+          "const digest = (s, seed) => createHash('sha256').update(JSON.stringify(buildProceduralWorld(s, seed, 2))).digest('hex')",
+          'console.log(JSON.stringify(inputs.flatMap((s) => [digest(s, 1), digest(s, 5)])))',
+        ].join('\n'),
+      )
+      for (const env of [
+        { TZ: 'America/Los_Angeles', LANG: 'da_DK.UTF-8', LC_ALL: 'da_DK.UTF-8' },
+        { TZ: 'Asia/Kolkata', LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+      ]) {
+        const child = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' })
+        expect(child.stderr, JSON.stringify(env)).toBe('')
+        expect(JSON.parse(child.stdout), JSON.stringify(env)).toEqual(here)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    expect(new Set(here).size).toBe(here.length)
   })
 
   it.each(scenarios.map((s) => [s.scenario_id, s] as const))('%s: matches GeneratedWorldStateSchema, one expansion per sub-scenario', (_id, scenario) => {

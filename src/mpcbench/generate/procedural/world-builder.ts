@@ -249,13 +249,14 @@ export class WorldBuilder {
   }
 }
 
-function majorityDomain(people: readonly Person[]): string {
+/** The most common email domain; a tie goes to the domain first in code-unit order (never the process locale's, so the world does not depend on `LANG`). */
+export function majorityDomain(people: readonly Person[]): string {
   const counts = new Map<string, number>()
   for (const p of people) {
     const domain = p.email.split('@')[1] ?? 'example.com'
     counts.set(domain, (counts.get(domain) ?? 0) + 1)
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'example.com'
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]?.[0] ?? 'example.com'
 }
 
 function titleFromDomain(domain: string): string {
