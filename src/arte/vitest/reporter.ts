@@ -17,15 +17,16 @@ import {
   formatThresholdFailure,
   resolveArteThresholds,
 } from '../results/results-thresholds.ts'
-import { checkWritableFile, jsonText, writeJsonAtomic } from '../../core/atomic-write.ts'
-import { BenchError, ConfigError } from '../../core/errors.ts'
+import { checkWritableFile } from '../../core/atomic-write.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings, arteSettings } from '../settings.ts'
 import { reporterOutputFile } from '../../core/reporter-output-file.ts'
-import { HistoryWriteError, historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { historyRunId } from '../../core/run-history.ts'
+import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
 
@@ -74,12 +75,6 @@ interface ConfiguredOutput {
 /** The fix of an output path that cannot be written: the setting to change, then what the path needs. */
 function outputFix(setting: string, hint: string | undefined): string {
   return `Set another path with ${setting}.${hint === undefined ? '' : ` ${hint}`}`
-}
-
-/** The problem and fix of `error` (a `BenchError`'s own, else its message). */
-function describeError(error: unknown): { problem: string; hint: string | undefined } {
-  if (error instanceof BenchError) return { problem: error.problem, hint: error.hint }
-  return { problem: error instanceof Error ? error.message : String(error), hint: undefined }
 }
 
 /**
@@ -162,26 +157,10 @@ export class ArteReporter implements Reporter {
     if (this.#options.silent !== true) this.#print(results)
     const output = this.#configuredOutput(root)
     const choice = chooseArteOutput(output.file, results)
-    let written: string | undefined
-    let writeError: unknown
-    try {
-      writeJsonAtomic(choice.file, results)
-      written = choice.file
-    } catch (error) {
-      writeError = error
-    }
-    if (this.#options.silent !== true) this.#log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
     // The history copy is written from the results themselves, so it is kept even when the results file is not.
-    let kept: string | undefined
-    if (this.#options.history !== false && choice.subset === undefined) {
-      try {
-        kept = keepInHistory(arteHistorySettings(undefined, root), historyRunId(testModules), written ?? { text: jsonText(results) }, ARTE_HISTORY_FILE)
-      } catch (error) {
-        if (error instanceof HistoryWriteError) kept = error.kept
-        const { problem, hint } = describeError(error)
-        this.#error(`WARNING: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}`)
-      }
-    }
+    const history = this.#options.history !== false && choice.subset === undefined ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(testModules), name: ARTE_HISTORY_FILE } : undefined
+    const { written, kept, writeError } = writeRunOutput(choice.file, results, history, (line) => this.#error(line))
+    if (this.#options.silent !== true) this.#log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
     this.outputFile = written
     // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the results file could not be written.
     const readable = written ?? kept

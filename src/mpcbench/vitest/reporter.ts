@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { checkWritableFile, jsonText, writeJsonAtomic } from '../../core/atomic-write.ts'
-import { BenchError, ConfigError } from '../../core/errors.ts'
+import { checkWritableFile } from '../../core/atomic-write.ts'
+import { ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
@@ -10,18 +10,13 @@ import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.
 import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
-import { HistoryWriteError, historyRunId, keepInHistory } from '../../core/run-history.ts'
+import { historyRunId } from '../../core/run-history.ts'
+import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { reporterOutputFile } from '../../core/reporter-output-file.ts'
 import './task-meta.ts'
 
 /** Where the summary goes unless configured otherwise, relative to the Vitest root. */
 export const DEFAULT_SUMMARY_FILE = 'evaluation/summary.json'
-
-/** The problem and fix of `error` (a `BenchError`'s own, else its message). */
-function describeError(error: unknown): { problem: string; hint: string | undefined } {
-  if (error instanceof BenchError) return { problem: error.problem, hint: error.hint }
-  return { problem: error instanceof Error ? error.message : String(error), hint: undefined }
-}
 
 /** Options of {@link MpcbenchReporter}. */
 export interface MpcbenchReporterOptions {
@@ -106,25 +101,12 @@ export default class MpcbenchReporter implements Reporter {
     }
     if (this.#outputFile === false) return
     const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
-    let written: string | undefined
-    let writeError: unknown
-    try {
-      writeJsonAtomic(choice.file, summary)
-      written = choice.file
-    } catch (error) {
-      writeError = error
-    }
     // The history copy is written from the summary itself, so it is kept even when the summary file is not.
-    let kept: string | undefined
-    if (this.#options.history !== false && choice.subset === undefined) {
-      try {
-        kept = keepInHistory(mpcbenchHistorySettings(undefined, this.#root), historyRunId(testModules), written ?? { text: jsonText(summary) }, MPCBENCH_HISTORY_FILE)
-      } catch (error) {
-        if (error instanceof HistoryWriteError) kept = error.kept
-        const { problem, hint } = describeError(error)
-        this.#error(`WARNING: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}`)
-      }
-    }
+    const history =
+      this.#options.history !== false && choice.subset === undefined
+        ? { settings: mpcbenchHistorySettings(undefined, this.#root), runId: historyRunId(testModules), name: MPCBENCH_HISTORY_FILE }
+        : undefined
+    const { written, kept, writeError } = writeRunOutput(choice.file, summary, history, (line) => this.#error(line))
     this.outputFile = written
     // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the summary could not be written.
     const readable = written ?? kept
