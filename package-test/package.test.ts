@@ -2,8 +2,9 @@
  * `npm run test:package`: the package as a user gets it. Packs the tarball, installs it into a temporary project
  * (offline from npm's cache where it can; the compiled better-sqlite3 is reused when the versions match) and runs
  * (a) a plain `.mjs` agent loop against the scripted server, (b) `tsc --noEmit` with `module: nodenext` on a
- * consumer `.ts`, (c) the consumer's own `vitest run` with the `./vitest` helper and a package reporter, and
- * (d) the `agent-bench` bin there. Needs `dist/` (the script builds it first).
+ * consumer `.ts`, (c) the consumer's own `vitest run` with the `./vitest` helper and a package reporter, (e) the
+ * shipped MPCBench tasks in a consumer's Vitest run, and (d) the `agent-bench` bin there. Needs `dist/` (the script
+ * builds it first).
  */
 import { execFile } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -92,6 +93,18 @@ describe('the packed package', () => {
     expect(unwanted).toEqual([])
   })
 
+  it('ships only bench files whose imports of the sources have their compiled twin in dist/ (the upstream benches need src/testing and ../shared)', () => {
+    const benchFiles = tarballFiles.filter((path) => path.startsWith('bench/') && path.endsWith('.eval.ts'))
+    expect(benchFiles).toContain('bench/arte/arte.eval.ts')
+    const missing = benchFiles.flatMap((file) =>
+      [...readFileSync(join(repo, file), 'utf8').matchAll(/from '(\.\.\/\.\.\/src\/[^']+)\.ts'/g)].flatMap((match) => {
+        const compiled = `dist/${join('bench/x', match[1] ?? '').replace(/^src\//, '')}.js`
+        return tarballFiles.includes(compiled) ? [] : [`${file} imports ${match[1]}.ts, but the package has no ${compiled}`]
+      }),
+    )
+    expect(missing).toEqual([])
+  })
+
   it('(a) runs an agent loop from a plain .mjs (scripted server)', async () => {
     const search: ScriptStep = scriptedToolCalls([{ name: 'search_emails', arguments: { keywords: ['budget review'] } }])
     const read: ScriptStep = (request) => {
@@ -158,5 +171,16 @@ describe('the packed package', () => {
     expect(stripVTControlCharacters(spread.stdout)).toContain(`Test Files  ${files} passed (${files})`)
     expect(metrics('out/spread.json')).toEqual(metrics('out/whole.json'))
     expect(partDirs()).toEqual(before)
+  })
+
+  it("(e) runs the shipped MPCBench tasks in the consumer's own Vitest run (defineMpcbenchBench over tasks/, scenarios/ and prompt_config.json, the package's setup and reporter)", async () => {
+    const dir = join(project, 'mpcbench')
+    for (const input of ['tasks', 'scenarios', 'prompt_config.json']) cpSync(join(project, 'node_modules/vitest-agent-bench', input), join(dir, input), { recursive: true })
+    const env = cleanEnv({ CI: '1', BENCH_AGENT_MODEL: 'baseline' })
+    const { stdout } = await timed('(e) vitest run', () => run(process.execPath, ['../node_modules/vitest/vitest.mjs', 'run'], { cwd: dir, env }))
+    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+5 passed \(5\)/)
+    expect(existsSync(join(dir, 'data/lumen_robotics_calendar.json'))).toBe(true)
+    const summary = JSON.parse(readFileSync(join(dir, 'evaluation/summary.json'), 'utf8')) as { task_counts: unknown }
+    expect(summary.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
   })
 })

@@ -35,6 +35,19 @@ describe('ProgressTracker', () => {
     expect(task?.score?.text).toBe('EM 1 · semantic 1.000 · 2/3 call(s) replayed from the cache')
   })
 
+  it('counts a declared task that ended without scores as a finished task with no score, left out of the mean', () => {
+    const tracker = new ProgressTracker(0)
+    tracker.expectFiles(1)
+    tracker.expect(2)
+    const scored = finishedTask('1', { arte: { semanticScore: 0.5, exactMatch: false } } as never, 'passed', 100)
+    const timedOut = finishedTask('2', { arteTask: { taskId: '2' } } as never, 'failed', 300_000, 'Test timed out in 300000ms.')
+    if (scored === undefined || timedOut === undefined) throw new Error('no task')
+    expect(timedOut.score).toBeUndefined()
+    expect(tracker.finish(scored, 1_000)).toBe('[1/2] ✓ 1  EM 0 · semantic 0.500 · 0.1 s · ART-E mean 0.500 · ETA 1.0 s')
+    expect(tracker.finish(timedOut, 2_000)).toBe('[2/2] ✗ 2  5 min 0 s · done · Test timed out in 300000ms.')
+    expect(finishedTask('t [agent=a]', { mpcbenchTask: { taskId: 't' } } as never, 'failed', 1)?.error).toBe('ended without a score')
+  })
+
   it('ignores tests without benchmark meta', () => {
     expect(finishedTask('unit test', {}, 'passed', 1)).toBeUndefined()
   })

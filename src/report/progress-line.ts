@@ -1,5 +1,5 @@
-import type { ArteTestMeta } from '../arte/vitest/arte-meta.ts'
-import type { MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
+import type { ArtePlannedTask, ArteTestMeta } from '../arte/vitest/arte-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
 
 /** What one finished benchmark task contributes to a progress line. */
 export interface FinishedTask {
@@ -12,16 +12,23 @@ export interface FinishedTask {
   error?: string
 }
 
-/** The finished task of an ART-E or MPCBench test, from its meta (`undefined` for other tests). */
+/**
+ * The finished task of an ART-E or MPCBench test, from its meta (`undefined` for other tests). A task declared as
+ * one (`arteTask`, `mpcbenchTask`) that ended without its scores (it timed out, or failed before its run) is a task
+ * with no score.
+ */
 export function finishedTask(
   name: string,
-  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta },
+  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask },
   state: 'passed' | 'failed' | 'skipped' | 'pending',
   durationMs: number,
   error?: string,
 ): FinishedTask | undefined {
   const passed = state === 'passed'
   const base = { name, passed, durationMs, ...(error === undefined ? {} : { error }) }
+  if (meta.arte === undefined && meta.mpcbench === undefined && (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined)) {
+    return { ...base, error: error ?? 'ended without a score' }
+  }
   const usage = meta.arte?.usage ?? meta.mpcbench?.usage
   const replayed = usage?.cached !== undefined && usage.cached.calls > 0 ? ` · ${usage.cached.calls}/${usage.calls} call(s) replayed from the cache` : ''
   if (meta.arte !== undefined) {

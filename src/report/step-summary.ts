@@ -95,7 +95,10 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       ),
       '',
     )
-    const worst = [...section.tasks]
+    // A task the judge could not judge on requirements (the rules judge's null: no checks) has no score, as the row
+    // means leave it out: it is not among the worst. A task that errored is, first.
+    const worst = section.tasks
+      .filter((t) => t.requirements !== null || t.error !== null)
       .sort((a, b) => (a.requirements ?? -1) - (b.requirements ?? -1) || (a.grounding ?? -1) - (b.grounding ?? -1))
       .slice(0, WORST)
     if (worst.length > 0) {

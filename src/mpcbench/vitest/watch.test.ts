@@ -1,4 +1,5 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +9,17 @@ import { mpcbenchWatchTriggerPatterns } from './watch.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const fixture = join(repo, 'fixtures/mpcbench-watch')
+
+/** An upstream v1 bench file, as `bench/planning/upstream-v1.eval.ts`: upstream's tasks, none of the project's inputs. */
+const UPSTREAM_BENCH = "import { test } from 'vitest'\n\ntest('upstream_planning_task [agent=baseline]', () => {})\n"
+
+/** A copy of the fixture in `parent`, with an upstream v1 planning bench beside the project's. */
+function fixtureCopy(parent: string): string {
+  const root = mkdtempSync(join(parent, 'mpcbench-watch-'))
+  cpSync(fixture, root, { recursive: true })
+  writeFileSync(join(root, 'bench/planning/upstream-v1.eval.ts'), UPSTREAM_BENCH)
+  return root
+}
 
 /** Records which test files each watch rerun ran, and resolves a waiter when a run ends. */
 class RunRecorder implements Reporter {
@@ -33,14 +45,15 @@ class RunRecorder implements Reporter {
 }
 
 describe('MPCBench watch triggers (pure)', () => {
-  const patterns = mpcbenchWatchTriggerPatterns({ root: fixture })
-  const run = (file: string): string[] | undefined => {
-    for (const { pattern, testsToRun } of patterns) {
-      const match = pattern.exec(join(fixture, file))
-      if (match !== null) return testsToRun(join(fixture, file), match)?.map((f) => relative(fixture, f))
+  const root = fixtureCopy(mkdtempSync(join(tmpdir(), 'mpcbench-watch-pure-')))
+  const runFor = (file: string, env: Record<string, string | undefined> = {}): string[] | undefined => {
+    for (const { pattern, testsToRun } of mpcbenchWatchTriggerPatterns({ root, env })) {
+      const match = pattern.exec(join(root, file))
+      if (match !== null) return testsToRun(join(root, file), match)?.map((f) => relative(root, f))
     }
     return undefined
   }
+  const run = (file: string): string[] | undefined => runFor(file)
 
   it('maps each input to the bench files it affects', () => {
     expect(run('prompt_config.json')).toEqual([
@@ -55,6 +68,22 @@ describe('MPCBench watch triggers (pure)', () => {
     expect(run('data/alpha_slack.json')).toBeUndefined()
     expect(run('evaluation/logs/x_run.json')).toBeUndefined()
   })
+
+  it("reruns the upstream v1 benches only for inputs they read: the model config, and prompts named by MPCBENCH_PROMPT_CONFIG / MPCBENCH_LLM_CONTEXT", () => {
+    // They run upstream's tasks on upstream's data under upstream's prompts: a task, scenario or prompt edit of this
+    // project would rerun them (model calls) for nothing.
+    expect(run('tasks/planning/plan_alpha.json')).toEqual(['bench/planning/planning.eval.ts'])
+    expect(run('scenarios/alpha.json')).toEqual(['bench/planning/planning.eval.ts'])
+    expect(run('prompt_config.json')).not.toContain('bench/planning/upstream-v1.eval.ts')
+    expect(run('model_config.json')).toEqual([
+      'bench/document_generation/document_generation.eval.ts',
+      'bench/email_reply/email_reply.eval.ts',
+      'bench/planning/planning.eval.ts',
+      'bench/planning/upstream-v1.eval.ts',
+    ])
+    expect(runFor('prompt_config.json', { MPCBENCH_PROMPT_CONFIG: 'prompt_config.json' })).toContain('bench/planning/upstream-v1.eval.ts')
+    expect(runFor('llm_context/api_usage_guidelines.md', { MPCBENCH_LLM_CONTEXT: 'llm_context' })).toContain('bench/planning/upstream-v1.eval.ts')
+  })
 })
 
 describe('vitest watch mode over fixtures/mpcbench-watch (node API, real file changes)', () => {
@@ -66,12 +95,11 @@ describe('vitest watch mode over fixtures/mpcbench-watch (node API, real file ch
   beforeAll(async () => {
     // A copy at the same depth as the fixture, so its config's `../../src/...` import resolves.
     mkdirSync(join(repo, '.tmp'), { recursive: true })
-    root = mkdtempSync(join(repo, '.tmp', 'mpcbench-watch-'))
-    cpSync(fixture, root, { recursive: true })
+    root = fixtureCopy(join(repo, '.tmp'))
     vitest = await createVitest('test', { root, watch: true, reporters: [recorder] })
     const first = recorder.nextRun()
     await vitest.start()
-    expect(await first).toHaveLength(4)
+    expect(await first).toHaveLength(5)
   })
 
   afterAll(async () => {
@@ -79,13 +107,13 @@ describe('vitest watch mode over fixtures/mpcbench-watch (node API, real file ch
     if (root !== undefined) rmSync(root, { recursive: true, force: true })
   })
 
-  it('a prompt_config.json edit reruns every MPCBench bench file and not the ART-E one', async () => {
+  it('a prompt_config.json edit reruns every MPCBench bench file of this project, not the ART-E or upstream ones', async () => {
     const next = recorder.nextRun()
     writeFileSync(join(root, 'prompt_config.json'), '{"evaluation": {"agent": {"system_message": "v2"}}}\n')
     expect(await next).toEqual([bench('document_generation'), bench('email_reply'), bench('planning')])
   })
 
-  it('generated data/ and evaluation/ files rerun nothing; a task edit reruns only its type', async () => {
+  it('generated data/ and evaluation/ files rerun nothing; a task edit reruns only its type (not its upstream bench)', async () => {
     const next = recorder.nextRun()
     writeFileSync(join(root, 'data/alpha_slack.json'), '{"workspace_name": "regenerated", "channels": [], "messages": [], "users": []}\n')
     mkdirSync(join(root, 'evaluation/logs'), { recursive: true })

@@ -13,15 +13,26 @@ export interface WatchTriggerPattern {
 export interface MpcbenchWatchOptions {
   /** Project root (`vitest.config.ts` folder). */
   root: string
+  /** Read for `MPCBENCH_PROMPT_CONFIG` and `MPCBENCH_LLM_CONTEXT` (see {@link mpcbenchWatchTriggerPatterns}). @default process.env */
+  env?: Record<string, string | undefined>
 }
+
+/**
+ * The upstream bench files (`bench/{type}/upstream-*.eval.ts`, e.g. `upstream-v1.eval.ts`): they run upstream's own
+ * tasks on upstream's data under upstream's prompts (see `define-upstream-v1-bench.ts`), so this project's tasks,
+ * scenarios and prompts do not reach them.
+ */
+export const UPSTREAM_BENCH_FILES = 'upstream-*.eval.ts'
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-function benchFiles(root: string, types: ReadonlyArray<string>): string[] | undefined {
+/** The bench files of `types`; without the upstream v1 ones ({@link UPSTREAM_BENCH_FILES}) unless `upstream` is true. */
+function benchFiles(root: string, types: ReadonlyArray<string>, upstream: boolean): string[] | undefined {
   if (types.length === 0) return undefined
-  const files = fg.sync(types.map((type) => `bench/${type}/**/*.eval.ts`), { cwd: root, absolute: true }).sort()
+  const ignore = upstream ? [] : [`bench/*/**/${UPSTREAM_BENCH_FILES}`]
+  const files = fg.sync(types.map((type) => `bench/${type}/**/*.eval.ts`), { cwd: root, absolute: true, ignore }).sort()
   return files.length === 0 ? undefined : files
 }
 
@@ -51,27 +62,36 @@ function taskTypesUsingScenario(root: string, scenarioId: string): string[] {
 /**
  * Vitest `watchTriggerPatterns` (a root-level option in Vitest 4) for the MPCBench bench files, which read their
  * inputs with `fs` (so the module graph cannot see them):
- * - `prompt_config.json`, `model_config.json` or `llm_context/*.md` (the developer message) → every
- *   `bench/{planning,email_reply,document_generation}/**\/*.eval.ts`;
- * - `tasks/{type}/*.json` → `bench/{type}/**\/*.eval.ts`;
- * - `scenarios/{id}.json` → the bench files of the task types that have a task over that scenario.
+ * - `model_config.json` (the agents and judges) → every `bench/{planning,email_reply,document_generation}/**\/*.eval.ts`;
+ * - `prompt_config.json` or `llm_context/*.md` (the developer message) → the same files but the upstream v1 ones
+ *   ({@link UPSTREAM_BENCH_FILES}, which read upstream's prompts), unless `MPCBENCH_PROMPT_CONFIG` or
+ *   `MPCBENCH_LLM_CONTEXT` is set (upstream's benches then read the prompts named there too);
+ * - `tasks/{type}/*.json` → `bench/{type}/**\/*.eval.ts` but the upstream v1 ones;
+ * - `scenarios/{id}.json` → the bench files (but the upstream v1 ones) of the task types that have a task over that
+ *   scenario.
  * Anything else (generated `data/`, `evaluation/` logs) triggers nothing here; see {@link MPCBENCH_WATCH_IGNORED}.
  */
 export function mpcbenchWatchTriggerPatterns(options: MpcbenchWatchOptions): WatchTriggerPattern[] {
   const root = resolve(options.root).replaceAll('\\', '/')
   const base = `^${escapeRegExp(root)}/`
+  const env = options.env ?? process.env
+  const namedPrompts = [env.MPCBENCH_PROMPT_CONFIG, env.MPCBENCH_LLM_CONTEXT].some((value) => (value ?? '').trim() !== '')
   return [
     {
-      pattern: new RegExp(`${base}((prompt_config|model_config)\\.json|llm_context/[^/]+\\.md)$`),
-      testsToRun: () => benchFiles(root, TASK_TYPES),
+      pattern: new RegExp(`${base}model_config\\.json$`),
+      testsToRun: () => benchFiles(root, TASK_TYPES, true),
+    },
+    {
+      pattern: new RegExp(`${base}(prompt_config\\.json|llm_context/[^/]+\\.md)$`),
+      testsToRun: () => benchFiles(root, TASK_TYPES, namedPrompts),
     },
     {
       pattern: new RegExp(`${base}tasks/(${TASK_TYPES.join('|')})/[^/]+\\.json$`),
-      testsToRun: (_file, match) => benchFiles(root, [match[1] ?? '']),
+      testsToRun: (_file, match) => benchFiles(root, [match[1] ?? ''], false),
     },
     {
       pattern: new RegExp(`${base}scenarios/([^/]+)\\.json$`),
-      testsToRun: (file, match) => benchFiles(root, taskTypesUsingScenario(root, scenarioIdOf(file, match[1] ?? ''))),
+      testsToRun: (file, match) => benchFiles(root, taskTypesUsingScenario(root, scenarioIdOf(file, match[1] ?? '')), false),
     },
   ]
 }
