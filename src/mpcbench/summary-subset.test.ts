@@ -50,6 +50,13 @@ describe('chooseSummaryOutput', () => {
     expect(chooseSummaryOutput(file, buildSummary([], new Date(), ids.map((id) => unfinished(id, 'not-run')))).file).toBe(file)
   })
 
+  it('a run of one trial (-t "trial=2") after a run of two goes to summary.subset.json; a run of both trials replaces it', () => {
+    const trial = (j: number) => scored(ids).map((meta) => ({ ...meta, trial: j }))
+    previous(buildSummary([...trial(1), ...trial(2)]))
+    expect(chooseSummaryOutput(file, buildSummary(trial(2))).subset).toEqual({ ran: 5, kept: 10, fullFile: file })
+    expect(chooseSummaryOutput(file, buildSummary([...trial(1), ...trial(2)]))).toEqual({ file })
+  })
+
   it('an earlier file that is not a summary is replaced', () => {
     writeFileSync(file, JSON.stringify({ taskResults: [] }))
     expect(chooseSummaryOutput(file, buildSummary(scored(['t1'])))).toEqual({ file })

@@ -5,8 +5,8 @@ import type { Summary } from './summary.ts'
 
 /** Just what a subset check reads of an earlier summary (summaries written before `unfinished` existed have none). */
 const EarlierSummarySchema = z.object({
-  scores: z.record(z.string(), z.array(z.object({ task_id: z.string() }))),
-  unfinished: z.array(z.object({ task_id: z.string(), agent_model: z.string() })).optional(),
+  scores: z.record(z.string(), z.array(z.object({ task_id: z.string(), trial: z.int().optional() }))),
+  unfinished: z.array(z.object({ task_id: z.string(), agent_model: z.string(), trial: z.int().optional() })).optional(),
 })
 
 type KeyedSummary = z.infer<typeof EarlierSummarySchema>
@@ -20,16 +20,19 @@ function judgesOf(summary: KeyedSummary): string[] {
   return [...new Set(judges)]
 }
 
+/** A test's key suffix: its task, and its trial when not the first (`-t 'trial=2'` covers other tests than trial 1). */
+const testKey = (test: { task_id: string; trial?: number | undefined }): string => ((test.trial ?? 1) > 1 ? `${test.task_id}/trial=${test.trial}` : test.task_id)
+
 /**
- * One key per task × agent × judge a summary covers (trials are one key): each score's, and each unfinished test's
+ * One key per task × agent × judge × trial a summary covers: each score's, and each unfinished test's
  * (timed out, failed early, not run) under every one of `judges`, since every test of a run has the same judges. So
  * a full run in which some tests did not finish still covers every task of the run before it.
  */
 function summaryKeys(summary: KeyedSummary, judges: ReadonlyArray<string>): string[] {
-  const keys = Object.entries(summary.scores).flatMap(([pair, list]) => list.map((score) => `${pair}/${score.task_id}`))
+  const keys = Object.entries(summary.scores).flatMap(([pair, list]) => list.map((score) => `${pair}/${testKey(score)}`))
   for (const test of summary.unfinished ?? []) {
-    if (judges.length === 0) keys.push(`agent=${test.agent_model}/${test.task_id}`)
-    for (const judge of judges) keys.push(`agent=${test.agent_model}__judge=${judge}/${test.task_id}`)
+    if (judges.length === 0) keys.push(`agent=${test.agent_model}/${testKey(test)}`)
+    for (const judge of judges) keys.push(`agent=${test.agent_model}__judge=${judge}/${testKey(test)}`)
   }
   return keys
 }

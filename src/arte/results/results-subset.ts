@@ -6,23 +6,28 @@ import type { ArteResults } from './results.ts'
 /** Just what a subset check reads of an earlier results JSON (older and newer files alike). */
 const EarlierResultsSchema = z.object({
   config: z.object({ dataset: z.string(), split: z.string() }),
-  taskResults: z.array(z.object({ taskId: z.string() })),
+  taskResults: z.array(z.object({ taskId: z.string(), trialResults: z.array(z.object({ trial: z.int() })).optional() })),
 })
+
+/** One key per task and trial a results file holds (trial 1 alone without `trialResults`). */
+function testKeys(taskResults: ReadonlyArray<{ taskId: string; trialResults?: ReadonlyArray<{ trial: number }> | undefined }>): string[] {
+  return taskResults.flatMap((task) => (task.trialResults === undefined ? [1] : task.trialResults.map((t) => t.trial)).map((trial) => `${task.taskId}/trial=${trial}`))
+}
 
 /**
  * Where the ART-E reporter writes `results`: `outputFile`, or `results.subset.json` beside it when this run
- * covered only some of the tasks of the results already there (same dataset and split), so a `-t` or watch-mode
- * rerun never silently replaces the full run's results.
+ * covered only some of the tasks and trials of the results already there (same dataset and split), so a `-t`
+ * (`-t 'trial=2'` included) or watch-mode rerun never silently replaces the full run's results.
  */
 export function chooseArteOutput(outputFile: string, results: ArteResults): OutputChoice {
   return chooseOutputFile(
     outputFile,
-    results.taskResults.map((task) => task.taskId),
+    testKeys(results.taskResults),
     (existing) => {
       const earlier = EarlierResultsSchema.safeParse(existing)
       if (!earlier.success) return undefined
       if (earlier.data.config.dataset !== results.config.dataset || earlier.data.config.split !== results.config.split) return undefined
-      return earlier.data.taskResults.map((task) => task.taskId)
+      return testKeys(earlier.data.taskResults)
     },
   )
 }
