@@ -1,3 +1,4 @@
+import { stdoutHoldsReport } from '../core/reporter-output-file.ts'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
@@ -56,6 +57,7 @@ export class ProgressReporter implements Reporter {
     if (task === undefined) return
     const line = this.#redactor.redact(this.#tracker.finish(task))
     if (this.#vitest === undefined) console.log(line)
+    else if (stdoutHoldsReport(this.#vitest)) this.#vitest.logger.error(line)
     else this.#vitest.logger.log(line)
   }
 }

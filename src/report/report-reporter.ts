@@ -1,4 +1,4 @@
-import { reporterOutputFile } from '../core/reporter-output-file.ts'
+import { reporterOutputFile, stdoutHoldsReport } from '../core/reporter-output-file.ts'
 import { existsSync } from 'node:fs'
 import { takeRunOutput } from '../core/run-outputs.ts'
 import { relative, resolve } from 'node:path'
@@ -124,6 +124,7 @@ export class ReportReporter implements Reporter {
 
   #log(line: string): void {
     if (this.#vitest === undefined) console.log(line)
+    else if (stdoutHoldsReport(this.#vitest)) this.#vitest.logger.error(line)
     else this.#vitest.logger.log(line)
   }
 }

@@ -177,6 +177,15 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(badSplit.stderr).toContain('Expected `--split` to be train or test, got "dev".')
   })
 
+  it('--reporter=junit without a file: standard output is the JUnit XML alone, the metrics go to standard error', async () => {
+    const args = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'junit-mail.db'), '--limit', '0']
+    const junit = await agentBench([...args, '--traces-db', join(scratch.dir, 'junit-traces.db'), '--output', join(scratch.dir, 'junit.json'), '--reporter=junit'], env)
+    const xml = junit.stdout.trim()
+    expect(xml.startsWith('<?xml'), junit.stdout.slice(0, 300)).toBe(true)
+    expect(xml.endsWith('</testsuites>')).toBe(true)
+    expect(junit.stderr).toContain('exactMatchAccuracy')
+  })
+
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
     expect(code).toBe(0)

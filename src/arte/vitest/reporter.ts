@@ -24,7 +24,7 @@ import { recordRunOutput } from '../../core/run-outputs.ts'
 import { chooseArteOutput, formatSubsetNote } from '../results/results-subset.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings, arteSettings } from '../settings.ts'
-import { reporterOutputFile } from '../../core/reporter-output-file.ts'
+import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
 import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
@@ -191,6 +191,7 @@ export class ArteReporter implements Reporter {
 
   #log(line: string): void {
     if (this.#vitest === undefined) console.log(redact(line))
+    else if (stdoutHoldsReport(this.#vitest)) this.#vitest.logger.error(redact(line))
     else this.#vitest.logger.log(redact(line))
   }
 

@@ -12,7 +12,7 @@ import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
 import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
-import { reporterOutputFile } from '../../core/reporter-output-file.ts'
+import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
 import './task-meta.ts'
 
 /** Where the summary goes unless configured otherwise, relative to the Vitest root. */
@@ -77,7 +77,8 @@ export default class MpcbenchReporter implements Reporter {
     // On SIGINT / SIGTERM, write what finished before the process exits.
     const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
     vitest.onClose(dispose)
-    this.#log = (text) => vitest.logger.log(redact(text))
+    // With `--reporter=junit` (or json) to standard output, the table goes to standard error: the report stays valid.
+    this.#log = stdoutHoldsReport(vitest) ? (text) => vitest.logger.error(redact(text)) : (text) => vitest.logger.log(redact(text))
     this.#error = (text) => vitest.logger.error(redact(text))
   }
 
