@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { arteCommands } from './arte/cli/commands.ts'
 import { llmCommands } from './llm/cli/commands.ts'
@@ -14,5 +17,29 @@ describe('agent-bench', () => {
     expect(names.length).toBeGreaterThan(5)
     for (const name of names) expect(await main([name, '--bogus']), name).toBe(2)
     expect(errors).toEqual(names.map((name) => `agent-bench ${name}: Unknown option --bogus.\n  Fix: Run \`agent-bench ${name} --help\` for its options.`))
+  })
+})
+
+/** The packages `src/main.ts` loads before any command runs: what `agent-bench --help` pays for (commands load lazily). */
+function staticPackages(entry: string): Set<string> {
+  const packages = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (file: string): void => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const text = readFileSync(file, 'utf8')
+    for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
+      const specifier = match[1] ?? match[2] ?? ''
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier))
+      else if (!specifier.startsWith('node:')) packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+    }
+  }
+  visit(entry)
+  return packages
+}
+
+describe('agent-bench start-up', () => {
+  it('loads no dependency before a command runs (--help stays fast: zod alone added 40 ms)', () => {
+    expect([...staticPackages(fileURLToPath(new URL('./main.ts', import.meta.url)))]).toEqual([])
   })
 })

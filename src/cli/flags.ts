@@ -1,11 +1,7 @@
-import { ConfigError } from '../core/errors.ts'
 import { parseWholeNumber } from '../core/whole-number.ts'
+import { FlagValueError } from './flag-value-error.ts'
 
-/**
- * A flag given a value it cannot take (`--limit abc`, `--split dev`): a bad command line, so `runCli` exits 2, as for
- * an unknown option. A {@link ConfigError} (code `ERR_CONFIG`), as a bad flag value was before it had its own class.
- */
-export class FlagValueError extends ConfigError {}
+export { FlagValueError }
 
 /**
  * Parses a whole-number flag value; `undefined` when the flag was not given.

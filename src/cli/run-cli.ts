@@ -2,7 +2,8 @@ import { BenchError, UsageError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
 import type { Command, CommandEntry, CommandTable } from './command.ts'
 import { usageErrorFrom } from './define-command.ts'
-import { FlagValueError } from './flags.ts'
+// Not from flags.ts: that module loads zod, which `--help` must not pay for.
+import { FlagValueError } from './flag-value-error.ts'
 
 export type { CommandTable } from './command.ts'
 
