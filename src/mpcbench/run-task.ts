@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
-import { BenchError, ConfigError, InvalidFormatError } from '../core/errors.ts'
+import { InvalidFormatError } from '../core/errors.ts'
 import { runAgent } from '../agent/run-agent.ts'
 import { withUpstreamFinalAnswer } from './final-answer.ts'
 import type { Judge, JudgeOptions } from './judge/judge.ts'
@@ -74,22 +74,6 @@ export function assertScenarioData(dataDir: string, scenarioId: string, taskFile
 export function scenarioTools(dataDir: string, scenarioId: string, profile: ToolProfile = DEFAULT_TOOL_PROFILE, taskFile?: string): AnyTool[] {
   assertScenarioData(dataDir, scenarioId, taskFile)
   return createWorkplaceTools(loadWorkplace(dataDir, scenarioId), profile)
-}
-
-/**
- * Writes one log file atomically; a bare file-system error (`ENOTDIR`, `EACCES`) becomes a `ConfigError` naming the
- * file and `MPCBENCH_LOG_DIR` / `--log-dir` (where the folder comes from). Our own errors pass through as they are.
- */
-function writeLogFile(file: string, value: unknown): void {
-  try {
-    writeJsonAtomic(file, value)
-  } catch (error) {
-    if (error instanceof BenchError || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error
-    throw new ConfigError(`Cannot write ${file}: ${(error as Error).message}`, {
-      hint: `Make ${dirname(file)} a folder you can write: set MPCBENCH_LOG_DIR (or --log-dir) to one, or unset it for evaluation/logs.`,
-      cause: error,
-    })
-  }
 }
 
 /** The workplace tools of a tool profile over an already loaded workplace. */
@@ -179,7 +163,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
     harness: harnessOf(options),
   })
   const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
-  writeLogFile(runLogFile, runLog)
+  writeJsonAtomic(runLogFile, runLog)
   return { runLog, runLogFile }
 }
 
@@ -196,7 +180,7 @@ export function readJudgeInput(file: string): JudgeInput {
 /** Step 2 of the seed: builds the judge input of a run log for one judge and writes it atomically. */
 export function writeJudgeInput(runLog: RunLog, task: Task, judgeModel: string, file: string): JudgeInput {
   const input = buildJudgeInput(runLog, task, judgeModel)
-  writeLogFile(file, input)
+  writeJsonAtomic(file, input)
   return input
 }
 
@@ -218,7 +202,7 @@ export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: strin
     judgeModelFileName: safeModelName(judge.id),
     judgeKind: judge.kind,
   }), 'judge result', file)
-  writeLogFile(file, result)
+  writeJsonAtomic(file, result)
   return { outcome, result, judgeResultFile: file }
 }
 

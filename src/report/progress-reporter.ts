@@ -23,6 +23,8 @@ export interface ProgressReporterOptions {
 export class ProgressReporter implements Reporter {
   readonly #enabled: boolean
   #vitest: Vitest | undefined
+  /** A junit/json/tap report goes to standard output: the lines go to standard error. */
+  #toStderr = false
   #tracker = new ProgressTracker()
   /** A line can hold a test's error message, which CI logs publish: redacted like the other reporters' output. */
   readonly #redactor = createRedactor()
@@ -34,6 +36,7 @@ export class ProgressReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
+    this.#toStderr = stdoutHoldsReport(vitest)
   }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
@@ -57,7 +60,7 @@ export class ProgressReporter implements Reporter {
     if (task === undefined) return
     const line = this.#redactor.redact(this.#tracker.finish(task))
     if (this.#vitest === undefined) console.log(line)
-    else if (stdoutHoldsReport(this.#vitest)) this.#vitest.logger.error(line)
+    else if (this.#toStderr) this.#vitest.logger.error(line)
     else this.#vitest.logger.log(line)
   }
 }

@@ -160,7 +160,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(existsSync(traces)).toBe(false)
   })
 
-  it('a bad dataset row or BENCH_ONLY is one clear error before Vitest starts, and a bad --split exits 2', async () => {
+  it('a bad dataset row or BENCH_ONLY is one clear error from the setup (no "No test files found"), and a bad --split exits 2', async () => {
     const bad = join(scratch.dir, 'bad-row.jsonl')
     writeFileSync(bad, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify({ id: 99, question: 'q?', answer: 'a', message_ids: [], inbox_address: 'a@b.example', query_date: '2023-02-30', how_realistic: 0.5, split: 'test' })}\n`)
     const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']

@@ -7,7 +7,7 @@ import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../d
 import { loadArteDataset } from '../dataset/load-dataset.ts'
 import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
-import { benchIncluded, runOnlyBench } from '../../core/bench-only.ts'
+import { runOnlyBench } from '../../core/bench-only.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { checkWritableFile } from '../../core/atomic-write.ts'
 import { DEFAULT_MODEL_BY_KEY } from '../../llm/default-model.ts'
@@ -33,7 +33,6 @@ import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
-import { checkArteInputs } from '../vitest/demo-db.ts'
 import { choiceFlag, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
@@ -378,11 +377,6 @@ export const command: Command = {
     }
     const env = applyArteFlags(plan.env)
     assertArteRunSettings(env, plan.outputFile)
-    if (plan.mergeReports === undefined) {
-      // One clear error, before Vitest starts, for a bad BENCH_ONLY, dataset row or email database input.
-      benchIncluded('arte', env)
-      await checkArteInputs(arteSettingsFromEnv(env))
-    }
     const shipped = plan.config === undefined && runsOutsidePackage()
     if (shipped) assertNoPartsShipped(env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env, shipped)
