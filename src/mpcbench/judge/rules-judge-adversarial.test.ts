@@ -3,14 +3,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fg from 'fast-glob'
 import { describe, expect, it } from 'vitest'
-import { emptyUsage } from '../../llm/types.ts'
 import type { JudgeInput } from '../judge-input.ts'
-import { inferTaskType, loadTask } from '../task.ts'
+import { loadTask } from '../task.ts'
 import type { Task } from '../task.ts'
 import { SOURCES } from '../workplace/validate-source.ts'
 import { checkDecision } from './decision-check.ts'
 import { rulesScores, runCheck } from './rules-judge.ts'
 import { pastedToolOutput } from './tool-dump-check.ts'
+import { writtenAnswerInput } from '../../../fixtures/mpcbench-judge/judge-input.ts'
 
 // Answers written to game the rules judge on the shipped tasks, each scored as a careful reader would: a gamed answer
 // must not reach 3 on either axis, and a right answer must not drop to 2.
@@ -56,31 +56,7 @@ function worldCalls(task: Task): JudgeInput['raw_tool_calls'] {
 
 function judge(id: string, answer: string, calls?: JudgeInput['raw_tool_calls']) {
   const { task, file } = taskOf(id)
-  const input: JudgeInput = {
-    task_id: task.task_id,
-    task_type: inferTaskType(task, file) ?? null,
-    user_prompt: task.user_prompt,
-    tool_trace_steps: [],
-    raw_tool_calls: calls ?? worldCalls(task),
-    final_answer: answer,
-    rationale: '',
-    agent_model: 'adversary',
-    agent_model_file_name: 'adversary',
-    agent_model_kind: 'llm',
-    scenario_id: task.data_dependencies.scenario_id ?? '',
-    task_file: file,
-    outcome: { kind: 'answered', via: 'json' },
-    usage: emptyUsage(),
-    turns: 1,
-    trace_id: 't',
-    started_at: '2026-01-01T00:00:00.000Z',
-    duration_ms: 1,
-    answer_requirements: task.answer_requirements,
-    ...(task.checks === undefined ? {} : { checks: task.checks }),
-    tool_trace: [],
-    judge_model: 'rules',
-    judge_model_file_name: 'rules',
-  }
+  const input = writtenAnswerInput(task, file, answer, calls ?? worldCalls(task), 'adversary')
   const scores = rulesScores(input)
   return {
     requirements: scores.answer_requirements_satisfaction.score,

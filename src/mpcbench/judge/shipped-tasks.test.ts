@@ -5,17 +5,17 @@ import fg from 'fast-glob'
 import { describe, expect, it } from 'vitest'
 import { runAgent } from '../../agent/run-agent.ts'
 import { createBaselineModel } from '../../baseline/baseline-model.ts'
-import { emptyUsage } from '../../llm/types.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { buildJudgeInput } from '../judge-input.ts'
 import { scenarioTools } from '../run-task.ts'
 import { buildRunLog } from '../run-log.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import type { JudgeInput } from '../judge-input.ts'
-import { inferTaskType, loadTask } from '../task.ts'
+import { loadTask } from '../task.ts'
 import type { Task } from '../task.ts'
 import { SOURCES } from '../workplace/validate-source.ts'
 import { rulesScores, toolResultText } from './rules-judge.ts'
+import { writtenAnswerInput } from '../../../fixtures/mpcbench-judge/judge-input.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const files = fg.sync('tasks/*/*.json', { cwd: repo }).sort()
@@ -65,33 +65,6 @@ function textLeaves(value: unknown): string[] {
   return []
 }
 
-function judgeInput(task: Task, file: string, answer: string, calls: JudgeInput['raw_tool_calls']): JudgeInput {
-  return {
-    task_id: task.task_id,
-    task_type: inferTaskType(task, file) ?? null,
-    user_prompt: task.user_prompt,
-    tool_trace_steps: [],
-    raw_tool_calls: calls,
-    final_answer: answer,
-    rationale: '',
-    agent_model: 'hand-written',
-    agent_model_file_name: 'hand-written',
-    agent_model_kind: 'llm',
-    scenario_id: task.data_dependencies.scenario_id ?? '',
-    task_file: file,
-    outcome: { kind: 'answered', via: 'json' },
-    usage: emptyUsage(),
-    turns: 1,
-    trace_id: 't',
-    started_at: '2026-01-01T00:00:00.000Z',
-    duration_ms: 1,
-    answer_requirements: task.answer_requirements,
-    ...(task.checks === undefined ? {} : { checks: task.checks }),
-    tool_trace: [],
-    judge_model: 'rules',
-    judge_model_file_name: 'rules',
-  }
-}
 
 describe('rules judge on the shipped tasks: correct answers pass, gaming answers do not', () => {
   it('has a hand-written correct and wrong answer for every shipped task', () => {
@@ -102,7 +75,7 @@ describe('rules judge on the shipped tasks: correct answers pass, gaming answers
     const task = loadTask(join(repo, file))
     const calls = recordCalls(task)
     const answers = reference.answers[task.task_id] ?? { correct: '', wrong: '' }
-    const requirements = (answer: string) => rulesScores(judgeInput(task, file, answer, calls)).answer_requirements_satisfaction
+    const requirements = (answer: string) => rulesScores(writtenAnswerInput(task, file, answer, calls)).answer_requirements_satisfaction
 
     it('scores the correct, specific answer >= 4', () => {
       const result = requirements(answers.correct)
@@ -155,7 +128,7 @@ describeWithSharedData('rules judge on upstream MPCBench tasks (no checks)', () 
   it.each(upstream.map((f) => [f.split('/mpcbench/')[1] ?? f, f]))('%s: requirements score null, saying it cannot be judged offline', (_name, file) => {
     const task = loadTask(file)
     expect(task.checks).toBeUndefined()
-    const scores = rulesScores(judgeInput(task, file, 'We could meet 2026-03-10 14:00-14:30.', []))
+    const scores = rulesScores(writtenAnswerInput(task, file, 'We could meet 2026-03-10 14:00-14:30.', []))
     expect(scores.answer_requirements_satisfaction.score).toBeNull()
     expect(scores.answer_requirements_satisfaction.justification).toContain('cannot be judged offline')
   })
