@@ -88,6 +88,7 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
           // A task that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
           const output = await withRunCancel(context.signal, async (signal) => {
             try {
+              if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
               return await options.task(item.input, { signal })
             } catch (error) {
               if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)

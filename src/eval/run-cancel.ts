@@ -34,13 +34,15 @@ export function skipCancelled(context: Pick<TestContext, 'skip'>, reason: Error)
 interface CancelRegistry {
   running: Set<AbortController>
   hooked: unknown
+  /** The worker states (one per test file run) whose run was cancelled: work that starts after the cancel stops at once. */
+  cancelled: WeakSet<object>
 }
 
 const REGISTRY = Symbol.for('vitest-agent-bench.run-cancel')
 
 function registry(): CancelRegistry {
   const global = globalThis as { [REGISTRY]?: CancelRegistry }
-  global[REGISTRY] ??= { running: new Set(), hooked: undefined }
+  global[REGISTRY] ??= { running: new Set(), hooked: undefined, cancelled: new WeakSet() }
   return global[REGISTRY]
 }
 
@@ -56,15 +58,22 @@ interface WorkerState {
  * ran on, and went on calling the model, until they finished. Without Vitest's worker state (another runner), the
  * test's own signal is all there is.
  */
-function hookWorkerCancel(): void {
-  const state = (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worker__
+function hookWorkerCancel(): WorkerState | undefined {
+  const state = workerState()
   const cancels = registry()
-  if (typeof state?.onCancel !== 'function' || cancels.hooked === state.onCancel) return
+  if (typeof state?.onCancel !== 'function' || cancels.hooked === state.onCancel) return state
   cancels.hooked = state.onCancel
   state.onCancel(() => {
+    const current = workerState()
+    if (current !== undefined) cancels.cancelled.add(current)
     const error = new RunCancelError(RUN_CANCEL_NOTE)
     for (const controller of cancels.running) controller.abort(error)
   })
+  return state
+}
+
+function workerState(): WorkerState | undefined {
+  return (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worker__
 }
 
 /**
@@ -72,9 +81,11 @@ function hookWorkerCancel(): void {
  * where Vitest leaves the test's own signal alone (see {@link hookWorkerCancel}). Returns what `work` returns.
  */
 export async function withRunCancel<T>(testSignal: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  hookWorkerCancel()
+  const state = hookWorkerCancel()
   const controller = new AbortController()
   if (testSignal.aborted) controller.abort(testSignal.reason)
+  // A test whose work starts after the cancel (it waited for a concurrency slot) stops at once.
+  else if (state !== undefined && registry().cancelled.has(state)) controller.abort(new RunCancelError(RUN_CANCEL_NOTE))
   const follow = (): void => controller.abort(testSignal.reason)
   testSignal.addEventListener('abort', follow, { once: true })
   const { running } = registry()
