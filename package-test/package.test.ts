@@ -93,6 +93,12 @@ describe('the packed package', () => {
     expect(unwanted).toEqual([])
   })
 
+  it('has no install scripts (npm runs those in every project that installs it; patches/ applies in a checkout\'s `prepare`)', () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/vitest-agent-bench/package.json'), 'utf8')) as { scripts?: Record<string, string> }
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall'].includes(name))).toEqual([])
+    expect(tarballFiles.filter((path) => path.startsWith('patches/'))).toEqual([])
+  })
+
   it('ships only bench files whose imports of the sources have their compiled twin in dist/ (the upstream benches need src/testing and ../shared)', () => {
     const benchFiles = tarballFiles.filter((path) => path.startsWith('bench/') && path.endsWith('.eval.ts'))
     expect(benchFiles).toContain('bench/arte/arte.eval.ts')

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { REPO_ROOT, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { toOpenAITool } from '../../tools/define-tool.ts'
 import { createEmailTools } from '../email-tools.ts'
+import { arteSystemPrompt } from '../run-arte-task.ts'
 import { type EmailInput, EmailStore } from '../store/email-store.ts'
 import { childEnv } from '../../testing/child-env.ts'
 import { executeToolCall } from '../../tools/execute-tool-call.ts'
@@ -64,7 +65,11 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
 
   it('initializes with the task prompt as instructions, and lists the tools with the JSON Schemas our agent loop sends the model', async () => {
     expect(client.getServerVersion()?.name).toBe('agent-bench')
-    expect(client.getInstructions()).toContain('mailbox of ann@corp.test')
+    const instructions = client.getInstructions()
+    expect(instructions).toBe(arteSystemPrompt({ inbox_address: scope.inbox, query_date: scope.queryDate }))
+    expect(instructions).toContain('mailbox of ann@corp.test')
+    expect(instructions).toContain(scope.queryDate)
+    expect(instructions).toContain('return_final_answer')
     const { tools } = await client.listTools()
     const store = EmailStore.open(db, { readonly: true })
     const expected = createEmailTools(store, scope).map(toOpenAITool)

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
+import { defaultInput } from '../../core/package-root.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
+import { resolveHarness } from '../harness.ts'
 import { scenarioTools } from '../run-task.ts'
-import { toolProfileFlag } from '../settings.ts'
+import { mpcbenchSettingsFromEnv, toolProfileFlag } from '../settings.ts'
 import { TOOL_PROFILES } from '../workplace/tool-profiles.ts'
 
 /** The `--tools` profiles `agent-bench mcp` accepts for MPCBench. */
@@ -17,7 +19,21 @@ export function mcpScenarioTools(dataDir: string, scenarioId: string, profile: s
   return scenarioTools(dataDir, scenarioId, toolProfileFlag(profile))
 }
 
-/** `agent-bench mcp --data-dir DIR --scenario-id ID [--tools P]`: the MPCBench workplace tools of one scenario. */
+/**
+ * The `instructions` an MPCBench agent gets, as `run-task` sends an external agent: the agent system message of the
+ * prompt config (`MPCBENCH_PROMPT_CONFIG`, else `prompt_config.json` of the working directory or of the package),
+ * then the developer message (`MPCBENCH_LLM_CONTEXT`, the prompt config's, or an `llm_context/` folder) when there is one.
+ */
+export function mcpAgentInstructions(dataDir: string): string {
+  const named = mpcbenchSettingsFromEnv().promptConfig !== undefined
+  const harness = resolveHarness(process.cwd(), undefined, { dataDir, ...(named ? {} : { promptConfig: defaultInput('prompt_config.json') }) })
+  return harness.developerMessage === undefined ? harness.systemMessage : `${harness.systemMessage}\n\n${harness.developerMessage.text}`
+}
+
+/**
+ * `agent-bench mcp --data-dir DIR --scenario-id ID [--tools P]`: the MPCBench workplace tools of one scenario, with
+ * the agent's prompt ({@link mcpAgentInstructions}) as the server's instructions.
+ */
 export const mpcbenchMcpToolSource: McpToolSource = {
   selectedBy: 'data-dir',
   synopsis: 'agent-bench mcp --data-dir DIR --scenario-id ID [--tools upstream-v1|extended] [--http PORT]   (MPCBench)',
@@ -36,6 +52,7 @@ export const mpcbenchMcpToolSource: McpToolSource = {
     return {
       tools: mcpScenarioTools(dataDir, scenarioId.trim(), profile),
       description: `the MPCBench workplace tools of scenario ${scenarioId} (${dataDir})`,
+      instructions: mcpAgentInstructions(dataDir),
       close: () => {},
     }
   },
