@@ -67,9 +67,9 @@ type AnyCheck = { [K in CheckKind]: z.output<(typeof CHECK_SCHEMAS)[K]> }[CheckK
 /**
  * Machine-checkable requirement, checked by the offline `rules` judge beside the prose `answer_requirements`.
  * Each check is an object with exactly one key:
- * - `must_mention`: every string appears in the final answer (case-insensitive).
+ * - `must_mention`: every string appears, not negated, in the final answer (case-insensitive; see `negation.ts`).
  * - `must_not_mention`: no string appears in the final answer (case-insensitive).
- * - `mentions_any`: at least one string appears in the final answer (case-insensitive).
+ * - `mentions_any`: at least one string appears, not negated, in the final answer (case-insensitive).
  * - `min_length`: the final answer has at least this many characters.
  * - `max_length`: the final answer has at most this many characters (a reply or a record, not everything found).
  * - `choose` / `not`: a decision task's right option and its wrong ones; the answer must state `choose` as the

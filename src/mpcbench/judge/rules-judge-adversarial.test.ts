@@ -243,6 +243,80 @@ describe('meeting times the answer itself rules out', () => {
   })
 })
 
+describe('must_mention: a fact the answer negates is not stated', () => {
+  const eta = 'lumen_replanning_eta_email_reply'
+  const labEta = 'tidewater_lab_sync_eta_email_reply'
+  const charger = 'lumen_charger_decision_document_generation'
+  const participants = 'Participants: Marta Sousa, Luca Ferri, Jonas Albrecht.'
+  const followUp = 'Follow-up: Luca Ferri confirms the order with Northwind Freight by 2026-03-17.'
+  /** The charger decision record with Luca named only in `followUpLine`. */
+  const chargerWithFollowUp = (followUpLine: string) => {
+    const answer = correct(charger).replace(participants, 'Participants: Marta Sousa, Jonas Albrecht.').replace(followUp, followUpLine)
+    expect(answer).not.toContain(participants)
+    expect(answer).not.toContain(followUp)
+    return answer
+  }
+
+  it.each([
+    [eta, 'Our current target for making it available to you is 2026-03-20. This is a target and may change;', 'It will not be available to you by 2026-03-20; the date may change, and', '2026-03-20'],
+    [eta, 'Our current target for making it available to you is 2026-03-20.', 'The old target of 2026-03-20 is not realistic any more.', '2026-03-20'],
+    [labEta, 'Our latest engineering target for lab results sync (EHR-88) is 2026-04-24.', 'Lab results sync (EHR-88) will not be live by 2026-04-24.', '2026-04-24'],
+  ])('%s: the right ETA date negated ("%s" -> "%s") does not pass must_mention', (id, line, replacement, date) => {
+    const answer = correct(id).replace(line, replacement)
+    expect(answer).not.toBe(correct(id))
+    const result = judge(id, answer)
+    expect(result.requirements, result.why).toBeLessThan(5)
+    expect(result.why).toContain(`negated "${date}"`)
+  })
+
+  it("the auditor's negated ETA (no other date given) does not pass must_mention", () => {
+    const result = judge(eta, 'Hi Yuki,\n\nRoute replanning (FLT-212) will not be ready by 2026-03-20; the date may change and I have no new one. I will follow up.\n\nBest regards,\nOskar Lind')
+    expect(result.requirements, result.why).toBeLessThanOrEqual(3)
+    expect(result.why).toContain('FAIL must_mention "Yuki", "2026-03-20", "Oskar" (negated "2026-03-20")')
+  })
+
+  it.each([
+    'Follow-up: the order with Northwind Freight is confirmed by 2026-03-17, not by Luca Ferri.',
+    'Follow-up: Luca Ferri is not the owner; Jonas Albrecht confirms the order with Northwind Freight by 2026-03-17.',
+    'Follow-up: Jonas Albrecht, rather than Luca Ferri, confirms the order with Northwind Freight by 2026-03-17.',
+  ])('the owner of the follow-up negated (%s) does not pass must_mention', (line) => {
+    const result = judge(charger, chargerWithFollowUp(line))
+    expect(result.requirements, result.why).toBeLessThan(5)
+    expect(result.why).toContain('negated "Luca"')
+  })
+
+  it('a negated mention alongside an asserted one still scores 5', () => {
+    const oldDate = correct(eta).replace('Our current target', 'It will not be ready by 2026-03-13 as first planned. Our current target')
+    expect(oldDate).not.toBe(correct(eta))
+    const both = `${correct(charger)}\nLuca Ferri is not the approver: Marta Sousa made the call.`
+    for (const [id, answer] of [[eta, oldDate], [charger, both]] as const) {
+      const result = judge(id, answer)
+      expect(result.requirements, result.why).toBe(5)
+    }
+  })
+
+  it('a name or date after a negation in another clause, a time bound or a hedge still counts: right answers score 5', () => {
+    for (const [id, answer] of [
+      [charger, chargerWithFollowUp('Follow-up: the vendor has not replied yet and Luca Ferri confirms the order with Northwind Freight by 2026-03-17.')],
+      [charger, chargerWithFollowUp('Follow-up: we have not ordered yet; Luca Ferri confirms the order with Northwind Freight no later than 2026-03-17.')],
+      [eta, correct(eta).replace('This is a target and may change;', 'This date is not final and may change;')],
+      [eta, correct(eta).replace('Our current target for making it available to you is 2026-03-20.', 'It will not be available to you until 2026-03-20, our current target.')],
+      [labEta, correct(labEta).replace('Our latest engineering target', "I couldn't confirm it earlier, but our latest engineering target")],
+    ] as const) {
+      expect(answer).not.toBe(correct(id))
+      const result = judge(id, answer)
+      expect(result.requirements, `${answer}\n${result.why}`).toBe(5)
+    }
+  })
+
+  it('the rejected option named with "rather than" still counts for must_mention', () => {
+    const answer =
+      'Rotterdam charging docks: the team went with Northwind Freight (option B, $31,000, 1 week) rather than Mistral Grid (option A, $19,000, 2 weeks), because only Northwind Freight arrives before the beta at the pilot sites on 2026-03-20. Marta Sousa made the call on 2026-03-12 with Luca Ferri and Jonas Albrecht; the extra cost is within budget. Next step: Luca Ferri confirms the order by 2026-03-17.'
+    const result = judge(charger, answer)
+    expect(result.requirements, result.why).toBe(5)
+  })
+})
+
 describe("the task's own text given back", () => {
   it.each(taskIds)('%s: its answer requirements pasted as the answer score <= 2 on both axes', (id) => {
     const result = judge(id, taskOf(id).task.answer_requirements.join('\n'))

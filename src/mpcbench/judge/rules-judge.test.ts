@@ -64,6 +64,26 @@ describe('runCheck', () => {
     expect(runCheck({ min_length: 10 }, ' short ')).toMatchObject({ passed: false, detail: 'answer has 5 characters' })
   })
 
+  it('must_mention / mentions_any do not count a negated mention, and say it was negated', () => {
+    const eta = 'The release will not be ready by 2026-03-20.'
+    expect(runCheck({ must_mention: ['2026-03-20', 'Omar'] }, eta)).toEqual({ name: 'must_mention "2026-03-20", "Omar"', passed: false, detail: 'missing "Omar"; negated "2026-03-20"' })
+    expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, eta)).toMatchObject({ passed: false, detail: 'negated "2026-03-20"' })
+    expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, 'No news yet.')).toMatchObject({ passed: false, detail: 'mentions none of them' })
+    expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, `${eta} The beta starts then.`).passed).toBe(true)
+    expect(runCheck({ must_mention: ['2026-03-20'] }, 'Not 2026-03-18, but 2026-03-20.').passed).toBe(true)
+  })
+
+  it("counts a decision option named as rejected: the choose check reads the decision, must_mention that it is named", () => {
+    const answer = 'We went with Northwind Freight rather than Mistral Grid.'
+    expect(runCheck({ must_mention: ['Mistral Grid'] }, answer)).toMatchObject({ passed: false, detail: 'negated "Mistral Grid"' })
+    expect(runCheck({ must_mention: ['Mistral Grid'] }, answer, ['Northwind Freight', 'Mistral Grid']).passed).toBe(true)
+    expect(runCheck({ must_mention: ['Mistral Grid'] }, 'We went with Northwind Freight.', ['Northwind Freight', 'Mistral Grid'])).toMatchObject({ passed: false, detail: 'missing "Mistral Grid"' })
+    const scores = rulesScores(
+      input({ final_answer: answer, checks: [{ must_mention: ['Mistral Grid', 'Northwind Freight'] }, { choose: 'Northwind Freight', not: ['Mistral Grid'] }] }),
+    )
+    expect(scores.answer_requirements_satisfaction.score, scores.answer_requirements_satisfaction.justification).toBe(5)
+  })
+
   it('time_slot_within reads local times in the given zone and rejects any time outside the window', () => {
     const check = { time_slot_within: { start: '2026-03-10T14:00', end: '2026-03-10T15:15', timezone: 'Europe/Berlin' } }
     expect(runCheck(check, 'How about 2026-03-10 14:30-15:15?').passed).toBe(true)

@@ -3,6 +3,7 @@ import { emptyUsage } from '../../llm/types.ts'
 import type { JudgeInput } from '../judge-input.ts'
 import type { Check } from '../task.ts'
 import { checkDecision } from './decision-check.ts'
+import { mentionState, negatesSlot } from './negation.ts'
 import type { Judge } from './judge.ts'
 import { pastedTaskText, pastedToolOutput } from './tool-dump-check.ts'
 import type { JudgeOutcome, JudgeScores } from './judge-result.ts'
@@ -73,20 +74,10 @@ export interface ProposedSlot {
 
 const SLOT_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})(?:T|,?[ \t]+(?:(?:at|from)[ \t]+)?)(\d{1,2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?(?:\s*(?:-|–|—|to|until)\s*(\d{1,2}:\d{2})\b)?/g
 
-/** A clause's start: the text before a slot that can negate it begins after the last of these (or the previous slot). */
-const CLAUSE_BREAK = /[.;:!?\n(),]/g
-
-/** In the clause before a slot, a word that rules it out: `not 2026-03-17 12:00`, `cannot meet at ...`, `busy at ...`. */
-const NEGATION_BEFORE_SLOT = /(?:\bnot\b|\bnever\b|n['’]t\b|\bcannot\b|\bexcept\b|\bexcluding\b|\bavoid(?:ing)?\b|\binstead of\b|\brather than\b|\bnor\b|\bunavailable\b|\bbusy\b)/i
-
-/** Right after a slot, a predicate that rules it out: `... does not work`, `... is busy`. */
-const NEGATION_AFTER_SLOT =
-  /^\s*(?:\([^)]*\)\s*)?(?:(?:(?:does|do|will|would|is|are)\s*(?:not|n['’]t)|won['’]t|cannot|can['’]t)\s+(?:work|fit|suit|be free|free|available|possible|an option)|(?:is|are)\s+(?:busy|blocked|taken|unavailable)\b)/i
-
 /**
  * Every proposed slot in `text`: each date-time of {@link dateTimesIn}, with the end of a written range, marked
- * `negated` when its clause rules it out (a `not`, `cannot`, `busy`, `rather than`, ... before it since the last
- * punctuation or slot, or `does not work` / `is busy` right after it).
+ * `negated` when its clause rules it out ({@link negatesSlot}: a `not`, `cannot`, `busy`, `rather than`, ... before it
+ * since the last punctuation mark, joining word or slot, or `does not work` / `is busy` right after it).
  */
 export function proposedSlotsIn(text: string): ProposedSlot[] {
   let previousEnd = 0
@@ -96,10 +87,8 @@ export function proposedSlotsIn(text: string): ProposedSlot[] {
     const keepZone = zone !== undefined && (zone === 'Z' || zone.startsWith('+') || m[3] !== undefined)
     const suffix = keepZone ? zone : ''
     const start = `${m[1]}T${(m[2] ?? '').padStart(5, '0')}${suffix}`
-    const before = text.slice(previousEnd, m.index)
-    const clause = before.slice(Math.max(0, ...[...before.matchAll(CLAUSE_BREAK)].map((b) => b.index + 1)))
+    const negated = negatesSlot(text, m.index, m.index + m[0].length, previousEnd)
     previousEnd = m.index + m[0].length
-    const negated = NEGATION_BEFORE_SLOT.test(clause) || NEGATION_AFTER_SLOT.test(text.slice(previousEnd))
     const slot: ProposedSlot = rangeEnd === undefined ? { start } : { start, end: `${m[1]}T${rangeEnd.padStart(5, '0')}${suffix}` }
     return negated ? { ...slot, negated: true } : slot
   })
@@ -121,11 +110,31 @@ function proposals(answer: string): { slots: ProposedSlot[]; none: string } {
   return { slots, none }
 }
 
-/** Runs one task check against the final answer. */
-export function runCheck(check: Check, answer: string): CheckOutcome {
+/** The options of the `choose` checks among `checks`: {@link runCheck} counts their mentions even when negated. */
+export function decisionOptions(checks: ReadonlyArray<Check>): string[] {
+  return checks.flatMap((check) => ('choose' in check ? [check.choose, ...check.not] : []))
+}
+
+/**
+ * How `answer` states each of `strings`: a string counts when one occurrence is not negated (`not X`, `X is not the
+ * owner`; see {@link mentionState}), or, for an option of `options`, when it occurs at all.
+ */
+function readMentions(answer: string, strings: ReadonlyArray<string>, options: ReadonlyArray<string>): { missing: string[]; negated: string[] } {
+  const exempt = new Set(options.map((o) => o.toLowerCase()))
+  const states = strings.map((s) => [s, exempt.has(s.toLowerCase()) && includesFolded(answer, s) ? 'asserted' : mentionState(answer, s)] as const)
+  return { missing: states.filter(([, state]) => state === 'missing').map(([s]) => s), negated: states.filter(([, state]) => state === 'negated').map(([s]) => s) }
+}
+
+/**
+ * Runs one task check against the final answer. `must_mention` and `mentions_any` count a string only where the answer
+ * does not negate it; `options` (the task's {@link decisionOptions}) count wherever they occur, since a right answer names
+ * the wrong option as rejected (`rather than X`) and the `choose` check reads the decision.
+ */
+export function runCheck(check: Check, answer: string, options: ReadonlyArray<string> = []): CheckOutcome {
   if ('must_mention' in check) {
-    const missing = check.must_mention.filter((s) => !includesFolded(answer, s))
-    return { name: `must_mention ${quoteList(check.must_mention)}`, passed: missing.length === 0, detail: missing.length === 0 ? '' : `missing ${quoteList(missing)}` }
+    const { missing, negated } = readMentions(answer, check.must_mention, options)
+    const detail = [missing.length > 0 ? `missing ${quoteList(missing)}` : '', negated.length > 0 ? `negated ${quoteList(negated)}` : ''].filter((d) => d !== '').join('; ')
+    return { name: `must_mention ${quoteList(check.must_mention)}`, passed: detail === '', detail }
   }
   if ('must_not_mention' in check) {
     const found = check.must_not_mention.filter((s) => includesFolded(answer, s))
@@ -137,8 +146,10 @@ export function runCheck(check: Check, answer: string): CheckOutcome {
     }
   }
   if ('mentions_any' in check) {
-    const passed = check.mentions_any.some((s) => includesFolded(answer, s))
-    return { name: `mentions_any ${quoteList(check.mentions_any)}`, passed, detail: passed ? '' : 'mentions none of them' }
+    const { missing, negated } = readMentions(answer, check.mentions_any, options)
+    const passed = missing.length + negated.length < check.mentions_any.length
+    const detail = passed ? '' : negated.length > 0 ? `negated ${quoteList(negated)}` : 'mentions none of them'
+    return { name: `mentions_any ${quoteList(check.mentions_any)}`, passed, detail }
   }
   if ('max_length' in check) {
     const length = answer.trim().length
@@ -353,10 +364,11 @@ export function rulesScores(input: JudgeInput): JudgeScores {
     }
   }
   const checks = input.checks ?? []
+  const options = decisionOptions(checks)
   const notPasted = notPastedCheck(input)
   const notTaskText = notTaskTextCheck(input)
   const outcomes: CheckOutcome[] = [
-    ...checks.map((check) => ({ ...runCheck(check, input.final_answer), ...(runCheck(check, '').passed ? { vacuous: true } : {}) })),
+    ...checks.map((check) => ({ ...runCheck(check, input.final_answer, options), ...(runCheck(check, '').passed ? { vacuous: true } : {}) })),
     { ...notPasted, vacuous: true },
     { ...notTaskText, vacuous: true },
   ]
