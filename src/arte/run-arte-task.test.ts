@@ -55,7 +55,7 @@ describe('runArteTask', () => {
       dataset: 'fixture.jsonl',
     })
     expect(structuredClone(run.meta)).toEqual(run.meta)
-    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+$/)
+    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+, sources not correct$/)
   })
 
   it('an external agent (ARTE_AGENT_URL) ends by the test deadline, as a model does, not after its own longer timeout', async () => {

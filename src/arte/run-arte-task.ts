@@ -6,6 +6,9 @@ import { TOOL_TIMEOUT_CODE } from './store/store-worker.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
+import { sourcesCorrect } from './scoring/sources-correct.ts'
+import { type ArteJudgment, judgeArteAnswer } from './scoring/llm-judge.ts'
+import type { ChatModel } from '../llm/types.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
 import { MAX_STORED_ANSWER_CHARS, capText } from '../core/cap-stored.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
@@ -58,17 +61,22 @@ export interface RunArteTaskOptions {
   emailTools?: EmailToolOptions
   /** The response cache scope of the model calls, e.g. of a trial after the first (see `trialCacheScope`). */
   cacheScope?: string
+  /** The LLM judge (`ARTE_JUDGE_MODEL`) asked after the agent whether its answer is correct; none by default. */
+  judge?: ChatModel
 }
 
 /** The trace and scored meta of one ART-E task. */
 export interface ArteTaskRun {
   trace: AgentTrace
   meta: ArteTestMeta
+  /** The LLM judge's judgment, when a judge was given (also in `meta`). */
+  judgment?: ArteJudgment
 }
 
 /**
- * Runs the agent on one ART-E row with the email tools scoped to the row's inbox and query date,
- * and scores its answer (exact match and Jaccard). Never throws for agent failures: they are in `meta.outcome`.
+ * Runs the agent on one ART-E row with the email tools scoped to the row's inbox and query date, and scores its
+ * answer (exact match, Jaccard, sources), then with `judge` asks the LLM judge (same signal, deadline and cache scope).
+ * Never throws for agent or judge failures: they are in `meta.outcome` and `meta.llmJudgeError`.
  */
 export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
   const { row, store, model } = options
@@ -97,12 +105,38 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
         ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
       })
   const executionTimeMs = Math.round(performance.now() - started)
-  const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs)
-  return { trace, meta }
+  const judgment = options.judge === undefined ? undefined : await judgeRow(options.judge, row, trace, options)
+  const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs, judgment)
+  return judgment === undefined ? { trace, meta } : { trace, meta, judgment }
 }
 
-/** The scored meta of one ART-E task from its agent trace (also used to resume from a stored trace). */
-export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: string, executionTimeMs: number): ArteTestMeta {
+/**
+ * The LLM judge's judgment of the answer in `trace` to `row` (see `judgeArteAnswer`), its call cancelled by
+ * `options.signal` and ended by `options.deadline`.
+ */
+export function judgeRow(
+  judge: ChatModel,
+  row: Pick<ArteRow, 'question' | 'answer'>,
+  trace: Pick<AgentTrace, 'outcome'>,
+  options: Pick<RunArteTaskOptions, 'signal' | 'deadline' | 'cacheScope'> = {},
+): Promise<ArteJudgment> {
+  const answer = trace.outcome.kind === 'answered' ? trace.outcome.answer : undefined
+  return judgeArteAnswer(
+    judge,
+    { question: row.question, groundTruth: row.answer, answer },
+    {
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+      ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+    },
+  )
+}
+
+/**
+ * The scored meta of one ART-E task from its agent trace and, when a judge ran, its judgment (also used to resume
+ * from a stored trace).
+ */
+export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: string, executionTimeMs: number, judgment?: ArteJudgment): ArteTestMeta {
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const agentAnswer = answered?.answer ?? ''
   const score = answered === undefined ? { exactMatch: false, semanticScore: 0 } : scoreAnswer(agentAnswer, row.answer)
@@ -116,6 +150,8 @@ export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: stri
     sources: answered?.sources ?? [],
     exactMatch: score.exactMatch,
     semanticScore: score.semanticScore,
+    sourcesCorrect: answered === undefined ? false : sourcesCorrect(row.message_ids, answered.answer, answered.sources),
+    ...(judgment === undefined ? {} : judgmentMeta(judgment)),
     traceId: trace.traceId,
     executionTimeMs,
     ...(toolTimeouts > 0 ? { toolTimeouts } : {}),
@@ -130,8 +166,25 @@ export function arteMetaFromTrace(row: ArteRow, trace: AgentTrace, dataset: stri
   }
 }
 
-/** The short per-test annotation, e.g. `EM=1 J=0.83 answered in 3 turns, 1,234 tokens`. */
+/** The judge fields of a task's meta. */
+function judgmentMeta(judgment: ArteJudgment): Pick<ArteTestMeta, 'llmJudgeModel' | 'llmJudgeCorrect' | 'llmJudgeError' | 'llmJudgeUsage'> {
+  return {
+    llmJudgeModel: judgment.model,
+    ...(judgment.error === undefined && judgment.correct !== undefined ? { llmJudgeCorrect: judgment.correct } : {}),
+    ...(judgment.error === undefined ? {} : { llmJudgeError: judgment.error }),
+    llmJudgeUsage: { ...judgment.usage },
+  }
+}
+
+/**
+ * The short per-test annotation, e.g. `EM=1 J=0.83 answered in 3 turns, 1,234 tokens, trace ..., agent ...`, then the
+ * sources and, with a judge, its verdict.
+ */
 export function arteAnnotation(meta: ArteTestMeta, trace: AgentTrace): string {
   const status = meta.outcome.kind === 'answered' ? 'answered' : meta.outcome.kind
-  return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}, agent ${meta.model}${meta.modelKind === 'baseline' ? ' (not an LLM)' : ''}`
+  const judge =
+    meta.llmJudgeModel === undefined
+      ? ''
+      : `, judge ${meta.llmJudgeModel}: ${meta.llmJudgeError === undefined ? (meta.llmJudgeCorrect === true ? 'correct' : 'not correct') : `error ${meta.llmJudgeError.code}`}`
+  return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}, agent ${meta.model}${meta.modelKind === 'baseline' ? ' (not an LLM)' : ''}, sources ${meta.sourcesCorrect === true ? 'correct' : 'not correct'}${judge}`
 }

@@ -101,6 +101,11 @@ export interface ArteSettings {
   toolTimeoutMs: number
   /** The external agent under test, or undefined to run the model of `BENCH_AGENT_MODEL` in our tool loop. */
   agent: ArteAgentSettings | undefined
+  /**
+   * `ARTE_JUDGE_MODEL` (`--judge-model`): an LLM (`openai/gpt-4.1-mini`, ...) asked after each task whether the answer
+   * is correct, OpenPipe's way (`llmJudgeAccuracy`); undefined (the default): no judge.
+   */
+  judgeModel: string | undefined
   /** `BENCH_TRIALS`: runs per row (default 1); with more, tests are named `{id} [trial=j]`. */
   trials: number
   /**
@@ -160,6 +165,10 @@ export const ArteEnvSchema = z.object({
   BENCH_CONCURRENCY: wholeNumberText(1).default(DEFAULT_BENCH_CONCURRENCY),
   ARTE_MAX_TURNS: wholeNumberText(1).default(DEFAULT_MAX_TURNS),
   ARTE_THRESHOLDS: z.string().default(''),
+  ARTE_JUDGE_MODEL: z
+    .string()
+    .refine((id) => !['baseline', 'null'].includes(id), { error: 'the judge must be an LLM, not a built-in agent' })
+    .optional(),
   ARTE_READ_MAX_CHARS: wholeNumberText(100).default(DEFAULT_ARTE_READ_MAX_CHARS),
   ARTE_TOOL_TIMEOUT_MS: wholeNumberText(0).default(DEFAULT_ARTE_TOOL_TIMEOUT_MS),
   BENCH_TRIALS: wholeNumberText(1).default(1),
@@ -173,6 +182,7 @@ export const ArteEnvSchema = z.object({
 const HINTS: Record<string, string> = {
   ARTE_SPLIT: 'Set ARTE_SPLIT (or --split) to train or test.',
   BENCH_RESUME: 'Set BENCH_RESUME=1 to turn it on, or unset it.',
+  ARTE_JUDGE_MODEL: 'Set ARTE_JUDGE_MODEL (or --judge-model) to an LLM id such as openai/gpt-4.1-mini, or unset it for no judge.',
 }
 
 /** Reads {@link ArteSettings} from `env`; relative paths are resolved against `cwd`. A bad value names the variable and the fix. */
@@ -206,6 +216,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     readMaxChars: e.ARTE_READ_MAX_CHARS,
     toolTimeoutMs: e.ARTE_TOOL_TIMEOUT_MS,
     agent: arteAgentSettings(env),
+    judgeModel: e.ARTE_JUDGE_MODEL,
     trials: e.BENCH_TRIALS,
     parts: e.ARTE_PARTS,
     testsPerPart: e.ARTE_TESTS_PER_PART,

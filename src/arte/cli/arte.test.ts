@@ -8,6 +8,7 @@ import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import { assertArteRunSettings, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { arteSettingsFromEnv } from '../settings.ts'
 import { childEnv } from '../../testing/child-env.ts'
 
 const run = promisify(execFile)
@@ -38,6 +39,22 @@ describe('planArteRun', () => {
       ARTE_THRESHOLDS: 'exactMatchAccuracy>=0.6',
       ARTE_OUTPUT: resolve('r.json'),
     })
+  })
+
+  it('maps --judge-model to ARTE_JUDGE_MODEL (no judge by default), with a model or an external agent', () => {
+    expect(planArteRun(['--judge-model', 'openai/gpt-4.1-mini']).env).toEqual({ ARTE_JUDGE_MODEL: 'openai/gpt-4.1-mini' })
+    expect(planArteRun(['--judge-model', 'j', '--agent-url', 'http://127.0.0.1:3000/run']).env).toMatchObject({ ARTE_JUDGE_MODEL: 'j' })
+    expect(planArteRun([]).env).not.toHaveProperty('ARTE_JUDGE_MODEL')
+    expect(arteSettingsFromEnv({}).judgeModel).toBeUndefined()
+    expect(arteSettingsFromEnv({ ARTE_JUDGE_MODEL: ' openai/gpt-4.1-mini ' }).judgeModel).toBe('openai/gpt-4.1-mini')
+    expect(() => arteSettingsFromEnv({ ARTE_JUDGE_MODEL: 'baseline' })).toThrow(/Invalid ARTE_JUDGE_MODEL="baseline": the judge must be an LLM/)
+  })
+
+  it('refuses a threshold on llmJudgeAccuracy without a judge before any task runs', () => {
+    const dir = resolve(REPO_ROOT, '.tmp')
+    expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'llmJudgeAccuracy>=0.5' }, {}, dir)).toThrow(/needs an LLM judge, and none is set/)
+    expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'llmJudgeAccuracy>=0.5,sourcesAccuracy>=0.5', ARTE_JUDGE_MODEL: 'openai/gpt-4.1-mini' }, {}, dir)).not.toThrow()
+    expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'sourcesAccuracy>=0.5' }, {}, dir)).not.toThrow()
   })
 
   it('maps --resume and --parts to BENCH_RESUME and ARTE_PARTS', () => {

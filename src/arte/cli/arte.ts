@@ -53,6 +53,11 @@ const ARTE_OPTIONS = {
   db: { type: 'string', value: 'FILE', description: `email database, used as is (ARTE_DB); default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}` },
   'model-provider': { type: 'string', value: 'NAME', description: `${PROVIDERS.join(' | ')}; with --model-id, prefixes it (default: from the API key that is set)` },
   'model-id': { type: 'string', value: 'ID', description: 'agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL; default: baseline when no API key is set)' },
+  'judge-model': {
+    type: 'string',
+    value: 'ID',
+    description: 'also ask this LLM (e.g. openai/gpt-4.1-mini) whether each answer is correct, with OpenPipe\'s judge prompt: llmJudgeAccuracy, comparable with OpenPipe\'s published accuracy; its tokens and cost are counted apart (ARTE_JUDGE_MODEL; default: no judge)',
+  },
   'agent-url': { type: 'string', value: 'URL', description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (ARTE_AGENT_URL)' },
   agent: { type: 'string', value: 'ID', description: 'the ART-E seed\'s agent id: POST {api-url}/agents/ID/run with "agentId": ID in the body (ARTE_AGENT_ID)' },
   'api-url': { type: 'string', value: 'URL', description: 'agent API of --agent (API_URL)', default: DEFAULT_AGENT_API_URL },
@@ -206,6 +211,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
   set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
   set('BENCH_AGENT_MODEL', resolveModelFlag(values['model-provider'], values['model-id']))
+  set('ARTE_JUDGE_MODEL', values['judge-model'])
   set('ARTE_OUTPUT', values.output === undefined ? undefined : resolve(values.output))
   set('ARTE_TRACES_DB', values['traces-db'] === undefined ? undefined : resolve(values['traces-db']))
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
@@ -351,7 +357,14 @@ function shippedBenchConfig(parts: ShippedParts | undefined) {
  */
 export function assertArteRunSettings(env: Record<string, string | undefined>, outputFile: Readonly<Record<string, string>> = {}, cwd = process.cwd()): void {
   const settings = arteSettingsFromEnv(env, cwd)
-  if (settings.thresholds.trim() !== '') parseArteThresholds(settings.thresholds, 'ARTE_THRESHOLDS')
+  if (settings.thresholds.trim() !== '') {
+    const judged = parseArteThresholds(settings.thresholds, 'ARTE_THRESHOLDS').some((threshold) => threshold.metric === 'llmJudgeAccuracy')
+    if (judged && settings.judgeModel === undefined) {
+      throw new ConfigError('The threshold on llmJudgeAccuracy (ARTE_THRESHOLDS, --thresholds) needs an LLM judge, and none is set.', {
+        hint: 'Pass --judge-model ID (or set ARTE_JUDGE_MODEL), or leave llmJudgeAccuracy out of the thresholds.',
+      })
+    }
+  }
   arteHistorySettings(env, cwd)
   const configured = outputFile.arte
   const file = configured === undefined ? settings.output : resolve(cwd, configured)

@@ -1,16 +1,29 @@
 import { formatWithCi } from '../../stats/bootstrap.ts'
+import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import type { ArteResults } from './results.ts'
 
 /**
- * The reporter's score rows: each score metric with its interval (`0.600 [0.300, 0.850] (6/10)`), and with
- * trials the pass^k line (`1: 0.600 · 2: 0.500 · 3: 0.400`).
+ * The reporter's score rows: each score metric with its interval (`0.600 [0.300, 0.850] (6/10)`), the sources and,
+ * with a judge, the judge's accuracy (over the judged tasks, judge errors named), and with trials the pass^k line
+ * (`1: 0.600 · 2: 0.500 · 3: 0.400`).
  */
 export function formatArteStatistics(results: ArteResults, exact: number): Array<[string, string]> {
   const ci = results.confidenceIntervals
+  const ran = results.totalTasks - results.notRunTasks
   const rows: Array<[string, string]> = [
-    ['exactMatchAccuracy', `${formatWithCi(results.exactMatchAccuracy, ci?.exactMatchAccuracy)} (${exact}/${results.totalTasks - results.notRunTasks})`],
+    ['exactMatchAccuracy', `${formatWithCi(results.exactMatchAccuracy, ci?.exactMatchAccuracy)} (${exact}/${ran})`],
     ['avgSemanticScore', formatWithCi(results.avgSemanticScore, ci?.avgSemanticScore)],
   ]
+  if (results.sourcesAccuracy !== undefined) {
+    const cited = results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.sourcesCorrect === true).length
+    rows.push(['sourcesAccuracy', `${formatWithCi(results.sourcesAccuracy, ci?.sourcesAccuracy)} (${cited}/${ran})`])
+  }
+  const judge = results.llmJudge
+  if (judge !== undefined && results.llmJudgeAccuracy !== undefined) {
+    const correct = Math.round(results.llmJudgeAccuracy * judge.judgedTasks)
+    const errors = judge.errors === 0 ? '' : `; ${judge.errors} judge error(s), left out`
+    rows.push(['llmJudgeAccuracy', `${formatWithCi(results.llmJudgeAccuracy, ci?.llmJudgeAccuracy)} (${correct}/${judge.judgedTasks} judged by ${judge.model}${errors})`])
+  }
   if (ci?.exactMatchAccuracy !== null && ci?.exactMatchAccuracy !== undefined) {
     rows.push(['interval', `${Math.round(ci.exactMatchAccuracy.level * 100)}% ${ci.exactMatchAccuracy.method}`])
   }
@@ -28,4 +41,27 @@ export function graderSuspectWarning(results: Pick<ArteResults, 'graderSuspects'
   const suspects = results.graderSuspects ?? []
   if (suspects.length === 0) return undefined
   return `WARNING: grader suspects: an empty answer passed ART-E task(s) ${suspects.join(', ')}; a task an empty answer passes measures nothing (check its ground truth).`
+}
+
+/** The reporter's rows of the judge's tokens and cost (apart from the agent's), or none when no judge ran. */
+export function judgeUsageRows(results: Pick<ArteResults, 'llmJudge'>): Array<[string, string]> {
+  const judge = results.llmJudge
+  if (judge === undefined) return []
+  const { usage } = judge
+  const paid = paidCostUsd(usage)
+  const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
+  const n = (value: number): string => value.toLocaleString('en-US')
+  return [
+    ['judge tokens', `${n(usage.totalTokens)} (${n(usage.promptTokens)} prompt, ${n(usage.completionTokens)} completion) in ${n(usage.calls)} call(s)${formatCachedPart(usage)}`],
+    ['judge cost', cost],
+  ]
+}
+
+/** The warning printed when the judge gave no verdict on some task (trial 1), naming the first few; `undefined` when it always did. */
+export function judgeErrorWarning(results: Pick<ArteResults, 'llmJudge' | 'taskResults'>): string | undefined {
+  if (results.llmJudge === undefined || results.llmJudge.errors === 0) return undefined
+  const erred = results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.llmJudgeError !== undefined)
+  const shown = erred.slice(0, 3).map((task) => `${task.taskId} (${task.llmJudgeError?.code}: ${task.llmJudgeError?.message})`)
+  const more = erred.length > shown.length ? `, and ${erred.length - shown.length} more` : ''
+  return `WARNING: the ART-E judge ${results.llmJudge.model} gave no verdict on ${erred.length} task(s), left out of llmJudgeAccuracy: ${shown.join('; ')}${more}. A resumed run (--resume) asks the judge again for these tasks only.`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
 import type { ArteMetrics } from './results.ts'
-import { checkArteThresholds, formatThresholdFailure, parseArteThresholds, resolveArteThresholds } from './results-thresholds.ts'
+import { checkArteThresholds, formatThresholdFailure, formatUnmeasuredThreshold, parseArteThresholds, resolveArteThresholds, unmeasuredThresholds } from './results-thresholds.ts'
 
 const metrics: ArteMetrics = {
   exactMatchAccuracy: 0.25,
@@ -58,5 +58,33 @@ describe('checkArteThresholds', () => {
     expect(formatThresholdFailure(checks[0]!)).toBe(
       'ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6',
     )
+  })
+})
+
+describe('thresholds on the OpenPipe-comparable scores', () => {
+  it('accepts sourcesAccuracy and llmJudgeAccuracy, as rates between 0 and 1', () => {
+    expect(parseArteThresholds('sourcesAccuracy>=0.5,llmJudgeAccuracy>0.4')).toEqual([
+      { metric: 'sourcesAccuracy', op: '>=', value: 0.5 },
+      { metric: 'llmJudgeAccuracy', op: '>', value: 0.4 },
+    ])
+    expect(resolveArteThresholds({ llmJudgeAccuracy: 0.7 })).toEqual([{ metric: 'llmJudgeAccuracy', op: '>=', value: 0.7 }])
+    expect(() => parseArteThresholds('sourcesAccuracy>=2')).toThrow(/sourcesAccuracy is between 0 and 1/)
+    expect(() => resolveArteThresholds({ llmJudgeAccuracy: 70 })).toThrow(/llmJudgeAccuracy is between 0 and 1/)
+    expect(() => parseArteThresholds('nope>=1')).toThrow(/sourcesAccuracy, llmJudgeAccuracy/)
+  })
+
+  it('checks them against the measured scores; one on a score not measured (no judge) fails apart, never as a 0', () => {
+    const thresholds = parseArteThresholds('sourcesAccuracy>=0.5,llmJudgeAccuracy>=0.5')
+    const withJudge = { ...metrics, sourcesAccuracy: 0.75, llmJudgeAccuracy: 0.25 }
+    expect(checkArteThresholds(withJudge, thresholds).map((check) => [check.metric, check.measured, check.passed])).toEqual([
+      ['sourcesAccuracy', 0.75, true],
+      ['llmJudgeAccuracy', 0.25, false],
+    ])
+    expect(unmeasuredThresholds(withJudge, thresholds)).toEqual([])
+    const noJudge = { ...metrics, sourcesAccuracy: 0.75 }
+    expect(checkArteThresholds(noJudge, thresholds).map((check) => check.metric)).toEqual(['sourcesAccuracy'])
+    const unmeasured = unmeasuredThresholds(noJudge, thresholds)
+    expect(unmeasured).toEqual([{ metric: 'llmJudgeAccuracy', op: '>=', value: 0.5 }])
+    expect(formatUnmeasuredThreshold(unmeasured[0]!)).toContain('llmJudgeAccuracy was not measured, as no LLM judge ran (set ARTE_JUDGE_MODEL')
   })
 })

@@ -1,12 +1,12 @@
 import { ConfigError } from '../../core/errors.ts'
-import { ARTE_METRIC_NAMES, type ArteMetrics } from './results.ts'
+import { ARTE_THRESHOLD_METRIC_NAMES, type ArteMetrics, type ArteOpenPipeScores, type ArteThresholdMetric } from './results.ts'
 
 /** A comparison a threshold makes between the measured metric and its value. */
 export type ThresholdOp = '>=' | '>' | '<=' | '<'
 
 /** One quality gate on an aggregate metric, e.g. `exactMatchAccuracy >= 0.6`. */
 export interface ArteThreshold {
-  metric: keyof ArteMetrics
+  metric: ArteThresholdMetric
   op: ThresholdOp
   value: number
 }
@@ -16,7 +16,10 @@ export interface ArteThreshold {
  * `exactMatchAccuracy >= 0.6`, like Vitest's coverage thresholds); a string uses explicit comparisons
  * (`'exactMatchAccuracy>=0.6,failedTasks<=2'`, the `ARTE_THRESHOLDS` syntax).
  */
-export type ArteThresholdsOption = Partial<Record<keyof ArteMetrics, number>> | string | ReadonlyArray<ArteThreshold>
+export type ArteThresholdsOption = Partial<Record<ArteThresholdMetric, number>> | string | ReadonlyArray<ArteThreshold>
+
+/** What thresholds are checked against: the doc's metrics and the OpenPipe-comparable scores (`llmJudgeAccuracy` only when a judge ran). */
+export type ArteThresholdMetrics = ArteMetrics & ArteOpenPipeScores
 
 /** One checked threshold with the measured value. */
 export interface ArteThresholdCheck extends ArteThreshold {
@@ -26,21 +29,21 @@ export interface ArteThresholdCheck extends ArteThreshold {
 
 const OPS: ReadonlyArray<ThresholdOp> = ['>=', '<=', '>', '<']
 
-function isMetric(name: string): name is keyof ArteMetrics {
-  return (ARTE_METRIC_NAMES as string[]).includes(name)
+function isMetric(name: string): name is ArteThresholdMetric {
+  return (ARTE_THRESHOLD_METRIC_NAMES as string[]).includes(name)
 }
 
 function badThreshold(text: string, source: string, why: string): ConfigError {
   return new ConfigError(`Invalid ART-E threshold ${JSON.stringify(text)} in ${source}: ${why}.`, {
-    hint: `Write thresholds as \`metric>=number\` separated by commas, e.g. \`exactMatchAccuracy>=0.6,avgSemanticScore>=0.5\`; metrics: ${ARTE_METRIC_NAMES.join(', ')}.`,
+    hint: `Write thresholds as \`metric>=number\` separated by commas, e.g. \`exactMatchAccuracy>=0.6,avgSemanticScore>=0.5\`; metrics: ${ARTE_THRESHOLD_METRIC_NAMES.join(', ')} (llmJudgeAccuracy needs ARTE_JUDGE_MODEL).`,
   })
 }
 
 /** Metrics that are rates or means of scores in [0, 1]; every other metric is a count or a time, never negative. */
-const UNIT_METRICS: ReadonlySet<string> = new Set(['exactMatchAccuracy', 'avgSemanticScore'])
+const UNIT_METRICS: ReadonlySet<string> = new Set(['exactMatchAccuracy', 'avgSemanticScore', 'sourcesAccuracy', 'llmJudgeAccuracy'])
 
 /** Why `value` is outside what `metric` can measure (a gate that could never fail or never pass), or undefined. */
-function outOfRange(metric: keyof ArteMetrics, value: number): string | undefined {
+function outOfRange(metric: ArteThresholdMetric, value: number): string | undefined {
   if (UNIT_METRICS.has(metric)) return value < 0 || value > 1 ? `${metric} is between 0 and 1, so ${value} can never decide the gate` : undefined
   return value < 0 ? `${metric} is never negative, so ${value} can never decide the gate` : undefined
 }
@@ -98,12 +101,23 @@ function holds(measured: number, op: ThresholdOp, value: number): boolean {
   }
 }
 
-/** Checks every threshold against the metrics. */
-export function checkArteThresholds(metrics: ArteMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThresholdCheck[] {
-  return thresholds.map((threshold) => {
+/** Checks every threshold whose metric was measured against the metrics (see {@link unmeasuredThresholds} for the others). */
+export function checkArteThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThresholdCheck[] {
+  return thresholds.flatMap((threshold) => {
     const measured = metrics[threshold.metric]
-    return { ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }
+    return measured === undefined ? [] : [{ ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }]
   })
+}
+
+/** The thresholds on a metric the run did not measure (`llmJudgeAccuracy` without a judge): each fails the run. */
+export function unmeasuredThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThreshold[] {
+  return thresholds.filter((threshold) => metrics[threshold.metric] === undefined)
+}
+
+/** The error line for a threshold on a metric the run did not measure. */
+export function formatUnmeasuredThreshold(threshold: ArteThreshold): string {
+  const why = threshold.metric === 'llmJudgeAccuracy' ? 'no LLM judge ran (set ARTE_JUDGE_MODEL or agent-bench arte --judge-model)' : 'the results do not have it'
+  return `ERROR: ART-E threshold ${threshold.metric} ${threshold.op} ${threshold.value} cannot be checked: ${threshold.metric} was not measured, as ${why}.`
 }
 
 /** The error line for a failed threshold, in the style of Vitest's coverage thresholds. */

@@ -37,14 +37,58 @@ export const ArteMetricsSchema = z.object({
 /** Aggregate metrics of an ART-E run. */
 export type ArteMetrics = z.infer<typeof ArteMetricsSchema>
 
-/** Names of the metrics a threshold can refer to. */
+/** Names of the ART-E doc's metrics (those of {@link ArteMetricsSchema}). */
 export const ARTE_METRIC_NAMES = Object.keys(ArteMetricsSchema.shape) as Array<keyof ArteMetrics>
+
+/**
+ * The scores that compare with OpenPipe's published ART-E numbers, beside the doc's metrics (and, like them, over the
+ * tasks that ran, trial 1 of each).
+ */
+export const ArteOpenPipeScoresSchema = z.object({
+  /**
+   * Share of the tasks whose answer cites the row's first message id among its sources (OpenPipe's `sources_correct`);
+   * a task without an answer counts as not correct. Absent in results written before it was measured.
+   */
+  sourcesAccuracy: z.number().optional(),
+  /**
+   * Share of the judged tasks the LLM judge (`ARTE_JUDGE_MODEL`) found correct (OpenPipe's `answer_correct`): a task
+   * without an answer counts as not correct, a task whose judge erred is left out (see `llmJudge.errors`). Absent when
+   * no judge ran.
+   */
+  llmJudgeAccuracy: z.number().optional(),
+})
+
+/** See {@link ArteOpenPipeScoresSchema}. */
+export type ArteOpenPipeScores = z.infer<typeof ArteOpenPipeScoresSchema>
+
+/** Names of the metrics a threshold can refer to: the doc's metrics and the OpenPipe-comparable scores. */
+export const ARTE_THRESHOLD_METRIC_NAMES = [...ARTE_METRIC_NAMES, ...(Object.keys(ArteOpenPipeScoresSchema.shape) as Array<keyof ArteOpenPipeScores>)]
+
+/** A metric a threshold can refer to. */
+export type ArteThresholdMetric = (typeof ARTE_THRESHOLD_METRIC_NAMES)[number]
+
+/** The LLM judge's part of a run: which model, how many tasks it judged or erred on, and what it spent. */
+export const ArteJudgeSummarySchema = z.object({
+  /** Judge model ids seen in the run (usually one), comma-separated. */
+  model: z.string(),
+  /** Tasks (trial 1, that ran) with a verdict: the tasks `llmJudgeAccuracy` is over. */
+  judgedTasks: z.int().nonnegative(),
+  /** Tasks (trial 1, that ran) whose judge gave no verdict (its call failed, or the reply was neither True nor False). */
+  errors: z.int().nonnegative(),
+  /** The judge's tokens and cost over every trial, apart from the run's `usage` (the agent's). */
+  usage: ArteUsageSchema,
+})
+
+/** See {@link ArteJudgeSummarySchema}. */
+export type ArteJudgeSummary = z.infer<typeof ArteJudgeSummarySchema>
 
 /** One trial of a task (`BENCH_TRIALS` > 1): its answer, scores and how it ended. */
 export const ArteTrialResultSchema = z.object({
   trial: z.int().positive(),
   exactMatch: z.boolean(),
   semanticScore: z.number(),
+  sourcesCorrect: z.boolean().optional(),
+  llmJudgeCorrect: z.boolean().optional(),
   agentAnswer: z.string(),
   traceId: z.string(),
   executionTimeMs: z.number(),
@@ -67,6 +111,10 @@ export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   agentAnswerChars: true,
   exactMatch: true,
   semanticScore: true,
+  sourcesCorrect: true,
+  llmJudgeCorrect: true,
+  llmJudgeError: true,
+  llmJudgeUsage: true,
   traceId: true,
   executionTimeMs: true,
   toolTimeouts: true,
@@ -91,7 +139,10 @@ export const ArteThresholdCheckSchema = z.object({
 
 /** The results JSON written by `reporters/arte.ts` (default `evaluation/arte/results.json`). */
 export const ArteResultsSchema = ArteMetricsSchema.extend({
+  ...ArteOpenPipeScoresSchema.shape,
   usage: ArteUsageSchema,
+  /** The LLM judge's part of the run; absent when no judge ran (`ARTE_JUDGE_MODEL` unset). */
+  llmJudge: ArteJudgeSummarySchema.optional(),
   config: z.object({
     /** Model ids seen in the run (usually one), comma-separated. */
     model: z.string(),
@@ -105,11 +156,17 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   testRunEndReason: z.enum(['passed', 'failed', 'interrupted']),
   thresholds: z.array(ArteThresholdCheckSchema),
   /**
-   * Seeded bootstrap intervals over tasks of the two score metrics (`null` with no tasks). Absent in results
-   * written before intervals existed.
+   * Seeded bootstrap intervals over tasks of the score metrics (`null` with no tasks); `sourcesAccuracy`'s is absent in
+   * results written before it was measured, `llmJudgeAccuracy`'s when no judge ran. Absent in results written before
+   * intervals existed.
    */
   confidenceIntervals: z
-    .object({ exactMatchAccuracy: ConfidenceIntervalSchema.nullable(), avgSemanticScore: ConfidenceIntervalSchema.nullable() })
+    .object({
+      exactMatchAccuracy: ConfidenceIntervalSchema.nullable(),
+      avgSemanticScore: ConfidenceIntervalSchema.nullable(),
+      sourcesAccuracy: ConfidenceIntervalSchema.nullable().optional(),
+      llmJudgeAccuracy: ConfidenceIntervalSchema.nullable().optional(),
+    })
     .optional(),
   /** Runs per task (`BENCH_TRIALS`); the metrics and `taskResults` are trial 1's. */
   trials: z.int().positive().optional(),
@@ -143,6 +200,10 @@ export function toTaskResult(meta: ArteTestMeta): ArteTaskResult {
     ...(meta.agentAnswerChars === undefined ? {} : { agentAnswerChars: meta.agentAnswerChars }),
     exactMatch: meta.exactMatch,
     semanticScore: meta.semanticScore,
+    sourcesCorrect: meta.sourcesCorrect === true,
+    ...(meta.llmJudgeCorrect === undefined ? {} : { llmJudgeCorrect: meta.llmJudgeCorrect }),
+    ...(meta.llmJudgeError === undefined ? {} : { llmJudgeError: meta.llmJudgeError }),
+    ...(meta.llmJudgeUsage === undefined ? {} : { llmJudgeUsage: meta.llmJudgeUsage }),
     traceId: meta.traceId,
     executionTimeMs: meta.executionTimeMs,
     ...(meta.toolTimeouts === undefined ? {} : { toolTimeouts: meta.toolTimeouts }),

@@ -17,13 +17,26 @@ export interface ArteRunConfig {
    * @default DEFAULT_ARTE_READ_MAX_CHARS
    */
   readMaxChars?: number
+  /**
+   * The LLM judge's model id (`ARTE_JUDGE_MODEL`): a stored task keeps its judgment on resume, so a run with another
+   * judge (or none) is another configuration. Undefined: no judge.
+   */
+  judgeModel?: string
 }
 
 /** A short stable key of an {@link ArteRunConfig} (sha256, 16 hex characters), stored with each trace. */
 export function arteConfigKey(config: ArteRunConfig): string {
-  const { model, dataset, split, maxTurns, db } = config
+  const { model, dataset, split, maxTurns, db, judgeModel } = config
   const readMaxChars = config.readMaxChars ?? DEFAULT_ARTE_READ_MAX_CHARS
-  // The default cap adds nothing, so traces stored before the cap was part of the key still resume.
-  const parts = [model, dataset, split, maxTurns, db, ...(readMaxChars === DEFAULT_ARTE_READ_MAX_CHARS ? [] : [{ readMaxChars }])]
+  // The default cap and no judge add nothing, so traces stored before they were part of the key still resume.
+  const parts = [
+    model,
+    dataset,
+    split,
+    maxTurns,
+    db,
+    ...(readMaxChars === DEFAULT_ARTE_READ_MAX_CHARS ? [] : [{ readMaxChars }]),
+    ...(judgeModel === undefined ? [] : [{ judgeModel }]),
+  ]
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16)
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
-import { formatArteStatistics, graderSuspectWarning } from './format-statistics.ts'
+import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows } from './format-statistics.ts'
 import { computeArteMetrics, sumTaskUsage } from './results.ts'
-import { arteRunStatistics } from './run-statistics.ts'
+import { arteRunStatistics, judgeVerdict } from './run-statistics.ts'
 
 function meta(taskId: string, exactMatch: boolean, fields: Partial<ArteTestMeta> = {}): ArteTestMeta {
   return {
@@ -67,7 +67,7 @@ describe('arteRunStatistics', () => {
       [2, false, 'tb-2'],
       [3, true, 'tb-3'],
     ])
-    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'outcome', 'semanticScore', 'traceId', 'trial'])
+    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'outcome', 'semanticScore', 'sourcesCorrect', 'traceId', 'trial'])
   })
 
   it('with trials: each trial says how it ended, so a trial not run or failed is not read as a wrong answer', () => {
@@ -180,5 +180,61 @@ describe('arteRunStatistics', () => {
       ['interval', '95% percentile bootstrap over 10 task(s)'],
       ['pass^k (2 trials)', '1: 0.600 · 2: 0.500'],
     ])
+  })
+
+  it('sourcesAccuracy: the share of the tasks that ran whose sources held the first message id, with its interval', () => {
+    const notRun = { outcome: { kind: 'not-run', reason: 'interrupted' } } as const
+    const metas = [
+      meta('1', true, { sourcesCorrect: true }),
+      meta('2', false, { sourcesCorrect: true }),
+      meta('3', true, { sourcesCorrect: false }),
+      // A task without a result (timed out, as collect-arte-tasks builds it) has no sourcesCorrect: not correct.
+      meta('4', false, { outcome: { kind: 'error', code: 'ERR_TEST_TIMEOUT', message: 'timed out' } }),
+      meta('5', false, { sourcesCorrect: true, ...notRun }),
+    ]
+    const stats = arteRunStatistics(metas)
+    expect(stats.sourcesAccuracy).toBe(2 / 4)
+    expect(stats.confidenceIntervals.sourcesAccuracy?.method).toContain('over 4 task(s)')
+    expect(stats.taskResults.map((task) => task.sourcesCorrect)).toEqual([true, true, false, false, true])
+    expect(stats).not.toHaveProperty('llmJudgeAccuracy')
+    expect(stats).not.toHaveProperty('llmJudge')
+    expect(stats.confidenceIntervals).not.toHaveProperty('llmJudgeAccuracy')
+    const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 2)
+    expect(rows).toContainEqual(['sourcesAccuracy', expect.stringMatching(/^0\.500 \[\d\.\d{3}, \d\.\d{3}\] \(2\/4\)$/)])
+    expect(rows.map(([name]) => name)).not.toContain('llmJudgeAccuracy')
+  })
+
+  it('llmJudgeAccuracy: over the judged tasks; no answer counts as not correct, a judge error is left out and counted', () => {
+    const judge = (fields: Partial<ArteTestMeta>): Partial<ArteTestMeta> => ({
+      llmJudgeModel: 'openai/judge',
+      llmJudgeUsage: { promptTokens: 10, completionTokens: 1, totalTokens: 11, costUsd: 0.001, calls: 1 },
+      ...fields,
+    })
+    const none = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
+    const metas = [
+      meta('1', true, judge({ llmJudgeCorrect: true })),
+      meta('2', false, judge({ llmJudgeCorrect: true })),
+      meta('3', false, judge({ llmJudgeCorrect: false })),
+      meta('4', false, judge({ llmJudgeError: { code: 'ERR_ARTE_JUDGE_REPLY', message: 'The judge replied "Maybe"' } })),
+      meta('5', false, judge({ llmJudgeCorrect: false, llmJudgeUsage: none, outcome: { kind: 'max-turns', maxTurns: 2 } })),
+      // Timed out before the judge: no answer, so not correct.
+      meta('6', false, { outcome: { kind: 'error', code: 'ERR_TEST_TIMEOUT', message: 'timed out' } }),
+      // Trial 2 of task 1: its judge's usage counts, its verdict does not (the metrics are trial 1's).
+      meta('1', false, judge({ trial: 2, llmJudgeCorrect: false })),
+    ]
+    const stats = arteRunStatistics(metas)
+    expect(stats.llmJudgeAccuracy).toBe(2 / 5)
+    expect(stats.llmJudge).toEqual({ model: 'openai/judge', judgedTasks: 5, errors: 1, usage: { promptTokens: 50, completionTokens: 5, totalTokens: 55, costUsd: expect.closeTo(0.005, 10), calls: 5 } })
+    expect(stats.confidenceIntervals.llmJudgeAccuracy?.method).toContain('over 5 task(s)')
+    expect(stats.taskResults.map(judgeVerdict)).toEqual([true, true, false, undefined, false, false])
+    const results = { ...computeArteMetrics(stats.taskResults), ...stats }
+    const rows = formatArteStatistics(results as never, 1)
+    expect(rows).toContainEqual(['llmJudgeAccuracy', expect.stringMatching(/^0\.400 \[[^\]]+\] \(2\/5 judged by openai\/judge; 1 judge error\(s\), left out\)$/)])
+    expect(judgeUsageRows(results)).toEqual([
+      ['judge tokens', '55 (50 prompt, 5 completion) in 5 call(s)'],
+      ['judge cost', '$0.0050'],
+    ])
+    expect(judgeErrorWarning(results)).toContain('gave no verdict on 1 task(s), left out of llmJudgeAccuracy: 4 (ERR_ARTE_JUDGE_REPLY: The judge replied "Maybe")')
+    expect(judgeErrorWarning({ ...results, llmJudge: { ...stats.llmJudge!, errors: 0 } })).toBeUndefined()
   })
 })

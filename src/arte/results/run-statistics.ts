@@ -1,10 +1,12 @@
-import { bootstrapMeanCis } from '../../stats/bootstrap.ts'
+import { bootstrapMeanCi, bootstrapMeanCis } from '../../stats/bootstrap.ts'
+import { sumUsage } from '../../llm/usage.ts'
 import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
-import { type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
+import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 
 /** What {@link arteRunStatistics} adds to the results JSON, and the duplicated task ids for the reporter's warning. */
-export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects'>> & {
+export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects' | 'sourcesAccuracy'>> &
+  Pick<ArteResults, 'llmJudgeAccuracy' | 'llmJudge'> & {
   /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
   taskResults: ArteTaskResult[]
   /**
@@ -12,6 +14,36 @@ export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals'
    * test's meta counts, the others are left out of the task results and statistics. Not in the results JSON.
    */
   duplicateTaskIds: string[]
+}
+
+/**
+ * A task's value in `llmJudgeAccuracy`: the judge's verdict; false for a task that ran without an answer (as exact
+ * match counts it); `undefined` (left out) when its judge erred, it did not run, or it was answered but not judged.
+ */
+export function judgeVerdict(task: Pick<ArteTaskResult, 'outcome' | 'llmJudgeCorrect' | 'llmJudgeError'>): boolean | undefined {
+  if (task.outcome.kind === 'not-run' || task.llmJudgeError !== undefined) return undefined
+  if (task.llmJudgeCorrect !== undefined) return task.llmJudgeCorrect
+  return task.outcome.kind === 'answered' ? undefined : false
+}
+
+/** The judge's part of a run from every test's meta (usage over all trials; counts over the tasks' trial 1), or `undefined` when no judge ran. */
+function judgeSummary(metas: ReadonlyArray<ArteTestMeta>, ran: ReadonlyArray<ArteTaskResult>): ArteJudgeSummary | undefined {
+  const judged = metas.filter((meta) => meta.llmJudgeModel !== undefined)
+  if (judged.length === 0) return undefined
+  const sorted = [...judged].sort((a, b) => compareTaskIds(a.taskId, b.taskId) || (a.trial ?? 1) - (b.trial ?? 1))
+  return {
+    model: [...new Set(judged.map((meta) => meta.llmJudgeModel ?? ''))].sort().join(', '),
+    judgedTasks: ran.filter((task) => judgeVerdict(task) !== undefined).length,
+    errors: ran.filter((task) => task.llmJudgeError !== undefined).length,
+    usage: sumUsage(sorted.flatMap((meta) => (meta.llmJudgeUsage === undefined ? [] : [meta.llmJudgeUsage]))),
+  }
+}
+
+/** The mean of 0/1 values, 0 for none. */
+function share(values: ReadonlyArray<number>): number {
+  let sum = 0
+  for (const value of values) sum += value
+  return values.length === 0 ? 0 : sum / values.length
 }
 
 /** Whether a trial passed: the answer matched the ground truth exactly. */
@@ -67,6 +99,8 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
         trial: run.trial ?? 1,
         exactMatch: run.exactMatch,
         semanticScore: run.semanticScore,
+        sourcesCorrect: run.sourcesCorrect === true,
+        ...(run.llmJudgeCorrect === undefined ? {} : { llmJudgeCorrect: run.llmJudgeCorrect }),
         agentAnswer: run.agentAnswer,
         traceId: run.traceId,
         executionTimeMs: run.executionTimeMs,
@@ -79,13 +113,30 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
   const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
   // Over the tasks the metrics are computed from: those that ran (a task not run is no zero).
   const ran = taskResults.filter((task) => task.outcome.kind !== 'not-run')
-  const [exactMatchAccuracy = null, avgSemanticScore = null] = bootstrapMeanCis([ran.map((task) => (task.exactMatch ? 1 : 0)), ran.map((task) => task.semanticScore)])
+  const sources = ran.map((task) => (task.sourcesCorrect === true ? 1 : 0))
+  const [exactMatchAccuracy = null, avgSemanticScore = null, sourcesAccuracy = null] = bootstrapMeanCis([
+    ran.map((task) => (task.exactMatch ? 1 : 0)),
+    ran.map((task) => task.semanticScore),
+    sources,
+  ])
+  const llmJudge = judgeSummary(metas, ran)
+  const verdicts = llmJudge === undefined ? [] : ran.flatMap((task) => {
+    const verdict = judgeVerdict(task)
+    return verdict === undefined ? [] : [verdict ? 1 : 0]
+  })
   return {
     taskResults,
     trials,
     passHatK: passHatK(passes, trials),
     passHatKTasks: tasksWithAllTrials(passes, trials),
-    confidenceIntervals: { exactMatchAccuracy, avgSemanticScore },
+    sourcesAccuracy: share(sources),
+    ...(llmJudge === undefined ? {} : { llmJudgeAccuracy: share(verdicts), llmJudge }),
+    confidenceIntervals: {
+      exactMatchAccuracy,
+      avgSemanticScore,
+      sourcesAccuracy,
+      ...(llmJudge === undefined ? {} : { llmJudgeAccuracy: bootstrapMeanCi(verdicts) }),
+    },
     graderSuspects,
     duplicateTaskIds: duplicates,
   }

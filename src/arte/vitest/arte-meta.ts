@@ -35,6 +35,22 @@ export const ArteTestMetaSchema = z.object({
   exactMatch: z.boolean(),
   /** Jaccard word overlap of answer and ground truth, 0-1. */
   semanticScore: z.number().min(0).max(1),
+  /**
+   * The row's first message id is among `sources` (OpenPipe's `sources_correct`, see `sourcesCorrect`); false without
+   * an answer. Absent for a task without a result (timed out, not run), which counts as false.
+   */
+  sourcesCorrect: z.boolean().optional(),
+  /** The LLM judge (`ARTE_JUDGE_MODEL`) that judged this task; absent when none was set. */
+  llmJudgeModel: z.string().optional(),
+  /**
+   * The judge's verdict: the answer is correct (OpenPipe's `answer_correct`); false without a call when the run gave
+   * no answer or "I don't know". Absent when no judge was set or the judge erred (see `llmJudgeError`).
+   */
+  llmJudgeCorrect: z.boolean().optional(),
+  /** Why the judge gave no verdict (the call failed, or the reply was neither True nor False); not a wrong answer. */
+  llmJudgeError: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** The judge's tokens and cost for this task, apart from `usage` (the agent's). */
+  llmJudgeUsage: ArteUsageSchema.optional(),
   /** Key of the full trace in the traces database. */
   traceId: z.string(),
   executionTimeMs: z.number(),

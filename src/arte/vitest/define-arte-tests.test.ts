@@ -1,10 +1,15 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import type { Vitest } from 'vitest/node'
+import { FIXTURE_DATASET, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { InvalidFormatError } from '../../core/errors.ts'
-import { type ReceivedRequest, startScriptedServer } from '../../testing/scripted-server.ts'
+import { type ReceivedRequest, type ScriptedResponse, lastUserText, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
+import { readArteResults } from '../results/results.ts'
+import { TraceStore } from '../results/trace-store.ts'
+import { ARTE_JUDGE_SYSTEM_PROMPT, JUDGE_REPLY_CODE } from '../scoring/llm-judge.ts'
+import { ArteReporter } from './reporter.ts'
 import config from '../../../vitest.config.ts'
 import { benchConcurrency } from '../settings.ts'
 import { assertUniqueIds, datasetLabel, selectPart } from './define-arte-tests.ts'
@@ -91,4 +96,121 @@ describe('datasetLabel', () => {
     expect(datasetLabel('/elsewhere/rows.jsonl', '/work/project')).toBe('/elsewhere/rows.jsonl')
     expect(datasetLabel('/work/project-b/rows.jsonl', '/work/project')).toBe('/work/project-b/rows.jsonl')
   })
+})
+
+describe('ART-E with an LLM judge end to end (fixture project, openai client, scripted server)', () => {
+  const scratch = scratchDir('arte-judge')
+  afterAll(() => scratch.remove())
+
+  const JUDGE = 'scripted-judge'
+  const JUDGE_USAGE = { prompt_tokens: 50, completion_tokens: 1 }
+  /** The fixture rows (101-104 in the test split) and 201, which the agent answers exactly without sources. */
+  function dataset(): string {
+    const file = join(scratch.dir, 'rows.jsonl')
+    const extra = { ...row(201), message_ids: ['<fx-1001@fernwood.example>'] }
+    writeFileSync(file, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify(extra)}\n`)
+    return file
+  }
+  const isJudge = (request: ReceivedRequest): boolean => String(request.body.model).startsWith(JUDGE)
+  /** Agent requests go to the fixture's responder; the judge answers by the AI answer in its message. */
+  function responder(verdicts: Record<string, string>, options: { delayMs?: number } = {}) {
+    const agent = fixtureResponder()
+    return (request: ReceivedRequest, index: number): ScriptedResponse => {
+      if (!isJudge(request)) return agent(request, index)
+      const answer = /\nAI answer: (.*)$/.exec(lastUserText(request))?.[1] ?? ''
+      return scriptedText(verdicts[answer] ?? `scripted: no verdict for ${answer}`, { usage: JUDGE_USAGE, ...options })
+    }
+  }
+
+  it('records the verdicts, sources and judge usage apart, resumes keeping them, and asks again only where the judge erred', async () => {
+    const verdicts: Record<string, string> = { 'room 4b': 'True', 'Harbor Deli': 'False', 'answer 201': 'Maybe' }
+    await using server = await startScriptedServer(responder(verdicts))
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset(), ARTE_JUDGE_MODEL: JUDGE })
+    const run = await runFixtureVitest(env, { reporters: [new ArteReporter({ silent: true })] })
+    expect(run.tests.map((test) => `${test.name}:${test.state}`)).toEqual(['101:passed', '102:passed', '103:passed', '104:failed', '201:passed'])
+
+    // The judge was asked OpenPipe's question once per answer; not for "I don't know" (103) nor without an answer (104).
+    const judged = server.requests.filter(isJudge)
+    expect(judged.map((request) => /AI answer: (.*)$/.exec(lastUserText(request))?.[1]).sort()).toEqual(['Harbor Deli', 'answer 201', 'room 4b'])
+    const room = judged.find((request) => lastUserText(request).endsWith('room 4b'))
+    expect(room?.body).toMatchObject({ model: JUDGE, temperature: 0 })
+    expect(room?.body.tools).toBeUndefined()
+    expect(room?.body.messages).toEqual([
+      { role: 'system', content: ARTE_JUDGE_SYSTEM_PROMPT },
+      { role: 'user', content: 'Question: Which room is the budget review in?\nCorrect answer: Room 4B\nAI answer: room 4b' },
+    ])
+
+    const results = readArteResults(env.ARTE_OUTPUT!)
+    const byId = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task]))
+    expect(byId['101']).toMatchObject({ sourcesCorrect: true, llmJudgeCorrect: true })
+    expect(byId['102']).toMatchObject({ exactMatch: false, sourcesCorrect: true, llmJudgeCorrect: false })
+    expect(byId['103']).toMatchObject({ sourcesCorrect: false, llmJudgeCorrect: false, llmJudgeUsage: { calls: 0 } })
+    expect(byId['104']).toMatchObject({ sourcesCorrect: false, llmJudgeCorrect: false })
+    expect(byId['201']).toMatchObject({ exactMatch: true, sourcesCorrect: false, llmJudgeError: { code: JUDGE_REPLY_CODE } })
+    expect(byId['201']).not.toHaveProperty('llmJudgeCorrect')
+    expect(results.exactMatchAccuracy).toBe(2 / 5)
+    expect(results.sourcesAccuracy).toBe(2 / 5)
+    // Over the four judged tasks: the judge error (201) is left out, not counted as wrong.
+    expect(results.llmJudgeAccuracy).toBe(1 / 4)
+    expect(results.llmJudge).toEqual({ model: JUDGE, judgedTasks: 4, errors: 1, usage: { promptTokens: 150, completionTokens: 3, totalTokens: 153, costUsd: null, calls: 3 } })
+    // The agent's usage is the agent's only: 101 two calls, 102 one, 103 one, 104 two, 201 one.
+    expect(results.usage).toMatchObject({ promptTokens: 700, completionTokens: 140, calls: 7 })
+    expect(results.confidenceIntervals?.sourcesAccuracy?.method).toContain('over 5 task(s)')
+    expect(results.confidenceIntervals?.llmJudgeAccuracy?.method).toContain('over 4 task(s)')
+    const traces = TraceStore.open(env.ARTE_TRACES_DB!)
+    try {
+      expect((traces.get(byId['101']!.traceId)?.trace as unknown as { llmJudge?: unknown }).llmJudge).toMatchObject({ model: JUDGE, correct: true })
+    } finally {
+      traces.close()
+    }
+
+    // Resumed: no agent call; the stored verdicts stand, and the judge is asked again only for 201, where it erred.
+    const before = server.requests.length
+    verdicts['answer 201'] = 'True'
+    verdicts['room 4b'] = 'False'
+    const resumed = await runFixtureVitest({ ...env, BENCH_RESUME: '1' }, { reporters: [new ArteReporter({ silent: true })] })
+    expect(resumed.tests.map((test) => test.state)).toEqual(['passed', 'passed', 'passed', 'failed', 'passed'])
+    const again = server.requests.slice(before)
+    expect(again.map((request) => [isJudge(request), lastUserText(request).split('\n').at(-1)])).toEqual([[true, 'AI answer: answer 201']])
+    const second = readArteResults(env.ARTE_OUTPUT!)
+    expect(second.taskResults.map((task) => [task.taskId, task.llmJudgeCorrect ?? task.llmJudgeError?.code])).toEqual([
+      ['101', true],
+      ['102', false],
+      ['103', false],
+      ['104', false],
+      ['201', true],
+    ])
+    expect(second.llmJudgeAccuracy).toBe(2 / 5)
+    expect(second.llmJudge).toMatchObject({ judgedTasks: 5, errors: 0 })
+
+    // Another judge is another configuration: nothing is resumed, the agent runs again.
+    const other = server.requests.length
+    await runFixtureVitest({ ...env, BENCH_RESUME: '1', ARTE_JUDGE_MODEL: 'scripted-judge-2' }, { reporters: [new ArteReporter({ silent: true })] })
+    expect(server.requests.slice(other).map(isJudge).filter((judge) => !judge)).toHaveLength(7)
+    expect(server.requests.slice(other).filter((request) => request.body.model === 'scripted-judge-2')).toHaveLength(3)
+  }, 120_000)
+
+  it('a cancelled run cuts off the judge call: the task is skipped, its trace kept, and --resume asks only the judge', async () => {
+    const SLOW_MS = 40_000
+    let vitest: Vitest | undefined
+    const slow = responder({ 'answer 1': 'True' }, { delayMs: SLOW_MS })
+    await using server = await startScriptedServer((request, index) => {
+      if (isJudge(request)) setImmediate(() => void vitest?.cancelCurrentRun('keyboard-input'))
+      return slow(request, index)
+    })
+    const rows = join(scratch.dir, 'one.jsonl')
+    writeFileSync(rows, `${JSON.stringify(row(1))}\n`)
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: rows, ARTE_JUDGE_MODEL: JUDGE, ARTE_TRACES_DB: join(scratch.dir, 'cancel-traces.db'), ARTE_OUTPUT: join(scratch.dir, 'cancel.json') })
+    const started = Date.now()
+    const run = await runFixtureVitest(env, { testTimeout: 2 * SLOW_MS, reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }] })
+    expect(Date.now() - started, 'the run ended without waiting for the judge').toBeLessThan(SLOW_MS)
+    expect(run.tests.map((test) => test.state)).toEqual(['skipped'])
+    expect(server.requests.map(isJudge)).toEqual([false, true])
+
+    await using fast = await startScriptedServer(responder({ 'answer 1': 'True' }))
+    const resumed = await runFixtureVitest({ ...env, OPENAI_BASE_URL: fast.baseURL, BENCH_RESUME: '1' }, { reporters: [new ArteReporter({ silent: true })] })
+    expect(resumed.tests.map((test) => test.state)).toEqual(['passed'])
+    expect(fast.requests.map(isJudge)).toEqual([true])
+    expect(readArteResults(env.ARTE_OUTPUT!)).toMatchObject({ llmJudgeAccuracy: 1, llmJudge: { judgedTasks: 1, errors: 0 } })
+  }, 120_000)
 })

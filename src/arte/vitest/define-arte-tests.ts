@@ -2,7 +2,11 @@ import { basename, isAbsolute, relative } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
+import { type ArteJudgment, ArteJudgmentSchema } from '../scoring/llm-judge.ts'
+import type { AgentTrace } from '../../agent/trace.ts'
+import type { ChatModel } from '../../llm/types.ts'
+import { createModel } from '../../llm/create-model.ts'
 import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
 import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
@@ -101,6 +105,8 @@ export interface ArteTestRuntime {
   settings: ArteSettings
   /** The agent under test: `ARTE_AGENT_URL` / `ARTE_AGENT_ID` when set, else the model of `BENCH_AGENT_MODEL`. */
   model: AgentUnderTest
+  /** The LLM judge of `ARTE_JUDGE_MODEL`, asked after each task; undefined (the default) for none. */
+  judge: ChatModel | undefined
   runId: string
   /** Key of this run's configuration, stored with each trace (see `arteConfigKey`). */
   configKey: string
@@ -130,7 +136,16 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const runId = provided('arteRunId')
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
-  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath, readMaxChars: settings.readMaxChars })
+  const judge = settings.judgeModel === undefined ? undefined : createModel(settings.judgeModel)
+  const configKey = arteConfigKey({
+    model: model.id,
+    dataset: settings.dataset,
+    split: settings.split,
+    maxTurns: settings.maxTurns,
+    db: dbPath,
+    readMaxChars: settings.readMaxChars,
+    ...(judge === undefined ? {} : { judgeModel: judge.id }),
+  })
   let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
   // By trial: each trial resumes from its own traces.
@@ -154,6 +169,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   return {
     settings,
     model,
+    judge,
     runId,
     configKey,
     dataset: datasetLabel(settings.dataset),
@@ -178,17 +194,37 @@ export async function runArteTestCase(
   trial?: number,
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
-  const { settings } = runtime
-  const earlier = runtime.finished(trial).get(String(row.id))
-  if (earlier !== undefined) {
-    // Resumed run: this task finished earlier with the same configuration; its stored trace stands, no model call.
-    const run = { trace: earlier.trace, meta: arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs) }
-    await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
-    return run
-  }
+  const { settings, judge } = runtime
   // Each model call, retries included, ends before the test timeout: a hanging model gives a stored error trace.
   const deadline = deadlineWithin(context.task?.timeout)
   const cacheScope = trialCacheScope(trial)
+  const callOptions = { signal: context.signal, ...(deadline === undefined ? {} : { deadline }), ...(cacheScope === undefined ? {} : { cacheScope }) }
+  const earlier = runtime.finished(trial).get(String(row.id))
+  if (earlier !== undefined) {
+    // Resumed run: this task finished earlier with the same configuration; its stored trace and judgment stand, no
+    // model call. A judge that gave no verdict then (its call failed, or an unusable reply) is asked again, and the
+    // stored trace gets the new judgment.
+    let judgment = storedJudgment(earlier.trace)
+    if (judge !== undefined && (judgment === undefined || judgment.error !== undefined)) {
+      judgment = await judgeRow(judge, row, earlier.trace, callOptions)
+      await traces.saveBatched({
+        runId: earlier.runId,
+        taskId: earlier.taskId,
+        question: earlier.question,
+        groundTruth: earlier.groundTruth,
+        agentAnswer: earlier.agentAnswer,
+        exactMatch: earlier.exactMatch,
+        semanticScore: earlier.semanticScore,
+        configKey: runtime.configKey,
+        trial: earlier.trial,
+        trace: withJudgment(earlier.trace, judgment),
+      })
+    }
+    const meta = arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, judge === undefined ? undefined : judgment)
+    const run = { trace: earlier.trace, meta, ...(judgment === undefined || judge === undefined ? {} : { judgment }) }
+    await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+    return run
+  }
   const run = await runArteTask({
     row,
     store,
@@ -199,6 +235,7 @@ export async function runArteTestCase(
     emailTools: { maxBodyChars: settings.readMaxChars },
     ...(deadline === undefined ? {} : { deadline }),
     ...(cacheScope === undefined ? {} : { cacheScope }),
+    ...(judge === undefined ? {} : { judge }),
   })
   // Traces of tasks that end together share one commit; the test ends only once its trace is committed, so resume
   // and interrupted runs find every finished task in the database (as with one INSERT per task).
@@ -213,10 +250,24 @@ export async function runArteTestCase(
     configKey: runtime.configKey,
     ...(trial === undefined ? {} : { trial }),
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
-    trace: capLongStrings(run.trace),
+    trace: withJudgment(capLongStrings(run.trace), run.judgment),
   })
   await Promise.all([stored, annotateTest(context, arteAnnotation(run.meta, run.trace), 'arte')])
   return run
+}
+
+/** A stored ART-E trace: the agent's trace and, when a judge ran, its judgment of the answer (kept for resumed runs). */
+type StoredArteTrace = AgentTrace & { llmJudge?: ArteJudgment }
+
+/** `trace` stored with `judgment` (as `llmJudge`), or as it is without one. */
+function withJudgment(trace: AgentTrace, judgment: ArteJudgment | undefined): StoredArteTrace {
+  return judgment === undefined ? trace : { ...trace, llmJudge: judgment }
+}
+
+/** The judgment stored with a trace (see {@link withJudgment}), or `undefined` when there is none or it is not one. */
+function storedJudgment(trace: AgentTrace): ArteJudgment | undefined {
+  const parsed = ArteJudgmentSchema.safeParse((trace as StoredArteTrace).llmJudge)
+  return parsed.success ? parsed.data : undefined
 }
 
 /**
@@ -266,8 +317,10 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
         context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
         delete context.task.meta.arteTask
-        // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results.
-        if (run.meta.outcome.kind === 'aborted' && isRunCancel(reason)) skipCancelled(context, reason)
+        // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results (a
+        // task whose judge it cut off keeps its answer and scores, without a verdict; --resume asks the judge again).
+        const cutOff = run.meta.outcome.kind === 'aborted' || run.meta.llmJudgeError?.code === 'ERR_ABORTED'
+        if (cutOff && isRunCancel(reason)) skipCancelled(context, reason)
         if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
       })
     }

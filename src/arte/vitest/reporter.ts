@@ -8,14 +8,16 @@ import {
   sumTaskUsage,
 } from '../results/results.ts'
 import { arteRunStatistics } from '../results/run-statistics.ts'
-import { formatArteStatistics, graderSuspectWarning } from '../results/format-statistics.ts'
+import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows } from '../results/format-statistics.ts'
 import {
   type ArteThreshold,
   type ArteThresholdsOption,
   checkArteThresholds,
   formatMetricValue,
   formatThresholdFailure,
+  formatUnmeasuredThreshold,
   resolveArteThresholds,
+  unmeasuredThresholds,
 } from '../results/results-thresholds.ts'
 import { checkWritableFile } from '../../core/atomic-write.ts'
 import { ConfigError } from '../../core/errors.ts'
@@ -131,7 +133,9 @@ export class ArteReporter implements Reporter {
     const { taskResults, duplicateTaskIds, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
-    const checks = reason === 'interrupted' ? [] : checkArteThresholds(metrics, thresholds)
+    const scores = { ...metrics, sourcesAccuracy: statistics.sourcesAccuracy, ...(statistics.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: statistics.llmJudgeAccuracy }) }
+    const checks = reason === 'interrupted' ? [] : checkArteThresholds(scores, thresholds)
+    const unmeasured = reason === 'interrupted' ? [] : unmeasuredThresholds(scores, thresholds)
     const models = distinct(metas.map((meta) => meta.model))
     const kinds = distinct(metas.map((meta) => meta.modelKind))
     const now = new Date()
@@ -181,11 +185,14 @@ export class ArteReporter implements Reporter {
     }
     const suspects = graderSuspectWarning(results)
     if (suspects !== undefined) this.#error(suspects)
+    const judgeErrors = judgeErrorWarning(results)
+    if (judgeErrors !== undefined) this.#error(judgeErrors)
     if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
     const failed = checks.filter((check) => !check.passed)
-    if (failed.length > 0) {
+    if (failed.length > 0 || unmeasured.length > 0) {
       process.exitCode = 1
       for (const check of failed) this.#error(formatThresholdFailure(check))
+      for (const threshold of unmeasured) this.#error(formatUnmeasuredThreshold(threshold))
     }
   }
 
@@ -219,6 +226,7 @@ export class ArteReporter implements Reporter {
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
       ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`],
       ['cost', cost],
+      ...judgeUsageRows(results),
     ]
     const lines = ['', ` ART-E  ${results.totalTasks} task(s) · model ${config.model}${kind} · split ${config.split} · ${config.dataset}`]
     for (const [name, value] of rows) lines.push(`   ${name.padEnd(20)} ${value}`)

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { UsageSchema } from '../../agent/outcome-summary.ts'
+import { MAX_STORED_ANSWER_CHARS, capText } from '../../core/cap-stored.ts'
+import type { CallOptions, ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
+import { emptyUsage } from '../../llm/types.ts'
+import { I_DONT_KNOW } from './sources-correct.ts'
+
+/**
+ * The judge's system prompt, verbatim from `determine_if_answer_is_correct` in examples/art-e/art_e/rollout.py of
+ * OpenPipe/ART (Apache-2.0, Copyright OpenPipe), so that `llmJudgeAccuracy` compares with OpenPipe's answer accuracy.
+ */
+export const ARTE_JUDGE_SYSTEM_PROMPT =
+  'You will be given an question and two different answers to the question, the correct answer and the answer given by an AI. Your job is to determine if the answer given by the AI is correct. Return True if the answer is semantically similar to the correct answer, and False otherwise. Return only the word True or False, no other text.'
+
+/** The judge's user message, in the same source's format (OpenPipe/ART, Apache-2.0). */
+export function arteJudgeUserMessage(question: string, correctAnswer: string, aiAnswer: string): string {
+  return `Question: ${question}\nCorrect answer: ${correctAnswer}\nAI answer: ${aiAnswer}`
+}
+
+/** Error code of a judge reply that is neither True nor False. */
+export const JUDGE_REPLY_CODE = 'ERR_ARTE_JUDGE_REPLY'
+
+/**
+ * The judgment of one answer by the LLM judge (`ARTE_JUDGE_MODEL`): a verdict, or an error (the model call failed, or
+ * the reply was neither True nor False), never both. Stored with the trace (`llmJudge`), so a resumed task keeps it.
+ */
+export const ArteJudgmentSchema = z.object({
+  /** The judge model id, e.g. `openai/gpt-4.1-mini`. */
+  model: z.string(),
+  /** The verdict: the judge said True (or False); false without a call when there was no answer to judge. */
+  correct: z.boolean().optional(),
+  /** Why there is no verdict: the model call's error code, or {@link JUDGE_REPLY_CODE} with the reply. */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** The judge's tokens and cost, apart from the agent's (zero calls when no call was needed). */
+  usage: UsageSchema,
+})
+
+/** See {@link ArteJudgmentSchema}. */
+export type ArteJudgment = z.infer<typeof ArteJudgmentSchema>
+
+/**
+ * The verdict in a judge reply: `True` or `False` (any case, around it only whitespace, quotes or a final period),
+ * else `undefined`. Stricter than OpenPipe's `startswith("t")`, which reads any other reply as False: here such a
+ * reply is a judge error, not a wrong answer.
+ */
+export function parseJudgeVerdict(reply: string): boolean | undefined {
+  const word = reply.trim().replace(/^["'`*]+|["'`*.]+$/g, '').toLowerCase()
+  return word === 'true' ? true : word === 'false' ? false : undefined
+}
+
+/** What {@link judgeArteAnswer} judges. */
+export interface ArteJudgeInput {
+  question: string
+  groundTruth: string
+  /** The agent's answer; `undefined` when the run ended without one. */
+  answer: string | undefined
+}
+
+/**
+ * Asks the judge model OpenPipe's question (is the AI answer correct?) at temperature 0, through the model's client
+ * (retries, call log with purpose `arte-judge`, response cache). As in OpenPipe's rollout, no call is made for a run
+ * without an answer nor for the answer {@link I_DONT_KNOW}: both are not correct. A failed call (cancelled, out of
+ * retries) or a reply that is not True/False gives an `error`; it never throws.
+ */
+export async function judgeArteAnswer(model: ChatModel, input: ArteJudgeInput, options: CallOptions = {}): Promise<ArteJudgment> {
+  if (input.answer === undefined || input.answer === I_DONT_KNOW) return { model: model.id, correct: false, usage: emptyUsage() }
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: ARTE_JUDGE_SYSTEM_PROMPT },
+    { role: 'user', content: arteJudgeUserMessage(input.question, input.groundTruth, input.answer) },
+  ]
+  try {
+    const result = await model.complete({ messages, temperature: 0, purpose: 'arte-judge' }, options)
+    const reply = result.message.content ?? ''
+    const correct = parseJudgeVerdict(reply)
+    if (correct !== undefined) return { model: model.id, correct, usage: result.usage }
+    const shown = capText(reply, 200)
+    return { model: model.id, error: { code: JUDGE_REPLY_CODE, message: `The judge replied ${JSON.stringify(shown)}, neither True nor False.` }, usage: result.usage }
+  } catch (error) {
+    const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'ERR_ARTE_JUDGE_MODEL'
+    const message = capText(error instanceof Error ? error.message : String(error), MAX_STORED_ANSWER_CHARS)
+    return { model: model.id, error: { code, message }, usage: emptyUsage() }
+  }
+}
