@@ -69,6 +69,12 @@ export const UnfinishedTestSchema = z.object({
   message: z.string(),
   /** What a test cut off by an interrupted run had spent (its agent, its judges), counted in the summary's usage. */
   usage: z.object({ agents: UsageSchema, judges: UsageSchema }).optional(),
+  /**
+   * Set when the test's meta never reached the reporter (Vitest ended the cancelled run before the test's last update)
+   * and `usage` was read back from the files the test wrote in this run: its run log, then its judge results (paths
+   * relative to the Vitest root).
+   */
+  usage_files: z.array(z.string()).optional(),
 })
 
 /** See {@link UnfinishedTestSchema}. */

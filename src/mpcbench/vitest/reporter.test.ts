@@ -1,9 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Reporter, startVitest } from 'vitest/node'
+import { type Reporter, type TestModule, startVitest } from 'vitest/node'
+import { runLogFileName, judgeResultFileName } from '../file-names.ts'
+import type { JudgeResultFile } from '../judge/judge-result.ts'
+import type { RunLog } from '../run-log.ts'
+import type { MpcbenchPlannedTask } from './mpcbench-meta.ts'
 import { SummarySchema } from '../summary.ts'
 import type { Summary } from '../summary.ts'
 import MpcbenchReporter from './reporter.ts'
@@ -153,5 +157,126 @@ describe('MpcbenchReporter: a run that finished its tasks keeps what it produced
       expect(run.tests).toBe(0)
     }
     expect(readdirSync(out)).toEqual(['a-file'])
+  })
+})
+
+describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped keeps what it spent, read from its logs', () => {
+  const usage = (calls: number, tokens: number) => ({ promptTokens: tokens, completionTokens: 0, totalTokens: tokens, costUsd: calls / 100, calls })
+  const hourAgo = () => new Date(Date.now() - 3_600_000)
+
+  function writeRunLog(dir: string, taskId: string, startedAt: Date, spent: ReturnType<typeof usage>): string {
+    const runLog: RunLog = {
+      task_id: taskId,
+      task_type: 'email_reply',
+      user_prompt: 'scripted',
+      tool_trace_steps: [],
+      raw_tool_calls: [],
+      final_answer: 'scripted reply',
+      rationale: 'scripted',
+      agent_model: 'scripted/agent',
+      agent_model_file_name: 'scripted_agent',
+      agent_model_kind: 'llm',
+      scenario_id: 'scenario',
+      task_file: null,
+      outcome: { kind: 'answered', via: 'json' },
+      usage: spent,
+      turns: 1,
+      trace_id: 'trace',
+      started_at: startedAt.toISOString(),
+      duration_ms: 1,
+    }
+    mkdirSync(dir, { recursive: true })
+    const file = join(dir, runLogFileName(taskId, 'scripted/agent'))
+    writeFileSync(file, JSON.stringify(runLog))
+    return file
+  }
+
+  function writeJudgeResult(dir: string, taskId: string, judgeModel: string, judgedAt: Date, spent: ReturnType<typeof usage>): string {
+    const result: JudgeResultFile = {
+      kind: 'judge-error',
+      task_id: taskId,
+      agent_model: 'scripted/agent',
+      agent_model_file_name: 'scripted_agent',
+      judge_model: judgeModel,
+      judge_model_file_name: judgeModel,
+      judge_kind: 'llm',
+      attempts: 1,
+      usage: spent,
+      judged_at: judgedAt.toISOString(),
+      error: { code: 'ERR_JUDGE_REPLY', message: 'scripted', replies: [] },
+    }
+    const file = join(dir, judgeResultFileName(taskId, 'scripted/agent', judgeModel))
+    writeFileSync(file, JSON.stringify(result))
+    return file
+  }
+
+  /**
+   * A test file as Vitest hands it to reporters after a cancel that cut its tests off and ended the run before their
+   * last update: each test skipped as aborted, with only its declaration meta (`mpcbenchTask`), no `mpcbench` meta.
+   */
+  function cancelledModule(logDir: string, tests: ReadonlyArray<{ taskId: string; trial?: number }>): TestModule {
+    const testCases = tests.map(({ taskId, trial }) => {
+      const planned: MpcbenchPlannedTask = { taskId, taskType: 'email_reply', scenarioId: 'scenario', agentModel: 'scripted/agent', agentModelKind: 'llm', ...(trial === undefined ? {} : { trial }) }
+      return {
+        name: taskId,
+        fullName: taskId,
+        meta: () => ({ mpcbenchTask: planned }),
+        result: () => ({ state: 'skipped', note: 'The test run was aborted by the user.' }),
+      }
+    })
+    return { moduleId: 'email_reply.eval.ts', project: { config: { env: { MPCBENCH_LOG_DIR: logDir } } }, children: { allTests: () => testCases.values() } } as unknown as TestModule
+  }
+
+  it("counts the usage in the test's run log and judge results written in this run; a stale, missing or broken log adds nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-logged-usage-'))
+    const logs = join(dir, 'logs')
+    const reporter = new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false, history: false })
+    // Left by an earlier run, before this run started.
+    writeRunLog(logs, 'stale_task', hourAgo(), usage(9, 900))
+    writeJudgeResult(logs, 'cut_task', 'judge-b', hourAgo(), usage(7, 700))
+    // As Vitest starts a run.
+    const asVitest: Reporter = reporter
+    asVitest.onTestRunStart?.([])
+    const cutRunLog = writeRunLog(logs, 'cut_task', new Date(), usage(3, 300))
+    const cutJudge = writeJudgeResult(logs, 'cut_task', 'judge-a', new Date(), usage(1, 50))
+    const trialRunLog = writeRunLog(join(logs, 'trial-2'), 'cut_task', new Date(), usage(2, 200))
+    writeFileSync(join(logs, runLogFileName('broken_task', 'scripted/agent')), '{"task_id": "broken_task", "usa')
+    const tests = [{ taskId: 'cut_task' }, { taskId: 'cut_task', trial: 2 }, { taskId: 'stale_task' }, { taskId: 'missing_task' }, { taskId: 'broken_task' }]
+    reporter.onTestRunEnd([cancelledModule(logs, tests)], [], 'interrupted')
+
+    const row = (taskId: string, trial?: number) => ({ task_id: taskId, task_type: 'email_reply', agent_model: 'scripted/agent', ...(trial === undefined ? {} : { trial }), outcome: 'not-run' })
+    const notRun = (taskId: string) => ({ ...row(taskId), message: 'the run was interrupted before this test ran' })
+    const summary = reporter.summary
+    expect(summary?.unfinished).toEqual([
+      notRun('broken_task'),
+      {
+        ...row('cut_task'),
+        message: 'the run was interrupted while this test ran',
+        usage: { agents: usage(3, 300), judges: usage(1, 50) },
+        usage_files: [relative(process.cwd(), cutRunLog), relative(process.cwd(), cutJudge)],
+      },
+      {
+        ...row('cut_task', 2),
+        message: 'the run was interrupted while this test ran',
+        usage: { agents: usage(2, 200), judges: usage(0, 0) },
+        usage_files: [relative(process.cwd(), trialRunLog)],
+      },
+      notRun('missing_task'),
+      notRun('stale_task'),
+    ])
+    expect(summary?.usage.agents).toEqual(usage(5, 500))
+    expect(summary?.usage.judges).toEqual(usage(1, 50))
+    expect(summary?.task_counts).toEqual({ selected: 5, completed: 0, failed: 0, not_run: 5 })
+    expect(readSummary(join(dir, 'summary.json')).unfinished?.[1]?.usage_files).toHaveLength(2)
+  })
+
+  it('reads no log for a test of a run whose start it did not see', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-logged-usage-unstarted-'))
+    const logs = join(dir, 'logs')
+    writeRunLog(logs, 'cut_task', new Date(), usage(3, 300))
+    const reporter = new MpcbenchReporter({ outputFile: false, print: false })
+    reporter.onTestRunEnd([cancelledModule(logs, [{ taskId: 'cut_task' }])], [], 'interrupted')
+    expect(reporter.summary?.unfinished?.[0]?.usage).toBeUndefined()
+    expect(reporter.summary?.usage.agents.calls).toBe(0)
   })
 })

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import type { z } from 'zod'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { checkWritableFile } from '../../core/atomic-write.ts'
 import { ConfigError } from '../../core/errors.ts'
@@ -7,9 +9,13 @@ import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
-import { type Summary, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
-import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings } from '../settings.ts'
+import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings, mpcbenchLogDir } from '../settings.ts'
+import { runLogFileName, trialLogDir } from '../file-names.ts'
+import { RunLogSchema } from '../run-log.ts'
+import { JudgeResultFileSchema } from '../judge/judge-result.ts'
+import { sumUsage } from '../../llm/usage.ts'
 import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
@@ -38,6 +44,71 @@ export interface MpcbenchReporterOptions {
   history?: boolean
 }
 
+/** The key of one MPCBench test: task, agent and trial (a test without a trial is trial 1). */
+function testKey(taskId: string, agentModel: string, trial: number | undefined): string {
+  return JSON.stringify([taskId, agentModel, trial ?? 1])
+}
+
+/**
+ * The log folder of every MPCBench test that has no `mpcbench` meta, by {@link testKey}, as its worker resolved it:
+ * `MPCBENCH_LOG_DIR` of the environment Vitest gave the worker (this process's, then the config's, then the
+ * project's `env`) against the working directory, which is a bench file's root unless it sets its own.
+ */
+function logDirsOf(testModules: ReadonlyArray<TestModule>, configEnv: Record<string, string | undefined>): Map<string, string> {
+  const dirs = new Map<string, string>()
+  for (const testModule of testModules) {
+    const env = { ...process.env, ...configEnv, ...testModule.project.config.env }
+    for (const testCase of testModule.children.allTests()) {
+      const meta = testCase.meta()
+      const planned = meta.mpcbenchTask
+      if (meta.mpcbench === undefined && planned !== undefined) dirs.set(testKey(planned.taskId, planned.agentModel, planned.trial), mpcbenchLogDir(env))
+    }
+  }
+  return dirs
+}
+
+/** A JSON file read with `schema`, or `undefined` when it is missing, unreadable or not valid. */
+function readValid<T extends z.ZodType>(schema: T, file: string): z.infer<T> | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether an ISO time is at or after `since` (milliseconds since the epoch); false when it is not a time. */
+const writtenSince = (iso: string, since: number): boolean => Date.parse(iso) >= since
+
+/**
+ * What a test spent, read back from the files it wrote in this run: its run log (`started_at` at or after `since`,
+ * the run's start), whose usage is the agent's, and the judge results beside it judged since (the judges' usage).
+ * `undefined` when there is no such run log: missing, unreadable, another test's, or left by an earlier run.
+ */
+export function loggedUsage(
+  logDir: string,
+  test: Pick<UnfinishedTest, 'task_id' | 'agent_model' | 'trial'>,
+  since: number,
+): { usage: NonNullable<UnfinishedTest['usage']>; files: string[] } | undefined {
+  const runLogFile = join(trialLogDir(logDir, test.trial), runLogFileName(test.task_id, test.agent_model))
+  const runLog = readValid(RunLogSchema, runLogFile)
+  if (runLog === undefined || runLog.task_id !== test.task_id || runLog.agent_model !== test.agent_model || !writtenSince(runLog.started_at, since)) return undefined
+  const judgePrefix = `${basename(runLogFile).slice(0, -'_run.json'.length)}__judge-`
+  let names: string[] = []
+  try {
+    names = readdirSync(dirname(runLogFile)).filter((name) => name.startsWith(judgePrefix) && name.endsWith('_judge_result.json')).sort()
+  } catch {
+    // The folder went away after the run log was read: no judge result to add.
+  }
+  const judged = names.flatMap((name) => {
+    const file = join(dirname(runLogFile), name)
+    const result = readValid(JudgeResultFileSchema, file)
+    const ours = result !== undefined && result.task_id === test.task_id && result.agent_model === test.agent_model && writtenSince(result.judged_at, since)
+    return ours ? [{ file, usage: result.usage }] : []
+  })
+  return { usage: { agents: runLog.usage, judges: sumUsage(judged.map((judge) => judge.usage)) }, files: [runLogFile, ...judged.map((judge) => judge.file)] }
+}
+
 /**
  * The MPCBench reporter: at the end of a run, from the tests that carry `meta().mpcbench`, prints an
  * agent × judge table of mean scores per task type (with counts and failures) and writes `evaluation/summary.json`
@@ -52,6 +123,10 @@ export default class MpcbenchReporter implements Reporter {
   #root = process.cwd()
   #log: (text: string) => void = (text) => console.log(redact(text))
   #error: (text: string) => void = (text) => console.error(redact(text))
+  /** When the current run started (milliseconds since the epoch): run logs older than this are an earlier run's. */
+  #runStartedAt: number | undefined
+  /** Vitest's `env` option, which the workers' environment adds to this process's. */
+  #configEnv: Record<string, string | undefined> = {}
   /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
   summary: Summary | undefined
   /** The file the last summary was written to (absolute), or `undefined` when none was written. */
@@ -59,10 +134,12 @@ export default class MpcbenchReporter implements Reporter {
 
   constructor(options: MpcbenchReporterOptions = {}) {
     this.#options = options
+    if (options.outputFile !== undefined) this.#outputFile = options.outputFile
   }
 
   onInit(vitest: Vitest): void {
     this.#root = vitest.config.root
+    this.#configEnv = vitest.config.env
     this.#outputFile = this.#options.outputFile ?? reporterOutputFile(vitest, 'mpcbench') ?? DEFAULT_SUMMARY_FILE
     if (this.#options.outputFile !== undefined) this.#outputSetting = "the MPCBench reporter's `outputFile` option"
     // Read when the run ends, checked now: a bad BENCH_HISTORY_KEEP or summary path stops the run before any task runs.
@@ -86,8 +163,32 @@ export default class MpcbenchReporter implements Reporter {
     return `Set another path with ${this.#outputSetting}.${hint === undefined ? '' : ` ${hint}`}`
   }
 
+  onTestRunStart(): void {
+    this.#runStartedAt = Date.now()
+  }
+
+  /**
+   * The unfinished tests, with the usage of those not run that have none read back from their logs (see
+   * {@link loggedUsage}): Vitest can end a cancelled run before a test's last update, meta and all, reaches this
+   * process, though its agent's calls were made.
+   */
+  #withLoggedUsage(testModules: ReadonlyArray<TestModule>, unfinished: UnfinishedTest[]): UnfinishedTest[] {
+    const since = this.#runStartedAt
+    if (since === undefined || !unfinished.some((test) => test.outcome === 'not-run' && test.usage === undefined)) return unfinished
+    const logDirs = logDirsOf(testModules, this.#configEnv)
+    return unfinished.map((test) => {
+      const logDir = logDirs.get(testKey(test.task_id, test.agent_model, test.trial))
+      if (test.outcome !== 'not-run' || test.usage !== undefined || logDir === undefined) return test
+      const logged = loggedUsage(logDir, test, since)
+      if (logged === undefined) return test
+      return { ...test, message: 'the run was interrupted while this test ran', usage: logged.usage, usage_files: logged.files.map((file) => relative(this.#root, file)) }
+    })
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
-    const { metas, unfinished } = collectMpcbenchTests(testModules, reason === 'interrupted')
+    const collected = collectMpcbenchTests(testModules, reason === 'interrupted')
+    const metas = collected.metas
+    const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
     this.summary = undefined
     this.outputFile = undefined
     if (metas.length === 0 && unfinished.length === 0) return
