@@ -5,6 +5,7 @@ import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import type { ArteSection, Interval } from './report-data.ts'
 import { barChart, histogram01, histogram01Labels, timeBins } from './svg-chart.ts'
+import { TASK_TABLE_PAGE_ROWS, taskTableOpen, unlistedNote } from './task-table.ts'
 
 /** How each ART-E metric is shown: decimals, or a whole number. */
 const METRIC_FORMAT: Record<string, (value: number) => string> = {
@@ -15,7 +16,12 @@ const METRIC_FORMAT: Record<string, (value: number) => string> = {
   failedTasks: (v) => String(v),
   totalTasks: (v) => String(v),
   totalTimeMs: (v) => thousands(v),
+  sourcesAccuracy: (v) => fixed(v, 3),
+  llmJudgeAccuracy: (v) => fixed(v, 3),
 }
+
+/** The scores that compare with OpenPipe's, shown under the doc's metrics when the results carry them. */
+export const ARTE_OPENPIPE_SCORE_NAMES = ['sourcesAccuracy', 'llmJudgeAccuracy'] as const
 
 /** An ART-E metric as the page shows it (also used by the tests that compare the page with results.json). */
 export function formatArteMetric(name: string, value: number): string {
@@ -41,15 +47,29 @@ export function renderArteSection(section: ArteSection, index: number): string {
   const kind = results.config.modelKind === 'baseline' ? ' (baseline, not an LLM)' : results.config.modelKind === 'mixed' ? ' (mixed)' : ''
   const cis = extras.confidenceIntervals ?? {}
   const hasCi = Object.keys(cis).length > 0
-  const metricRows = ARTE_METRIC_NAMES.map((name) => {
-    const value = results[name]
+  const ranCount = results.totalTasks - (results.notRunTasks ?? 0)
+  const judge = results.llmJudge
+  const scoreNote: Record<string, string> = {
+    exactMatchAccuracy: `${exact}/${ranCount}`,
+    sourcesAccuracy: `${results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.sourcesCorrect === true).length}/${ranCount}, OpenPipe's sources_correct`,
+    ...(judge === undefined
+      ? {}
+      : { llmJudgeAccuracy: `${escapeHtml(judge.model)}, over ${judge.judgedTasks} judged task(s)${judge.errors > 0 ? `, ${judge.errors} judge error(s) left out` : ''}` }),
+  }
+  const metricRow = (name: string, value: number, decimals: boolean): string => {
     const ci = cis[name]
-    const digits = name === 'exactMatchAccuracy' || name === 'avgSemanticScore' ? 3 : 0
-    const extra = name === 'exactMatchAccuracy' ? ` <span class="muted">(${exact}/${results.totalTasks - (results.notRunTasks ?? 0)})</span>` : ''
-    return `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="${value}">${formatArteMetric(name, value)}</td><td>${extra}</td>${
-      hasCi ? `<td class="ci" data-ci="${name}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, digits)}</td>` : ''
+    const note = scoreNote[name] === undefined ? '' : ` <span class="muted">(${scoreNote[name]})</span>`
+    return `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="${value}">${formatArteMetric(name, value)}</td><td>${note}</td>${
+      hasCi ? `<td class="ci" data-ci="${name}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, decimals ? 3 : 0)}</td>` : ''
     }</tr>`
-  })
+  }
+  const metricRows = [
+    ...ARTE_METRIC_NAMES.map((name) => metricRow(name, results[name], name === 'exactMatchAccuracy' || name === 'avgSemanticScore')),
+    ...ARTE_OPENPIPE_SCORE_NAMES.flatMap((name) => {
+      const value = results[name]
+      return value === undefined ? [] : [metricRow(name, value, true)]
+    }),
+  ]
   const usage = results.usage
   const usageRows = [
     ['tokens', `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`],
@@ -59,6 +79,13 @@ export function renderArteSection(section: ArteSection, index: number): string {
   ]
   // As the terminal reporters and the MPCBench part say it.
   if (usage.cached !== undefined && usage.cached.calls > 0) usageRows.push(['replayed', escapeHtml(formatCachedPart(usage).replace(/^; /, ''))])
+  // The judge's spending, apart from the agent's (as the terminal reporter prints it).
+  if (judge !== undefined) {
+    usageRows.push([
+      'judge',
+      `<span data-usage="judgeTotalTokens" data-value="${judge.usage.totalTokens}">${thousands(judge.usage.totalTokens)}</span> tokens, ${thousands(judge.usage.calls)} calls, <span data-usage="judgePaidCostUsd" data-value="${paidCostUsd(judge.usage) ?? ''}">${money(paidCostUsd(judge.usage))}</span>`,
+    ])
+  }
   const level = Object.values(cis)[0]?.level
   const ciHeader = hasCi ? `<th>${level === undefined ? '' : `${Math.round(level * 100)}% `}CI</th>` : ''
   const passHatK =
@@ -101,10 +128,12 @@ export function renderArteSection(section: ArteSection, index: number): string {
           width: 360,
         })
   const notRun = results.taskResults.length - ran.length
-  const rows = results.taskResults.map((task) => {
+  // The first page of rows; the page's script lists the others from the embedded results, as these are written
+  // (client-script.ts, `KINDS.arte.row`).
+  const rows = results.taskResults.slice(0, TASK_TABLE_PAGE_ROWS).map((task, i) => {
     // A task not run has no score: its cells say so instead of showing the zeros the results file holds for it.
     if (task.outcome.kind === 'not-run') {
-      return `<tr class="task not-run" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="not-run">
+      return `<tr class="task not-run" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="not-run" data-task-index="${i}">
 <td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the task">▸</button> ${escapeHtml(task.taskId)}</td>
 <td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td><span class="muted">(not run: ${escapeHtml(task.outcome.reason)})</span></td>
 <td class="num" data-field="exactMatch" data-sort-value="-1">-</td>
@@ -113,7 +142,7 @@ export function renderArteSection(section: ArteSection, index: number): string {
 <td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
     }
     const answer = task.agentAnswer === '' ? `<span class="muted">(no answer: ${escapeHtml(task.outcome.kind)})</span>` : escapeHtml(task.agentAnswer)
-    return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}">
+    return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}" data-task-index="${i}">
 <td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the trace">▸</button> ${escapeHtml(task.taskId)}</td>
 <td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td>${answer}</td>
 <td class="num ${task.exactMatch ? 'pass' : 'fail'}" data-field="exactMatch" data-sort-value="${task.exactMatch ? 1 : 0}">${task.exactMatch ? '✓' : '✗'}</td>
@@ -141,7 +170,8 @@ ${comparison}
 <div class="controls"><input type="search" class="filter" placeholder="filter: id, question, answer…" aria-label="filter tasks">
 <select class="status" aria-label="exact match"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option>${notRun > 0 ? '<option value="not-run">not run</option>' : ''}</select>
 <span class="count"></span></div>
-<table class="tasks" data-kind="arte"><thead><tr>
+${unlistedNote(results.taskResults.length)}
+${taskTableOpen('arte', results.taskResults.length)}<thead><tr>
 <th data-sort="text">id</th><th>question</th><th>ground truth</th><th>answer</th><th data-sort="num">EM</th><th data-sort="num">Jaccard</th><th data-sort="num">time ms</th><th data-sort="num">tokens</th>
 </tr></thead><tbody>
 ${rows.join('\n')}

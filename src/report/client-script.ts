@@ -1,6 +1,7 @@
 /**
  * The page's script (plain ES2017, no library): sorts and filters the task tables and opens a task's trace
- * (ART-E) or run log and judge reasons (MPCBench) from the JSON embedded in the page.
+ * (ART-E) or run log and judge reasons (MPCBench) from the JSON embedded in the page. A task table sorts and filters
+ * all its tasks in memory and lists the matching ones a page at a time (the markup lists the first page).
  */
 export const CLIENT_SCRIPT = String.raw`(function () {
   'use strict';
@@ -183,67 +184,222 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     }));
     return box;
   }
-  function detailFor(section, tr) {
-    var bench = section.getAttribute('data-bench');
-    var index = Number(section.getAttribute('data-index'));
-    if (bench === 'arte') {
-      var part = data.arte[index];
-      var id = tr.getAttribute('data-task-id');
-      var task = part.results.taskResults.filter(function (t) { return t.taskId === id && t.traceId === tr.getAttribute('data-trace-id'); })[0];
-      return renderTrace(part.traces[task.traceId], task, part.traces);
-    }
-    return renderRun(data.mpcbench[index].tasks[Number(tr.getAttribute('data-task-index'))]);
+  var numbers = new Intl.NumberFormat('en-US');
+  var collator = new Intl.Collator('en', { numeric: true });
+  function thousands(n) { return numbers.format(Math.round(n)); }
+  function fixed(n, digits) { return typeof n === 'number' && isFinite(n) ? n.toFixed(digits) : '-'; }
+  function td(tr, cls, text, attrs) {
+    var cell = el('td', cls, text);
+    if (attrs) Object.keys(attrs).forEach(function (name) { cell.setAttribute(name, String(attrs[name])); });
+    tr.appendChild(cell);
+    return cell;
   }
-  function toggle(section, tr, button) {
-    var next = tr.nextElementSibling;
-    if (next && next.classList.contains('detail')) {
-      next.remove();
-      button.setAttribute('aria-expanded', 'false');
-      button.textContent = '▸';
-      return;
-    }
-    var detail = el('tr', 'detail');
-    var td = el('td');
-    td.colSpan = tr.children.length;
-    td.appendChild(detailFor(section, tr));
-    detail.appendChild(td);
-    tr.after(detail);
-    button.setAttribute('aria-expanded', 'true');
-    button.textContent = '▾';
+  function idCell(tr, sortValue, shown, title) {
+    var cell = td(tr, null, null, { 'data-sort-value': sortValue });
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'open';
+    button.setAttribute('aria-expanded', 'false');
+    button.title = title;
+    button.textContent = '▸';
+    cell.appendChild(button);
+    cell.appendChild(document.createTextNode(' ' + shown));
   }
-  function closeAll(tbody) {
-    Array.prototype.slice.call(tbody.querySelectorAll('tr.detail')).forEach(function (d) { d.remove(); });
-    Array.prototype.slice.call(tbody.querySelectorAll('button.open')).forEach(function (b) { b.setAttribute('aria-expanded', 'false'); b.textContent = '▸'; });
+  // Each kind of task table, for the tasks its markup does not list (the markup lists the first page:
+  // arte-view.ts and mpcbench-view.ts write the same rows). texts: what each column shows (the filter matches it);
+  // key: what a sortable column sorts by; pass: the status select's value.
+  var KINDS = {
+    arte: {
+      notRun: function (t) { return t.outcome && t.outcome.kind === 'not-run'; },
+      pass: function (t) { return this.notRun(t) ? 'not-run' : t.exactMatch ? '1' : '0'; },
+      answer: function (t) {
+        if (this.notRun(t)) return '(not run: ' + t.outcome.reason + ')';
+        return t.agentAnswer === '' ? '(no answer: ' + (t.outcome ? t.outcome.kind : '') + ')' : t.agentAnswer;
+      },
+      numbers: function (t) {
+        if (this.notRun(t)) return ['-', '-', '-', thousands(t.usage.totalTokens)];
+        return [t.exactMatch ? '✓' : '✗', fixed(t.semanticScore, 3), thousands(t.executionTimeMs), thousands(t.usage.totalTokens)];
+      },
+      texts: function (t) { return ['▸ ' + t.taskId, t.question, t.groundTruth, this.answer(t)].concat(this.numbers(t)); },
+      key: function (t, col) {
+        var notRun = this.notRun(t);
+        if (col === 0) return t.taskId;
+        if (col === 4) return notRun ? -1 : t.exactMatch ? 1 : 0;
+        if (col === 5) return notRun ? -1 : t.semanticScore;
+        if (col === 6) return notRun ? -1 : t.executionTimeMs;
+        return t.usage.totalTokens;
+      },
+      row: function (t, i) {
+        var notRun = this.notRun(t);
+        var tr = el('tr', notRun ? 'task not-run' : 'task');
+        tr.setAttribute('data-task-id', t.taskId);
+        tr.setAttribute('data-trace-id', t.traceId);
+        tr.setAttribute('data-pass', this.pass(t));
+        tr.setAttribute('data-task-index', String(i));
+        idCell(tr, t.taskId, t.taskId, notRun ? 'show the task' : 'show the trace');
+        td(tr, null, t.question);
+        td(tr, null, t.groundTruth);
+        var answer = td(tr);
+        if (notRun || t.agentAnswer === '') answer.appendChild(el('span', 'muted', this.answer(t)));
+        else answer.textContent = t.agentAnswer;
+        var shown = this.numbers(t);
+        var passCls = notRun ? 'num' : 'num ' + (t.exactMatch ? 'pass' : 'fail');
+        var self = this;
+        ['exactMatch', 'semanticScore', 'executionTimeMs', 'totalTokens'].forEach(function (name, k) {
+          td(tr, k === 0 ? passCls : 'num', shown[k], { 'data-field': name, 'data-sort-value': self.key(t, 4 + k) });
+        });
+        return tr;
+      },
+    },
+    mpcbench: {
+      name: function (t) { return t.trial === undefined ? t.taskId : t.taskId + ' [trial=' + t.trial + ']'; },
+      outcome: function (t) { return t.runLog ? t.runLog.outcome.kind : '-'; },
+      pass: function (t) { return t.requirements !== null && t.requirements >= 4 ? '1' : '0'; },
+      texts: function (t) {
+        var log = t.runLog;
+        return ['▸ ' + this.name(t), t.taskType, t.agentModel, t.judgeModel, t.requirements === null ? '-' : String(t.requirements), t.grounding === null ? '-' : String(t.grounding),
+          this.outcome(t) + (t.error === null ? '' : ' ' + t.error), log ? String(log.raw_tool_calls.length) : '-', log ? thousands(log.duration_ms) : '-'];
+      },
+      key: function (t, col) {
+        var log = t.runLog;
+        return [this.name(t), t.taskType, t.agentModel, t.judgeModel, t.requirements === null ? -1 : t.requirements, t.grounding === null ? -1 : t.grounding,
+          this.outcome(t), log ? log.raw_tool_calls.length : -1, log ? log.duration_ms : -1][col];
+      },
+      row: function (t, i) {
+        var tr = el('tr', 'task');
+        tr.setAttribute('data-task-index', String(i));
+        tr.setAttribute('data-task-id', t.taskId);
+        tr.setAttribute('data-pass', this.pass(t));
+        var texts = this.texts(t);
+        idCell(tr, this.name(t), this.name(t), "show the run log and the judge's reasons");
+        td(tr, null, t.taskType);
+        td(tr, null, t.agentModel);
+        td(tr, null, t.judgeModel);
+        td(tr, 'num', texts[4], { 'data-field': 'requirements', 'data-sort-value': this.key(t, 4) });
+        td(tr, 'num', texts[5], { 'data-field': 'grounding', 'data-sort-value': this.key(t, 5) });
+        var outcome = td(tr, null, this.outcome(t), { 'data-sort-value': this.outcome(t) });
+        if (t.error !== null) {
+          outcome.appendChild(document.createTextNode(' '));
+          outcome.appendChild(el('span', 'fail', t.error));
+        }
+        td(tr, 'num', texts[7], { 'data-sort-value': this.key(t, 7) });
+        td(tr, 'num', texts[8], { 'data-sort-value': this.key(t, 8) });
+        return tr;
+      },
+    },
+  };
+  function detailFor(bench, index, task) {
+    if (bench === 'arte') return renderTrace(data.arte[index].traces[task.traceId], task, data.arte[index].traces);
+    return renderRun(task);
   }
+  function setOpen(button, open) {
+    button.setAttribute('aria-expanded', open ? 'true' : 'false');
+    button.textContent = open ? '▾' : '▸';
+  }
+  // One task table: every task stays in memory (sorted and filtered there); the table lists the first rows that
+  // match, a page at a time, so a run of thousands of tasks is not laid out row by row.
   Array.prototype.slice.call(document.querySelectorAll('section.bench')).forEach(function (section) {
     var table = section.querySelector('table.tasks');
     if (!table) return;
+    var bench = section.getAttribute('data-bench');
+    var index = Number(section.getAttribute('data-index'));
+    var kind = KINDS[bench];
+    var tasks = bench === 'arte' ? data.arte[index].results.taskResults : data.mpcbench[index].tasks;
+    var pageRows = Number(table.getAttribute('data-page-rows')) || 200;
     var tbody = table.tBodies[0];
-    var rows = Array.prototype.slice.call(tbody.querySelectorAll('tr.task'));
     var filter = section.querySelector('input.filter');
     var status = section.querySelector('select.status');
     var count = section.querySelector('.count');
+    var order = tasks.map(function (t, i) { return i; });
+    var matches = order;
+    var listed = Math.min(pageRows, tasks.length);
+    var built = [];
+    var details = {};
+    var searchText = [];
+    var more = el('div', 'more-rows');
+    var moreButton = el('button', 'more');
+    var allButton = el('button', 'all');
+    moreButton.type = 'button';
+    allButton.type = 'button';
+    allButton.title = 'listing thousands of rows takes a few seconds; the filter finds a task by its id';
+    more.appendChild(moreButton);
+    more.appendChild(allButton);
+    table.after(more);
+    function rowFor(i) {
+      var tr = built[i] || (built[i] = kind.row(tasks[i], i));
+      setOpen(tr.querySelector('button.open'), details[i] !== undefined);
+      return tr;
+    }
+    // The markup's rows (the first page, in the results' order) stay until the table changes; then rows come from the
+    // data, an opened task's detail moving along with its row.
+    function render() {
+      var rows = document.createDocumentFragment();
+      for (var k = 0; k < listed; k++) {
+        var i = matches[k];
+        rows.appendChild(rowFor(i));
+        if (details[i]) rows.appendChild(details[i]);
+      }
+      tbody.textContent = '';
+      tbody.appendChild(rows);
+      showCount();
+    }
+    function showCount() {
+      var n = matches.length;
+      if (listed === n) count.textContent = n + ' of ' + tasks.length + ' shown';
+      else count.textContent = listed + ' of ' + n + ' listed' + (n === tasks.length ? '' : ' (' + n + ' of ' + tasks.length + ' match)') + '; the filter finds a task by its id';
+      more.hidden = listed === n;
+      moreButton.textContent = 'show ' + Math.min(pageRows, n - listed) + ' more';
+      allButton.textContent = 'show all ' + n;
+      allButton.hidden = n - listed <= pageRows;
+    }
+    function search(i) {
+      var text = searchText[i];
+      if (text === undefined) text = searchText[i] = kind.texts(tasks[i]).join('\n').toLowerCase();
+      return text;
+    }
     function apply() {
       var q = filter.value.trim().toLowerCase();
       var s = status.value;
-      var shown = 0;
-      rows.forEach(function (tr) {
-        var ok = (q === '' || tr.textContent.toLowerCase().indexOf(q) >= 0) && (s === 'all' || tr.getAttribute('data-pass') === s);
-        tr.hidden = !ok;
-        var next = tr.nextElementSibling;
-        if (next && next.classList.contains('detail')) next.hidden = !ok;
-        if (ok) shown++;
+      matches = q === '' && s === 'all' ? order : order.filter(function (i) {
+        return (s === 'all' || kind.pass(tasks[i]) === s) && (q === '' || search(i).indexOf(q) >= 0);
       });
-      count.textContent = shown + ' of ' + rows.length + ' shown';
+      listed = Math.min(pageRows, matches.length);
+      render();
     }
     filter.addEventListener('input', apply);
     status.addEventListener('change', apply);
-    apply();
+    // A browser may restore the filter and the status of a page opened again.
+    if (filter.value.trim() !== '' || status.value !== 'all') apply();
+    else showCount();
+    moreButton.addEventListener('click', function () {
+      listed = Math.min(listed + pageRows, matches.length);
+      render();
+    });
+    allButton.addEventListener('click', function () {
+      listed = matches.length;
+      render();
+    });
     tbody.addEventListener('click', function (event) {
       var button = event.target.closest('button.open');
       if (!button) return;
-      toggle(section, button.closest('tr.task'), button);
+      var tr = button.closest('tr.task');
+      var i = Number(tr.getAttribute('data-task-index'));
+      if (details[i]) {
+        details[i].remove();
+        delete details[i];
+        setOpen(button, false);
+        return;
+      }
+      var detail = el('tr', 'detail');
+      var cell = el('td');
+      cell.colSpan = tr.children.length;
+      cell.appendChild(detailFor(bench, index, tasks[i]));
+      detail.appendChild(cell);
+      details[i] = detail;
+      tr.after(detail);
+      setOpen(button, true);
     });
+    var keys = [];
     Array.prototype.slice.call(table.tHead.rows[0].cells).forEach(function (th, col) {
       var type = th.getAttribute('data-sort');
       if (!type) return;
@@ -253,19 +409,15 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
         Array.prototype.slice.call(table.tHead.rows[0].cells).forEach(function (h) { h.removeAttribute('aria-sort'); });
         th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
-        closeAll(tbody);
-        function key(tr) {
-          var cell = tr.cells[col];
-          var v = cell.getAttribute('data-sort-value');
-          if (v === null) v = cell.textContent;
-          return type === 'num' ? Number(v) : v;
-        }
-        rows.sort(function (a, b) {
-          var x = key(a), y = key(b);
-          var c = type === 'num' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true });
-          return c * dir;
-        });
-        rows.forEach(function (tr) { tbody.appendChild(tr); });
+        details = {};
+        var key = keys[col] || (keys[col] = tasks.map(function (t) {
+          var v = kind.key(t, col);
+          return type === 'num' ? Number(v) : String(v);
+        }));
+        order = order.slice().sort(type === 'num'
+          ? function (a, b) { return (key[a] - key[b]) * dir; }
+          : function (a, b) { return collator.compare(key[a], key[b]) * dir; });
+        apply();
       });
     });
   });

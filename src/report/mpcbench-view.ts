@@ -5,6 +5,7 @@ import { renderComparison } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import { IntervalSchema, type Interval, type MpcbenchSection } from './report-data.ts'
 import { barChart } from './svg-chart.ts'
+import { TASK_TABLE_PAGE_ROWS, taskTableOpen, unlistedNote } from './task-table.ts'
 
 /** The two MPCBench axes: summary key, mean column and short label. */
 export const MPCBENCH_AXES = [
@@ -91,7 +92,9 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
     })
     return `<figure class="chart">${caption}${chart}</figure>`
   })
-  const taskRows = section.tasks.map((task, t) => {
+  // The first page of rows; the page's script lists the others from the embedded tasks, as these are written
+  // (client-script.ts, `KINDS.mpcbench.row`).
+  const taskRows = section.tasks.slice(0, TASK_TABLE_PAGE_ROWS).map((task, t) => {
     const pass = task.requirements !== null && task.requirements >= 4
     const outcome = task.runLog?.outcome.kind ?? '-'
     const name = task.trial === undefined ? task.taskId : `${task.taskId} [trial=${task.trial}]`
@@ -132,7 +135,8 @@ ${comparison}
 <div class="controls"><input type="search" class="filter" placeholder="filter: task id, type, model…" aria-label="filter tasks">
 <select class="status" aria-label="requirements score"><option value="all">all</option><option value="1">requirements ≥ 4</option><option value="0">requirements &lt; 4</option></select>
 <span class="count"></span></div>
-<table class="tasks" data-kind="mpcbench"><thead><tr>
+${unlistedNote(section.tasks.length)}
+${taskTableOpen('mpcbench', section.tasks.length)}<thead><tr>
 <th data-sort="text">task</th><th data-sort="text">type</th><th data-sort="text">agent</th><th data-sort="text">judge</th><th data-sort="num">requirements</th><th data-sort="num">grounding</th><th data-sort="text">outcome</th><th data-sort="num">tool calls</th><th data-sort="num">time ms</th>
 </tr></thead><tbody>
 ${taskRows.join('\n')}

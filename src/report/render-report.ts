@@ -28,6 +28,7 @@ th.sortable { cursor: pointer; } th[aria-sort=ascending]::after { content: " ▲
 tr.task:hover { background: var(--soft); }
 button.open { border: 1px solid var(--line); background: var(--bg); border-radius: 4px; cursor: pointer; width: 24px; }
 .controls { display: flex; gap: 10px; align-items: center; } .controls input { width: 320px; padding: 4px 6px; }
+.more-rows { display: flex; gap: 10px; margin: 6px 0; } .more-rows[hidden] { display: none; }
 tr.detail > td { background: #fbfcfe; padding: 8px 16px 16px; }
 .trace pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 6px 8px; margin: 2px 0; max-height: 360px; overflow: auto; font-size: 12px; }
 .trace .field { margin: 2px 0; }
@@ -46,7 +47,9 @@ code { font-size: 12px; }
 /**
  * The report page: one self-contained HTML file (inline CSS, script and SVG; no network) with an ART-E part per
  * results file and an MPCBench part per summary. The data the page shows is embedded as JSON
- * (`<script id="report-data" type="application/json">`), so tests and tools can read it back.
+ * (`<script id="report-data" type="application/json">`), so tests and tools can read it back. The task tables'
+ * markup lists the first rows (see `TASK_TABLE_PAGE_ROWS`); the page's script sorts and filters every task from the
+ * embedded data and lists the matching ones a page at a time.
  */
 export function renderReport(data: ReportData): string {
   const embedded = {

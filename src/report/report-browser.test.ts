@@ -236,6 +236,96 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     }
   }, 60_000)
 
+  it("lists a large run's tasks a page at a time, sorted and filtered over all of them, rows as the markup writes them, traces still opening", async () => {
+    const notRunReason = 'the run was interrupted before this task ran'
+    const tasks = Array.from({ length: 2000 }, (_, i): ArteTaskResult => {
+      const id = String(i + 1)
+      if (i % 97 === 5) return { ...arteTask(id, false, 0, 0), agentAnswer: '', traceId: '', outcome: { kind: 'not-run', reason: notRunReason } }
+      // Times and scores whose shown text holds no "123" or "1999", so that the filters below match ids only.
+      const task = arteTask(id, i % 3 === 0, i % 3 === 0 ? 1 : ((i * 37) % 20) / 20, 10 * (i % 7), i % 50 === 0 ? '<b>&x</b> ' : '')
+      return i % 41 === 0 ? { ...task, agentAnswer: '', outcome: { kind: 'max-turns', maxTurns: 10 } } : task
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'report-large-'))
+    const summary = mpcbenchSummary('agent-a', 'judge-j', Array.from({ length: 250 }, (_, i) => `t${i + 1}`))
+    const { page, problems } = await open(writePage(dir, arteResults(tasks), (id) => trace(id, `text of ${id}`), summary, 'log'))
+    try {
+      const arte = page.locator('section[data-bench="arte"]')
+      const pageRows = Number(await arte.locator('table.tasks').getAttribute('data-page-rows'))
+      expect(pageRows).toBeGreaterThan(0)
+      expect(pageRows).toBeLessThan(tasks.length)
+      const listedIds = () => arte.locator('tr.task').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-task-id')))
+      const countText = () => arte.locator('.count').textContent()
+      const ids = tasks.map((task) => task.taskId)
+      expect(await listedIds()).toEqual(ids.slice(0, pageRows))
+      expect(await countText()).toContain(`${pageRows} of ${tasks.length} listed`)
+
+      // Rows the script makes from the data are those the markup holds (ART-E and MPCBench, shown after a filter).
+      const rowsHtml = `[...document.querySelectorAll('table.tasks')].map((table) => [...table.tBodies[0].rows].map((row) => row.outerHTML.replace(/>\\s+</g, '><')))`
+      const written = (await page.evaluate(rowsHtml)) as string[][]
+      expect(written.map((rows) => rows.length)).toEqual([pageRows, pageRows])
+      for (const section of await page.locator('section.bench').all()) {
+        await section.locator('input.filter').fill('no such task')
+        expect(await section.locator('tr.task').count()).toBe(0)
+        await section.locator('input.filter').fill('')
+      }
+      expect(await page.evaluate(rowsHtml)).toEqual(written)
+
+      await arte.locator('input.filter').fill('123')
+      expect(await listedIds()).toEqual(ids.filter((id) => id.includes('123')))
+      expect(await countText()).toBe(`12 of ${tasks.length} shown`)
+      await arte.locator('input.filter').fill('')
+
+      // Sorted by Jaccard over all tasks (a task not run sorts as -1, ties keep their order), a page at a time.
+      const jaccard = (task: ArteTaskResult) => (task.outcome.kind === 'not-run' ? -1 : task.semanticScore)
+      const byJaccard = [...tasks].sort((a, b) => jaccard(a) - jaccard(b)).map((task) => task.taskId)
+      await arte.locator('th', { hasText: 'Jaccard' }).click()
+      expect(await listedIds()).toEqual(byJaccard.slice(0, pageRows))
+      await arte.locator('button.more').click()
+      expect(await listedIds()).toEqual(byJaccard.slice(0, 2 * pageRows))
+      const scores = await arte.locator('tr.task td[data-field="semanticScore"]').allTextContents()
+      const shownScore = (id: string) => (tasks[Number(id) - 1]?.outcome.kind === 'not-run' ? '-' : (tasks[Number(id) - 1]?.semanticScore ?? 0).toFixed(3))
+      expect(scores).toEqual(byJaccard.slice(0, 2 * pageRows).map(shownScore))
+      await arte.locator('th', { hasText: 'id' }).first().click()
+      await arte.locator('th', { hasText: 'id' }).first().click()
+      expect(await listedIds()).toEqual([...ids].reverse().slice(0, pageRows))
+
+      await arte.locator('select.status').selectOption('not-run')
+      const notRun = [...ids].reverse().filter((id) => tasks[Number(id) - 1]?.outcome.kind === 'not-run')
+      expect(await listedIds()).toEqual(notRun)
+      expect(await countText()).toBe(`${notRun.length} of ${tasks.length} shown`)
+      expect(await arte.locator('tr.task td:nth-child(4)').first().textContent()).toBe(`(not run: ${notRunReason})`)
+      await arte.locator('select.status').selectOption('all')
+
+      // A task found by its id opens its trace, which stays open beside its row while the filter changes.
+      await arte.locator('input.filter').fill('1999')
+      expect(await listedIds()).toEqual(['1999'])
+      await arte.locator('tr.task button.open').click()
+      const detail = arte.locator('tr.task[data-task-id="1999"] + tr.detail .trace')
+      expect(await detail.locator('h4').first().textContent()).toBe('Task 1999')
+      expect(await detail.locator('li.role-tool pre').textContent()).toBe('Email body: text of trace-1999')
+      await arte.locator('input.filter').fill('199')
+      expect(await listedIds()).toEqual(['1999', '1998', '1997', '1996', '1995', '1994', '1993', '1992', '1991', '1990', '1199', '199'])
+      expect(await detail.count()).toBe(1)
+      expect(await arte.locator('tr.task[data-task-id="1999"] button.open').getAttribute('aria-expanded')).toBe('true')
+
+      // Every task at once, for the browser's find in page.
+      await arte.locator('input.filter').fill('')
+      await arte.locator('button.all').click()
+      expect(await listedIds()).toEqual([...ids].reverse())
+      expect(await countText()).toBe(`${tasks.length} of ${tasks.length} shown`)
+
+      // An MPCBench task beyond the first page opens its run log.
+      const mpc = page.locator('section[data-bench="mpcbench"]')
+      await mpc.locator('button.more').click()
+      expect(await mpc.locator('tr.task').count()).toBe(250)
+      await mpc.locator('tr.task[data-task-id="t250"] button.open').click()
+      expect(await mpc.locator('tr.detail .trace h4').first().textContent()).toBe('t250 · agent agent-a · judge judge-j')
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 120_000)
+
   it('keeps chart labels apart and inside their charts: thousands of tasks in a bin, times up to 45 s, long model names', async () => {
     const tasks = Array.from({ length: 1500 }, (_, i) => arteTask(String(i + 1), i % 3 === 0, i % 3 === 0 ? 1 : 0, 200 + ((i * 104_729) % 45_000)))
     const dir = mkdtempSync(join(tmpdir(), 'report-chart-labels-'))

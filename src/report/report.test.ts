@@ -141,6 +141,24 @@ describe('renderReport', () => {
     expect(html).toContain('data-metric="notRunTasks" data-value="3"')
   })
 
+  it("shows the scores that compare with OpenPipe's (sources, LLM judge) and the judge's spending only when the results carry them", () => {
+    const tasks = [{ ...task('1', true, 1), sourcesCorrect: true }, { ...task('2', false, 0.5), sourcesCorrect: false }]
+    const plain = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults(tasks)), {})], mpcbench: [] })
+    expect(plain).not.toContain('data-metric="sourcesAccuracy"')
+    expect(plain).not.toContain('data-metric="llmJudgeAccuracy"')
+    const judged = {
+      ...arteResults(tasks),
+      sourcesAccuracy: 0.5,
+      llmJudgeAccuracy: 1,
+      llmJudge: { model: 'scripted/judge', judgedTasks: 1, errors: 1, usage: { ...usage, totalTokens: 42, calls: 2 } },
+    }
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(judged, { confidenceIntervals: { exactMatchAccuracy: null, avgSemanticScore: null, sourcesAccuracy: { low: 0, high: 1, level: 0.95, method: 'bootstrap' } } }), {})], mpcbench: [] })
+    expect(html).toContain('data-metric="sourcesAccuracy" data-value="0.5">0.500</td><td> <span class="muted">(1/2, OpenPipe')
+    expect(html).toContain('data-ci="sourcesAccuracy"')
+    expect(html).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge, over 1 judged task(s), 1 judge error(s) left out)')
+    expect(html).toContain('data-usage="judgeTotalTokens" data-value="42">42</span> tokens, 2 calls')
+  })
+
   it("shows an MPCBench row's pass^k, and how many tasks it is over when some lack an outcome in a trial", () => {
     const render = (tasks: number) => {
       const base = summary([4, 5, 2])
@@ -387,6 +405,20 @@ describe('terminal and job-summary output', () => {
     expect(markdown).toContain('| 2 | question 2? | a \\| b | truth | 0.000 |')
     expect(markdown).toContain('| a | j | planning | 4.00 | 3.00 | 2 | 1 |')
     expect(markdown).toContain('| t1 | a | j | - | - | judge-error: no JSON |')
+    expect(markdown).not.toContain('sourcesAccuracy')
+  })
+
+  it("Markdown summary: the scores that compare with OpenPipe's, and the judge's spending, when the results carry them", () => {
+    const results = {
+      ...arteResults([task('1', true, 1), task('2', false, 0)]),
+      sourcesAccuracy: 0.5,
+      llmJudgeAccuracy: 0.25,
+      llmJudge: { model: 'scripted/judge', judgedTasks: 2, errors: 0, usage: { ...usage, totalTokens: 42, calls: 2 } },
+    }
+    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] }, 'evaluation/report/index.html')
+    expect(markdown).toContain('| sourcesAccuracy | 0.500 |')
+    expect(markdown).toContain('| llmJudgeAccuracy | 0.250 |')
+    expect(markdown).toContain('Judge scripted/judge: 2 task(s) judged, 0 judge error(s); tokens 42 in 2 call(s)')
   })
 })
 
@@ -558,6 +590,27 @@ describe('the numbers of the page are those of the results files', () => {
     ])
     expect(html).toContain('<option value="not-run">not run</option>')
     expect(html).toContain('data-task-id="2" data-trace-id="trace-2" data-pass="0"')
+  })
+
+  it("lists the first page of a large run's tasks in the markup and embeds every task: the page's script lists the others", () => {
+    const tasks = Array.from({ length: 250 }, (_, i) => task(String(i + 1), i % 2 === 0, i % 2 === 0 ? 1 : 0.5))
+    const file = classifyResults(summary(Array.from({ length: 250 }, () => 4)), 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults(tasks)), {})], mpcbench: [buildMpcbenchSection(file, {})] })
+    const arte = /<section class="bench" id="arte-0"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    const mpcbench = /<section class="bench" id="mpcbench-0"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    const pageRows = Number(/<table class="tasks" data-kind="arte" data-tasks="250" data-page-rows="(\d+)">/.exec(arte)?.[1])
+    expect(pageRows).toBeLessThan(tasks.length)
+    const ids = [...arte.matchAll(/<tr class="task" data-task-id="([^"]+)"/g)].map((m) => m[1])
+    expect(ids).toEqual(tasks.slice(0, pageRows).map((t) => t.taskId))
+    expect(arte).toContain(`<noscript><p class="note">This page lists the first ${pageRows} of 250 tasks without its script`)
+    expect(mpcbench).toContain(`data-tasks="250" data-page-rows="${pageRows}"`)
+    expect(mpcbench.match(/<tr class="task"/g)).toHaveLength(pageRows)
+    const json = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(json).arte[0].results.taskResults).toHaveLength(tasks.length)
+    const small = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults(tasks.slice(0, 3))), {})], mpcbench: [] })
+    expect(small.match(/<tr class="task"/g)).toHaveLength(3)
+    expect(small).not.toContain('<noscript>')
   })
 
   it('writes a threshold as the metrics table writes its metric', () => {

@@ -3,7 +3,7 @@ import { redact } from '../core/redact.ts'
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
-import { formatArteMetric } from './arte-view.ts'
+import { ARTE_OPENPIPE_SCORE_NAMES, formatArteMetric } from './arte-view.ts'
 import { fixed, money, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
@@ -44,15 +44,22 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
     lines.push(
       ...table(
         hasCi ? ['metric', 'value', 'CI'] : ['metric', 'value'],
-        ARTE_METRIC_NAMES.map((name) => {
+        [...ARTE_METRIC_NAMES, ...ARTE_OPENPIPE_SCORE_NAMES].flatMap((name) => {
+          const value = results[name]
+          if (value === undefined) return []
           const ci = cis[name]
-          const row = [name, formatArteMetric(name, results[name])]
+          const row = [name, formatArteMetric(name, value)]
           if (hasCi) row.push(ci === undefined ? '' : `[${fixed(ci.low)}, ${fixed(ci.high)}]`)
-          return row
+          return [row]
         }),
       ),
       '',
       `Tokens ${thousands(results.usage.totalTokens)} in ${thousands(results.usage.calls)} call(s), ${costText(results.usage)}.`,
+      ...(results.llmJudge === undefined
+        ? []
+        : [
+            `Judge ${cell(results.llmJudge.model)}: ${results.llmJudge.judgedTasks} task(s) judged, ${results.llmJudge.errors} judge error(s); tokens ${thousands(results.llmJudge.usage.totalTokens)} in ${thousands(results.llmJudge.usage.calls)} call(s), ${costText(results.llmJudge.usage)}.`,
+          ]),
       '',
     )
     // A task not run (an interrupted run) has no score, as the metrics leave it out: it is not among the worst.
