@@ -6,6 +6,7 @@ import { ConfigError } from '../core/errors.ts'
 import { parseWholeNumber, wholeNumberText } from '../core/whole-number.ts'
 import { defaultInput } from '../core/package-root.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
+import { ARTE_ROW_SELECTIONS, type ArteRowSelection, ArteRowSelectionSchema } from './dataset/row-selection.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -79,6 +80,11 @@ export interface ArteSettings {
   dataset: string
   /** `ARTE_SPLIT`: `train` or `test`. */
   split: 'train' | 'test'
+  /**
+   * `ARTE_ROWS` (`--rows`): which rows of the split run, before `limit`: `all` (the default), or `openpipe`, the rows
+   * OpenPipe's evaluations keep (one source message at most, their known-bad ids left out).
+   */
+  rows: ArteRowSelection
   /** `ARTE_LIMIT`: rows to run, 0 = all. */
   limit: number
   /** `ARTE_DB` when set (absolute), else undefined (the demo database is built). */
@@ -157,6 +163,7 @@ const YesNo = z
 export const ArteEnvSchema = z.object({
   ARTE_DATASET: z.string().optional(),
   ARTE_SPLIT: z.enum(['train', 'test'], { error: 'expected train or test' }).default('test'),
+  ARTE_ROWS: ArteRowSelectionSchema.default('all'),
   ARTE_LIMIT: wholeNumberText(0).default(DEFAULT_ARTE_LIMIT),
   ARTE_DB: z.string().optional(),
   ARTE_MAILDIR: z.string().optional(),
@@ -181,6 +188,7 @@ export const ArteEnvSchema = z.object({
 
 const HINTS: Record<string, string> = {
   ARTE_SPLIT: 'Set ARTE_SPLIT (or --split) to train or test.',
+  ARTE_ROWS: `Set ARTE_ROWS (or --rows) to ${ARTE_ROW_SELECTIONS.join(' or ')}, or unset it for all.`,
   BENCH_RESUME: 'Set BENCH_RESUME=1 to turn it on, or unset it.',
   ARTE_JUDGE_MODEL: 'Set ARTE_JUDGE_MODEL (or --judge-model) to an LLM id such as openai/gpt-4.1-mini, or unset it for no judge.',
 }
@@ -205,6 +213,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
   return {
     dataset: e.ARTE_DATASET === undefined ? defaultInput(DEFAULT_ARTE_DATASET, cwd) : resolve(cwd, e.ARTE_DATASET),
     split: e.ARTE_SPLIT,
+    rows: e.ARTE_ROWS,
     limit: e.ARTE_LIMIT,
     db: e.ARTE_DB === undefined ? undefined : resolve(cwd, e.ARTE_DB),
     maildir: e.ARTE_MAILDIR === undefined ? undefined : resolve(cwd, e.ARTE_MAILDIR),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
+import { FlagValueError } from '../../cli/flags.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import { assertArteRunSettings, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
@@ -48,6 +49,18 @@ describe('planArteRun', () => {
     expect(arteSettingsFromEnv({}).judgeModel).toBeUndefined()
     expect(arteSettingsFromEnv({ ARTE_JUDGE_MODEL: ' openai/gpt-4.1-mini ' }).judgeModel).toBe('openai/gpt-4.1-mini')
     expect(() => arteSettingsFromEnv({ ARTE_JUDGE_MODEL: 'baseline' })).toThrow(/Invalid ARTE_JUDGE_MODEL="baseline": the judge must be an LLM/)
+  })
+
+  it('maps --rows to ARTE_ROWS (all by default), and refuses a selection it does not know, naming the choices', () => {
+    expect(planArteRun(['--rows', 'openpipe']).env).toEqual({ ARTE_ROWS: 'openpipe' })
+    expect(planArteRun(['--rows=all']).env).toEqual({ ARTE_ROWS: 'all' })
+    expect(planArteRun([]).env).not.toHaveProperty('ARTE_ROWS')
+    expect(arteSettingsFromEnv({}).rows).toBe('all')
+    expect(arteSettingsFromEnv({ ARTE_ROWS: ' openpipe ' }).rows).toBe('openpipe')
+    expect(() => planArteRun(['--rows', 'OpenPipe'])).toThrow(FlagValueError)
+    expect(() => planArteRun(['--rows', 'OpenPipe'])).toThrow('Expected `--rows` to be all or openpipe, got "OpenPipe".\n  Fix: Pass --rows all or --rows openpipe.')
+    expect(() => arteSettingsFromEnv({ ARTE_ROWS: 'single' })).toThrow(ConfigError)
+    expect(() => arteSettingsFromEnv({ ARTE_ROWS: 'single' })).toThrow('Invalid ARTE_ROWS="single": expected all or openpipe.\n  Fix: Set ARTE_ROWS (or --rows) to all or openpipe, or unset it for all.')
   })
 
   it('refuses a threshold on llmJudgeAccuracy without a judge before any task runs', () => {
@@ -201,6 +214,23 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(xml.startsWith('<?xml'), junit.stdout.slice(0, 300)).toBe(true)
     expect(xml.endsWith('</testsuites>')).toBe(true)
     expect(junit.stderr).toContain('exactMatchAccuracy')
+  })
+
+  it('--rows: listed in --help, a bad value exits 2, and --stats counts the rows it selects', async () => {
+    const help = await agentBench(['arte', '--help'])
+    expect(help.stdout).toMatch(/--rows all\|openpipe .*ARTE_ROWS.*default: all/s)
+    const bad = await agentBench(['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--rows', 'single'], env)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('Expected `--rows` to be all or openpipe, got "single".')
+    const rows = join(scratch.dir, 'openpipe-rows.jsonl')
+    const fixture = readFileSync(FIXTURE_DATASET, 'utf8').trimEnd().split('\n')
+    // The fixture's test rows 101-104 cite one message each; 101 is one of OpenPipe's known-bad ids; 7 cites two.
+    const several = { ...JSON.parse(fixture[0] ?? '{}'), id: 7, message_ids: ['<fx-1001@fernwood.example>', '<fx-1002@fernwood.example>'] }
+    writeFileSync(rows, `${[...fixture, JSON.stringify(several)].join('\n')}\n`)
+    const stats = await agentBench(['arte', '--stats', '--dataset', rows, '--rows', 'openpipe'])
+    expect(stats.code).toBe(0)
+    expect(stats.stdout).toContain('ART-E Dataset Statistics (test split, rows openpipe)')
+    expect(stats.stdout).toContain('Total tasks:              3\n')
   })
 
   it('--stats prints the dataset statistics of the split', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import fg from 'fast-glob'
 import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../dataset/download-dataset.ts'
 import { loadArteDataset } from '../dataset/load-dataset.ts'
+import { ARTE_ROW_SELECTIONS, ARTE_ROW_SELECTION_TEXT, type ArteRowSelection } from '../dataset/row-selection.ts'
 import { parseArteThresholds } from '../results/results-thresholds.ts'
 import { computeArteStats, formatArteStatsReport } from '../dataset/stats.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
@@ -42,6 +43,12 @@ const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 /** The options of `agent-bench arte`, declared once: they give the parser and the help. */
 const ARTE_OPTIONS = {
   split: { type: 'string', short: 's', value: 'train|test', description: 'dataset split (ARTE_SPLIT)', default: 'test' },
+  rows: {
+    type: 'string',
+    value: ARTE_ROW_SELECTIONS.join('|'),
+    description: `which rows of the split run, before --limit: all, or openpipe (${ARTE_ROW_SELECTION_TEXT.openpipe}) (ARTE_ROWS)`,
+    default: 'all',
+  },
   limit: { type: 'string', short: 'l', value: 'N', description: 'rows to run, 0 = all (ARTE_LIMIT)', default: DEFAULT_ARTE_LIMIT },
   dataset: {
     type: 'string',
@@ -196,6 +203,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
   const { values, positionals } = parse(rest)
   choiceFlag('--split', values.split, ['train', 'test'])
+  choiceFlag('--rows', values.rows, ARTE_ROW_SELECTIONS)
   if (values['use-json'] === true && values.dataset !== undefined) {
     throw new ConfigError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
   }
@@ -207,6 +215,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
   const download = values.dataset === ARTE_DATASET_ID && !existsSync(values.dataset)
   set('ARTE_SPLIT', values.split)
+  set('ARTE_ROWS', values.rows)
   set('ARTE_LIMIT', wholeFlag('--limit', values.limit, 0))
   set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
   set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
@@ -280,8 +289,9 @@ async function assertShardable(shard: string, env: Record<string, string | undef
 async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
   const dataset = plan.env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
-  const rows = await loadArteDataset(dataset, { split })
-  console.log(formatArteStatsReport(computeArteStats(rows), { split }))
+  const selection = (plan.env.ARTE_ROWS ?? 'all') as ArteRowSelection
+  const rows = await loadArteDataset(dataset, { split, rows: selection })
+  console.log(formatArteStatsReport(computeArteStats(rows), { split, rows: selection }))
   return 0
 }
 

@@ -7,12 +7,15 @@ import { describeJsonSyntaxError } from '../../core/parse.ts'
 import { DatasetNotFoundError, invalidArteRowError } from './dataset-errors.ts'
 import { parseIdList } from './parse-id-list.ts'
 import { ARTE_ROW_FIELD_FORMATS, type ArteRow, ArteRowSchema } from './row.ts'
+import { type ArteRowSelection, selectsArteRow } from './row-selection.ts'
 
 /** Options of {@link loadArteDataset}. */
 export interface LoadArteDatasetOptions {
   /** Keep only rows of this split. @default all rows */
   split?: 'train' | 'test'
-  /** Keep at most this many rows (after the split filter), in file order; 0 keeps all. @default 0 */
+  /** Keep only the rows this selection keeps (after the split filter, before the limit). @default 'all' */
+  rows?: ArteRowSelection
+  /** Keep at most this many rows (after the split and row filters), in file order; 0 keeps all. @default 0 */
   limit?: number
 }
 
@@ -33,8 +36,8 @@ export function arteRowSource(row: ArteRow): string | undefined {
 
 /**
  * Loads ART-E rows from a `.jsonl`, `.json` (an array, `{rows: [...]}`, or the Hugging Face
- * rows-API shape `{rows: [{row: {...}}]}`), `.csv` or `.parquet` file, then filters by split
- * and limit. Rows without a `split` field take it from the file name when it names one
+ * rows-API shape `{rows: [{row: {...}}]}`), `.csv` or `.parquet` file, then filters by split,
+ * row selection and limit. Rows without a `split` field take it from the file name when it names one
  * (`test-00000-of-00001.parquet`, `rows-test-0-100.json`).
  *
  * @throws {DatasetNotFoundError} when the file cannot be read
@@ -56,13 +59,14 @@ export async function loadArteDataset(path: string, options: LoadArteDatasetOpti
     const row = parsed.data
     ROW_SOURCES.set(row, source)
     if (options.split !== undefined && row.split !== options.split) continue
+    if (options.rows !== undefined && !selectsArteRow(options.rows, row)) continue
     rows.push(row)
     if (limit > 0 && rows.length >= limit) break
   }
   return rows
 }
 
-/** Loads several dataset files (e.g. parquet shards) as one, in order; split and limit apply to the whole. */
+/** Loads several dataset files (e.g. parquet shards) as one, in order; split, row selection and limit apply to the whole. */
 export async function loadArteDatasetFiles(paths: ReadonlyArray<string>, options: LoadArteDatasetOptions = {}): Promise<ArteRow[]> {
   const limit = options.limit ?? 0
   const rows: ArteRow[] = []

@@ -1,4 +1,5 @@
 import type { ArteRow } from './row.ts'
+import type { ArteRowSelection } from './row-selection.ts'
 
 /** Summary numbers of a set of ART-E rows, as `agent-bench arte --stats` prints them. */
 export interface ArteStats {
@@ -56,11 +57,12 @@ export function formatArteStats(stats: ArteStats): string {
 
 /**
  * The full `--stats` report as the ART-E doc prints it: a 60-character `═` rule, the title
- * `ART-E Dataset Statistics (<split> split)` (or `(all splits)`), the rule, the four lines of
- * {@link formatArteStats}, and the rule again.
+ * `ART-E Dataset Statistics (<split> split)` (or `(all splits)`; `, rows openpipe` added for a row selection other
+ * than `all`), the rule, the four lines of {@link formatArteStats}, and the rule again.
  */
-export function formatArteStatsReport(stats: ArteStats, options: { split?: 'train' | 'test' } = {}): string {
+export function formatArteStatsReport(stats: ArteStats, options: { split?: 'train' | 'test'; rows?: ArteRowSelection } = {}): string {
   const rule = '═'.repeat(60)
-  const title = `ART-E Dataset Statistics (${options.split === undefined ? 'all splits' : `${options.split} split`})`
+  const rows = options.rows === undefined || options.rows === 'all' ? '' : `, rows ${options.rows}`
+  const title = `ART-E Dataset Statistics (${options.split === undefined ? 'all splits' : `${options.split} split`}${rows})`
   return [rule, title, rule, formatArteStats(stats), rule].join('\n')
 }

@@ -46,4 +46,29 @@ describe('arteComparable', () => {
     const c = compareRuns(arteComparable({ taskResults: [task('1', true), task('2', true)] }), arteComparable({ taskResults: [task('1', false), notRun('2')] }))
     expect(c).toMatchObject({ tasks: 1, leftOut: ['2'], regressed: ['1'] })
   })
+
+  it('shares no task between runs of different row selections, as between runs of different splits', () => {
+    const test = ids.map((id) => task(id, true))
+    const train = ids.map((id) => task(`t${id}`, true))
+    const bySplit = compareRuns(arteComparable({ taskResults: test }), arteComparable({ taskResults: train }))
+    expect(bySplit).toMatchObject({ tasks: 0, flips: [], significant: false })
+    expect(bySplit.onlyInA).toHaveLength(10)
+    expect(bySplit.onlyInB).toHaveLength(10)
+
+    const openpipe = ids.slice(0, 8).map((id) => task(id, false))
+    const bySelection = compareRuns(arteComparable({ taskResults: test, config: { rows: 'all' } }), arteComparable({ taskResults: openpipe, config: { rows: 'openpipe' } }))
+    expect(bySelection).toMatchObject({ tasks: 0, flips: [], regressed: [], significant: false })
+    expect(bySelection.onlyInA).toHaveLength(10)
+    expect(bySelection.onlyInB).toEqual(ids.slice(0, 8).map((id) => `${id} [rows=openpipe]`))
+    expect(bySelection.metrics.exactMatchAccuracy).toMatchObject({ a: null, b: null, tasks: 0 })
+    // Results written before the selection was recorded ran every row.
+    expect(compareRuns(arteComparable({ taskResults: test }), arteComparable({ taskResults: openpipe, config: { rows: 'openpipe' } })).tasks).toBe(0)
+  })
+
+  it('pairs two runs of the same selection task by task', () => {
+    const before = arteComparable({ taskResults: [task('1', true), task('2', true)], config: { rows: 'openpipe' } })
+    const after = arteComparable({ taskResults: [task('1', true), task('2', false)], config: { rows: 'openpipe' } })
+    expect(compareRuns(before, after)).toMatchObject({ tasks: 2, regressed: ['2 [rows=openpipe]'] })
+    expect(compareRuns(arteComparable({ taskResults: [task('1', true)], config: { rows: 'all' } }), arteComparable({ taskResults: [task('1', false)] }))).toMatchObject({ tasks: 1, regressed: ['1'] })
+  })
 })

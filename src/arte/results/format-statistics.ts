@@ -1,6 +1,7 @@
 import { formatWithCi } from '../../stats/bootstrap.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import type { ArteResults } from './results.ts'
+import { ARTE_ROW_SELECTION_TEXT } from '../dataset/row-selection.ts'
 
 /**
  * The reporter's score rows: each score metric with its interval (`0.600 [0.300, 0.850] (6/10)`), the sources and,
@@ -34,6 +35,16 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
     rows.push([`pass^k (${results.trials} trials${over})`, entries.length === 0 ? '-' : entries.join(' · ')])
   }
   return rows
+}
+
+/**
+ * The reporter's row naming the run's row selection (`ARTE_ROWS`), printed under the run line when it is not `all`
+ * (`rows  openpipe (OpenPipe's evaluation rows: ...)`); none for `all` or results that do not record it.
+ */
+export function rowSelectionRows(results: Pick<ArteResults, 'config'>): Array<[string, string]> {
+  const { rows } = results.config
+  if (rows === undefined || rows === 'all') return []
+  return [['rows', `${rows} (${ARTE_ROW_SELECTION_TEXT[rows]})`]]
 }
 
 /** The warning printed when an empty answer passed some task, or `undefined` when none did. */

@@ -4,6 +4,7 @@ import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from '../vites
 import { readJsonFile } from '../../core/parse.ts'
 import { ConfidenceIntervalSchema } from '../../stats/bootstrap.ts'
 import { compareNatural } from '../../core/natural-order.ts'
+import { ArteRowSelectionSchema } from '../dataset/row-selection.ts'
 
 /** Aggregate metrics of an ART-E run, as named in the ART-E doc. */
 export const ArteMetricsSchema = z.object({
@@ -148,6 +149,11 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
     model: z.string(),
     modelKind: z.enum(['llm', 'baseline', 'mixed']),
     split: z.string(),
+    /**
+     * Which rows of the split ran, before the limit (`ARTE_ROWS`): `all`, or `openpipe` (OpenPipe's evaluation rows).
+     * Absent in results written before it was recorded: `all`.
+     */
+    rows: ArteRowSelectionSchema.optional(),
     dataset: z.string(),
     startedAt: z.string(),
     finishedAt: z.string(),

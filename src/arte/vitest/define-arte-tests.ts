@@ -79,7 +79,7 @@ export function assertUniqueIds(rows: ReadonlyArray<ArteRow>, dataset: string): 
 export interface DefineArteTestsOptions {
   /** @default arteSettingsFromEnv() */
   settings?: ArteSettings
-  /** @default the rows selected by `settings` (dataset, split, limit) */
+  /** @default the rows selected by `settings` (dataset, split, rows, limit) */
   rows?: ReadonlyArray<ArteRow>
   /**
    * Register only part `index` (1-based) of `count`: rows whose position modulo `count` is `index - 1`.
@@ -288,7 +288,7 @@ export function trialCases(id: string, trials: number): Array<{ name: string; tr
  */
 export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
   const settings = options.settings ?? arteSettingsFromEnv()
-  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit }))
+  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit }))
   assertUniqueIds(selected, settings.dataset)
   if (selected.length === 0) {
     const error = await emptyDatasetError(settings)
@@ -332,8 +332,15 @@ async function emptyDatasetError(settings: ArteSettings): Promise<ConfigError> {
   const all = await loadArteDataset(settings.dataset, {})
   const splits = [...new Set(all.map((row) => row.split))].sort()
   const holds = all.length === 0 ? 'the file holds no rows' : `the file holds ${all.length} row(s), of split ${splits.join(' and ')}`
-  return new ConfigError(`ART-E dataset ${settings.dataset} has no rows for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`, {
-    hint: all.length === 0 ? 'Point ARTE_DATASET (--dataset) at a file with rows.' : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
+  const rows = settings.rows === 'all' ? '' : ` selected by ARTE_ROWS=${settings.rows}`
+  const inSplit = all.some((row) => row.split === settings.split)
+  return new ConfigError(`ART-E dataset ${settings.dataset} has no rows${rows} for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`, {
+    hint:
+      all.length === 0
+        ? 'Point ARTE_DATASET (--dataset) at a file with rows.'
+        : rows !== '' && inSplit
+          ? 'Run every row of the split (--rows all), or point ARTE_DATASET (--dataset) at another file.'
+          : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
   })
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CliOptions, Reporter } from 'vitest/node'
 import { startVitest } from 'vitest/node'
-import { FIXTURE_CONFIG, REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
+import { FIXTURE_CONFIG, FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
 import { readArteResults, type ArteResults } from '../results/results.ts'
@@ -240,5 +240,38 @@ describe('ART-E reporter: a run that finished its tasks keeps what it produced',
       expect(run.tests).toBe(0)
     }
     expect(server.requests.length, 'no task called the model').toBe(requests)
+  })
+})
+
+describe('ART-E reporter with ARTE_ROWS=openpipe (fixture project, scripted server)', () => {
+  const scratch = scratchDir('arte-reporter-rows')
+  afterAll(() => scratch.remove())
+
+  /** The fixture rows (101-104 test, 105 train) and three synthetic test rows: 49 (known bad), 201 (two sources), 202 (one). */
+  function dataset(): string {
+    const synthetic = (id: number, messageIds: string[]) =>
+      JSON.stringify({ id, question: `Synthetic question ${id}?`, answer: `answer ${id}`, message_ids: messageIds, inbox_address: 'ann.lee@fernwood.example', query_date: '2003-03-10', how_realistic: 0.5, split: 'test' })
+    const file = join(scratch.dir, 'rows.jsonl')
+    const lines = [synthetic(49, ['<fx-1001@fernwood.example>']), synthetic(201, ['<fx-1001@fernwood.example>', '<fx-1002@fernwood.example>']), synthetic(202, ['<fx-1002@fernwood.example>'])]
+    writeFileSync(file, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${lines.join('\n')}\n`)
+    return file
+  }
+
+  it("runs the first ARTE_LIMIT rows OpenPipe keeps, records the selection in the run's configuration and prints it", async () => {
+    await using server = await startScriptedServer(fixtureResponder())
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset(), ARTE_ROWS: 'openpipe', ARTE_LIMIT: '4' })
+    const reporter = new ArteReporter()
+    const run = await runPrinted(env, { reporters: [reporter] })
+    const results = readArteResults(join(scratch.dir, 'results.json'))
+    // 101 is one of OpenPipe's known-bad ids, 49 too, 201 cites two messages; 105 is of the train split.
+    expect(results.taskResults.map((task) => task.taskId)).toEqual(['102', '103', '104', '202'])
+    expect(results.config).toMatchObject({ split: 'test', rows: 'openpipe' })
+    expect(run.stdout).toMatch(/ART-E {2}4 task\(s\) · model scripted-model · split test · [^\n]*\n {3}rows {17}openpipe \(OpenPipe's evaluation rows: one source message at most, known-bad ids 49, 101, 129, 171, 208, 266, 327 left out\)\n/)
+
+    const all = await runPrinted({ ...env, ARTE_ROWS: 'all', ARTE_OUTPUT: join(scratch.dir, 'all.json') }, { reporters: [new ArteReporter()] })
+    const every = readArteResults(join(scratch.dir, 'all.json'))
+    expect(every.taskResults.map((task) => task.taskId)).toEqual(['101', '102', '103', '104'])
+    expect(every.config.rows).toBe('all')
+    expect(all.stdout).not.toMatch(/^ {3}rows /m)
   })
 })

@@ -8,7 +8,7 @@ import {
   sumTaskUsage,
 } from '../results/results.ts'
 import { arteRunStatistics } from '../results/run-statistics.ts'
-import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows } from '../results/format-statistics.ts'
+import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows, rowSelectionRows } from '../results/format-statistics.ts'
 import {
   type ArteThreshold,
   type ArteThresholdsOption,
@@ -147,6 +147,8 @@ export class ArteReporter implements Reporter {
         model: models.join(', '),
         modelKind: kinds.length === 1 && (kinds[0] === 'llm' || kinds[0] === 'baseline') ? kinds[0] : 'mixed',
         split: distinct(metas.map((meta) => meta.split)).join(', '),
+        // Read from the environment, as the tests selected their rows with it (a merge of blob reports needs the same ARTE_ROWS).
+        rows: arteSettings(root).rows,
         dataset: distinct(metas.map((meta) => relative(root, meta.dataset) || meta.dataset)).join(', '),
         startedAt: new Date(spans.length === 0 ? now.getTime() : Math.min(...spans.map((span) => span.startTime))).toISOString(),
         finishedAt: new Date(spans.length === 0 ? now.getTime() : Math.max(...spans.map((span) => span.endTime))).toISOString(),
@@ -215,6 +217,7 @@ export class ArteReporter implements Reporter {
     const paid = paidCostUsd(usage)
     const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
     const rows: Array<[string, string]> = [
+      ...rowSelectionRows(results),
       ...formatArteStatistics(results, exact),
       ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
       ['completedTasks', String(results.completedTasks)],
