@@ -52,6 +52,15 @@ describe('createModel (OpenAI-compatible client)', () => {
     expect(result.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'lookup', arguments: '{"q":"x"}' } })
   })
 
+  it('asks OpenAI models for strict structured outputs when the request says so; other servers get the schema alone', () => {
+    const strict: ChatRequest = { ...hello, responseFormat: { type: 'json_schema', name: 'out', schema: { type: 'object' }, strict: true } }
+    expect(toRequestBody({ provider: 'openai', wireModel: 'gpt-4.1' }, strict).response_format).toEqual({ type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' }, strict: true } })
+    expect(toRequestBody({ provider: 'custom', wireModel: 'llama3.1:8b' }, strict).response_format).toEqual({ type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' } } })
+    expect(toRequestBody({ provider: 'anthropic', wireModel: 'claude-sonnet-4-5' }, strict).response_format).toEqual({ type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' } } })
+    const loose: ChatRequest = { ...hello, responseFormat: { type: 'json_schema', name: 'out', schema: { type: 'object' } } }
+    expect(toRequestBody({ provider: 'openai', wireModel: 'gpt-4.1' }, loose).response_format).toEqual({ type: 'json_schema', json_schema: { name: 'out', schema: { type: 'object' } } })
+  })
+
   it('prices calls from the table, overridable', async () => {
     await using t = await setup([scriptedText('hi', { usage: { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 } })], {
       prices: { 'test-model': { inputPerMillion: 1, outputPerMillion: 3 } },

@@ -61,7 +61,10 @@ export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireMode
   }
   const format = request.responseFormat
   if (format?.type === 'json_object') body.response_format = { type: 'json_object' }
-  else if (format?.type === 'json_schema') body.response_format = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema } }
+  else if (format?.type === 'json_schema') {
+    const strict = format.strict === true && target.provider === 'openai' ? { strict: true } : {}
+    body.response_format = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, ...strict } }
+  }
   return body
 }
 

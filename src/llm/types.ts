@@ -60,6 +60,13 @@ export interface JsonSchemaResponseFormat {
   type: 'json_schema'
   name: string
   schema: Record<string, unknown>
+  /**
+   * Ask for strict structured outputs (the reply is guaranteed to match `schema`, which must then be in the strict
+   * form: every property required, `additionalProperties: false`). Sent only to `openai/` models (other
+   * OpenAI-compatible servers may refuse the field); elsewhere the schema is a hint and the reply is validated as usual.
+   * @default false
+   */
+  strict?: boolean
 }
 
 /** One chat-completions request, independent of provider. */

@@ -58,6 +58,8 @@ describe('llm generator through the scripted server', () => {
     expect(server.requests.map(target)).toEqual(['world_state', 'slack', 'slack', 'gmail', 'calendar', 'contacts', 'jira', 'drive'])
     const first = server.requests[0]
     expect(first?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'world_state' } })
+    // A bare model id on OPENAI_BASE_URL may be any OpenAI-compatible server: no `strict` field (openai/ models get it).
+    expect(first?.body.response_format).not.toHaveProperty('json_schema.strict')
     expect(first?.body.messages?.[0]?.content).toContain('world state')
     const retry = server.requests[2]?.body.messages ?? []
     expect(retry.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])

@@ -161,7 +161,7 @@ export class LlmGenerator implements Generator {
     let cutOff = false
     for (let attempt = 1; attempt <= this.#maxAttempts; attempt++) {
       const result = await model.complete(
-        { messages, responseFormat: { type: 'json_schema', name: target, schema: strictSchema }, purpose: `generator:${target}` },
+        { messages, responseFormat: { type: 'json_schema', name: target, schema: strictSchema, strict: true }, purpose: `generator:${target}` },
         ctx.signal === undefined ? {} : { signal: ctx.signal },
       )
       const content = result.message.content
