@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE } from '../../fixtures/arte-e2e/harness.ts'
+import { type ArteResults, type ArteTaskResult, computeArteMetrics } from '../arte/results/results.ts'
 import { ArteReporter } from '../arte/vitest/reporter.ts'
 import { compareFiles, command } from './compare-command.ts'
 import { ConfigError } from '../core/errors.ts'
@@ -131,6 +132,137 @@ describe('compare on MPCBench summaries', () => {
       expect(c.metrics.answer_requirements_satisfaction).toMatchObject({ a: 3.5, b: 3.5, delta: 0, tasks: 2 })
     } finally {
       scratch.remove()
+    }
+  })
+})
+
+describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccuracy, llmJudgeAccuracy)", () => {
+  const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
+  /** A task that ran; `judge` is the judge's verdict, `'error'` a judge error, undefined no judge field. */
+  const task = (taskId: string, exactMatch: boolean, extra: { sources?: boolean; judge?: boolean | 'error' } = {}): ArteTaskResult => ({
+    taskId,
+    question: `question ${taskId}?`,
+    groundTruth: 'truth',
+    agentAnswer: 'an answer',
+    exactMatch,
+    semanticScore: exactMatch ? 1 : 0.5,
+    ...(extra.sources === undefined ? {} : { sourcesCorrect: extra.sources }),
+    ...(extra.judge === undefined ? {} : extra.judge === 'error' ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } } : { llmJudgeCorrect: extra.judge }),
+    traceId: `trace-${taskId}`,
+    executionTimeMs: 100,
+    sources: [],
+    inboxAddress: 'a@example.com',
+    queryDate: '2023-01-01',
+    outcome: { kind: 'answered', via: 'final-tool' },
+    usage,
+  })
+  const results = (tasks: ArteTaskResult[], judgeModel?: string): ArteResults => ({
+    ...computeArteMetrics(tasks),
+    usage,
+    ...(judgeModel === undefined ? {} : { llmJudge: { model: judgeModel, judgedTasks: tasks.filter((t) => t.llmJudgeCorrect !== undefined).length, errors: tasks.filter((t) => t.llmJudgeError !== undefined).length, usage } }),
+    config: { model: 'openai/gpt-x', modelKind: 'llm', split: 'test', dataset: 'rows.jsonl', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:00.000Z' },
+    testRunEndReason: 'passed',
+    thresholds: [],
+    taskResults: tasks,
+  })
+  // Sources: A 2/6 correct, B 4/6. Judge: task 3 erred in A, task 4 in B, so tasks 1, 2, 5, 6 pair: A 2/4, B 3/4.
+  const judgedA = (model = 'judge/one') =>
+    results(
+      [
+        task('1', true, { sources: true, judge: true }),
+        task('2', false, { sources: false, judge: false }),
+        task('3', false, { sources: false, judge: 'error' }),
+        task('4', true, { sources: true, judge: true }),
+        task('5', false, { sources: false, judge: false }),
+        task('6', false, { sources: false, judge: true }),
+      ],
+      model,
+    )
+  const judgedB = (model = 'judge/one') =>
+    results(
+      [
+        task('1', true, { sources: true, judge: true }),
+        task('2', true, { sources: true, judge: true }),
+        task('3', false, { sources: true, judge: true }),
+        task('4', true, { sources: true, judge: 'error' }),
+        task('5', false, { sources: false, judge: false }),
+        task('6', false, { sources: false, judge: true }),
+      ],
+      model,
+    )
+  const oldFile = () => results([1, 2, 3, 4, 5, 6].map((id) => task(String(id), id % 2 === 0)))
+
+  function compareWritten(a: ArteResults, b: ArteResults): { c: ReturnType<typeof compareFiles>; fileA: string; fileB: string; remove: () => void } {
+    const scratch = scratchDir('arte-compare-scores')
+    const fileA = join(scratch.dir, 'a.json')
+    const fileB = join(scratch.dir, 'b.json')
+    writeFileSync(fileA, JSON.stringify(a))
+    writeFileSync(fileB, JSON.stringify(b))
+    return { c: compareFiles(fileA, fileB), fileA, fileB, remove: scratch.remove }
+  }
+
+  it('pairs sourcesAccuracy over every task and llmJudgeAccuracy over the tasks both judges judged, with intervals', async () => {
+    const { c, fileA, fileB, remove } = compareWritten(judgedA(), judgedB())
+    try {
+      expect(c.metrics.sourcesAccuracy).toMatchObject({ a: 2 / 6, b: 4 / 6, tasks: 6 })
+      expect(c.metrics.sourcesAccuracy?.delta).toBeCloseTo(1 / 3)
+      expect(c.metrics.sourcesAccuracy?.ci?.level).toBe(0.95)
+      expect(c.metrics.llmJudgeAccuracy).toMatchObject({ a: 0.5, b: 0.75, delta: 0.25, tasks: 4 })
+      expect(c.metrics.llmJudgeAccuracy?.ci?.low).toBeLessThanOrEqual(0.25)
+      expect(c.metrics.llmJudgeAccuracy?.ci?.high).toBeGreaterThanOrEqual(0.25)
+      // The primary metric (and so the verdict) stays exact match.
+      expect(c).toMatchObject({ primaryMetric: 'exactMatchAccuracy', tasks: 6, improved: ['2'] })
+      const text = await captureLog(() => command.run([fileA, fileB]))
+      expect(text.out).toMatch(/sourcesAccuracy: 0\.333 -> 0\.667 {2}delta \+0\.333 \[[^\]]+\] {2}\(6 paired task\(s\)\)/)
+      expect(text.out).toMatch(/llmJudgeAccuracy: 0\.500 -> 0\.750 {2}delta \+0\.250 \[[^\]]+\] {2}\(4 paired task\(s\)\)/)
+      expect(text.out).toContain('llmJudgeAccuracy: paired over 4 task(s) judged in both runs; 2 left out (the judge erred or gave no verdict in A or B)')
+      expect(text.out).not.toContain('not compared')
+      expect(text.out).not.toContain('different models')
+      const json = JSON.parse((await captureLog(() => command.run([fileA, fileB, '--json']))).out)
+      expect(json.judgeModels).toEqual({ a: 'judge/one', b: 'judge/one' })
+      expect(json.notes).toEqual([expect.objectContaining({ metric: 'llmJudgeAccuracy', kind: 'left-out' })])
+    } finally {
+      remove()
+    }
+  })
+
+  it('says in one line why a score one file lacks is not compared, and never counts the missing field as false', async () => {
+    const { c, fileA, fileB, remove } = compareWritten(oldFile(), judgedB())
+    try {
+      expect(Object.keys(c.metrics)).toEqual(['exactMatchAccuracy', 'avgSemanticScore'])
+      const text = (await captureLog(() => command.run([fileA, fileB]))).out.split('\n')
+      expect(text).toContain('sourcesAccuracy: not compared, A has no per-task sourcesCorrect (results written before it was measured)')
+      expect(text).toContain('llmJudgeAccuracy: not compared, A was not judged (no ARTE_JUDGE_MODEL)')
+      expect(compareWritten(judgedA(), results(judgedB().taskResults)).c.notes).toEqual([
+        { metric: 'llmJudgeAccuracy', kind: 'not-compared', message: 'llmJudgeAccuracy: not compared, B was not judged (no ARTE_JUDGE_MODEL)' },
+      ])
+    } finally {
+      remove()
+    }
+    // Two files without the scores: nothing to compare, nothing said.
+    const old = compareWritten(oldFile(), oldFile())
+    old.remove()
+    expect(old.c.notes).toEqual([])
+    // A task without sourcesCorrect in a run that has it elsewhere is left out of the pairs, not counted as 0.
+    const partial = judgedB()
+    const { sourcesCorrect: _, ...withoutSources } = partial.taskResults[1] ?? task('2', true)
+    partial.taskResults[1] = withoutSources
+    const mixed = compareWritten(judgedA(), partial)
+    mixed.remove()
+    expect(mixed.c.metrics.sourcesAccuracy).toMatchObject({ a: 2 / 5, b: 3 / 5, tasks: 5 })
+  })
+
+  it('flags the judge comparison when the runs were judged by different models, still showing its delta', async () => {
+    const { c, fileA, fileB, remove } = compareWritten(judgedA('openai/gpt-4.1'), judgedB('anthropic/claude-x'))
+    try {
+      expect(c.metrics.llmJudgeAccuracy).toMatchObject({ delta: 0.25, tasks: 4 })
+      expect(c.notes).toContainEqual(expect.objectContaining({ metric: 'llmJudgeAccuracy', kind: 'different-judges' }))
+      const text = await captureLog(() => command.run([fileA, fileB]))
+      expect(text.out).toContain(
+        "llmJudgeAccuracy: judged by different models (A: openai/gpt-4.1, B: anthropic/claude-x), not the same measurement: its delta mixes the agent's change with the judges' disagreement",
+      )
+    } finally {
+      remove()
     }
   })
 })

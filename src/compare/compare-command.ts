@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { arteComparable } from '../arte/results/comparable.ts'
-import { ArteResultsSchema } from '../arte/results/results.ts'
+import { type ArteResults, ArteResultsSchema } from '../arte/results/results.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings } from '../arte/settings.ts'
 import { defineCommand } from '../cli/define-command.ts'
 import { ConfigError, InvalidFormatError } from '../core/errors.ts'
@@ -10,9 +9,10 @@ import { latestInHistory } from '../core/run-history.ts'
 import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
 import { SummarySchema } from '../mpcbench/summary.ts'
-import { type ComparableRun, compareRuns, formatRunComparison } from '../stats/compare-runs.ts'
+import { compareRuns } from '../stats/compare-runs.ts'
+import { compareArteResults, formatScoredComparison, type ScoredComparison, withoutNotes } from './arte-score-comparison.ts'
 
-type Loaded = { kind: 'arte'; run: ComparableRun } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
+type Loaded = { kind: 'arte'; results: ArteResults } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
 
 /** Reads an ART-E results file or an MPCBench summary, telling them apart by their keys. */
 export function loadComparable(file: string): Loaded {
@@ -27,7 +27,7 @@ export function loadComparable(file: string): Loaded {
     })
   }
   const record = (value ?? {}) as Record<string, unknown>
-  if ('taskResults' in record) return { kind: 'arte', run: arteComparable(parseWith(ArteResultsSchema, value, 'ART-E results', file)) }
+  if ('taskResults' in record) return { kind: 'arte', results: parseWith(ArteResultsSchema, value, 'ART-E results', file) }
   if ('rows' in record && 'scores' in record) return { kind: 'mpcbench', summary: parseWith(SummarySchema, value, 'MPCBench summary', file) }
   throw new InvalidFormatError(`${file} is neither ART-E results (no \`taskResults\`) nor an MPCBench summary (no \`rows\`/\`scores\`).`, {
     file,
@@ -36,13 +36,13 @@ export function loadComparable(file: string): Loaded {
 }
 
 /** Compares two loaded files of the same benchmark. */
-export function compareFiles(fileA: string, fileB: string): ReturnType<typeof compareRuns> {
+export function compareFiles(fileA: string, fileB: string): ScoredComparison {
   const a = loadComparable(fileA)
   const b = loadComparable(fileB)
-  if (a.kind === 'arte' && b.kind === 'arte') return compareRuns(a.run, b.run)
+  if (a.kind === 'arte' && b.kind === 'arte') return compareArteResults(a.results, b.results)
   if (a.kind === 'mpcbench' && b.kind === 'mpcbench') {
     const [runA, runB] = pairMpcbenchRuns(a.summary, b.summary)
-    return compareRuns(runA, runB)
+    return withoutNotes(compareRuns(runA, runB))
   }
   throw new ConfigError(`Cannot compare ${fileA} (${a.kind}) with ${fileB} (${b.kind}).`, {
     hint: 'Compare two ART-E results files, or two MPCBench summaries.',
@@ -59,11 +59,16 @@ Prints the flips (tasks whose pass differs), the improved (fail -> pass) and reg
 metric's delta with a 95% paired bootstrap interval (seeded: the same files print the same interval), and
 whether the difference is significant (the primary metric's interval excludes 0).
 
+ART-E: sourcesAccuracy is compared when both files carry per-task sourcesCorrect, and llmJudgeAccuracy when
+both runs were judged (ARTE_JUDGE_MODEL), over the tasks both judges gave a verdict on (a judge error on either
+side leaves the task out). A score only one file carries is not compared, and a line says why; runs judged by
+different models are flagged (the judge delta is shown, but it is not the same measurement).
+
 Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
 each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
   positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
   options: {
-    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", ...}' },
+    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", "notes", ...}' },
     benchmark: { type: 'string', value: 'NAME', description: 'without files: arte or mpcbench', default: 'arte' },
   },
   async run({ values, positionals }) {
@@ -88,7 +93,7 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
     const [fileA = '', fileB = ''] = files
     const comparison = compareFiles(fileA, fileB)
     const label = (file: string): string => relative(process.cwd(), file) || file
-    console.log(values.json === true ? JSON.stringify(comparison, null, 2) : formatRunComparison(comparison, { a: label(fileA), b: label(fileB) }))
+    console.log(values.json === true ? JSON.stringify(comparison, null, 2) : formatScoredComparison(comparison, { a: label(fileA), b: label(fileB) }))
     return 0
   },
 })

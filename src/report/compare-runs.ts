@@ -1,9 +1,9 @@
-import { arteComparable } from '../arte/results/comparable.ts'
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
+import { compareArteResults, type ScoredComparison, withoutNotes } from '../compare/arte-score-comparison.ts'
 import { paidCostUsd } from '../llm/usage.ts'
 import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import type { Summary } from '../mpcbench/summary.ts'
-import { compareRuns, type RunComparison } from '../stats/compare-runs.ts'
+import { compareRuns } from '../stats/compare-runs.ts'
 
 /** How the page writes a run total: as the metrics table writes it (counts, milliseconds, scores, 0-5 means, dollars). */
 export type TotalFormat = 'count' | 'ms' | 'score' | 'mean' | 'usd'
@@ -19,9 +19,15 @@ export interface TotalDelta {
 
 /** What the page shows of a run against the previous one. */
 export interface PageComparison {
-  /** Exactly what `agent-bench compare PREVIOUS CURRENT --json` gives: flips, paired deltas with intervals, significance. */
-  paired: RunComparison
-  /** Each run's own totals (tasks, times, tokens, cost; MPCBench row means), as their files have them. */
+  /**
+   * Exactly what `agent-bench compare PREVIOUS CURRENT --json` gives: flips, paired deltas with intervals, significance,
+   * and the notes on scores not compared or measured by different judges.
+   */
+  paired: ScoredComparison
+  /**
+   * Each run's own totals (tasks, times, tokens, cost; ART-E's sourcesAccuracy and llmJudgeAccuracy when either run
+   * has them; MPCBench row means), as their files have them.
+   */
   totals: TotalDelta[]
 }
 
@@ -39,6 +45,9 @@ const ARTE_TOTAL_FORMAT: Partial<Record<(typeof ARTE_METRIC_NAMES)[number], Tota
   toolTimeouts: 'count',
 }
 
+/** ART-E scores that only some results carry: a run without one shows `-`, never 0. */
+const ARTE_OPTIONAL_SCORES = ['sourcesAccuracy', 'llmJudgeAccuracy'] as const
+
 /** Compares an ART-E run with an earlier one: the paired comparison of `agent-bench compare`, and the runs' totals. */
 export function compareArteRuns(before: ArteResults, after: ArteResults): PageComparison {
   const totals: TotalDelta[] = []
@@ -46,10 +55,13 @@ export function compareArteRuns(before: ArteResults, after: ArteResults): PageCo
     const format = ARTE_TOTAL_FORMAT[name]
     if (format !== undefined) totals.push(total(name, before[name], after[name], format))
   }
+  for (const name of ARTE_OPTIONAL_SCORES) {
+    if (before[name] !== undefined || after[name] !== undefined) totals.push(total(name, before[name] ?? null, after[name] ?? null, 'score'))
+  }
   totals.push(total('totalTokens', before.usage.totalTokens, after.usage.totalTokens, 'count'))
   // What each run paid: calls replayed from the response cache cost nothing.
   totals.push(total('paidCostUsd', paidCostUsd(before.usage), paidCostUsd(after.usage), 'usd'))
-  return { paired: compareRuns(arteComparable(before), arteComparable(after)), totals }
+  return { paired: compareArteResults(before, after), totals }
 }
 
 /**
@@ -70,5 +82,5 @@ export function compareMpcbenchRuns(before: Summary, after: Summary): PageCompar
   }
   totals.push(total('totalTokens', before.usage.total.totalTokens, after.usage.total.totalTokens, 'count'))
   totals.push(total('paidCostUsd', paidCostUsd(before.usage.total), paidCostUsd(after.usage.total), 'usd'))
-  return { paired: compareRuns(a, b), totals }
+  return { paired: withoutNotes(compareRuns(a, b)), totals }
 }

@@ -1,3 +1,4 @@
+import type { ComparisonNote } from '../compare/arte-score-comparison.ts'
 import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 
@@ -35,18 +36,26 @@ function totalRow(row: TotalDelta): string {
   return `<tr><th scope="row">${escapeHtml(row.name)}</th><td class="num">${totalText(row.before, row.format)}</td><td class="num">${totalText(row.after, row.format)}</td><td class="num" data-total="${escapeHtml(row.name)}" data-value="${row.delta ?? ''}">${totalDeltaText(row.delta, row.format)}</td></tr>`
 }
 
+/** A comparison note as a line: a flag in the note colour, the rest muted. */
+function noteLine(note: ComparisonNote): string {
+  return `<p class="${note.kind === 'different-judges' ? 'note' : 'meta'}" data-compare-note="${escapeHtml(note.metric)}" data-kind="${note.kind}">${escapeHtml(note.message)}</p>`
+}
+
 /**
  * The comparison of a run with the earlier one kept in the run history: the same flips, paired deltas with their
- * intervals and verdict as `agent-bench compare PREVIOUS CURRENT`, then each run's own totals.
+ * intervals, verdict and notes (scores not compared, different judges) as `agent-bench compare PREVIOUS CURRENT`, then
+ * each run's own totals.
  */
 export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string): string {
   const c = comparison.paired
+  const flagged = new Set(c.notes.filter((note) => note.kind === 'different-judges').map((note) => note.metric))
   const metricRows = Object.entries(c.metrics)
     .map(([name, m]) => {
       const ci = m.ci === null ? '' : ` <span class="ci">[${signedAsCompare(m.ci.low)}, ${signedAsCompare(m.ci.high)}]</span>`
-      // Coloured only when the paired interval excludes 0: a move inside it may be chance.
-      const cls = m.ci === null || (m.ci.low <= 0 && m.ci.high >= 0) ? '' : m.ci.low > 0 ? 'up' : 'down'
-      return `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${fixed(m.a, 3)}</td><td class="num">${fixed(m.b, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signedAsCompare(m.delta)}${ci}</td><td class="num" data-paired-tasks="${escapeHtml(name)}">${m.tasks}</td></tr>`
+      // Coloured only when the paired interval excludes 0 (a move inside it may be chance) and both runs measured it alike.
+      const cls = flagged.has(name) || m.ci === null || (m.ci.low <= 0 && m.ci.high >= 0) ? '' : m.ci.low > 0 ? 'up' : 'down'
+      const mark = flagged.has(name) ? ' <span class="note" data-flag="different-judges">(different judges)</span>' : ''
+      return `<tr><th scope="row">${escapeHtml(name)}${mark}</th><td class="num">${fixed(m.a, 3)}</td><td class="num">${fixed(m.b, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signedAsCompare(m.delta)}${ci}</td><td class="num" data-paired-tasks="${escapeHtml(name)}">${m.tasks}</td></tr>`
     })
     .join('')
   const level = Math.round((c.metrics[c.primaryMetric]?.ci?.level ?? 0.95) * 100)
@@ -59,6 +68,7 @@ export function renderComparison(comparison: PageComparison, previousFile: strin
 <p class="meta">As <code>agent-bench compare</code> gives it: tasks paired by id (trial 1), each metric's mean over the tasks scored in both runs and the delta with its paired bootstrap interval.</p>
 <table class="metrics paired"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [${level}% CI]</th><th>paired tasks</th></tr></thead><tbody>${metricRows}</tbody></table>
 ${verdict}
+${c.notes.map(noteLine).join('\n')}
 <p><b data-compare="flips" data-value="${c.flips.length}">${c.flips.length} flip(s)</b> (${(c.flipRate * 100).toFixed(1)}%): ${idList(c.flips)}</p>
 <p class="up"><b data-compare="improved" data-value="${c.improved.length}">${c.improved.length} improved</b> (fail → pass): ${idList(c.improved)}</p>
 <p class="down"><b data-compare="regressed" data-value="${c.regressed.length}">${c.regressed.length} regressed</b> (pass → fail): ${idList(c.regressed)}</p>

@@ -313,6 +313,49 @@ describe('comparison with the previous run', () => {
     expect(compareMpcbenchRuns(before, after).paired).toMatchObject({ tasks: 1, leftOut: [], improved: [], regressed: [] })
   })
 
+  it("compares the scores that compare with OpenPipe's: paired deltas, each run's totals, and why a score is not compared", () => {
+    const judged = (verdicts: Array<boolean | 'error'>, sources: boolean[], model: string, startedAt?: string): ArteResults => {
+      const tasks = verdicts.map((verdict, i) => ({
+        ...task(String(i + 1), i === 0, 1),
+        sourcesCorrect: sources[i] ?? false,
+        ...(verdict === 'error' ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } } : { llmJudgeCorrect: verdict }),
+      }))
+      const judgedTasks = tasks.filter((t) => t.llmJudgeCorrect !== undefined)
+      return {
+        ...arteResults(tasks, startedAt),
+        sourcesAccuracy: sources.filter(Boolean).length / tasks.length,
+        llmJudgeAccuracy: judgedTasks.filter((t) => t.llmJudgeCorrect === true).length / judgedTasks.length,
+        llmJudge: { model, judgedTasks: judgedTasks.length, errors: tasks.length - judgedTasks.length, usage },
+      }
+    }
+    const before = judged([true, false, 'error', false], [true, false, false, false], 'judge/one', '2026-01-01T00:00:00.000Z')
+    const now = judged([true, true, true, 'error'], [true, true, false, true], 'judge/one')
+    const comparison = compareArteRuns(before, now)
+    expect(comparison.paired.metrics.sourcesAccuracy).toMatchObject({ a: 0.25, b: 0.75, delta: 0.5, tasks: 4 })
+    expect(comparison.paired.metrics.llmJudgeAccuracy).toMatchObject({ a: 0.5, b: 1, delta: 0.5, tasks: 2 })
+    expect(comparison.totals.find((m) => m.name === 'sourcesAccuracy')).toMatchObject({ before: 0.25, after: 0.75, delta: 0.5, format: 'score' })
+    expect(comparison.totals.find((m) => m.name === 'llmJudgeAccuracy')).toMatchObject({ before: 1 / 3, after: 1, format: 'score' })
+    const page = (previous: ArteResults, current: ArteResults) =>
+      renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(current), {}), previous: { file: 'before.json', results: previous } }], mpcbench: [] })
+    const html = page(before, now)
+    expect(html).toContain('data-delta="sourcesAccuracy" data-value="0.5">+0.500 <span class="ci">')
+    expect(html).toContain('data-paired-tasks="llmJudgeAccuracy">2</td>')
+    expect(html).toContain('<th scope="row">sourcesAccuracy</th><td class="num">0.250</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="0.5">+0.500</td>')
+    expect(html).toContain('data-compare-note="llmJudgeAccuracy" data-kind="left-out">llmJudgeAccuracy: paired over 2 task(s) judged in both runs; 2 left out')
+    expect(html).not.toContain('data-flag="different-judges"')
+
+    const otherJudge = page(before, judged([true, true, true, 'error'], [true, true, false, true], 'judge/two'))
+    expect(otherJudge).toContain('<th scope="row">llmJudgeAccuracy <span class="note" data-flag="different-judges">(different judges)</span></th>')
+    expect(otherJudge).toContain('data-compare-note="llmJudgeAccuracy" data-kind="different-judges">llmJudgeAccuracy: judged by different models (A: judge/one, B: judge/two)')
+
+    const old = arteResults([task('1', true, 1), task('2', false, 0), task('3', false, 0), task('4', false, 0)], '2026-01-01T00:00:00.000Z')
+    const fromOld = page(old, now)
+    expect(fromOld).not.toContain('data-delta="sourcesAccuracy"')
+    expect(fromOld).toContain('data-kind="not-compared">sourcesAccuracy: not compared, A has no per-task sourcesCorrect (results written before it was measured)</p>')
+    expect(fromOld).toContain('data-kind="not-compared">llmJudgeAccuracy: not compared, A was not judged (no ARTE_JUDGE_MODEL)</p>')
+    expect(fromOld).toContain('<th scope="row">sourcesAccuracy</th><td class="num">-</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="">-</td>')
+  })
+
   it('compares the paid cost of the two runs (calls replayed from the response cache cost nothing)', () => {
     const cached = { ...usage, costUsd: 0.02, calls: 10, cached: { ...usage, costUsd: 0.02, calls: 10 } }
     const before = { ...arteResults([task('1', true, 1)], '2026-01-01T00:00:00.000Z'), usage: { ...usage, costUsd: 0.02, calls: 10 } }
