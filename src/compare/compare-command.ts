@@ -10,7 +10,7 @@ import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
 import { SummarySchema } from '../mpcbench/summary.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
-import { compareArteResults, formatScoredComparison, type ScoredComparison, withoutNotes } from './arte-score-comparison.ts'
+import { compareArteResults, formatScoredComparison, type ScoredComparison, withoutNotes } from '../arte/results/score-comparison.ts'
 
 type Loaded = { kind: 'arte'; results: ArteResults } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
 

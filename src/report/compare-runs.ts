@@ -1,5 +1,5 @@
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
-import { compareArteResults, type ScoredComparison, withoutNotes } from '../compare/arte-score-comparison.ts'
+import { compareArteResults, type ScoredComparison, withoutNotes } from '../arte/results/score-comparison.ts'
 import { paidCostUsd } from '../llm/usage.ts'
 import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import type { Summary } from '../mpcbench/summary.ts'

@@ -1,4 +1,4 @@
-import type { ComparisonNote } from '../compare/arte-score-comparison.ts'
+import type { ComparisonNote } from '../arte/results/score-comparison.ts'
 import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { arteComparable } from '../arte/results/comparable.ts'
-import type { ArteResults, ArteTaskResult } from '../arte/results/results.ts'
-import { judgeVerdict } from '../arte/results/run-statistics.ts'
-import { type ComparableRun, type RunComparison, RunComparisonSchema, compareRuns, formatRunComparison } from '../stats/compare-runs.ts'
+import { arteComparable } from './comparable.ts'
+import type { ArteResults, ArteTaskResult } from './results.ts'
+import { judgeVerdict } from './run-statistics.ts'
+import { type ComparableRun, type RunComparison, RunComparisonSchema, compareRuns, formatRunComparison } from '../../stats/compare-runs.ts'
 
 /**
  * A line a comparison adds about one of its scores: it was not compared and why (`not-compared`), some tasks were left
