@@ -18,7 +18,10 @@ export interface ToolCallRecord {
   name: string
   /** The arguments as parsed JSON, or the raw string when they were not JSON. */
   arguments: unknown
-  /** What the tool returned, or the error message sent back to the model. */
+  /**
+   * What the tool returned, or the error message sent back to the model. Never changed once recorded: a result parsed
+   * from its tool message is stored once, in that message (see `compactTrace`).
+   */
   result: unknown
   status: 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
   /** With `tool-error`: the code of the error the tool threw, e.g. `ERR_TOOL_TIMEOUT` (a call stopped at its time budget). */

@@ -68,6 +68,27 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
     return table;
   }
+  // The trace of id: one embedded in its compact form (compactTrace: a call's result replaced in place by
+  // resultJsonIn or resultTextIn, the index of the tool message holding it) is expanded to the full trace.
+  function traceIn(traces, id) {
+    var t = traces[id];
+    if (!t || t.compactToolResults !== 1) return t;
+    var full = {};
+    Object.keys(t).forEach(function (k) { if (k !== 'compactToolResults') full[k] = t[k]; });
+    full.toolCalls = t.toolCalls.map(function (call) {
+      var own = Object.prototype.hasOwnProperty;
+      var key = own.call(call, 'resultJsonIn') ? 'resultJsonIn' : own.call(call, 'resultTextIn') ? 'resultTextIn' : null;
+      if (key === null) return call;
+      var m = t.messages[call[key]];
+      var text = m && typeof m.content === 'string' ? m.content : '';
+      var result = text;
+      if (key === 'resultJsonIn') { try { result = JSON.parse(text); } catch (e) { /* damaged: shown as stored */ } }
+      var out = {};
+      Object.keys(call).forEach(function (k) { if (k === key) out.result = result; else out[k] = call[k]; });
+      return out;
+    });
+    return full;
+  }
   function renderTrace(trace, task, traces) {
     var box = el('div', 'trace');
     box.appendChild(el('h4', null, 'Task ' + task.taskId));
@@ -95,9 +116,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         tr.appendChild(el('td', null, t.agentAnswer));
         tr.appendChild(el('td', 'num', t.executionTimeMs));
         var cell = el('td');
-        var other = traces[t.traceId];
+        var other = traceIn(traces, t.traceId);
         if (other && t.traceId !== task.traceId) cell.appendChild(collapsible('trace', renderMessages(other), false));
-        else cell.textContent = t.traceId !== '' && t.traceId === task.traceId && traces[t.traceId] ? 'below' : '-';
+        else cell.textContent = t.traceId !== '' && t.traceId === task.traceId && traceIn(traces, t.traceId) ? 'below' : '-';
         tr.appendChild(cell);
         trials.appendChild(tr);
       });
@@ -289,7 +310,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     },
   };
   function detailFor(bench, index, task) {
-    if (bench === 'arte') return renderTrace(data.arte[index].traces[task.traceId], task, data.arte[index].traces);
+    if (bench === 'arte') return renderTrace(traceIn(data.arte[index].traces, task.traceId), task, data.arte[index].traces);
     return renderRun(task);
   }
   function setOpen(button, open) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import type { CompactTrace } from '../agent/compact-trace.ts'
 import type { AgentTrace } from '../agent/trace.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { ArteResultsSchema, type ArteResults } from '../arte/results/results.ts'
@@ -48,8 +49,11 @@ export interface ArteSection {
   /** The results JSON as written, with fields newer reporters add (`trialResults` per task, ...); embedded in the page. */
   raw: Record<string, unknown>
   extras: ArteExtras
-  /** Full traces by trace id (those found in the traces database). */
-  traces: Record<string, AgentTrace>
+  /**
+   * Traces by trace id (those found in the traces database), each in its compact form when it has one (each tool
+   * result once, in its tool message: see `compactTrace`); the page expands them.
+   */
+  traces: Record<string, AgentTrace | CompactTrace>
   /** Why some or all traces are missing, when they are. */
   notes: string[]
   /** The run before this one, from `evaluation/history/`, when there is one. */
@@ -146,7 +150,7 @@ export interface SectionSources {
   /** `evaluation/history/`: earlier runs, one folder each. */
   historyDir?: string
   /**
-   * Characters of ART-E trace JSON the page holds at most (failed tasks first); the others are named in a note.
+   * Characters of ART-E trace JSON (compact form) the page holds at most (failed tasks first); the others are named in a note.
    * @default DEFAULT_REPORT_TRACES_MB megabytes
    */
   traceBudgetChars?: number
@@ -168,11 +172,13 @@ function trialTraceIds(raw: Record<string, unknown>): string[] {
 /**
  * The traces the page holds: those of the failed tasks (no exact match) first, then the others, then the other
  * trials' traces, while their JSON fits `budgetChars`; a trace that does not fit and those after it are not read.
+ * Traces are held in their compact form (`compactTrace`, as the database stores them; one of an earlier version is
+ * compacted here), so a budget holds more of them.
  * A task that did not run has no trace and counts neither as held nor as missing; each trace id is looked at once
  * (trial 1's trace is also the task's).
  */
-function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, budgetChars: number, notes: string[]): Record<string, AgentTrace> {
-  const traces: Record<string, AgentTrace> = {}
+function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, budgetChars: number, notes: string[]): Record<string, AgentTrace | CompactTrace> {
+  const traces: Record<string, AgentTrace | CompactTrace> = {}
   if (tracesDb === undefined || !existsSync(tracesDb)) {
     notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
     return traces
@@ -186,12 +192,12 @@ function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb
   using store = TraceStore.open(tracesDb)
   for (const traceId of new Set([...taskTraceIds, ...trialTraceIds(raw).filter((id) => id !== '')])) {
     if (full) break
-    const stored = store.get(traceId)
+    const stored = store.getCompact(traceId)
     if (stored === undefined) {
       missing.add(traceId)
       continue
     }
-    const size = JSON.stringify(stored.trace).length
+    const size = stored.jsonChars
     if (used + size > budgetChars) {
       full = true
       continue

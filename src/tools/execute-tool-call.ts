@@ -71,12 +71,39 @@ export async function executeToolCall(
   let plain: unknown
   try {
     content = formatToolResult(tool, result)
-    // Without a formatResult the content is already the result's JSON.
-    plain = typeof result === 'string' ? result : JSON.parse(tool.formatResult === undefined ? content : (JSON.stringify(result ?? null) ?? 'null'))
+    if (typeof result === 'string') plain = result
+    else if (tool.formatResult === undefined) {
+      // Without a formatResult the content is already the result's JSON.
+      plain = JSON.parse(content)
+      markParsedFrom(plain, content)
+    } else {
+      plain = JSON.parse(JSON.stringify(result ?? null) ?? 'null')
+      markParsedFrom(plain, null)
+    }
   } catch (error) {
     return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
   }
   return { tool, arguments: args, result: plain, status: 'ok', content }
+}
+
+/** For a result object: the text it was parsed from, or `null` when it was not parsed from its call's content. */
+const parsedFrom = new WeakMap<object, string | null>()
+
+/**
+ * Records that `result` (a fresh object or array) is exactly `JSON.parse(content)`, or with `null` that it is not the
+ * parse of its call's content (a tool with a `formatResult`). A mark lives in memory only (never in a trace) and
+ * trusts that a result is not changed after its call: traces are plain data, never mutated.
+ */
+export function markParsedFrom(result: unknown, content: string | null): void {
+  if (typeof result === 'object' && result !== null) parsedFrom.set(result, content)
+}
+
+/**
+ * The text `result` was parsed from (see {@link markParsedFrom}): a string, `null` when it is known not to be the
+ * parse of its call's content, `undefined` when nothing is known (a primitive, a trace read back or copied).
+ */
+export function parsedFromText(result: unknown): string | null | undefined {
+  return typeof result === 'object' && result !== null ? parsedFrom.get(result) : undefined
 }
 
 const ABORTED: unique symbol = Symbol('aborted')

@@ -11,7 +11,10 @@ import { createModel } from '../../llm/create-model.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { runArteTask } from '../run-arte-task.ts'
-import { TRACE_STORE_VERSION, TraceStore, TraceStoreVersionError } from './trace-store.ts'
+import { COMPACT_TRACE_FORMAT, TRACE_STORE_VERSION, TraceStore, TraceStoreVersionError } from './trace-store.ts'
+import { COMPACT_TRACE_FIELD } from '../../agent/compact-trace.ts'
+import { capLongStrings } from '../../core/cap-stored.ts'
+import { redact, registerSecret, REDACTED } from '../../core/redact.ts'
 import { formatLastTurns, formatStoredTrace, formatTraceSummaries } from './trace-store-format.ts'
 
 const rows: ArteRow[] = [
@@ -191,6 +194,96 @@ describe('TraceStore', () => {
     expect(listed[0]).toMatch(/^score  EM  task        trial trace id/)
     expect(listed.find((line) => line.includes('second'))).toMatch(/^0\.000  0   101         2     second /)
     expect(formatStoredTrace({ ...(store.get('second') as NonNullable<ReturnType<typeof store.get>>) })).toContain('task:          101 [trial=2] (run run-b)')
+  })
+
+  /** What `trace_json` and `trace_format` of a stored trace are. */
+  function storedRow(file: string, traceId: string): { json: string; format: number | null } {
+    const db = new Database(file, { readonly: true })
+    try {
+      const row = db.prepare('SELECT trace_json AS json, trace_format AS format FROM traces WHERE trace_id = ?').get(traceId) as { json: string; format: number | null }
+      return row
+    } finally {
+      db.close()
+    }
+  }
+
+  it('stores each tool result once (compact form) and gives back the trace the agent made, JSON byte for byte, to every reader', async () => {
+    const file = join(scratch.dir, 'compact.db')
+    const base = { runId: 'run-c', question: 'q', groundTruth: 'a', agentAnswer: 'a', exactMatch: true, semanticScore: 1, configKey: 'cfg' }
+    // A read result over the stored-string cap, as define-arte-tests stores it (capLongStrings), besides the agent's own traces.
+    const [room, launch] = runs.map((run) => run.trace)
+    if (room === undefined || launch === undefined) throw new Error('no runs')
+    const huge: AgentTrace = JSON.parse(JSON.stringify({ ...room, traceId: 'huge' }))
+    const read = 0
+    const readMessage = huge.messages.findIndex((message) => message.role === 'tool' && message.tool_call_id === huge.toolCalls[read]?.id)
+    huge.toolCalls[read]!.result = [...(huge.toolCalls[read]!.result as unknown[]), { snippet: 'y'.repeat(70_000) }]
+    huge.messages[readMessage]!.content = JSON.stringify(huge.toolCalls[read]!.result)
+    const traces = [room, launch, capLongStrings(huge)]
+    {
+      using store = TraceStore.open(file)
+      await Promise.all(traces.map((trace, i) => store.saveBatched({ ...base, taskId: String(i), trace })))
+    }
+    using store = TraceStore.open(file)
+    const finished = store.finishedTraces('cfg')
+    for (const [i, trace] of traces.entries()) {
+      const row = storedRow(file, trace.traceId)
+      expect(row.format, trace.traceId).toBe(COMPACT_TRACE_FORMAT)
+      expect(JSON.parse(row.json)).toHaveProperty(COMPACT_TRACE_FIELD, 1)
+      expect(JSON.stringify(store.get(trace.traceId)?.trace), trace.traceId).toBe(JSON.stringify(trace))
+      expect(JSON.stringify(finished.get(String(i))?.trace), trace.traceId).toBe(JSON.stringify(trace))
+    }
+    // Every search and read result is in the row once: the row is smaller by at least their JSON.
+    const results = room.toolCalls.map((call) => JSON.stringify(call.result).length).reduce((a, b) => a + b, 0)
+    expect(storedRow(file, room.traceId).json.length).toBeLessThanOrEqual(JSON.stringify(room).length - results + 30 * room.toolCalls.length)
+    // The cut result is not its (cut) message's JSON: it is kept whole, and so is its message.
+    expect(JSON.parse(storedRow(file, 'huge').json).toolCalls[read]).toHaveProperty('result', expect.arrayContaining([{ snippet: expect.stringMatching(/\[truncated: 70,000 characters in full\]$/) }]))
+  })
+
+  it('redacts a secret in a tool result as the whole trace was redacted before: the trace read back is the same', () => {
+    const secret = 'h8-trace-secret-a1b2c3d4e5'
+    registerSecret(secret)
+    const trace: AgentTrace = JSON.parse(JSON.stringify({ ...runs[0]!.trace, traceId: 'secret' }))
+    const call = trace.toolCalls[0]!
+    const message = trace.messages.find((m) => m.role === 'tool' && m.tool_call_id === call.id)!
+    call.result = { note: `key ${secret} here`, headers: { authorization: `Bearer ${secret}x` }, url: `https://u:${secret}@host.example/?api_key=${secret}` }
+    message.content = JSON.stringify(call.result)
+    using store = TraceStore.open(':memory:')
+    store.save({ runId: 'r', taskId: '1', question: 'q', groundTruth: 'a', agentAnswer: 'a', exactMatch: true, semanticScore: 1, trace })
+    const back = store.get('secret')?.trace
+    expect(JSON.stringify(back)).not.toContain(secret)
+    expect(JSON.stringify(back)).toContain(REDACTED)
+    expect(back).toEqual(JSON.parse(redact(JSON.stringify(trace))))
+  })
+
+  it('reads traces a version 3 database holds (whole traces) as they are, and writes new ones compact beside them', () => {
+    const file = join(scratch.dir, 'v3.db')
+    const run = runs[0]
+    if (run === undefined) throw new Error('no run')
+    const db = new Database(file)
+    db.exec(`CREATE TABLE traces (trace_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, task_id TEXT NOT NULL, model TEXT NOT NULL,
+      model_kind TEXT NOT NULL, outcome TEXT NOT NULL, exact_match INTEGER NOT NULL, semantic_score REAL NOT NULL, question TEXT NOT NULL,
+      ground_truth TEXT NOT NULL, agent_answer TEXT NOT NULL, created_at TEXT NOT NULL, trace_json TEXT NOT NULL, config_key TEXT, trial INTEGER NOT NULL DEFAULT 1)`)
+    const whole = JSON.stringify({ ...run.trace, traceId: 'old' })
+    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg', 1)`).run(whole)
+    db.pragma('user_version = 3')
+    db.close()
+    {
+      using store = TraceStore.open(file)
+      expect(JSON.stringify(store.get('old')?.trace)).toBe(whole)
+      expect(JSON.stringify(store.finishedTraces('cfg').get('101')?.trace)).toBe(whole)
+      // The report takes the compact form of an old trace too.
+      const compact = store.getCompact('old')
+      expect(compact?.trace).toHaveProperty(COMPACT_TRACE_FIELD, 1)
+      expect(compact?.jsonChars).toBe(JSON.stringify(compact?.trace).length)
+      expect(compact?.jsonChars).toBeLessThan(whole.length)
+      store.save({ runId: 'run-b', taskId: '101', question: 'q', groundTruth: 'a', agentAnswer: 'a', exactMatch: true, semanticScore: 1, trace: { ...run.trace, traceId: 'new' } })
+      expect(store.getCompact('new')?.jsonChars).toBe(storedRow(file, 'new').json.length)
+    }
+    expect(storedRow(file, 'old')).toEqual({ json: whole, format: null })
+    expect(storedRow(file, 'new').format).toBe(COMPACT_TRACE_FORMAT)
+    const check = new Database(file, { readonly: true })
+    expect(check.pragma('user_version', { simple: true })).toBe(TRACE_STORE_VERSION)
+    check.close()
   })
 
   it('prints a trace readably, and the last turns of a failed run', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { type CompactTrace, compactTrace, expandTrace } from '../../agent/compact-trace.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import { BenchError, ConfigError } from '../../core/errors.ts'
 import { type Redactor, createRedactor } from '../../core/redact.ts'
@@ -9,7 +10,10 @@ import { type Redactor, createRedactor } from '../../core/redact.ts'
 export const DEFAULT_TRACES_DB = 'evaluation/arte/traces.db'
 
 /** Schema version this code writes (`PRAGMA user_version`). */
-export const TRACE_STORE_VERSION = 3
+export const TRACE_STORE_VERSION = 4
+
+/** `trace_format` of a row whose `trace_json` is the compact form of its trace (`compactTrace`); NULL is the whole trace. */
+export const COMPACT_TRACE_FORMAT = 1
 
 const MIGRATIONS: ReadonlyArray<string> = [
   `CREATE TABLE traces (
@@ -35,6 +39,8 @@ const MIGRATIONS: ReadonlyArray<string> = [
   CREATE INDEX idx_traces_config ON traces(config_key, task_id);`,
   // 3: the trial of each trace (BENCH_TRIALS), so a resumed run gives each trial its own trace; earlier traces are trial 1.
   `ALTER TABLE traces ADD COLUMN trial INTEGER NOT NULL DEFAULT 1;`,
+  // 4: how trace_json is written: NULL (earlier rows) the whole trace, 1 its compact form (each tool result once).
+  `ALTER TABLE traces ADD COLUMN trace_format INTEGER;`,
 ]
 
 /** Outcomes that count as a finished task for a resumed run (errors and aborts are run again). */
@@ -127,6 +133,30 @@ export interface StoredTrace extends TraceSummary {
   trace: AgentTrace
 }
 
+/** One stored trace with its scores, in its compact form when it has one (see {@link TraceStore.getCompact}). */
+export interface CompactStoredTrace extends TraceSummary {
+  trace: AgentTrace | CompactTrace
+  /** Characters of `trace` as JSON. */
+  jsonChars: number
+}
+
+/** A row's trace as stored: its parsed `trace_json`, compact when `trace_format` says so. */
+function storedForm(row: TraceRow): AgentTrace | CompactTrace {
+  const parsed = JSON.parse(row.trace_json ?? 'null') as AgentTrace | CompactTrace
+  const format = row.trace_format ?? null
+  if (format === null) return parsed
+  if (format === COMPACT_TRACE_FORMAT) return parsed as CompactTrace
+  throw new BenchError('ERR_TRACE_FORMAT', `Trace ${row.trace_id} is stored in format ${format}; this version knows up to ${COMPACT_TRACE_FORMAT}.`, {
+    hint: 'Upgrade vitest-agent-bench to read this traces database.',
+  })
+}
+
+/** A row's full trace (a compact one expanded). */
+function fullTrace(row: TraceRow): AgentTrace {
+  const stored = storedForm(row)
+  return row.trace_format === COMPACT_TRACE_FORMAT ? expandTrace(stored as CompactTrace) : (stored as AgentTrace)
+}
+
 interface TraceRow {
   trace_id: string
   run_id: string
@@ -142,6 +172,7 @@ interface TraceRow {
   created_at: string
   trial: number
   trace_json?: string
+  trace_format?: number | null
 }
 
 function toSummary(row: TraceRow): TraceSummary {
@@ -196,17 +227,17 @@ export class TraceStore {
     this.file = file
     this.#db = db
     this.#insert = db.prepare(
-      `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json, config_key)
-       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trial, @trace_json, @config_key)`,
+      `INSERT OR REPLACE INTO traces (${SUMMARY_COLUMNS}, trace_json, config_key, trace_format)
+       VALUES (@trace_id, @run_id, @task_id, @model, @model_kind, @outcome, @exact_match, @semantic_score, @question, @ground_truth, @agent_answer, @created_at, @trial, @trace_json, @config_key, @trace_format)`,
     )
     this.#insertMany = db.transaction((rows: ReadonlyArray<Record<string, unknown>>) => {
       for (const row of rows) this.#insert.run(row)
     })
     this.#finished = db.prepare(
-      `SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE config_key = ? AND trial = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
+      `SELECT ${SUMMARY_COLUMNS}, trace_json, trace_format FROM traces WHERE config_key = ? AND trial = ? AND outcome IN (${FINISHED_OUTCOMES.map(() => '?').join(', ')})
        ORDER BY created_at, trace_id`,
     )
-    this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json FROM traces WHERE trace_id = ?`)
+    this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json, trace_format FROM traces WHERE trace_id = ?`)
     this.#below = db.prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? ORDER BY semantic_score, created_at, task_id LIMIT ?`,
     )
@@ -294,16 +325,29 @@ export class TraceStore {
   finishedTraces(configKey: string, trial = 1): Map<string, StoredTrace> {
     const out = new Map<string, StoredTrace>()
     for (const row of this.#finished.all(configKey, trial, ...FINISHED_OUTCOMES) as TraceRow[]) {
-      out.set(row.task_id, { ...toSummary(row), trace: JSON.parse(row.trace_json ?? 'null') as AgentTrace })
+      out.set(row.task_id, { ...toSummary(row), trace: fullTrace(row) })
     }
     return out
   }
 
-  /** The stored trace with this id, or `undefined`. */
+  /** The stored trace with this id, whole as the agent loop made it (a compact one expanded), or `undefined`. */
   get(traceId: string): StoredTrace | undefined {
     const row = this.#get.get(traceId) as TraceRow | undefined
     if (row === undefined) return undefined
-    return { ...toSummary(row), trace: JSON.parse(row.trace_json ?? 'null') as AgentTrace }
+    return { ...toSummary(row), trace: fullTrace(row) }
+  }
+
+  /**
+   * The stored trace with this id in its compact form (`compactTrace`; a trace of an earlier version is compacted
+   * here) with the length of its JSON, or `undefined`. For readers that keep traces as they are (the HTML report
+   * embeds them and its page expands them).
+   */
+  getCompact(traceId: string): CompactStoredTrace | undefined {
+    const row = this.#get.get(traceId) as TraceRow | undefined
+    if (row === undefined) return undefined
+    const stored = storedForm(row)
+    const trace = row.trace_format === COMPACT_TRACE_FORMAT ? stored : compactTrace(stored as AgentTrace)
+    return { ...toSummary(row), trace, jsonChars: trace === stored ? (row.trace_json ?? 'null').length : JSON.stringify(trace).length }
   }
 
   /** Traces whose semantic score is strictly below `maxScore`, lowest first. */
@@ -335,11 +379,14 @@ export class TraceStore {
 export const MAX_BATCH = 256
 
 /**
- * The row of a trace, every text redacted. The trace JSON is redacted as text, as the call log's lines are (a secret
- * inside it becomes `[REDACTED]` within its JSON string), not serialized a second time as a field of the row.
+ * The row of a trace, every text redacted. The trace is written in its compact form (`compactTrace`: each tool result
+ * once, in its tool message) when it has one, with `trace_format` saying so. The trace JSON is redacted as text, as
+ * the call log's lines are (a secret inside it becomes `[REDACTED]` within its JSON string), not serialized a second
+ * time as a field of the row.
  */
 function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unknown> {
   const text = (value: string): string => redactor.redact(value)
+  const stored = compactTrace(record.trace)
   return {
     trace_id: text(record.trace.traceId),
     run_id: text(record.runId),
@@ -353,9 +400,10 @@ function toRow(record: TraceRecordInput, redactor: Redactor): Record<string, unk
     ground_truth: text(record.groundTruth),
     agent_answer: text(record.agentAnswer),
     created_at: text(record.trace.startedAt),
-    trace_json: text(JSON.stringify(record.trace)),
+    trace_json: text(JSON.stringify(stored)),
     config_key: record.configKey === undefined ? null : text(record.configKey),
     trial: record.trial ?? 1,
+    trace_format: stored === record.trace ? null : COMPACT_TRACE_FORMAT,
   }
 }
 
