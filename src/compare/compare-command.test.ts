@@ -252,6 +252,32 @@ describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccur
     expect(mixed.c.metrics.sourcesAccuracy).toMatchObject({ a: 2 / 5, b: 3 / 5, tasks: 5 })
   })
 
+  it('says why two runs share no task when they select different rows (ARTE_ROWS) or splits', async () => {
+    const openpipe = oldFile()
+    openpipe.config = { ...openpipe.config, rows: 'openpipe' }
+    const { c, fileA, fileB, remove } = compareWritten(oldFile(), openpipe)
+    try {
+      expect(c.tasks).toBe(0)
+      expect(c.notes).toEqual([
+        { metric: '*', kind: 'different-selection', message: 'No task is in both runs: A runs rows all, B rows openpipe (ARTE_ROWS). Compare runs of the same selection.' },
+      ])
+      expect((await captureLog(() => command.run([fileA, fileB]))).out).toContain('No task is in both runs: A runs rows all, B rows openpipe (ARTE_ROWS).')
+    } finally {
+      remove()
+    }
+    // Rows of another split have other ids (as in ART-E's data).
+    const train = results([7, 8, 9].map((id) => task(String(id), true)))
+    train.config = { ...train.config, split: 'train' }
+    const splits = compareWritten(oldFile(), train)
+    splits.remove()
+    expect(splits.c.notes.map((note) => note.message)).toEqual(['No task is in both runs: A is split test, B split train. Compare runs of the same selection.'])
+    // Same selection: the runs pair, and nothing is said.
+    const same = compareWritten(openpipe, openpipe)
+    same.remove()
+    expect(same.c.tasks).toBe(6)
+    expect(same.c.notes).toEqual([])
+  })
+
   it('flags the judge comparison when the runs were judged by different models, still showing its delta', async () => {
     const { c, fileA, fileB, remove } = compareWritten(judgedA('openai/gpt-4.1'), judgedB('anthropic/claude-x'))
     try {

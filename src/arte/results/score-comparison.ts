@@ -6,11 +6,12 @@ import { type ComparableRun, type RunComparison, RunComparisonSchema, compareRun
 
 /**
  * A line a comparison adds about one of its scores: it was not compared and why (`not-compared`), some tasks were left
- * out of its pairs (`left-out`), or the two runs measured it differently (`different-judges`).
+ * out of its pairs (`left-out`), or the two runs measured it differently (`different-judges`); or about the whole
+ * comparison: the runs share no task because they select different rows (`different-selection`, metric `*`).
  */
 export const ComparisonNoteSchema = z.object({
   metric: z.string(),
-  kind: z.enum(['not-compared', 'left-out', 'different-judges']),
+  kind: z.enum(['not-compared', 'left-out', 'different-judges', 'different-selection']),
   message: z.string(),
 })
 
@@ -75,6 +76,17 @@ function withScores(results: ArteResults, scores: ReadonlyArray<OptionalScore>):
   return { ...base, metricNames: [...base.metricNames, ...scores.map((score) => score.name)], tasks }
 }
 
+/** How the two runs' row selections differ (split, `config.rows`, dataset), or undefined when they select alike. */
+function differentSelection(a: ArteResults, b: ArteResults): string | undefined {
+  const parts: string[] = []
+  if (a.config.split !== b.config.split) parts.push(`A is split ${a.config.split}, B split ${b.config.split}`)
+  const rowsA = a.config.rows ?? 'all'
+  const rowsB = b.config.rows ?? 'all'
+  if (rowsA !== rowsB) parts.push(`A runs rows ${rowsA}, B rows ${rowsB} (ARTE_ROWS)`)
+  if (a.config.dataset !== b.config.dataset) parts.push(`A reads ${a.config.dataset}, B ${b.config.dataset}`)
+  return parts.length === 0 ? undefined : parts.join('; ')
+}
+
 /**
  * Compares ART-E run `b` with run `a` as `agent-bench compare` does (pass = exact match, tasks paired by id, trial 1),
  * adding the paired deltas of `sourcesAccuracy` (over the tasks with `sourcesCorrect` in both) and `llmJudgeAccuracy`
@@ -94,6 +106,10 @@ export function compareArteResults(a: ArteResults, b: ArteResults): ScoredCompar
     }
   }
   const comparison = compareRuns(withScores(a, compared), withScores(b, compared))
+  const selection = differentSelection(a, b)
+  if (comparison.tasks === 0 && selection !== undefined) {
+    notes.unshift({ metric: '*', kind: 'different-selection', message: `No task is in both runs: ${selection}. Compare runs of the same selection.` })
+  }
   if (a.llmJudge === undefined || b.llmJudge === undefined) return { ...comparison, notes }
   const judged = comparison.metrics[JUDGE.name]
   const leftOut = comparison.tasks - (judged?.tasks ?? 0)

@@ -30,5 +30,9 @@ describe('limitHint (-t beyond ARTE_LIMIT)', () => {
     expect(await limitHint({ dataset: file, split: 'test', limit: 2, rows: 'all' }, /^3$/)).toMatch(/ARTE_LIMIT=3 to run them/)
     expect(await limitHint({ dataset: file, split: 'test', limit: 2, rows: 'openpipe' }, /^3$/)).toBeUndefined()
     expect(await limitHint({ dataset: file, split: 'test', limit: 1, rows: 'openpipe' }, /^3$/)).toMatch(/\(test, rows openpipe\), but only the first 1 row\(s\).* ARTE_LIMIT=2 to run them/)
+    // Row 1 is not a test at all under the selection, whatever the limit.
+    expect(await limitHint({ dataset: file, split: 'test', limit: 0, rows: 'openpipe' }, /^1$/)).toMatch(/matches row\(s\) 1 of .*rows\.jsonl \(test\), which the row selection leaves out \(ARTE_ROWS=openpipe.*Set ARTE_ROWS=all/)
+    expect(await limitHint({ dataset: file, split: 'test', limit: 0, rows: 'all' }, /^1$/)).toBeUndefined()
+    expect(await limitHint({ dataset: file, split: 'test', limit: 0, rows: 'openpipe' }, /^2$/)).toBeUndefined()
   })
 })
