@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { arteTaskResult } from '../../fixtures/arte-results/task-result.ts'
 import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE } from '../../fixtures/arte-e2e/harness.ts'
 import { type ArteResults, type ArteTaskResult, computeArteMetrics } from '../arte/results/results.ts'
 import { ArteReporter } from '../arte/vitest/reporter.ts'
@@ -139,23 +140,12 @@ describe('compare on MPCBench summaries', () => {
 describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccuracy, llmJudgeAccuracy)", () => {
   const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
   /** A task that ran; `judge` is the judge's verdict, `'error'` a judge error, undefined no judge field. */
-  const task = (taskId: string, exactMatch: boolean, extra: { sources?: boolean; judge?: boolean | 'error' } = {}): ArteTaskResult => ({
-    taskId,
-    question: `question ${taskId}?`,
-    groundTruth: 'truth',
-    agentAnswer: 'an answer',
-    exactMatch,
-    semanticScore: exactMatch ? 1 : 0.5,
-    ...(extra.sources === undefined ? {} : { sourcesCorrect: extra.sources }),
-    ...(extra.judge === undefined ? {} : extra.judge === 'error' ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } } : { llmJudgeCorrect: extra.judge }),
-    traceId: `trace-${taskId}`,
-    executionTimeMs: 100,
-    sources: [],
-    inboxAddress: 'a@example.com',
-    queryDate: '2023-01-01',
-    outcome: { kind: 'answered', via: 'final-tool' },
-    usage,
-  })
+  const task = (taskId: string, exactMatch: boolean, extra: { sources?: boolean; judge?: boolean | 'error' } = {}): ArteTaskResult =>
+    arteTaskResult(taskId, exactMatch, {
+      semanticScore: exactMatch ? 1 : 0.5,
+      ...(extra.sources === undefined ? {} : { sourcesCorrect: extra.sources }),
+      ...(extra.judge === undefined ? {} : extra.judge === 'error' ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } } : { llmJudgeCorrect: extra.judge }),
+    })
   const results = (tasks: ArteTaskResult[], judgeModel?: string): ArteResults => ({
     ...computeArteMetrics(tasks),
     usage,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { FIXTURE_USAGE, arteTaskResult } from '../../fixtures/arte-results/task-result.ts'
 import { COMPACT_TRACE_FIELD, compactTrace, expandTrace, isCompactTrace } from '../agent/compact-trace.ts'
 import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
@@ -12,25 +13,11 @@ import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts
 import { type ArteSection, buildArteSection, classifyResults } from './report-data.ts'
 import { renderReport } from './render-report.ts'
 
-const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
+const usage = FIXTURE_USAGE
 const at = '2026-01-02T00:00:00.000Z'
 
 function task(taskId: string, exactMatch: boolean): ArteTaskResult {
-  return {
-    taskId,
-    question: `question ${taskId}?`,
-    groundTruth: 'truth',
-    agentAnswer: 'an answer',
-    exactMatch,
-    semanticScore: exactMatch ? 1 : 0,
-    traceId: `trace-${taskId}`,
-    executionTimeMs: 100,
-    sources: [],
-    inboxAddress: 'a@example.com',
-    queryDate: '2023-01-01',
-    outcome: { kind: 'answered', via: 'final-tool' },
-    usage,
-  }
+  return arteTaskResult(taskId, exactMatch)
 }
 
 function arteFile(tasks: ArteTaskResult[]) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
+import { FIXTURE_USAGE, arteTaskResult } from '../../fixtures/arte-results/task-result.ts'
 import type { AgentTrace } from '../agent/trace.ts'
 import { computeArteMetrics, type ArteResults, type ArteTaskResult } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
@@ -26,24 +27,10 @@ import { appendStepSummary, stepSummaryMarkdown } from './step-summary.ts'
 import { reportSettingsFromEnv } from './report-settings.ts'
 import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 
-const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, costUsd: 0.001, calls: 1 }
+const usage = FIXTURE_USAGE
 
 function task(taskId: string, exactMatch: boolean, semanticScore: number, agentAnswer = 'an answer'): ArteTaskResult {
-  return {
-    taskId,
-    question: `question ${taskId}?`,
-    groundTruth: 'truth',
-    agentAnswer,
-    exactMatch,
-    semanticScore,
-    traceId: `trace-${taskId}`,
-    executionTimeMs: 100,
-    sources: [],
-    inboxAddress: 'a@example.com',
-    queryDate: '2023-01-01',
-    outcome: { kind: 'answered', via: 'final-tool' },
-    usage,
-  }
+  return arteTaskResult(taskId, exactMatch, { semanticScore, agentAnswer })
 }
 
 /** A task an interrupted run never ran: no answer and scores of 0, which the metrics leave out. */
