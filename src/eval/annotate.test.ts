@@ -24,4 +24,12 @@ describe('annotateTest', () => {
     expect(() => annotateTest({ annotate: failing }, 'm', 't')).toThrow('outside the test run')
     expect(Error.stackTraceLimit).toBe(before)
   })
+
+  it('leaves alone a test Vitest already ended (a cancelled run marked it skipped while its work went on)', async () => {
+    const annotate = (() => {
+      throw new Error('Cannot annotate tests outside of the test run. The test "2" finished running with the "skip" state already.')
+    }) as Parameters<typeof annotateTest>[0]['annotate']
+    await expect(annotateTest({ annotate, task: { result: { state: 'skip' } } }, 'm', 't')).resolves.toBeUndefined()
+    expect(() => annotateTest({ annotate, task: { result: { state: 'run' } } }, 'm', 't')).toThrow('Cannot annotate tests outside of the test run')
+  })
 })

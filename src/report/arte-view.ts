@@ -1,4 +1,5 @@
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { NO_VERDICT, judgeCoverageText } from '../arte/results/format-statistics.ts'
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import { compareArteRuns } from './compare-runs.ts'
 import { renderComparison } from './comparison-view.ts'
@@ -56,9 +57,12 @@ export function renderArteSection(section: ArteSection, index: number): string {
       ? {}
       : { llmJudgeAccuracy: `${escapeHtml(judge.model)}, over ${judge.judgedTasks} judged task(s)${judge.errors > 0 ? `, ${judge.errors} judge error(s) left out` : ''}` }),
   }
+  // With judge errors: how much the judge covered, and that the accuracy leans toward the unanswered tasks.
+  const coverage = judgeCoverageText({ ...results, notRunTasks: results.notRunTasks ?? 0 })
+  const judgeWarning = coverage === undefined ? '' : ` <span class="warn" data-judge-coverage>${escapeHtml(coverage)}</span>`
   const metricRow = (name: string, value: number, decimals: boolean): string => {
     const ci = cis[name]
-    const note = scoreNote[name] === undefined ? '' : ` <span class="muted">(${scoreNote[name]})</span>`
+    const note = `${scoreNote[name] === undefined ? '' : ` <span class="muted">(${scoreNote[name]})</span>`}${name === 'llmJudgeAccuracy' ? judgeWarning : ''}`
     return `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="${value}">${formatArteMetric(name, value)}</td><td>${note}</td>${
       hasCi ? `<td class="ci" data-ci="${name}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, decimals ? 3 : 0)}</td>` : ''
     }</tr>`
@@ -67,7 +71,10 @@ export function renderArteSection(section: ArteSection, index: number): string {
     ...ARTE_METRIC_NAMES.map((name) => metricRow(name, results[name], name === 'exactMatchAccuracy' || name === 'avgSemanticScore')),
     ...ARTE_OPENPIPE_SCORE_NAMES.flatMap((name) => {
       const value = results[name]
-      return value === undefined ? [] : [metricRow(name, value, true)]
+      if (value !== undefined) return [metricRow(name, value, true)]
+      // A judge that gave no verdict on any task it was asked about: no value, never a 0.
+      if (name !== 'llmJudgeAccuracy' || judge === undefined) return []
+      return [`<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="">${NO_VERDICT}</td><td> <span class="muted">(${scoreNote[name]})</span>${judgeWarning}</td>${hasCi ? '<td class="ci"></td>' : ''}</tr>`]
     }),
   ]
   const usage = results.usage

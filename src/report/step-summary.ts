@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs'
 import { redact } from '../core/redact.ts'
 import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { NO_VERDICT, judgeCoverageText } from '../arte/results/format-statistics.ts'
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { ARTE_OPENPIPE_SCORE_NAMES, formatArteMetric } from './arte-view.ts'
@@ -46,7 +47,11 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
         hasCi ? ['metric', 'value', 'CI'] : ['metric', 'value'],
         [...ARTE_METRIC_NAMES, ...ARTE_OPENPIPE_SCORE_NAMES].flatMap((name) => {
           const value = results[name]
-          if (value === undefined) return []
+          if (value === undefined) {
+            // A judge that gave no verdict on any task it was asked about: no value, never a 0.
+            if (name !== 'llmJudgeAccuracy' || results.llmJudge === undefined) return []
+            return [hasCi ? [name, NO_VERDICT, ''] : [name, NO_VERDICT]]
+          }
           const ci = cis[name]
           const row = [name, formatArteMetric(name, value)]
           if (hasCi) row.push(ci === undefined ? '' : `[${fixed(ci.low)}, ${fixed(ci.high)}]`)
@@ -58,7 +63,7 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       ...(results.llmJudge === undefined
         ? []
         : [
-            `Judge ${cell(results.llmJudge.model)}: ${results.llmJudge.judgedTasks} task(s) judged, ${results.llmJudge.errors} judge error(s); tokens ${thousands(results.llmJudge.usage.totalTokens)} in ${thousands(results.llmJudge.usage.calls)} call(s), ${costText(results.llmJudge.usage)}.`,
+            `Judge ${cell(results.llmJudge.model)}: ${judgeCoverageText(results) ?? `${results.llmJudge.judgedTasks} task(s) judged, 0 judge error(s)`}; tokens ${thousands(results.llmJudge.usage.totalTokens)} in ${thousands(results.llmJudge.usage.calls)} call(s), ${costText(results.llmJudge.usage)}.`,
           ]),
       '',
     )

@@ -83,7 +83,8 @@ const ARTE_OPTIONS = {
   thresholds: { type: 'string', value: 'LIST', description: 'quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5 (ARTE_THRESHOLDS); an unmet one fails the run' },
   resume: {
     type: 'boolean',
-    description: 'rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1)',
+    description:
+      'rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1); the judge is no part of that: with --judge-model, a finished task whose stored verdict is missing, erred or is another judge\'s is judged again, without running the agent',
   },
   parts: {
     type: 'string',

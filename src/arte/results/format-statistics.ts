@@ -20,11 +20,7 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
     rows.push(['sourcesAccuracy', `${formatWithCi(results.sourcesAccuracy, ci?.sourcesAccuracy)} (${cited}/${ran})`])
   }
   const judge = results.llmJudge
-  if (judge !== undefined && results.llmJudgeAccuracy !== undefined) {
-    const correct = Math.round(results.llmJudgeAccuracy * judge.judgedTasks)
-    const errors = judge.errors === 0 ? '' : `; ${judge.errors} judge error(s), left out`
-    rows.push(['llmJudgeAccuracy', `${formatWithCi(results.llmJudgeAccuracy, ci?.llmJudgeAccuracy)} (${correct}/${judge.judgedTasks} judged by ${judge.model}${errors})`])
-  }
+  if (judge !== undefined) rows.push(['llmJudgeAccuracy', formatJudgeAccuracy(results)])
   if (ci?.exactMatchAccuracy !== null && ci?.exactMatchAccuracy !== undefined) {
     rows.push(['interval', `${Math.round(ci.exactMatchAccuracy.level * 100)}% ${ci.exactMatchAccuracy.method}`])
   }
@@ -44,6 +40,7 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
 export function rowSelectionRows(results: Pick<ArteResults, 'config'>): Array<[string, string]> {
   const { rows } = results.config
   if (rows === undefined || rows === 'all') return []
+  if (rows === 'mixed') return [['rows', `mixed (the merged tests selected their rows differently: ${Object.keys(ARTE_ROW_SELECTION_TEXT).join(', ')})`]]
   return [['rows', `${rows} (${ARTE_ROW_SELECTION_TEXT[rows]})`]]
 }
 
@@ -52,6 +49,35 @@ export function graderSuspectWarning(results: Pick<ArteResults, 'graderSuspects'
   const suspects = results.graderSuspects ?? []
   if (suspects.length === 0) return undefined
   return `WARNING: grader suspects: an empty answer passed ART-E task(s) ${suspects.join(', ')}; a task an empty answer passes measures nothing (check its ground truth).`
+}
+
+/** What `llmJudgeAccuracy` shows when it has no value: the judge gave no verdict on any task it was asked about. */
+export const NO_VERDICT = 'no verdict'
+
+/**
+ * How much of the run the judge covered, when it did not cover it all: `over 2 judged of 4 task(s); 2 judge error(s)
+ * (the accuracy leaves them out and is biased toward unanswered tasks)`; `undefined` with no judge or no judge error.
+ * Printed beside `llmJudgeAccuracy` by the reporter, the job summary and the report.
+ */
+export function judgeCoverageText(results: Pick<ArteResults, 'llmJudge' | 'totalTasks' | 'notRunTasks'>): string | undefined {
+  const judge = results.llmJudge
+  if (judge === undefined || judge.errors === 0) return undefined
+  const ran = results.totalTasks - results.notRunTasks
+  return `over ${judge.judgedTasks} judged of ${ran} task(s); ${judge.errors} judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks, which need no judge call)`
+}
+
+/**
+ * The reporter's `llmJudgeAccuracy` value: `0.500 [0.000, 1.000] (2/4 judged by MODEL)`, then the coverage when some
+ * task has no verdict (see {@link judgeCoverageText}), or {@link NO_VERDICT} when it has no value.
+ */
+export function formatJudgeAccuracy(results: Pick<ArteResults, 'llmJudge' | 'llmJudgeAccuracy' | 'confidenceIntervals' | 'totalTasks' | 'notRunTasks'>): string {
+  const judge = results.llmJudge
+  if (judge === undefined) return ''
+  const coverage = judgeCoverageText(results)
+  if (results.llmJudgeAccuracy === undefined) return `${NO_VERDICT} from ${judge.model} (${coverage ?? `${judge.judgedTasks} task(s) judged`})`
+  const correct = Math.round(results.llmJudgeAccuracy * judge.judgedTasks)
+  const value = `${formatWithCi(results.llmJudgeAccuracy, results.confidenceIntervals?.llmJudgeAccuracy)} (${correct}/${judge.judgedTasks} judged by ${judge.model})`
+  return coverage === undefined ? value : `${value} ${coverage}`
 }
 
 /** The reporter's rows of the judge's tokens and cost (apart from the agent's), or none when no judge ran. */
@@ -74,5 +100,5 @@ export function judgeErrorWarning(results: Pick<ArteResults, 'llmJudge' | 'taskR
   const erred = results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.llmJudgeError !== undefined)
   const shown = erred.slice(0, 3).map((task) => `${task.taskId} (${task.llmJudgeError?.code}: ${task.llmJudgeError?.message})`)
   const more = erred.length > shown.length ? `, and ${erred.length - shown.length} more` : ''
-  return `WARNING: the ART-E judge ${results.llmJudge.model} gave no verdict on ${erred.length} task(s), left out of llmJudgeAccuracy: ${shown.join('; ')}${more}. A resumed run (--resume) asks the judge again for these tasks only.`
+  return `WARNING: the ART-E judge ${results.llmJudge.model} gave no verdict on ${erred.length} task(s), left out of llmJudgeAccuracy, which is then biased toward the unanswered tasks (judged false without a call): ${shown.join('; ')}${more}. \`agent-bench arte --resume\` asks the judge again for these tasks only (the agent does not run again).`
 }

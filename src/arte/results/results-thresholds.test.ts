@@ -87,4 +87,25 @@ describe('thresholds on the OpenPipe-comparable scores', () => {
     expect(unmeasured).toEqual([{ metric: 'llmJudgeAccuracy', op: '>=', value: 0.5 }])
     expect(formatUnmeasuredThreshold(unmeasured[0]!)).toContain('llmJudgeAccuracy was not measured, as no LLM judge ran (set ARTE_JUDGE_MODEL')
   })
+
+  it('a threshold on llmJudgeAccuracy is not met while some task has no verdict, either way; with no value it cannot be checked', () => {
+    const thresholds = parseArteThresholds('llmJudgeAccuracy>=0.5,llmJudgeAccuracy<=0.3,sourcesAccuracy>=0.5')
+    const erred = { ...metrics, sourcesAccuracy: 0.75, llmJudgeAccuracy: 0 }
+    const judge = { tasks: 4, errors: 2 }
+    expect(checkArteThresholds(erred, thresholds, judge).map((check) => check.metric)).toEqual(['sourcesAccuracy'])
+    const unchecked = unmeasuredThresholds(erred, thresholds, judge)
+    expect(unchecked.map((threshold) => `${threshold.metric}${threshold.op}${threshold.value}`)).toEqual(['llmJudgeAccuracy>=0.5', 'llmJudgeAccuracy<=0.3'])
+    expect(formatUnmeasuredThreshold(unchecked[0]!, judge)).toBe(
+      'ERROR: ART-E threshold llmJudgeAccuracy >= 0.5 cannot be checked: 2 of 4 task(s) have no verdict (judge errors); `agent-bench arte --resume` asks the judge again for those only.',
+    )
+    const noValue = { ...metrics, sourcesAccuracy: 0.75 }
+    expect(unmeasuredThresholds(noValue, thresholds, judge)).toHaveLength(2)
+    expect(formatUnmeasuredThreshold(unchecked[1]!, { tasks: 4, errors: 0 })).toContain('cannot be checked: no task of 4 has a verdict')
+    // Every task judged: checked as any threshold.
+    expect(checkArteThresholds(erred, thresholds, { tasks: 4, errors: 0 }).map((check) => [check.metric, check.passed])).toEqual([
+      ['llmJudgeAccuracy', false],
+      ['llmJudgeAccuracy', true],
+      ['sourcesAccuracy', true],
+    ])
+  })
 })

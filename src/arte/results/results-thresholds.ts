@@ -101,23 +101,55 @@ function holds(measured: number, op: ThresholdOp, value: number): boolean {
   }
 }
 
-/** Checks every threshold whose metric was measured against the metrics (see {@link unmeasuredThresholds} for the others). */
-export function checkArteThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThresholdCheck[] {
+/**
+ * How much of a run the LLM judge gave a verdict on (`llmJudge` of the results and the tasks that ran): a threshold on
+ * `llmJudgeAccuracy` is checked only when every task that ran has a verdict.
+ */
+export interface ArteJudgeCoverage {
+  /** Tasks that ran (all but the ones not run). */
+  tasks: number
+  /** Tasks that ran whose judge gave no verdict (`llmJudge.errors`). */
+  errors: number
+}
+
+/** Whether `threshold` can be checked: its metric was measured and, for `llmJudgeAccuracy`, no task lacks a verdict. */
+function checkable(metrics: ArteThresholdMetrics, threshold: ArteThreshold, judge: ArteJudgeCoverage | undefined): boolean {
+  if (metrics[threshold.metric] === undefined) return false
+  return threshold.metric !== 'llmJudgeAccuracy' || judge === undefined || judge.errors === 0
+}
+
+/**
+ * Checks every threshold that can be checked against the metrics (see {@link unmeasuredThresholds} for the others: a
+ * metric not measured, or `llmJudgeAccuracy` with judge errors, which never meets a threshold on missing verdicts).
+ */
+export function checkArteThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>, judge?: ArteJudgeCoverage): ArteThresholdCheck[] {
   return thresholds.flatMap((threshold) => {
     const measured = metrics[threshold.metric]
-    return measured === undefined ? [] : [{ ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }]
+    return measured === undefined || !checkable(metrics, threshold, judge) ? [] : [{ ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }]
   })
 }
 
-/** The thresholds on a metric the run did not measure (`llmJudgeAccuracy` without a judge): each fails the run. */
-export function unmeasuredThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>): ArteThreshold[] {
-  return thresholds.filter((threshold) => metrics[threshold.metric] === undefined)
+/**
+ * The thresholds that cannot be checked, each failing the run with its own error (see
+ * {@link formatUnmeasuredThreshold}): a metric the run did not measure (`llmJudgeAccuracy` without a judge, or without
+ * any verdict), or `llmJudgeAccuracy` while some task has no verdict.
+ */
+export function unmeasuredThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>, judge?: ArteJudgeCoverage): ArteThreshold[] {
+  return thresholds.filter((threshold) => !checkable(metrics, threshold, judge))
 }
 
-/** The error line for a threshold on a metric the run did not measure. */
-export function formatUnmeasuredThreshold(threshold: ArteThreshold): string {
+/**
+ * The error line of a threshold that cannot be checked: no judge ran, or (with `judge`) how many tasks have no
+ * verdict and how to get them judged.
+ */
+export function formatUnmeasuredThreshold(threshold: ArteThreshold, judge?: ArteJudgeCoverage): string {
+  const gate = `ERROR: ART-E threshold ${threshold.metric} ${threshold.op} ${threshold.value} cannot be checked`
+  if (threshold.metric === 'llmJudgeAccuracy' && judge !== undefined) {
+    const missing = judge.errors > 0 ? `${judge.errors} of ${judge.tasks} task(s) have no verdict (judge errors)` : `no task of ${judge.tasks} has a verdict`
+    return `${gate}: ${missing}; \`agent-bench arte --resume\` asks the judge again for those only.`
+  }
   const why = threshold.metric === 'llmJudgeAccuracy' ? 'no LLM judge ran (set ARTE_JUDGE_MODEL or agent-bench arte --judge-model)' : 'the results do not have it'
-  return `ERROR: ART-E threshold ${threshold.metric} ${threshold.op} ${threshold.value} cannot be checked: ${threshold.metric} was not measured, as ${why}.`
+  return `${gate}: ${threshold.metric} was not measured, as ${why}.`
 }
 
 /** The error line for a failed threshold, in the style of Vitest's coverage thresholds. */

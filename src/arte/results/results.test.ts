@@ -90,6 +90,7 @@ describe('toTaskResult', () => {
       queryDate: '2001-01-01',
       split: 'test',
       dataset: 'd.jsonl',
+      rows: 'openpipe',
       trial: 1,
     }
     const result = toTaskResult(meta)

@@ -53,8 +53,9 @@ export const ArteOpenPipeScoresSchema = z.object({
   sourcesAccuracy: z.number().optional(),
   /**
    * Share of the judged tasks the LLM judge (`ARTE_JUDGE_MODEL`) found correct (OpenPipe's `answer_correct`): a task
-   * without an answer counts as not correct, a task whose judge erred is left out (see `llmJudge.errors`). Absent when
-   * no judge ran.
+   * without an answer counts as not correct, a task whose judge erred is left out (see `llmJudge.errors`; with errors
+   * the share leans toward the unanswered tasks, and a threshold on it is not checked). Absent when no judge ran, and
+   * when the judge gave no verdict on any task it was asked about (or no task ran): no value, never a 0.
    */
   llmJudgeAccuracy: z.number().optional(),
 })
@@ -150,10 +151,11 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
     modelKind: z.enum(['llm', 'baseline', 'mixed']),
     split: z.string(),
     /**
-     * Which rows of the split ran, before the limit (`ARTE_ROWS`): `all`, or `openpipe` (OpenPipe's evaluation rows).
-     * Absent in results written before it was recorded: `all`.
+     * Which rows of the split ran, before the limit (`ARTE_ROWS`, as each test recorded it): `all`, `openpipe`
+     * (OpenPipe's evaluation rows), or `mixed` when merged tests selected their rows differently. Absent in results
+     * written before it was recorded: `all`.
      */
-    rows: ArteRowSelectionSchema.optional(),
+    rows: z.union([ArteRowSelectionSchema, z.literal('mixed')]).optional(),
     dataset: z.string(),
     startedAt: z.string(),
     finishedAt: z.string(),

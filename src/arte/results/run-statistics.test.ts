@@ -229,12 +229,40 @@ describe('arteRunStatistics', () => {
     expect(stats.taskResults.map(judgeVerdict)).toEqual([true, true, false, undefined, false, false])
     const results = { ...computeArteMetrics(stats.taskResults), ...stats }
     const rows = formatArteStatistics(results as never, 1)
-    expect(rows).toContainEqual(['llmJudgeAccuracy', expect.stringMatching(/^0\.400 \[[^\]]+\] \(2\/5 judged by openai\/judge; 1 judge error\(s\), left out\)$/)])
+    expect(rows).toContainEqual([
+      'llmJudgeAccuracy',
+      expect.stringMatching(/^0\.400 \[[^\]]+\] \(2\/5 judged by openai\/judge\) over 5 judged of 6 task\(s\); 1 judge error\(s\) \(the accuracy leaves them out and is biased toward unanswered tasks/),
+    ])
     expect(judgeUsageRows(results)).toEqual([
       ['judge tokens', '55 (50 prompt, 5 completion) in 5 call(s)'],
       ['judge cost', '$0.0050'],
     ])
-    expect(judgeErrorWarning(results)).toContain('gave no verdict on 1 task(s), left out of llmJudgeAccuracy: 4 (ERR_ARTE_JUDGE_REPLY: The judge replied "Maybe")')
+    expect(judgeErrorWarning(results)).toContain('gave no verdict on 1 task(s), left out of llmJudgeAccuracy, which is then biased toward the unanswered tasks')
+    expect(judgeErrorWarning(results)).toContain(': 4 (ERR_ARTE_JUDGE_REPLY: The judge replied "Maybe")')
     expect(judgeErrorWarning({ ...results, llmJudge: { ...stats.llmJudge!, errors: 0 } })).toBeUndefined()
+  })
+
+  // A judge that is down gives no verdict on any answered task; the unanswered ones are judged false without a call.
+  it('llmJudgeAccuracy has no value (no 0, no interval) when no task the judge was asked about got a verdict', () => {
+    const down = (fields: Partial<ArteTestMeta>): Partial<ArteTestMeta> => ({
+      llmJudgeModel: 'openai/judge',
+      llmJudgeError: { code: 'ERR_MODEL_AUTH', message: 'HTTP 401' },
+      ...fields,
+    })
+    const metas = [
+      meta('1', true, down({})),
+      meta('2', false, down({})),
+      meta('3', false, { llmJudgeModel: 'openai/judge', llmJudgeCorrect: false, agentAnswer: "I don't know" }),
+      meta('4', false, { llmJudgeModel: 'openai/judge', llmJudgeCorrect: false, agentAnswer: '', outcome: { kind: 'max-turns', maxTurns: 2 } }),
+    ]
+    const stats = arteRunStatistics(metas)
+    expect(stats).not.toHaveProperty('llmJudgeAccuracy')
+    expect(stats.confidenceIntervals).not.toHaveProperty('llmJudgeAccuracy')
+    expect(stats.llmJudge).toMatchObject({ judgedTasks: 2, errors: 2 })
+    const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 1)
+    expect(rows).toContainEqual(['llmJudgeAccuracy', 'no verdict from openai/judge (over 2 judged of 4 task(s); 2 judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks, which need no judge call))'])
+    // One verdict on an answered task is enough for a value; a run where no task needed the judge keeps its 0.
+    expect(arteRunStatistics([...metas.slice(1), meta('1', true, { llmJudgeModel: 'openai/judge', llmJudgeCorrect: true })]).llmJudgeAccuracy).toBe(1 / 3)
+    expect(arteRunStatistics(metas.slice(2)).llmJudgeAccuracy).toBe(0)
   })
 })

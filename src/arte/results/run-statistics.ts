@@ -3,6 +3,7 @@ import { sumUsage } from '../../llm/usage.ts'
 import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
+import { I_DONT_KNOW } from '../scoring/sources-correct.ts'
 
 /** What {@link arteRunStatistics} adds to the results JSON, and the duplicated task ids for the reporter's warning. */
 export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects' | 'sourcesAccuracy'>> &
@@ -37,6 +38,35 @@ function judgeSummary(metas: ReadonlyArray<ArteTestMeta>, ran: ReadonlyArray<Art
     errors: ran.filter((task) => task.llmJudgeError !== undefined).length,
     usage: sumUsage(sorted.flatMap((meta) => (meta.llmJudgeUsage === undefined ? [] : [meta.llmJudgeUsage]))),
   }
+}
+
+/**
+ * Whether the judge is asked about a task (OpenPipe asks only about an answer that is not "I don't know"): the tasks a
+ * judge error can fall on. A task without an answer gets its verdict (false) without a call.
+ */
+export function needsJudgeCall(task: Pick<ArteTaskResult, 'outcome' | 'agentAnswer'>): boolean {
+  return task.outcome.kind === 'answered' && task.agentAnswer !== I_DONT_KNOW
+}
+
+/**
+ * `llmJudgeAccuracy` over the tasks that ran, or `undefined` (no value) when it would measure nothing of the judge: no
+ * task has a verdict, or some tasks needed the judge and none of them got a verdict (a judge that was down would
+ * otherwise give 0, from the unanswered tasks alone).
+ */
+function judgeAccuracyVerdicts(ran: ReadonlyArray<ArteTaskResult>): number[] | undefined {
+  const verdicts: number[] = []
+  let asked = 0
+  let answeredVerdicts = 0
+  for (const task of ran) {
+    const verdict = judgeVerdict(task)
+    const called = needsJudgeCall(task)
+    if (called) asked++
+    if (verdict === undefined) continue
+    verdicts.push(verdict ? 1 : 0)
+    if (called) answeredVerdicts++
+  }
+  if (verdicts.length === 0 || (asked > 0 && answeredVerdicts === 0)) return undefined
+  return verdicts
 }
 
 /** The mean of 0/1 values, 0 for none. */
@@ -120,22 +150,20 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
     sources,
   ])
   const llmJudge = judgeSummary(metas, ran)
-  const verdicts = llmJudge === undefined ? [] : ran.flatMap((task) => {
-    const verdict = judgeVerdict(task)
-    return verdict === undefined ? [] : [verdict ? 1 : 0]
-  })
+  const verdicts = llmJudge === undefined ? undefined : judgeAccuracyVerdicts(ran)
   return {
     taskResults,
     trials,
     passHatK: passHatK(passes, trials),
     passHatKTasks: tasksWithAllTrials(passes, trials),
     sourcesAccuracy: share(sources),
-    ...(llmJudge === undefined ? {} : { llmJudgeAccuracy: share(verdicts), llmJudge }),
+    ...(llmJudge === undefined ? {} : { llmJudge }),
+    ...(verdicts === undefined ? {} : { llmJudgeAccuracy: share(verdicts) }),
     confidenceIntervals: {
       exactMatchAccuracy,
       avgSemanticScore,
       sourcesAccuracy,
-      ...(llmJudge === undefined ? {} : { llmJudgeAccuracy: bootstrapMeanCi(verdicts) }),
+      ...(verdicts === undefined ? {} : { llmJudgeAccuracy: bootstrapMeanCi(verdicts) }),
     },
     graderSuspects,
     duplicateTaskIds: duplicates,

@@ -18,6 +18,36 @@ describe('parseJudgeVerdict', () => {
   it('reads anything else as no verdict (OpenPipe would read "Totally wrong" as True and "Maybe" as False)', () => {
     for (const reply of ['', 'Maybe', 'Totally wrong', 'True or False', 'Yes', 'T', 'The answer is True']) expect(parseJudgeVerdict(reply), reply).toBeUndefined()
   })
+
+  // The first word, after markdown or quote marks, when it is exactly True or False and then ends, or is followed by
+  // whitespace or punctuation: a verdict with an explanation reads as the verdict, both ways.
+  it.each([
+    ['True, the answer matches.', true],
+    ['False. The answer leaves out the street.', false],
+    ['False, because the date differs.', false],
+    ['True\n\nExplanation: both name the same room.', true],
+    ['TRUE.', true],
+    ['false.', false],
+    ['True!', true],
+    ['**False**.', false],
+    ['*True.*', true],
+    ['True**.**', true],
+    ['`True`', true],
+    ["'False'", false],
+    ['> True', true],
+    ['\u201CFalse\u201D', false],
+    ['Trueish', undefined],
+    ['Falsely, no', undefined],
+    ['True5', undefined],
+    ['Fals', undefined],
+    ['.True', undefined],
+    ['Answer: True', undefined],
+    ['<think>It matches.</think>\nTrue', undefined],
+    ['True/False', undefined],
+    ["I'm sorry, I can't help with that.", undefined],
+  ] as const)('reads %j as %s', (reply, verdict) => {
+    expect(parseJudgeVerdict(reply)).toBe(verdict)
+  })
 })
 
 describe('judgeArteAnswer (openai client, scripted server)', () => {
@@ -77,5 +107,14 @@ describe('judgeArteAnswer (openai client, scripted server)', () => {
     during.abort(new Error('cancelled'))
     expect(await pending).toMatchObject({ error: { code: 'ERR_ABORTED' } })
     expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  it('a call cut off by the deadline (the test timeout) names that limit, not BENCH_LLM_TIMEOUT_MS', async () => {
+    await using server = await startScriptedServer([scriptedText('True', { delayMs: 30_000 })])
+    const judgment = await judgeArteAnswer(judgeFor(server.baseURL), input, { deadline: Date.now() + 1_500 })
+    expect(judgment.error?.code).toBe('ERR_MODEL_TIMEOUT')
+    expect(judgment.error?.message).toMatch(/^The judge call to scripted-judge was cut off by the test timeout .*not by BENCH_LLM_TIMEOUT_MS/)
+    expect(judgment.error?.message).toContain("Fix: Raise the test timeout (Vitest's testTimeout, --testTimeout)")
+    expect(judgment.error?.message).not.toContain('Raise the timeout (BENCH_LLM_TIMEOUT_MS)')
   })
 })

@@ -3,6 +3,7 @@ import { UsageSchema } from '../../agent/outcome-summary.ts'
 import { MAX_STORED_ANSWER_CHARS, capText } from '../../core/cap-stored.ts'
 import type { CallOptions, ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { emptyUsage } from '../../llm/types.ts'
+import { MIN_ATTEMPT_MS } from '../../llm/retry.ts'
 import { I_DONT_KNOW } from './sources-correct.ts'
 
 /**
@@ -38,13 +39,25 @@ export const ArteJudgmentSchema = z.object({
 /** See {@link ArteJudgmentSchema}. */
 export type ArteJudgment = z.infer<typeof ArteJudgmentSchema>
 
+/** Markdown and quote marks a judge may put before its verdict (`**True**`, `"False"`, `> True`). */
+const VERDICT_LEAD = /^[\s*_`"'\u201C\u201D\u2018\u2019\u00AB>#~]*/u
+
+/** The verdict word, then the end of the reply, whitespace, punctuation or a symbol (`True.`, `False, because`, `True**`). */
+const VERDICT_WORD = /^(true|false)(?=$|[\s\p{P}\p{S}])/iu
+
+/** A reply that names both options (`True or False`, `True/False`): the prompt echoed, no verdict. */
+const BOTH_OPTIONS = /^(true|false)\s*(\bor\b|\/)\s*(true|false)\b/iu
+
 /**
- * The verdict in a judge reply: `True` or `False` (any case, around it only whitespace, quotes or a final period),
- * else `undefined`. Stricter than OpenPipe's `startswith("t")`, which reads any other reply as False: here such a
- * reply is a judge error, not a wrong answer.
+ * The verdict in a judge reply: its first word (after any markdown or quote marks) when that word is exactly `True` or
+ * `False` in any case, followed by the end, whitespace or punctuation (`True, the answer matches.`, `**False**. The
+ * answer ...`); else `undefined`. Stricter than OpenPipe's `startswith("t")`, which reads any other reply as False:
+ * here such a reply (`Yes`, `Answer: True`, `Trueish`, `True or False`) is a judge error, not a wrong answer.
  */
 export function parseJudgeVerdict(reply: string): boolean | undefined {
-  const word = reply.trim().replace(/^["'`*]+|["'`*.]+$/g, '').toLowerCase()
+  const text = reply.replace(VERDICT_LEAD, '')
+  if (BOTH_OPTIONS.test(text)) return undefined
+  const word = VERDICT_WORD.exec(text)?.[1]?.toLowerCase()
   return word === 'true' ? true : word === 'false' ? false : undefined
 }
 
@@ -77,7 +90,19 @@ export async function judgeArteAnswer(model: ChatModel, input: ArteJudgeInput, o
     return { model: model.id, error: { code: JUDGE_REPLY_CODE, message: `The judge replied ${JSON.stringify(shown)}, neither True nor False.` }, usage: result.usage }
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'ERR_ARTE_JUDGE_MODEL'
-    const message = capText(error instanceof Error ? error.message : String(error), MAX_STORED_ANSWER_CHARS)
+    const text = error instanceof Error ? error.message : String(error)
+    const message = capText(atDeadline(code, options.deadline) ? deadlineMessage(model.id, text) : text, MAX_STORED_ANSWER_CHARS)
     return { model: model.id, error: { code, message }, usage: emptyUsage() }
   }
+}
+
+/** Whether a timed-out judge call ended at the caller's deadline (the test timeout) rather than at its own per-request timeout. */
+function atDeadline(code: string, deadline: number | undefined): boolean {
+  return code === 'ERR_MODEL_TIMEOUT' && deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS
+}
+
+/** The message of a judge call the test's deadline cut off: which limit it was, and what to raise (the model error's own hint names BENCH_LLM_TIMEOUT_MS). */
+function deadlineMessage(modelId: string, error: string): string {
+  const first = error.split('\n')[0] ?? error
+  return `The judge call to ${modelId} was cut off by the test timeout (each call must end before it), not by BENCH_LLM_TIMEOUT_MS: ${first}\n  Fix: Raise the test timeout (Vitest's testTimeout, --testTimeout), or lower ARTE_MAX_TURNS so the agent leaves the judge time.`
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type OutcomeSummary, OutcomeSummarySchema, UsageSchema } from '../../agent/outcome-summary.ts'
+import { ArteRowSelectionSchema } from '../dataset/row-selection.ts'
 
 /** Token counts and cost of one task. */
 export const ArteUsageSchema = UsageSchema
@@ -69,6 +70,11 @@ export const ArteTestMetaSchema = z.object({
   split: z.enum(['train', 'test']),
   /** Dataset file the row came from: relative to the working directory when inside it, else absolute. */
   dataset: z.string(),
+  /**
+   * Which rows of the split the run that declared this test selected (`ARTE_ROWS`), so a merge of blob reports records
+   * the tests' selection, not the merging process's. Absent in meta written before it was recorded.
+   */
+  rows: ArteRowSelectionSchema.optional(),
   /** Which run of the row this is, 1-based (`BENCH_TRIALS`); absent means 1. */
   trial: z.int().positive().optional(),
 })
@@ -88,6 +94,7 @@ export const ArtePlannedTaskSchema = ArteTestMetaSchema.pick({
   queryDate: true,
   split: true,
   dataset: true,
+  rows: true,
   trial: true,
 }).extend({
   /** Model id the task was declared with. */

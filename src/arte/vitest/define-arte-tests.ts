@@ -137,15 +137,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
   const judge = settings.judgeModel === undefined ? undefined : createModel(settings.judgeModel)
-  const configKey = arteConfigKey({
-    model: model.id,
-    dataset: settings.dataset,
-    split: settings.split,
-    maxTurns: settings.maxTurns,
-    db: dbPath,
-    readMaxChars: settings.readMaxChars,
-    ...(judge === undefined ? {} : { judgeModel: judge.id }),
-  })
+  // The judge is no part of the key: a resumed run with another judge keeps the agent's traces (see runArteTestCase).
+  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath, readMaxChars: settings.readMaxChars })
   let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
   // By trial: each trial resumes from its own traces.
@@ -190,7 +183,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 export async function runArteTestCase(
   runtime: ArteTestRuntime,
   row: ArteRow,
-  context: Pick<TestContext, 'signal' | 'annotate'> & { task?: { timeout?: number } },
+  context: Pick<TestContext, 'signal' | 'annotate'> & { task?: { timeout?: number; result?: { state: string } } },
   trial?: number,
 ): Promise<ArteTaskRun> {
   const { store, traces } = runtime.stores()
@@ -201,11 +194,12 @@ export async function runArteTestCase(
   const callOptions = { signal: context.signal, ...(deadline === undefined ? {} : { deadline }), ...(cacheScope === undefined ? {} : { cacheScope }) }
   const earlier = runtime.finished(trial).get(String(row.id))
   if (earlier !== undefined) {
-    // Resumed run: this task finished earlier with the same configuration; its stored trace and judgment stand, no
-    // model call. A judge that gave no verdict then (its call failed, or an unusable reply) is asked again, and the
-    // stored trace gets the new judgment.
+    // Resumed run: this task finished earlier with the same configuration (the judge is not part of it); its stored
+    // trace stands, no agent call. Its stored judgment stands when it is this judge's verdict; a judgment that is
+    // missing, erred (the call failed, or an unusable reply) or came from another judge model is asked again (only the
+    // judge is called), and the stored trace gets the new judgment.
     let judgment = storedJudgment(earlier.trace)
-    if (judge !== undefined && (judgment === undefined || judgment.error !== undefined)) {
+    if (judge !== undefined && needsJudging(judgment, judge.id)) {
       judgment = await judgeRow(judge, row, earlier.trace, callOptions)
       await traces.saveBatched({
         runId: earlier.runId,
@@ -220,8 +214,9 @@ export async function runArteTestCase(
         trace: withJudgment(earlier.trace, judgment),
       })
     }
-    const meta = arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, judge === undefined ? undefined : judgment)
-    const run = { trace: earlier.trace, meta, ...(judgment === undefined || judge === undefined ? {} : { judgment }) }
+    const current = judge === undefined ? undefined : judgment
+    const meta = arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, current)
+    const run = { trace: earlier.trace, meta, ...(current === undefined ? {} : { judgment: current }) }
     await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
     return run
   }
@@ -270,6 +265,11 @@ function storedJudgment(trace: AgentTrace): ArteJudgment | undefined {
   return parsed.success ? parsed.data : undefined
 }
 
+/** Whether a resumed task's stored judgment must be asked again of the judge `judgeModel`: none, an error, or another judge's. */
+function needsJudging(judgment: ArteJudgment | undefined, judgeModel: string): boolean {
+  return judgment === undefined || judgment.error !== undefined || judgment.model !== judgeModel
+}
+
 /**
  * The test names of one row over `trials` runs: the row id alone for one trial (names unchanged), else
  * `{id} [trial=1]` .. `{id} [trial=k]`, one test per trial so JUnit and `-t` see every run.
@@ -314,7 +314,7 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
           run: await runArteTestCase(runtime, row, { signal, annotate: context.annotate, task: context.task }, trial),
           reason: signal.reason as unknown,
         }))
-        context.task.meta.arte = trial === undefined ? run.meta : { ...run.meta, trial }
+        context.task.meta.arte = { ...run.meta, rows: settings.rows, ...(trial === undefined ? {} : { trial }) }
         // `arte` holds everything `arteTask` did: one copy per test is kept (here and in the main process).
         delete context.task.meta.arteTask
         // A cancelled run (SIGINT, SIGTERM) skips the task rather than failing it: it is `not-run` in the results (a
@@ -354,6 +354,7 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime, trial: number | und
     queryDate: row.query_date,
     split: row.split,
     dataset: runtime.dataset,
+    rows: runtime.settings.rows,
     model: runtime.model.id,
     modelKind: runtime.model.kind === 'baseline' ? 'baseline' : 'llm',
     ...(trial === undefined ? {} : { trial }),

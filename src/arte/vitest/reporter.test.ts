@@ -274,4 +274,24 @@ describe('ART-E reporter with ARTE_ROWS=openpipe (fixture project, scripted serv
     expect(every.config.rows).toBe('all')
     expect(all.stdout).not.toMatch(/^ {3}rows /m)
   })
+
+  it('a merge of blob reports records the selection the shards ran with (not the merging process\'s ARTE_ROWS), mixed when they differ', async () => {
+    await using server = await startScriptedServer(fixtureResponder())
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset(), ARTE_LIMIT: '2', ARTE_OUTPUT: join(scratch.dir, 'shard.json') })
+    const blobs = join(scratch.dir, 'rows-blobs')
+    await runFixtureVitest({ ...env, ARTE_ROWS: 'openpipe' }, { reporters: [['blob', { outputFile: join(blobs, 'blob-openpipe.json') }]] })
+    // The merging process has no ARTE_ROWS (its default: all).
+    const mergeEnv = { ...env, ARTE_OUTPUT: join(scratch.dir, 'merged-rows.json') }
+    await runFixtureVitest(mergeEnv, { mergeReports: blobs, reporters: [new ArteReporter({ silent: true })] })
+    expect(readArteResults(join(scratch.dir, 'merged-rows.json')).config.rows).toBe('openpipe')
+
+    // Shards of two part files (Vitest shards by file), run with different selections.
+    const parts = join(scratch.dir, 'rows-part-blobs')
+    const include = ['fixtures/arte-e2e/parts/*.eval.ts']
+    await runFixtureVitest({ ...env, ARTE_ROWS: 'openpipe' }, { include, shard: '1/2', reporters: [['blob', { outputFile: join(parts, 'blob-1.json') }]] })
+    await runFixtureVitest({ ...env, ARTE_ROWS: 'all' }, { include, shard: '2/2', reporters: [['blob', { outputFile: join(parts, 'blob-2.json') }]] })
+    const mixed = await runPrinted(mergeEnv, { include, mergeReports: parts, reporters: [new ArteReporter()] })
+    expect(readArteResults(join(scratch.dir, 'merged-rows.json')).config.rows).toBe('mixed')
+    expect(mixed.stdout).toMatch(/^ {3}rows {17}mixed \(the merged tests selected their rows differently/m)
+  })
 })

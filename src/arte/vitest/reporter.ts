@@ -31,6 +31,8 @@ import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
+import type { ArteTestMeta } from './arte-meta.ts'
+import type { ArteRowSelection } from '../dataset/row-selection.ts'
 
 /** Options of {@link ArteReporter}. */
 export interface ArteReporterOptions {
@@ -65,6 +67,16 @@ function thousands(value: number): string {
 
 function distinct(values: Iterable<string>): string[] {
   return [...new Set(values)].sort()
+}
+
+/**
+ * The row selection the tests recorded (so a merge of blob reports gets the shards' selection): `mixed` when they differ;
+ * for tests that recorded none (blobs written before it was), `ARTE_ROWS` of this process.
+ */
+function rowSelection(metas: ReadonlyArray<Pick<ArteTestMeta, 'rows'>>, root: string): NonNullable<ArteResults['config']['rows']> {
+  const recorded = distinct(metas.flatMap((meta) => (meta.rows === undefined ? [] : [meta.rows])))
+  if (recorded.length > 1) return 'mixed'
+  return (recorded[0] as ArteRowSelection | undefined) ?? arteSettings(root).rows
 }
 
 /** Where the results go and the setting that chose it, named in errors. */
@@ -134,8 +146,10 @@ export class ArteReporter implements Reporter {
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
     const scores = { ...metrics, sourcesAccuracy: statistics.sourcesAccuracy, ...(statistics.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: statistics.llmJudgeAccuracy }) }
-    const checks = reason === 'interrupted' ? [] : checkArteThresholds(scores, thresholds)
-    const unmeasured = reason === 'interrupted' ? [] : unmeasuredThresholds(scores, thresholds)
+    // A threshold on llmJudgeAccuracy is checked only when every task that ran has a verdict.
+    const judge = statistics.llmJudge === undefined ? undefined : { tasks: metrics.totalTasks - metrics.notRunTasks, errors: statistics.llmJudge.errors }
+    const checks = reason === 'interrupted' ? [] : checkArteThresholds(scores, thresholds, judge)
+    const unmeasured = reason === 'interrupted' ? [] : unmeasuredThresholds(scores, thresholds, judge)
     const models = distinct(metas.map((meta) => meta.model))
     const kinds = distinct(metas.map((meta) => meta.modelKind))
     const now = new Date()
@@ -147,8 +161,7 @@ export class ArteReporter implements Reporter {
         model: models.join(', '),
         modelKind: kinds.length === 1 && (kinds[0] === 'llm' || kinds[0] === 'baseline') ? kinds[0] : 'mixed',
         split: distinct(metas.map((meta) => meta.split)).join(', '),
-        // Read from the environment, as the tests selected their rows with it (a merge of blob reports needs the same ARTE_ROWS).
-        rows: arteSettings(root).rows,
+        rows: rowSelection(metas, root),
         dataset: distinct(metas.map((meta) => relative(root, meta.dataset) || meta.dataset)).join(', '),
         startedAt: new Date(spans.length === 0 ? now.getTime() : Math.min(...spans.map((span) => span.startTime))).toISOString(),
         finishedAt: new Date(spans.length === 0 ? now.getTime() : Math.max(...spans.map((span) => span.endTime))).toISOString(),
@@ -194,7 +207,7 @@ export class ArteReporter implements Reporter {
     if (failed.length > 0 || unmeasured.length > 0) {
       process.exitCode = 1
       for (const check of failed) this.#error(formatThresholdFailure(check))
-      for (const threshold of unmeasured) this.#error(formatUnmeasuredThreshold(threshold))
+      for (const threshold of unmeasured) this.#error(formatUnmeasuredThreshold(threshold, judge))
     }
   }
 
