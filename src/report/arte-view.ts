@@ -163,7 +163,7 @@ export function renderArteSection(section: ArteSection, index: number): string {
       : renderComparison(compareArteRuns(section.previous.results, results), section.previous.file, section.previous.results.config.startedAt, `${id}-compare`)
   return `<section class="bench" id="${id}" data-bench="arte" data-index="${index}">
 <h2>ART-E <span class="muted">· ${escapeHtml(section.file)}</span></h2>
-<p class="meta">${results.totalTasks} task(s) · model <b>${escapeHtml(results.config.model)}</b>${escapeHtml(kind)} · split ${escapeHtml(results.config.split)} · ${escapeHtml(results.config.dataset)} · ${escapeHtml(results.config.startedAt)} · run ${escapeHtml(results.testRunEndReason)}</p>
+<p class="meta">${results.totalTasks} task(s) · model <b>${escapeHtml(results.config.model)}</b>${escapeHtml(kind)} · split ${escapeHtml(results.config.split)}${results.config.rows === undefined || results.config.rows === 'all' ? '' : ` · rows ${escapeHtml(results.config.rows)}`} · ${escapeHtml(results.config.dataset)} · ${escapeHtml(results.config.startedAt)} · run ${escapeHtml(results.testRunEndReason)}</p>
 ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 <div class="row">
 <div><h3>Metrics</h3><table class="metrics"><thead><tr><th>metric</th><th>value</th><th></th>${ciHeader}</tr></thead><tbody>${metricRows.join('')}</tbody></table>

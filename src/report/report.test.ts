@@ -450,6 +450,15 @@ describe('terminal and job-summary output', () => {
     expect(markdown).toContain('| llmJudgeAccuracy | 0.250 |')
     expect(markdown).toContain('Judge scripted/judge: 2 task(s) judged, 0 judge error(s); tokens 42 in 2 call(s)')
   })
+
+  it('Markdown summary and page: a run of selected rows (ARTE_ROWS) says so; a run of every row says nothing', () => {
+    const results = arteResults([task('1', true, 1)])
+    const openpipe = { ...results, config: { ...results.config, rows: 'openpipe' as const } }
+    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(openpipe), {})], mpcbench: [] }, 'evaluation/report/index.html')
+    expect(markdown).toContain('## ART-E · openai/gpt-x · 1 task(s) · rows openpipe')
+    expect(renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(openpipe), {})], mpcbench: [] })).toContain('· split test · rows openpipe ·')
+    expect(stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] }, 'x')).not.toContain('rows ')
+  })
 })
 
 describe('appendStepSummary', () => {

@@ -39,7 +39,8 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
   for (const section of data.arte) {
     const { results } = section
     const kind = results.config.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''
-    lines.push(`## ART-E · ${cell(results.config.model)}${kind} · ${results.totalTasks} task(s)`, '')
+    const rows = results.config.rows === undefined || results.config.rows === 'all' ? '' : ` · rows ${results.config.rows}`
+    lines.push(`## ART-E · ${cell(results.config.model)}${kind} · ${results.totalTasks} task(s)${rows}`, '')
     const cis = section.extras.confidenceIntervals ?? {}
     const hasCi = Object.keys(cis).length > 0
     lines.push(
