@@ -214,14 +214,15 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
    * A test file as Vitest hands it to reporters after a cancel that cut its tests off and ended the run before their
    * last update: each test skipped as aborted, with only its declaration meta (`mpcbenchTask`), no `mpcbench` meta.
    */
-  function cancelledModule(logDir: string, tests: ReadonlyArray<{ taskId: string; trial?: number }>): TestModule {
-    const testCases = tests.map(({ taskId, trial }) => {
+  function cancelledModule(logDir: string, tests: ReadonlyArray<{ taskId: string; trial?: number; timedOut?: true }>): TestModule {
+    const testCases = tests.map(({ taskId, trial, timedOut }) => {
       const planned: MpcbenchPlannedTask = { taskId, taskType: 'email_reply', scenarioId: 'scenario', agentModel: 'scripted/agent', agentModelKind: 'llm', ...(trial === undefined ? {} : { trial }) }
       return {
         name: taskId,
         fullName: taskId,
         meta: () => ({ mpcbenchTask: planned }),
-        result: () => ({ state: 'skipped', note: 'The test run was aborted by the user.' }),
+        result: () =>
+          timedOut === true ? { state: 'failed', errors: [{ message: 'Test timed out in 5000ms.' }] } : { state: 'skipped', note: 'The test run was aborted by the user.' },
       }
     })
     return { moduleId: 'email_reply.eval.ts', project: { config: { env: { MPCBENCH_LOG_DIR: logDir } } }, children: { allTests: () => testCases.values() } } as unknown as TestModule
@@ -268,6 +269,29 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
     expect(summary?.usage.judges).toEqual(usage(1, 50))
     expect(summary?.task_counts).toEqual({ selected: 5, completed: 0, failed: 0, not_run: 5 })
     expect(readSummary(join(dir, 'summary.json')).unfinished?.[1]?.usage_files).toHaveLength(2)
+  })
+
+  it('a test that timed out after its agent ran (no meta) keeps what its run log says it spent, and its failure', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-logged-usage-timeout-'))
+    const logs = join(dir, 'logs')
+    const reporter = new MpcbenchReporter({ outputFile: false, print: false })
+    const asVitest: Reporter = reporter
+    asVitest.onTestRunStart?.([])
+    const runLog = writeRunLog(logs, 'slow_task', new Date(), usage(4, 400))
+    reporter.onTestRunEnd([cancelledModule(logs, [{ taskId: 'slow_task', timedOut: true }])], [], 'failed')
+    expect(reporter.summary?.unfinished).toEqual([
+      {
+        task_id: 'slow_task',
+        task_type: 'email_reply',
+        agent_model: 'scripted/agent',
+        outcome: 'timed-out',
+        message: 'Test timed out in 5000ms.',
+        usage: { agents: usage(4, 400), judges: usage(0, 0) },
+        usage_files: [relative(process.cwd(), runLog)],
+      },
+    ])
+    expect(reporter.summary?.usage.agents).toEqual(usage(4, 400))
+    expect(reporter.summary?.task_counts).toEqual({ selected: 1, completed: 0, failed: 1, not_run: 0 })
   })
 
   it('reads no log for a test of a run whose start it did not see', () => {

@@ -168,20 +168,23 @@ export default class MpcbenchReporter implements Reporter {
   }
 
   /**
-   * The unfinished tests, with the usage of those not run that have none read back from their logs (see
-   * {@link loggedUsage}): Vitest can end a cancelled run before a test's last update, meta and all, reaches this
-   * process, though its agent's calls were made.
+   * The unfinished tests, with the usage of those that have none read back from their logs (see {@link loggedUsage}):
+   * a test that timed out or failed after its agent ran, or whose last update a cancelled run cut off, sets no meta,
+   * though its agent's calls were made.
    */
   #withLoggedUsage(testModules: ReadonlyArray<TestModule>, unfinished: UnfinishedTest[]): UnfinishedTest[] {
     const since = this.#runStartedAt
-    if (since === undefined || !unfinished.some((test) => test.outcome === 'not-run' && test.usage === undefined)) return unfinished
+    if (since === undefined || !unfinished.some((test) => test.usage === undefined)) return unfinished
     const logDirs = logDirsOf(testModules, this.#configEnv)
     return unfinished.map((test) => {
       const logDir = logDirs.get(testKey(test.task_id, test.agent_model, test.trial))
-      if (test.outcome !== 'not-run' || test.usage !== undefined || logDir === undefined) return test
+      if (test.usage !== undefined || logDir === undefined) return test
       const logged = loggedUsage(logDir, test, since)
       if (logged === undefined) return test
-      return { ...test, message: 'the run was interrupted while this test ran', usage: logged.usage, usage_files: logged.files.map((file) => relative(this.#root, file)) }
+      // A test that ended without its meta (timed out, failed after its run log, cut off by a cancel) still spent
+      // what its logs say; a cut-off one is known to have run.
+      const message = test.outcome === 'not-run' ? 'the run was interrupted while this test ran' : test.message
+      return { ...test, message, usage: logged.usage, usage_files: logged.files.map((file) => relative(this.#root, file)) }
     })
   }
 
