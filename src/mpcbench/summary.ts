@@ -70,9 +70,9 @@ export const UnfinishedTestSchema = z.object({
   /** What a test cut off by an interrupted run had spent (its agent, its judges), counted in the summary's usage. */
   usage: z.object({ agents: UsageSchema, judges: UsageSchema }).optional(),
   /**
-   * Set when the test's meta never reached the reporter (Vitest ended the cancelled run before the test's last update)
-   * and `usage` was read back from the files the test wrote in this run: its run log, then its judge results (paths
-   * relative to the Vitest root).
+   * Set when the test's meta never reached the reporter (Vitest ended the cancelled run before the test's last update,
+   * or the test timed out after its agent ran) and `usage` was read back from the files the test wrote in this run:
+   * its run log, then its judge results (paths relative to the Vitest root).
    */
   usage_files: z.array(z.string()).optional(),
 })
