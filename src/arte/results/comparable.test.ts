@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { arteTaskResult } from '../../../fixtures/arte-results/task-result.ts'
 import { compareRuns, formatRunComparison } from '../../stats/compare-runs.ts'
 import { arteComparable } from './comparable.ts'
 import { computeArteMetrics, type ArteTaskResult } from './results.ts'
 
-const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2, costUsd: 0, calls: 1 }
-
 function task(taskId: string, exactMatch: boolean): ArteTaskResult {
-  return {
-    taskId,
-    question: 'q',
-    groundTruth: 'g',
-    agentAnswer: exactMatch ? 'g' : 'x',
-    exactMatch,
-    semanticScore: exactMatch ? 1 : 0,
-    traceId: `trace-${taskId}`,
-    executionTimeMs: 10,
-    sources: [],
-    inboxAddress: 'a@example.com',
-    queryDate: '2001-01-01',
-    outcome: { kind: 'answered', via: 'final-tool' },
-    usage,
-  }
+  return arteTaskResult(taskId, exactMatch, { agentAnswer: exactMatch ? 'truth' : 'x' })
 }
 
 /** A task an interrupted run never ran: no answer, scores of 0 that the metrics leave out. */
