@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { arteComparable } from './comparable.ts'
-import type { ArteResults, ArteTaskResult } from './results.ts'
+import { type ArteTaskScore, arteComparable } from './comparable.ts'
+import type { ArteResults } from './results.ts'
 import { judgeVerdict } from './run-statistics.ts'
-import { type ComparableRun, type RunComparison, RunComparisonSchema, compareRuns, formatRunComparison } from '../../stats/compare-runs.ts'
+import { type RunComparison, RunComparisonSchema, compareRuns, formatRunComparison } from '../../stats/compare-runs.ts'
 
 /**
  * A line a comparison adds about one of its scores: it was not compared and why (`not-compared`), some tasks were left
@@ -36,14 +36,13 @@ export function withoutNotes(comparison: RunComparison): ScoredComparison {
   return { ...comparison, notes: [] }
 }
 
-/** A task's value on one of the scores only some results carry; null when it has none (never counted as 0). */
-type TaskScore = (task: ArteTaskResult) => number | null
-
-/** A score only some results carry: `missing` says why a run lacks it (`A ...`), undefined when the run carries it. */
-interface OptionalScore {
+/**
+ * A score only some results carry (a task's value is null when it has none, never counted as 0): `missing` says why a
+ * run lacks it (`A ...`), undefined when the run carries it.
+ */
+interface OptionalScore extends ArteTaskScore {
   name: 'sourcesAccuracy' | 'llmJudgeAccuracy'
   missing: (results: ArteResults) => string | undefined
-  value: TaskScore
 }
 
 const SOURCES: OptionalScore = {
@@ -60,20 +59,6 @@ const JUDGE: OptionalScore = {
     const verdict = judgeVerdict(task)
     return verdict === undefined ? null : verdict ? 1 : 0
   },
-}
-
-/** `arteComparable`'s run with the given scores added to each task that ran (keys and passes as it makes them). */
-function withScores(results: ArteResults, scores: ReadonlyArray<OptionalScore>): ComparableRun {
-  const base = arteComparable({ ...results, taskResults: [] })
-  const tasks: ComparableRun['tasks'] = new Map()
-  for (const task of results.taskResults) {
-    for (const [key, entry] of arteComparable({ ...results, taskResults: [task] }).tasks) {
-      const metrics = { ...entry.metrics }
-      for (const score of scores) metrics[score.name] = entry.pass === null ? null : score.value(task)
-      tasks.set(key, { ...entry, metrics })
-    }
-  }
-  return { ...base, metricNames: [...base.metricNames, ...scores.map((score) => score.name)], tasks }
 }
 
 /** How the two runs' row selections differ (split, `config.rows`, dataset), or undefined when they select alike. */
@@ -105,7 +90,7 @@ export function compareArteResults(a: ArteResults, b: ArteResults): ScoredCompar
       notes.push({ metric: score.name, kind: 'not-compared', message: `${score.name}: not compared, ${missingA === undefined ? 'B' : 'A'} ${missingA ?? missingB}` })
     }
   }
-  const comparison = compareRuns(withScores(a, compared), withScores(b, compared))
+  const comparison = compareRuns(arteComparable(a, compared), arteComparable(b, compared))
   const selection = differentSelection(a, b)
   if (comparison.tasks === 0 && selection !== undefined) {
     notes.unshift({ metric: '*', kind: 'different-selection', message: `No task is in both runs: ${selection}. Compare runs of the same selection.` })
