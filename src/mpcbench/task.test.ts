@@ -70,12 +70,14 @@ describe('TaskSchema', () => {
       checks: [
         { must_mention: ['a'] },
         { must_not_mention: ['b'] },
+        { must_not_assert: ['e'] },
         { mentions_any: ['c', 'd'] },
         { min_length: 10 },
         { time_slot_within: { start: '2026-03-09T09:00', end: '2026-03-13T18:00', timezone: 'Europe/Berlin' } },
       ],
     }, 'task')
-    expect(task.checks).toHaveLength(5)
+    expect(task.checks).toHaveLength(6)
+    expect(task.checks?.[2]).toEqual({ must_not_assert: ['e'] })
   })
 
   it('rejects a check with two keys or an unknown kind, naming the path', () => {
@@ -170,7 +172,7 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
   })
 
   it('answers a check of no known kind with the list of kinds', () => {
-    expect(CHECK_KINDS).toEqual(['must_mention', 'must_not_mention', 'mentions_any', 'min_length', 'max_length', 'choose', 'time_slot_within', 'time_slot_free'])
+    expect(CHECK_KINDS).toEqual(['must_mention', 'must_not_mention', 'must_not_assert', 'mentions_any', 'min_length', 'max_length', 'choose', 'time_slot_within', 'time_slot_free'])
     const message = (() => {
       try {
         parse([{ must_mention: ['Priya'] }, { must_mention_all: ['Greta'] }])
@@ -179,13 +181,18 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
       }
       return ''
     })()
-    expect(message).toContain('checks.1: expected a check object with one of the keys must_mention, must_not_mention, mentions_any, min_length, max_length, choose, time_slot_within, time_slot_free')
+    expect(message).toContain('checks.1: expected a check object with one of the keys must_mention, must_not_mention, must_not_assert, mentions_any, min_length, max_length, choose, time_slot_within, time_slot_free')
     expect(message).toContain('got the key(s) must_mention_all')
     expect(fieldOf(['must_mention'])).toBe('checks.0')
   })
 
   it("points into a known kind's own fields", () => {
     expect(fieldOf([{ must_mention: [] }])).toBe('checks.0.must_mention')
+    expect(fieldOf([{ must_mention: ['Kwame'] }, { must_not_assert: [] }])).toBe('checks.1.must_not_assert')
+    expect(fieldOf([{ must_not_assert: ['2026-04-17', ''] }])).toBe('checks.0.must_not_assert.1')
+    expect(fieldOf([{ must_not_assert: '2026-04-17' }])).toBe('checks.0.must_not_assert')
+    expect(() => parse([{ must_not_assert: '2026-04-17' }])).toThrow('Invalid task tasks/planning/t1.json:\n  checks.0.must_not_assert: Invalid input: expected array, received string')
+    expect(fieldOf([{ must_not_assert: ['2026-04-17'], must_not_mention: ['x'] }])).toBe('checks.0')
     expect(fieldOf([{ choose: 'Quillstone' }])).toBe('checks.0.not')
     expect(fieldOf([{ time_slot_free: { ...free, duration_minutes: 0 } }])).toBe('checks.0.time_slot_free.duration_minutes')
   })

@@ -34,6 +34,7 @@ const Strings = z.array(z.string().min(1)).min(1)
 const CHECK_SCHEMAS = {
   must_mention: z.strictObject({ must_mention: Strings }),
   must_not_mention: z.strictObject({ must_not_mention: Strings }),
+  must_not_assert: z.strictObject({ must_not_assert: Strings }),
   mentions_any: z.strictObject({ mentions_any: Strings }),
   min_length: z.strictObject({ min_length: z.int().positive() }),
   max_length: z.strictObject({ max_length: z.int().positive() }),
@@ -68,7 +69,11 @@ type AnyCheck = { [K in CheckKind]: z.output<(typeof CHECK_SCHEMAS)[K]> }[CheckK
  * Machine-checkable requirement, checked by the offline `rules` judge beside the prose `answer_requirements`.
  * Each check is an object with exactly one key:
  * - `must_mention`: every string appears, not negated, in the final answer (case-insensitive; see `negation.ts`).
- * - `must_not_mention`: no string appears in the final answer (case-insensitive).
+ * - `must_not_mention`: no string appears in the final answer (case-insensitive), not even denied: for what must not
+ *   leak.
+ * - `must_not_assert`: no string is stated in the final answer (case-insensitive; see `negation.ts`): a string the
+ *   answer denies (`X no longer holds`, `instead of X`, `moved from X to Y`) passes, for a stale fact a right answer
+ *   may correct.
  * - `mentions_any`: at least one string appears, not negated, in the final answer (case-insensitive).
  * - `min_length`: the final answer has at least this many characters.
  * - `max_length`: the final answer has at most this many characters (a reply or a record, not everything found).

@@ -120,3 +120,103 @@ describe('mentionState', () => {
     expect(mentionState('NOT PRIYA', 'priya')).toBe('negated')
   })
 })
+
+describe('a stale fact the answer corrects', () => {
+  const stale = '2026-04-17'
+
+  it('denies a date the answer says was moved away from, and states one it moved to or did not move from', () => {
+    for (const text of [
+      'The target moved from 2026-04-17 to 2026-04-24.',
+      'It was pushed back from 2026-04-17 to 2026-04-24.',
+      'The date slipped from the original 2026-04-17 target date to 2026-04-24.',
+      'We changed the target date from 2026-04-17 to 2026-04-24.',
+      'A two-week delay from 2026-04-17 puts us at 2026-04-24.',
+    ]) {
+      expect(mentionState(text, stale), text).toBe('negated')
+      expect(mentionState(text, '2026-04-24'), text).toBe(text.includes('2026-04-24') ? 'asserted' : 'missing')
+    }
+    for (const text of [
+      'The target moved to 2026-04-17 from 2026-04-24.',
+      'The date moved from 2026-04-24 to 2026-04-17.',
+      'The date has not moved from 2026-04-17.',
+      "The date hasn't changed from 2026-04-17.",
+      "It hasn't been pushed back from 2026-04-17.",
+      'There is no change from 2026-04-17.',
+      'Nothing has changed from 2026-04-17.',
+      'We are not moving away from 2026-04-17.',
+      'It is available from 2026-04-17.',
+    ]) {
+      expect(mentionState(text, stale), text).toBe('asserted')
+    }
+  })
+
+  it('denies a date whose noun, source or which-clause says it no longer holds', () => {
+    for (const text of [
+      'The old date of 2026-04-17 no longer holds; the new ETA is 2026-04-24.',
+      '2026-04-17 is no longer the date.',
+      'The earlier 2026-04-17 estimate is outdated.',
+      'The 2026-04-17 due date in Jira is stale.',
+      'Jira still shows 2026-04-17, which is out of date.',
+      'Jira still shows 2026-04-17, which no longer holds.',
+      'Our previous estimate of 2026-04-17 has moved to 2026-04-24.',
+      '2026-04-17 was replaced by 2026-04-24.',
+      'We now target 2026-04-24 instead of 2026-04-17.',
+    ]) {
+      expect(mentionState(text, stale), text).toBe('negated')
+    }
+    expect(mentionState('The 2026-04-17 date on Slack is not the Jira date.', stale)).toBe('asserted')
+    expect(mentionState('The 2026-04-17 target in Jira is not final.', stale)).toBe('asserted')
+  })
+
+  it('states a date the answer keeps, even after a negation of falling short, or with a hedge', () => {
+    for (const text of [
+      'The ETA is 2026-04-17.',
+      'The ETA remains 2026-04-17.',
+      'We are still on track for 2026-04-17.',
+      'Not 2026-05-02 but 2026-04-17.',
+      'We will not miss 2026-04-17.',
+      "We won't slip past 2026-04-17.",
+      'The ETA is 2026-04-17, which is not final.',
+      '2026-04-17 has not moved.',
+      '2026-04-17 is not outdated.',
+      'The ETA is not later than 2026-04-17.',
+    ]) {
+      expect(mentionState(text, stale), text).toBe('asserted')
+    }
+  })
+
+  it('reads a move after a date only: an issue key or a name that moves is still stated', () => {
+    expect(mentionState('FLT-212 was moved to the next sprint.', 'FLT-212')).toBe('asserted')
+    expect(mentionState('Mistral Grid at $19,000 is delayed by two weeks.', '$19,000')).toBe('asserted')
+    expect(mentionState('2026-03-20 was pushed back a week.', '2026-03-20')).toBe('negated')
+  })
+})
+
+describe('a person named with their role in a relative clause', () => {
+  it('is stated when the negation before them governs a verb and the clause names their role', () => {
+    for (const [text, needle] of [
+      ["I haven't heard from Priya Natarajan, who owns it.", 'Priya Natarajan'],
+      ["I haven't heard from Priya Natarajan who owns it.", 'Priya Natarajan'],
+      ["I haven't heard from Priya Natarajan, who owns it.", 'Priya'],
+      ['I have not heard back from Priya Natarajan, whose team owns the rollout.', 'Priya'],
+      ['We have not heard back from Luca Ferri, who confirms the order by 2026-03-17.', 'Luca'],
+      ['I could not reach Luca Ferri, who is in charge of the order.', 'Luca Ferri'],
+    ] as const) {
+      expect(mentionState(text, needle), text).toBe('asserted')
+    }
+  })
+
+  it('stays negated when the clause is negated or names no role, or the negation governs the person', () => {
+    for (const text of [
+      "I haven't heard from Luca Ferri, who does not own it.",
+      "I haven't heard from Luca Ferri, who is not the owner.",
+      'I have not heard from Luca Ferri, who was on leave.',
+      'The order was not confirmed by Luca Ferri, who was on leave.',
+      'The owner is not Luca Ferri, who leads procurement.',
+      'The order is confirmed by 2026-03-17, not by Luca Ferri, who owns the budget.',
+      'Jonas confirms it rather than Luca Ferri, who owns the budget.',
+    ]) {
+      expect(mentionState(text, 'Luca Ferri'), text).toBe('negated')
+    }
+  })
+})

@@ -309,11 +309,84 @@ describe('must_mention: a fact the answer negates is not stated', () => {
     }
   })
 
+  it('a person named with their role in a relative clause after a negated verb counts: right answers score 5', () => {
+    for (const line of [
+      'Follow-up: we have not heard back from Luca Ferri, who confirms the order with Northwind Freight by 2026-03-17.',
+      "Follow-up: I haven't heard from Luca Ferri, who owns the order with Northwind Freight; it is due by 2026-03-17.",
+    ]) {
+      const result = judge(charger, chargerWithFollowUp(line))
+      expect(result.requirements, `${line}\n${result.why}`).toBe(5)
+    }
+  })
+
+  it.each([
+    "Follow-up: Jonas Albrecht confirms the order with Northwind Freight by 2026-03-17; I haven't heard from Luca Ferri, who does not own it.",
+    'Follow-up: the order with Northwind Freight is confirmed by 2026-03-17, not by Luca Ferri, who owns the budget.',
+    'Follow-up: Jonas Albrecht confirms the order with Northwind Freight by 2026-03-17; the owner is not Luca Ferri, who leads procurement.',
+    'Follow-up: the order with Northwind Freight was not confirmed by Luca Ferri, who was on leave, by 2026-03-17.',
+  ])('a relative clause does not rescue a person the answer denies (%s)', (line) => {
+    const result = judge(charger, chargerWithFollowUp(line))
+    expect(result.requirements, result.why).toBeLessThan(5)
+    expect(result.why).toContain('negated "Luca"')
+  })
+
+  it('a ticket under a negated verb stays negated: `did not close X` would credit a report that lists open work as done', () => {
+    const weekly = 'lumen_weekly_report_document_generation'
+    const answer = correct(weekly).replace('- FLT-226 Add request tracing to gateway', '- We did not close FLT-226 (request tracing).')
+    expect(answer).not.toBe(correct(weekly))
+    const result = judge(weekly, answer)
+    expect(result.requirements, result.why).toBeLessThan(5)
+    expect(result.why).toContain('negated "FLT-226"')
+  })
+
   it('the rejected option named with "rather than" still counts for must_mention', () => {
     const answer =
       'Rotterdam charging docks: the team went with Northwind Freight (option B, $31,000, 1 week) rather than Mistral Grid (option A, $19,000, 2 weeks), because only Northwind Freight arrives before the beta at the pilot sites on 2026-03-20. Marta Sousa made the call on 2026-03-12 with Luca Ferri and Jonas Albrecht; the extra cost is within budget. Next step: Luca Ferri confirms the order by 2026-03-17.'
     const result = judge(charger, answer)
     expect(result.requirements, result.why).toBe(5)
+  })
+})
+
+describe('must_not_assert: a stale date the answer denies is not stated', () => {
+  const labEta = 'tidewater_lab_sync_eta_email_reply'
+  const target = 'Our latest engineering target for lab results sync (EHR-88) is 2026-04-24.'
+
+  it('the lab-sync reply checks the stale date with must_not_assert, not must_not_mention', () => {
+    const checks = taskOf(labEta).task.checks ?? []
+    expect(checks).toContainEqual({ must_not_assert: ['2026-04-17'] })
+    expect(checks.some((check) => 'must_not_mention' in check)).toBe(false)
+  })
+
+  it.each([
+    'The old date of 2026-04-17 no longer holds; our latest engineering target for lab results sync (EHR-88) is 2026-04-24.',
+    '2026-04-17 is no longer the date: our latest engineering target for lab results sync (EHR-88) is 2026-04-24.',
+    'Our latest engineering target for lab results sync (EHR-88) is 2026-04-24, instead of 2026-04-17.',
+    'Our latest engineering target for lab results sync (EHR-88) moved from 2026-04-17 to 2026-04-24.',
+    'The target for lab results sync (EHR-88) was pushed back from 2026-04-17 to 2026-04-24.',
+    'The earlier 2026-04-17 estimate is outdated: our latest engineering target for lab results sync (EHR-88) is 2026-04-24.',
+  ])('a right reply that names the stale date to deny it ("%s") scores 5', (line) => {
+    const answer = correct(labEta).replace(target, line)
+    expect(answer).not.toBe(correct(labEta))
+    const result = judge(labEta, answer)
+    expect(result.requirements, `${answer}\n${result.why}`).toBe(5)
+    expect(result.why).toContain('PASS must_not_assert "2026-04-17"')
+  })
+
+  it.each([
+    `${target} The ETA is 2026-04-17 for your region.`,
+    `${target} For you the ETA remains 2026-04-17.`,
+    `${target} We are still on track for 2026-04-17.`,
+    `${target} For you it is not 2026-05-02 but 2026-04-17.`,
+    `${target} The date has not moved from 2026-04-17 for you.`,
+    `${target} We will not miss 2026-04-17.`,
+    'Our latest engineering target for lab results sync (EHR-88) moved from 2026-04-24 to 2026-04-17.',
+    'Our latest engineering target for lab results sync (EHR-88) moved to 2026-04-17 from 2026-04-24.',
+  ])('a reply that states the stale date ("%s") is capped at 2 even when it names the new one', (line) => {
+    const answer = correct(labEta).replace(target, line)
+    expect(answer).not.toBe(correct(labEta))
+    const result = judge(labEta, answer)
+    expect(result.requirements, `${answer}\n${result.why}`).toBeLessThanOrEqual(2)
+    expect(result.why).toContain('FAIL must_not_assert "2026-04-17" (asserts "2026-04-17")')
   })
 })
 

@@ -73,6 +73,28 @@ describe('runCheck', () => {
     expect(runCheck({ must_mention: ['2026-03-20'] }, 'Not 2026-03-18, but 2026-03-20.').passed).toBe(true)
   })
 
+  it('must_not_assert fails only on a string the answer states; must_not_mention stays literal', () => {
+    const denied = 'The old date of 2026-04-17 no longer holds; the new ETA is 2026-04-24.'
+    expect(runCheck({ must_not_assert: ['2026-04-17'] }, denied)).toEqual({ name: 'must_not_assert "2026-04-17"', passed: true, detail: '', gate: true })
+    expect(runCheck({ must_not_assert: ['2026-04-17'] }, 'The target moved from 2026-04-17 to 2026-04-24.').passed).toBe(true)
+    expect(runCheck({ must_not_assert: ['2026-04-17', '2026-04-10'] }, 'The ETA remains 2026-04-17.')).toMatchObject({ passed: false, detail: 'asserts "2026-04-17"', gate: true })
+    expect(runCheck({ must_not_assert: ['2026-04-17'] }, 'We are still on track for 2026-04-17.').passed).toBe(false)
+    expect(runCheck({ must_not_assert: ['2026-04-17'] }, '').passed).toBe(true)
+    expect(runCheck({ must_not_mention: ['2026-04-17'] }, denied)).toMatchObject({ passed: false, detail: 'mentions "2026-04-17"' })
+  })
+
+  it('counts must_not_assert like must_not_mention: passing it earns no credit, failing it caps the score', () => {
+    const checks: JudgeInput['checks'] = [{ must_mention: ['Priya'] }, { must_not_assert: ['2026-03-11'] }]
+    const right = rulesScores(input({ checks, final_answer: 'Priya Natarajan is free 2026-03-10 14:00, not 2026-03-11.' }))
+    expect(right.answer_requirements_satisfaction).toEqual({ score: 5, justification: expect.stringContaining('1/1 checks passed') })
+    expect(right.answer_requirements_satisfaction.justification).toContain('PASS must_not_assert "2026-03-11" [cap only]')
+    const wrong = rulesScores(input({ checks, final_answer: 'Priya Natarajan is free on 2026-03-11.' }))
+    expect(wrong.answer_requirements_satisfaction.score).toBe(2)
+    expect(wrong.answer_requirements_satisfaction.justification).toContain('FAIL must_not_assert "2026-03-11" (asserts "2026-03-11")')
+    const only = rulesScores(input({ checks: [{ must_not_assert: ['2026-03-11'] }], final_answer: 'I cannot help with that.' }))
+    expect(only.answer_requirements_satisfaction.score).toBeNull()
+  })
+
   it("counts a decision option named as rejected: the choose check reads the decision, must_mention that it is named", () => {
     const answer = 'We went with Northwind Freight rather than Mistral Grid.'
     expect(runCheck({ must_mention: ['Mistral Grid'] }, answer)).toMatchObject({ passed: false, detail: 'negated "Mistral Grid"' })

@@ -24,8 +24,9 @@ export interface CheckOutcome {
    */
   gate?: boolean
   /**
-   * The check passes an empty answer too (`must_not_mention`, `max_length`, `not pasted tool output`): it can only
-   * rule an answer out, so passing it earns no credit; failing it counts as a failure and caps the score.
+   * The check passes an empty answer too (`must_not_mention`, `must_not_assert`, `max_length`, `not pasted tool
+   * output`): it can only rule an answer out, so passing it earns no credit; failing it counts as a failure and caps the
+   * score.
    */
   vacuous?: boolean
   /**
@@ -128,7 +129,8 @@ function readMentions(answer: string, strings: ReadonlyArray<string>, options: R
 /**
  * Runs one task check against the final answer. `must_mention` and `mentions_any` count a string only where the answer
  * does not negate it; `options` (the task's {@link decisionOptions}) count wherever they occur, since a right answer names
- * the wrong option as rejected (`rather than X`) and the `choose` check reads the decision.
+ * the wrong option as rejected (`rather than X`) and the `choose` check reads the decision. `must_not_assert` fails
+ * only on a string the answer states (not one it denies), `must_not_mention` on any occurrence.
  */
 export function runCheck(check: Check, answer: string, options: ReadonlyArray<string> = []): CheckOutcome {
   if ('must_mention' in check) {
@@ -142,6 +144,15 @@ export function runCheck(check: Check, answer: string, options: ReadonlyArray<st
       name: `must_not_mention ${quoteList(check.must_not_mention)}`,
       passed: found.length === 0,
       detail: found.length === 0 ? '' : `mentions ${quoteList(found)}`,
+      gate: true,
+    }
+  }
+  if ('must_not_assert' in check) {
+    const asserted = check.must_not_assert.filter((s) => mentionState(answer, s) === 'asserted')
+    return {
+      name: `must_not_assert ${quoteList(check.must_not_assert)}`,
+      passed: asserted.length === 0,
+      detail: asserted.length === 0 ? '' : `asserts ${quoteList(asserted)}`,
       gate: true,
     }
   }
@@ -340,7 +351,7 @@ export const NO_CHECKS_JUSTIFICATION =
 
 /** Why a task whose every check passes an empty answer gets `null` on requirements. */
 export const ONLY_CAP_CHECKS_JUSTIFICATION =
-  'rules judge (not an LLM): every check of the task (`must_not_mention`, `max_length`, ...) passes an empty answer too, so none says what a good answer holds; score null (skipped in means). Add a `must_mention`, `mentions_any`, `choose`, `time_slot_*` or `min_length` check (tasks/README.md) or use an LLM judge.'
+  'rules judge (not an LLM): every check of the task (`must_not_mention`, `must_not_assert`, `max_length`, ...) passes an empty answer too, so none says what a good answer holds; score null (skipped in means). Add a `must_mention`, `mentions_any`, `choose`, `time_slot_*` or `min_length` check (tasks/README.md) or use an LLM judge.'
 
 /** Why an answer with nothing checkable gets `null` on grounding. */
 export const NOTHING_TO_GROUND_JUSTIFICATION =

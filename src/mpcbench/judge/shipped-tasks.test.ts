@@ -20,7 +20,7 @@ import { writtenAnswerInput } from '../../../fixtures/mpcbench-judge/judge-input
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const files = fg.sync('tasks/*/*.json', { cwd: repo }).sort()
 const reference = JSON.parse(readFileSync(join(repo, 'fixtures/mpcbench-judge/reference-answers.json'), 'utf8')) as {
-  answers: Record<string, { correct: string; wrong: string }>
+  answers: Record<string, { correct: string; wrong: string; also_correct?: string[] }>
 }
 
 /** Every string the task's checks look for: what a gaming dump has to contain. */
@@ -71,6 +71,13 @@ describe('rules judge on the shipped tasks: correct answers pass, gaming answers
     expect(Object.keys(reference.answers).sort()).toEqual(files.map((f) => f.split('/')[2]?.replace(/\.json$/, '')).sort())
   })
 
+  it('holds right answers that name the stale date of the lab-sync reply only to deny it', () => {
+    const stale = '2026-04-17'
+    const others = reference.answers.tidewater_lab_sync_eta_email_reply?.also_correct ?? []
+    expect(others.length).toBeGreaterThan(0)
+    for (const answer of others) expect(answer).toContain(stale)
+  })
+
   describe.each(files)('%s', (file) => {
     const task = loadTask(join(repo, file))
     const calls = recordCalls(task)
@@ -80,6 +87,13 @@ describe('rules judge on the shipped tasks: correct answers pass, gaming answers
     it('scores the correct, specific answer >= 4', () => {
       const result = requirements(answers.correct)
       expect(result.score, result.justification).toBeGreaterThanOrEqual(4)
+    })
+
+    it('scores every other right wording of the answer (also_correct) 5', () => {
+      for (const answer of answers.also_correct ?? []) {
+        const result = requirements(answer)
+        expect(result.score, `${answer}\n${result.justification}`).toBe(5)
+      }
     })
 
     it('scores the wrong answer (the trap) <= 2', () => {
