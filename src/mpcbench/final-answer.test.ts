@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
-import { type PythonJsonValue, type UpstreamFinalAnswer, runLogText, upstreamFinalAnswer, withUpstreamFinalAnswer } from './final-answer.ts'
+import { type PythonJsonValue, type UpstreamFinalAnswer, readPythonJson, runLogText, upstreamFinalAnswer, upstreamValueJson, withUpstreamFinalAnswer } from './final-answer.ts'
+import { PythonNumber } from './python-format.ts'
 
 const F = '```'
 const json = (finalAnswer: PythonJsonValue, rationale: PythonJsonValue = ''): UpstreamFinalAnswer => ({ kind: 'json', final_answer: finalAnswer, rationale })
@@ -53,7 +54,10 @@ const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   ['a leading zero', '{"final_answer":01}', text('{"final_answer":01}')],
   ['NaN rationale', '{"final_answer":"x","rationale":NaN}', json('x', Number.NaN)],
   ['-Infinity rationale', '{"final_answer":"A","rationale":-Infinity}', json('A', Number.NEGATIVE_INFINITY)],
-  ['an exponent rationale', '{"final_answer":"A","rationale":1E+2}', json('A', 100)],
+  ['an exponent rationale (a float in Python)', '{"final_answer":"A","rationale":1E+2}', json('A', new PythonNumber(100, '100.0'))],
+  ['a 45.0 rationale', '{"final_answer":"A","rationale":45.0}', json('A', new PythonNumber(45, '45.0'))],
+  ['an integer beyond 2^53, exact', '{"final_answer":"A","rationale":9007199254740993}', json('A', new PythonNumber(9007199254740992, '9007199254740993'))],
+  ['a 45.0 inside an object answer', '{"final_answer":{"duration_minutes":45.0},"rationale":null}', json({ duration_minutes: new PythonNumber(45, '45.0') }, null)],
   ['a __proto__ key', '{"final_answer":"A","__proto__":{"x":1},"rationale":"r"}', json('A', 'r')],
   ['an answer with its own spaces', '{"final_answer":" padded "}', json(' padded ')],
   ['a 200-character answer', `{"final_answer":"${'x'.repeat(200)}"}`, json('x'.repeat(200))],
@@ -62,14 +66,17 @@ const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   ['a JSON string', '"just a string"', crash('AttributeError')],
   ['JSON null', 'null', crash('AttributeError')],
   ['a JSON number', '42', crash('AttributeError')],
+  ['a JSON float', '45.0', crash('AttributeError')],
   // The answer preview of line 599.
   ['a number answer', '{"final_answer":42}', crash('TypeError')],
   ['a float answer', '{"final_answer":1.5}', crash('TypeError')],
+  ['a 45.0 answer', '{"final_answer":45.0}', crash('TypeError')],
   ['a true answer', '{"final_answer":true}', crash('TypeError')],
   ['an Infinity answer', '{"final_answer":Infinity}', crash('TypeError')],
   ['a NaN answer', '{"final_answer":NaN}', crash('TypeError')],
   ['an answer of 1e400', '{"final_answer":1e400}', crash('TypeError')],
   ['a zero answer', '{"final_answer":0,"rationale":"r"}', json(0, 'r')],
+  ['a 0.0 answer (falsy, so no preview)', '{"final_answer":0.0}', json(new PythonNumber(0, '0.0'))],
   ['-0 (an int in Python)', '{"final_answer":-0}', json(0)],
   ['a false answer', '{"final_answer":false}', json(false)],
   ['a list of 121 items', `{"final_answer":[${ones(121).join(',')}]}`, crash('TypeError')],
@@ -98,9 +105,29 @@ describe('runLogText', () => {
     expect(runLogText(false)).toBe('false')
     expect(runLogText(0)).toBe('0')
     expect(runLogText(['step 1', 'step 2'])).toBe('[\n  "step 1",\n  "step 2"\n]')
+    expect(runLogText({ minutes: new PythonNumber(45, '45.0') })).toBe('{\n  "minutes": 45.0\n}')
     expect(runLogText({ slot: 'Tue 10:00', attendees: ['a'], notes: {}, none: null, ratio: Number.NaN, big: Number.POSITIVE_INFINITY })).toBe(
       '{\n  "slot": "Tue 10:00",\n  "attendees": [\n    "a"\n  ],\n  "notes": {},\n  "none": null,\n  "ratio": NaN,\n  "big": Infinity\n}',
     )
+  })
+})
+
+describe('upstreamValueJson and readPythonJson', () => {
+  it("write a value that is not a string as Python's json.dumps, which reads back to the same value", () => {
+    const reply = '{"final_answer": {"slots": ["Mon 09:00"], "duration_minutes": 45.0, "big": 9007199254740993}, "rationale": null}'
+    const read = upstreamFinalAnswer(reply)
+    if (read.kind !== 'json') throw new Error('expected a JSON reading')
+    const text = upstreamValueJson(read.final_answer)
+    expect(text).toBe('{"slots": ["Mon 09:00"], "duration_minutes": 45.0, "big": 9007199254740993}')
+    expect(readPythonJson(text ?? '')).toEqual(read.final_answer)
+    expect(upstreamValueJson(read.rationale)).toBe('null')
+    expect(upstreamValueJson('a string')).toBeUndefined()
+  })
+
+  it("is undefined where Python's json.loads raises", () => {
+    expect(readPythonJson('{"a": 1,}')).toBeUndefined()
+    expect(readPythonJson('')).toBeUndefined()
+    expect(readPythonJson('NaN')).toBeNaN()
   })
 })
 
@@ -135,6 +162,18 @@ describe('withUpstreamFinalAnswer', () => {
       via: 'json',
     })
     expect(withUpstreamFinalAnswer(answeredTrace(null)).outcome).toEqual({ kind: 'answered', answer: '', sources: [], rationale: '', via: 'text' })
+  })
+
+  it("keeps upstream's values that are not strings as JSON text, for the LLM judge", () => {
+    expect(withUpstreamFinalAnswer(answeredTrace('{"final_answer":{"slot":"Tue","minutes":45.0},"rationale":["a"]}')).upstreamJson).toEqual({
+      final_answer: '{"slot": "Tue", "minutes": 45.0}',
+      rationale: '["a"]',
+    })
+    const nullAnswer = withUpstreamFinalAnswer(answeredTrace('{"final_answer":null,"rationale":"r"}'))
+    expect(nullAnswer.outcome).toMatchObject({ answer: '', rationale: 'r' })
+    expect(nullAnswer.upstreamJson).toEqual({ final_answer: 'null' })
+    expect(withUpstreamFinalAnswer(answeredTrace('{"final_answer":"A","rationale":"B"}'))).not.toHaveProperty('upstreamJson')
+    expect(withUpstreamFinalAnswer(answeredTrace('plain text'))).not.toHaveProperty('upstreamJson')
   })
 
   it('turns a reply upstream crashes on into an error outcome', () => {

@@ -1,9 +1,12 @@
 import { redact } from '../core/redact.ts'
 import type { AgentTrace } from '../agent/trace.ts'
-import { pyJsonDumpsIndented } from './python-format.ts'
+import { PythonNumber, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral } from './python-format.ts'
 
-/** A JSON value as Python's `json.loads` returns it: like JSON, plus the `NaN`, `Infinity` and `-Infinity` literals. */
-export type PythonJsonValue = null | boolean | number | string | PythonJsonValue[] | { [key: string]: PythonJsonValue }
+/**
+ * A JSON value as Python's `json.loads` returns it: like JSON, plus the `NaN`, `Infinity` and `-Infinity` literals,
+ * and a number a JavaScript number would not write back as Python does (`45.0`) as a {@link PythonNumber}.
+ */
+export type PythonJsonValue = null | boolean | number | PythonNumber | string | PythonJsonValue[] | { [key: string]: PythonJsonValue }
 
 /** The Python exception upstream's runner stops with on a reply (see {@link upstreamFinalAnswer}). */
 export type UpstreamCrash = 'IndexError' | 'AttributeError' | 'TypeError' | 'RecursionError'
@@ -43,9 +46,10 @@ const MAX_PYTHON_JSON_DEPTH = 990
  * never applies (the final reply is not appended to `messages`, so `messages[-1]` is never an assistant message), so
  * `{}` or `{"answer": ...}` give `""` and `""`.
  *
- * Not reproduced: Python's exact integers beyond 2^53, the int/float split (`100` for `1E+2`), the key order of objects
- * with integer-like keys (JavaScript puts them first), the exact nesting depth of the `RecursionError` (about 1000), and
- * the `UnicodeEncodeError` upstream hits when the log it writes holds a lone surrogate.
+ * Numbers are read as Python reads them ({@link pyNumberFromLiteral}: `45.0` and `1E+2` stay floats, big integers exact).
+ * Not reproduced: the key order of objects with integer-like keys (JavaScript puts them first), the exact nesting depth
+ * of the `RecursionError` (about 1000), the `ValueError` of an integer of over 4300 digits, and the
+ * `UnicodeEncodeError` upstream hits when the log it writes holds a lone surrogate.
  */
 export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
   let clean = content.replace(PY_STRIP, '')
@@ -63,7 +67,7 @@ export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
     if (error instanceof PythonJsonDecodeError) return { kind: 'text', final_answer: content, rationale: '' }
     throw error
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof PythonNumber) {
     return { kind: 'crash', error: 'AttributeError', message: `'${pythonTypeName(parsed)}' object has no attribute 'get' (the reply is JSON but not an object)` }
   }
   const finalAnswer = Object.hasOwn(parsed, 'final_answer') ? (parsed.final_answer as PythonJsonValue) : ''
@@ -75,9 +79,10 @@ export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
 
 /** Why upstream's `final_answer[:120] + "..." if final_answer and len(final_answer) > 120` raises on this value, if it does. */
 function previewError(value: PythonJsonValue): string | undefined {
-  if (value === true || (typeof value === 'number' && value !== 0)) return `object of type '${pythonTypeName(value)}' has no len() (final_answer is a number or true)`
+  const number = value instanceof PythonNumber ? value.value : value
+  if (value === true || (typeof number === 'number' && number !== 0)) return `object of type '${pythonTypeName(value)}' has no len() (final_answer is a number or true)`
   if (Array.isArray(value) && value.length > PREVIEW_CHARS) return 'can only concatenate list (not "str") to list (final_answer is a list of over 120 items)'
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > PREVIEW_CHARS) {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof PythonNumber) && Object.keys(value).length > PREVIEW_CHARS) {
     return "unhashable type: 'slice' (final_answer is an object of over 120 keys)"
   }
   return undefined
@@ -89,13 +94,14 @@ function pythonTypeName(value: PythonJsonValue): string {
   if (typeof value === 'string') return 'str'
   if (typeof value === 'boolean') return 'bool'
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  if (value instanceof PythonNumber) return value.isFloat ? 'float' : 'int'
   return 'dict'
 }
 
 /**
  * An upstream `final_answer` or `rationale` as our run log's string fields hold it: a string as it is, `null` as `""`
  * (no answer), anything else as the JSON text upstream's judge reads (its judge input is `json.dumps(indent=2)` of the
- * run log, so the value appears there as indented JSON; `NaN` and `Infinity` as Python writes them).
+ * run log, so the value appears there as indented JSON; `45.0`, `NaN` and `Infinity` as Python writes them).
  */
 export function runLogText(value: PythonJsonValue): string {
   if (typeof value === 'string') return value
@@ -104,13 +110,30 @@ export function runLogText(value: PythonJsonValue): string {
 }
 
 /**
+ * An upstream `final_answer` or `rationale` that is not a string as Python's `json.dumps(value, ensure_ascii=False)`
+ * writes it (`null`, `["a", "b"]`, `{"minutes": 45.0}`), which {@link readPythonJson} reads back to the same value;
+ * `undefined` for a string. The run log keeps it beside our text form (`final_answer_json`, `rationale_json`), so the
+ * LLM judge is shown the value upstream's judge is.
+ */
+export function upstreamValueJson(value: PythonJsonValue): string | undefined {
+  return typeof value === 'string' ? undefined : pyJsonDumps(value)
+}
+
+/** What {@link withUpstreamFinalAnswer} returns: a trace, with the JSON text of upstream's values that are not strings. */
+export interface UpstreamReadTrace extends AgentTrace {
+  /** {@link upstreamValueJson} of upstream's `final_answer` and `rationale`, each only when it is not a string. */
+  upstreamJson?: { final_answer?: string; rationale?: string }
+}
+
+/**
  * The trace of a run in our tool loop, its final reply read as upstream MPCBench reads it ({@link upstreamFinalAnswer}):
  * an answer from a plain reply (`json` or `text`) becomes upstream's `final_answer` and `rationale` ({@link runLogText}),
- * `via` saying which branch upstream took; a reply upstream's runner crashes on becomes an `error` outcome
+ * `via` saying which branch upstream took, and either of them that is not a string is also kept as JSON text
+ * (`upstreamJson`, see {@link upstreamValueJson}); a reply upstream's runner crashes on becomes an `error` outcome
  * (`ERR_MPCBENCH_FINAL_ANSWER`), since upstream records no answer for it. Other outcomes (a `final` tool, max-turns,
  * error, abort) are kept.
  */
-export function withUpstreamFinalAnswer(trace: AgentTrace): AgentTrace {
+export function withUpstreamFinalAnswer(trace: AgentTrace): UpstreamReadTrace {
   if (trace.outcome.kind !== 'answered' || trace.outcome.via === 'final-tool') return trace
   const reply = trace.messages.at(-1)
   if (reply?.role !== 'assistant') return trace
@@ -129,9 +152,33 @@ export function withUpstreamFinalAnswer(trace: AgentTrace): AgentTrace {
       },
     }
   }
+  const finalAnswerJson = upstreamValueJson(read.final_answer)
+  const rationaleJson = upstreamValueJson(read.rationale)
   return {
     ...trace,
     outcome: { kind: 'answered', answer: runLogText(read.final_answer), sources: [], rationale: runLogText(read.rationale), via: read.kind },
+    ...(finalAnswerJson === undefined && rationaleJson === undefined
+      ? {}
+      : {
+          upstreamJson: {
+            ...(finalAnswerJson === undefined ? {} : { final_answer: finalAnswerJson }),
+            ...(rationaleJson === undefined ? {} : { rationale: rationaleJson }),
+          },
+        }),
+  }
+}
+
+/**
+ * The value Python's `json.loads` reads from `text` (see {@link PythonJsonValue}), or `undefined` when it raises:
+ * how the LLM judge view reads back a run log's `final_answer_json` or a tool call's `arguments_json` as upstream's
+ * judge input holds them.
+ */
+export function readPythonJson(text: string): PythonJsonValue | undefined {
+  try {
+    return parsePythonJson(text)
+  } catch (error) {
+    if (error instanceof PythonJsonDecodeError || error instanceof PythonRecursionError) return undefined
+    throw error
   }
 }
 
@@ -229,9 +276,7 @@ function parsePythonJson(text: string): PythonJsonValue {
         return constant
       }
     }
-    const number = token(NUMBER) ?? fail('Expecting value')
-    // Python reads `-0` as the int 0; `-0.0` stays a float -0.0.
-    return /[.eE]/.test(number) ? Number(number) : Number(number) + 0
+    return pyNumberFromLiteral(token(NUMBER) ?? fail('Expecting value'))
   }
   skip()
   const result = value(0)

@@ -9,10 +9,11 @@ import type { ChatModel, ChatResult } from '../llm/types.ts'
 import { emptyUsage } from '../llm/types.ts'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { mpcbenchStrategy } from './baseline/mpcbench-strategy.ts'
+import { withUpstreamFinalAnswer } from './final-answer.ts'
 import { importUpstream } from './import-upstream.ts'
 import { buildJudgeInput, JudgeInputSchema, LLM_JUDGE_FIELDS, llmJudgeMessage, llmJudgeView } from './judge-input.ts'
 import { pyJsonDumpsIndented } from './python-format.ts'
-import { buildRunLog } from './run-log.ts'
+import { buildRunLog, RunLogSchema } from './run-log.ts'
 import { readJudgeInput, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
 import type { Task, TaskType } from './task.ts'
 import { loadTask } from './task.ts'
@@ -65,6 +66,124 @@ describe('buildJudgeInput and llmJudgeView', () => {
     // This project's benches give a task its folder's type, whatever its id says.
     const summary = { ...task, task_id: 'q3_summary', task_type: 'document_generation' } as const
     expect(buildJudgeInput(runLog, summary, 'judge').task_type).toBe('document_generation')
+  })
+})
+
+const planning: Task = { task_id: 'sync_planning', task_type: 'planning', user_prompt: 'Find a 45-minute slot.', data_dependencies: {}, answer_requirements: ['Names a slot.'] }
+
+/** One call the model sent: its function name, argument text, the tool it reached and what came back. */
+interface SentCall {
+  functionName: string
+  text: string
+  toolName: string
+  result: unknown
+}
+
+/**
+ * The LLM judge message of a run whose model made `calls` in one turn, then sent `reply`: the trace as our tool loop
+ * records it, read as upstream reads it, through the run log and judge input files (JSON written and read back).
+ */
+function judgeMessageOf(calls: SentCall[], reply: string): string {
+  const trace: AgentTrace = {
+    ...traceOf(calls.map((call, index) => ({ id: `call_${index}`, turn: 1, name: call.toolName, arguments: JSON.parse(call.text) as unknown, result: call.result, status: 'ok' as const, startedAt: '', durationMs: 0 }))),
+    messages: [
+      { role: 'system', content: 'system' },
+      { role: 'user', content: planning.user_prompt },
+      ...(calls.length === 0
+        ? []
+        : [{ role: 'assistant' as const, content: null, tool_calls: calls.map((call, index) => ({ id: `call_${index}`, type: 'function' as const, function: { name: call.functionName, arguments: call.text } })) }]),
+      ...calls.map((call, index) => ({ role: 'tool' as const, tool_call_id: `call_${index}`, content: JSON.stringify(call.result) })),
+      { role: 'assistant', content: reply },
+    ],
+  }
+  const runLog = RunLogSchema.parse(JSON.parse(JSON.stringify(buildRunLog(withUpstreamFinalAnswer(trace), { task: planning, toolProfile: 'upstream-v1' }))))
+  return llmJudgeMessage(JudgeInputSchema.parse(JSON.parse(JSON.stringify(buildJudgeInput(runLog, planning, 'judge')))))
+}
+
+/** The start of upstream's judge message for {@link planning}, up to its tool calls. */
+const PLANNING_HEAD = ['{', '  "task_id": "sync_planning",', '  "task_type": "planning",', '  "user_prompt": "Find a 45-minute slot.",', '  "answer_requirements": [', '    "Names a slot."', '  ],']
+
+// Each expected message is what upstream's pipeline (openai_agent_runner.py's reading of the final reply and of the
+// argument text, build_judge_input.py, judge_runner.py's json.dumps(indent=2, ensure_ascii=False), at eb0b7ca) gives
+// for the same run under Python 3.11.
+describe("the LLM judge is shown upstream's values", () => {
+  it('a list answer in a fence, and a 45.0 argument, as 45.0 in raw_tool_calls and tool_trace', () => {
+    const calls = [
+      {
+        functionName: 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
+        text: '{"email_addresses": ["alex@company.com"], "slot_minimum_minutes": 45.0}',
+        toolName: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+        result: { time_slots: [] },
+      },
+    ]
+    const reply = '```json\n{"final_answer": ["Mon 09:00", "Tue 11:00"], "rationale": "Free slots."}\n```'
+    const call = [
+      '      "tool_name": "GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree",',
+      '      "arguments": {',
+      '        "email_addresses": [',
+      '          "alex@company.com"',
+      '        ],',
+      '        "slot_minimum_minutes": 45.0',
+      '      },',
+      '      "result": {',
+      '        "time_slots": []',
+      '      }',
+    ]
+    expect(judgeMessageOf(calls, reply)).toBe(
+      [
+        ...PLANNING_HEAD,
+        '  "tool_trace_steps": [',
+        `    "Step 1: GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree(email_addresses=['alex@company.com'])"`,
+        '  ],',
+        '  "raw_tool_calls": [',
+        '    {',
+        call[0],
+        '      "function_name": "GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree",',
+        ...call.slice(1),
+        '    }',
+        '  ],',
+        '  "tool_trace": [',
+        '    {',
+        '      "step": 1,',
+        ...call,
+        '    }',
+        '  ],',
+        '  "final_answer": [',
+        '    "Mon 09:00",',
+        '    "Tue 11:00"',
+        '  ],',
+        '  "rationale": "Free slots."',
+        '}',
+      ].join('\n'),
+    )
+  })
+
+  const noCalls = ['  "tool_trace_steps": [],', '  "raw_tool_calls": [],', '  "tool_trace": [],']
+
+  it('an object answer holding 45.0, and a null rationale', () => {
+    const reply = '{"final_answer": {"slots": ["Mon 09:00"], "duration_minutes": 45.0}, "rationale": null}'
+    expect(judgeMessageOf([], reply)).toBe(
+      [
+        ...PLANNING_HEAD,
+        ...noCalls,
+        '  "final_answer": {',
+        '    "slots": [',
+        '      "Mon 09:00"',
+        '    ],',
+        '    "duration_minutes": 45.0',
+        '  },',
+        '  "rationale": null',
+        '}',
+      ].join('\n'),
+    )
+  })
+
+  it('a null answer and a 45.0 rationale', () => {
+    expect(judgeMessageOf([], '{"final_answer": null, "rationale": 45.0}')).toBe([...PLANNING_HEAD, ...noCalls, '  "final_answer": null,', '  "rationale": 45.0', '}'].join('\n'))
+  })
+
+  it('a string answer that looks like JSON, as the string', () => {
+    expect(judgeMessageOf([], '{"final_answer": "[1, 2]", "rationale": "r"}')).toBe([...PLANNING_HEAD, ...noCalls, '  "final_answer": "[1, 2]",', '  "rationale": "r"', '}'].join('\n'))
   })
 })
 

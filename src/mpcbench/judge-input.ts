@@ -4,6 +4,7 @@ import type { Task } from './task.ts'
 import { RunLogSchema } from './run-log.ts'
 import type { RunLog } from './run-log.ts'
 import { safeModelName } from './file-names.ts'
+import { type PythonJsonValue, readPythonJson } from './final-answer.ts'
 import { pyJsonDumpsIndented } from './python-format.ts'
 import { functionNameOf } from './tool-trace-steps.ts'
 
@@ -77,8 +78,23 @@ export interface LlmJudgeToolCall {
   result: unknown
 }
 
-/** The part of a judge input an LLM judge is shown; see {@link llmJudgeView}. */
-export type LlmJudgeView = Omit<Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[number]>, 'raw_tool_calls'> & { raw_tool_calls: LlmJudgeToolCall[] }
+/**
+ * The part of a judge input an LLM judge is shown; see {@link llmJudgeView}. `final_answer` and `rationale` are
+ * upstream's values (a string, or a list, an object, `null`...), and `arguments` may hold a `PythonNumber`: write it
+ * with `pyJsonDumps`, not `JSON.stringify`.
+ */
+export type LlmJudgeView = Omit<Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[number]>, 'raw_tool_calls' | 'final_answer' | 'rationale'> & {
+  raw_tool_calls: LlmJudgeToolCall[]
+  final_answer: PythonJsonValue
+  rationale: PythonJsonValue
+}
+
+/** A value as upstream's judge input holds it: Python's reading of its stored JSON text when there is one, else `value`. */
+function upstreamValue<T>(value: T, json: string | undefined): T | PythonJsonValue {
+  if (json === undefined) return value
+  const read = readPythonJson(json)
+  return read === undefined ? value : read
+}
 
 /**
  * What an LLM judge is shown: upstream's judge input (`build_judge_input.py`, commit eb0b7ca), its fields
@@ -87,18 +103,29 @@ export type LlmJudgeView = Omit<Pick<JudgeInput, (typeof LLM_JUDGE_FIELDS)[numbe
  * judge cannot favour a model), run ids, timing and usage (so an unchanged run gives a byte-identical judge request,
  * which the response cache can answer), and `checks` (the offline judge's own input). A call recorded before
  * `function_name` was gets its tool's ({@link functionNameOf}, by the run's tool profile).
+ *
+ * Values are upstream's, as its runner keeps them: a `final_answer` or `rationale` that is not a string from
+ * `final_answer_json` / `rationale_json`, and a call's arguments (in `raw_tool_calls` and `tool_trace`) from
+ * `arguments_json`, Python's reading of the model's text (`45.0`). A log without them (a string answer, or written
+ * before they were recorded) is shown as stored.
  */
 export function llmJudgeView(input: JudgeInput): LlmJudgeView {
   const view: Record<string, unknown> = {}
   for (const field of LLM_JUDGE_FIELDS) view[field] = input[field]
+  const argumentsOf = input.raw_tool_calls.map((call) => upstreamValue(call.arguments, call.arguments_json))
   view.raw_tool_calls = input.raw_tool_calls.map(
-    (call): LlmJudgeToolCall => ({
+    (call, index): LlmJudgeToolCall => ({
       tool_name: call.tool_name,
       function_name: call.function_name ?? functionNameOf(call.tool_name, input.tool_profile),
-      arguments: call.arguments,
+      arguments: argumentsOf[index],
       result: call.result,
     }),
   )
+  view.tool_trace = input.tool_trace.map((entry, index) =>
+    input.raw_tool_calls[index]?.arguments_json === undefined ? entry : { ...entry, arguments: argumentsOf[index] },
+  )
+  view.final_answer = upstreamValue(input.final_answer, input.final_answer_json)
+  view.rationale = upstreamValue(input.rationale, input.rationale_json)
   return view as LlmJudgeView
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pyFloatRepr, pyJsonDumpsIndented, pyRepr, pyStr, pyStringRepr } from './python-format.ts'
+import { PythonNumber, pyFloatRepr, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral, pyRepr, pyStr, pyStringRepr } from './python-format.ts'
 
 // Every expected string below is what Python 3.11 printed for the same value (`repr`, `str`, `json.dumps`).
 
@@ -72,5 +72,47 @@ describe('pyJsonDumpsIndented', () => {
 
   it('leaves out keys whose value is undefined, as JSON.stringify does', () => {
     expect(pyJsonDumpsIndented({ a: undefined, b: 1 })).toBe('{\n  "b": 1\n}')
+  })
+})
+
+describe('pyNumberFromLiteral', () => {
+  it.each([
+    ['45.0', '45.0'],
+    ['1E+2', '100.0'],
+    ['1e20', '1e+20'],
+    ['1e16', '1e+16'],
+    ['-0.0', '-0.0'],
+    ['1.5', '1.5'],
+    ['1e400', 'Infinity'],
+    ['45', '45'],
+    ['-0', '0'],
+    ['9007199254740993', '9007199254740993'],
+    ['1000000000000000000000', '1000000000000000000000'],
+    ['123456789012345678901234567890', '123456789012345678901234567890'],
+  ])('json.dumps(json.loads(%s)) is %s', (literal, expected) => {
+    expect(pyJsonDumps(pyNumberFromLiteral(literal))).toBe(expected)
+  })
+
+  it('keeps a JavaScript number where it writes as Python does, and says int from float', () => {
+    expect(pyNumberFromLiteral('1.5')).toBe(1.5)
+    expect(pyNumberFromLiteral('45')).toBe(45)
+    expect(Object.is(pyNumberFromLiteral('-0'), 0)).toBe(true)
+    expect(pyNumberFromLiteral('45.0')).toEqual(new PythonNumber(45, '45.0'))
+    expect((pyNumberFromLiteral('45.0') as PythonNumber).isFloat).toBe(true)
+    expect((pyNumberFromLiteral('9007199254740993') as PythonNumber).isFloat).toBe(false)
+  })
+
+  it('writes a PythonNumber in repr() and str() as Python does', () => {
+    expect(pyRepr({ minutes: new PythonNumber(45, '45.0') })).toBe("{'minutes': 45.0}")
+    expect(pyStr(new PythonNumber(12, '12.0'))).toBe('12.0')
+  })
+})
+
+describe('pyJsonDumps', () => {
+  it('writes json.dumps(ensure_ascii=False) on one line, and indented with an indent', () => {
+    const value = { a: [1, new PythonNumber(45, '45.0'), { b: null }], c: {}, d: [], e: ['é', '\x01'] }
+    expect(pyJsonDumps(value)).toBe('{"a": [1, 45.0, {"b": null}], "c": {}, "d": [], "e": ["é", "\\u0001"]}')
+    expect(pyJsonDumps([new PythonNumber(45, '45.0')], 2)).toBe('[\n  45.0\n]')
+    expect(pyJsonDumpsIndented({ a: [1, 2] })).toBe(pyJsonDumps({ a: [1, 2] }, 2))
   })
 })

@@ -1,9 +1,31 @@
 /**
  * How Python writes a JSON value, for the text upstream MPCBench's harness (commit eb0b7ca) produces: `str()` and
- * `repr()` (its tool trace steps) and `json.dumps(value, indent=2, ensure_ascii=False)` (its judge input). A value
- * is taken as Python's `json.load` would read our JSON of it: an integer below 1e21 is an `int`, any other number
- * a `float`. (A model's `45.0` is read by `JSON.parse` as `45`, so it prints as the `int` `45`.)
+ * `repr()` (its tool trace steps) and `json.dumps(value, indent=2, ensure_ascii=False)` (its judge input). A
+ * JavaScript number is taken as Python's `json.load` would read our JSON of it: an integer below 1e21 is an `int`, any
+ * other number a `float`. A {@link PythonNumber} is written as Python holds it (a model's `45.0` stays `45.0`).
  */
+
+/**
+ * A number as Python's `json.loads` read it from its literal, where a JavaScript number would be written otherwise:
+ * a float with an integral value (`45.0`, `1e+20`, `-0.0`) or an int a double does not hold exactly (beyond 2^53, or
+ * from 1e21). See {@link pyNumberFromLiteral}.
+ */
+export class PythonNumber {
+  /** The nearest JavaScript number. */
+  readonly value: number
+  /** How Python writes it: its `repr()`, which is also its `json.dumps`. */
+  readonly python: string
+
+  constructor(value: number, python: string) {
+    this.value = value
+    this.python = python
+  }
+
+  /** Whether Python holds it as a `float` (else an `int`). */
+  get isFloat(): boolean {
+    return !/^-?[0-9]+$/.test(this.python)
+  }
+}
 
 /** Python's `repr()` of a float: the shortest round-trip digits, exponent form below 1e-4 or from 1e16 up. */
 export function pyFloatRepr(value: number): string {
@@ -59,6 +81,7 @@ export function pyRepr(value: unknown): string {
   if (value === true) return 'True'
   if (value === false) return 'False'
   if (typeof value === 'number') return isPyInt(value) ? String(value === 0 ? 0 : value) : pyFloatRepr(value)
+  if (value instanceof PythonNumber) return value.python
   if (typeof value === 'string') return pyStringRepr(value)
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`
   if (typeof value === 'object') {
@@ -88,25 +111,49 @@ export function pyJsonNumber(value: number): string {
 }
 
 /**
- * Python's `json.dumps(value, indent=2, ensure_ascii=False)`: `,` at line ends, `": "` after keys, `[]` and `{}` for
- * empty containers, keys in insertion order, numbers as Python reads them (see the file comment). Keys whose value
- * is `undefined` are left out, as `JSON.stringify` does.
+ * The number Python's `json.loads` reads from a JSON number literal (`45`, `45.0`, `1E+2`): a float when the literal
+ * has a fraction or an exponent, else an int. A JavaScript number when {@link pyJsonNumber} writes it as Python would,
+ * else a {@link PythonNumber} (`45.0`, `100.0` for `1E+2`, `-0.0`, an exact `9007199254740993`).
  */
-export function pyJsonDumpsIndented(value: unknown, indent = 2): string {
+export function pyNumberFromLiteral(literal: string): number | PythonNumber {
+  const value = Number(literal)
+  if (/[.eE]/.test(literal)) {
+    if (!Number.isFinite(value)) return value
+    const python = pyFloatRepr(value)
+    return pyJsonNumber(value) === python ? value : new PythonNumber(value, python)
+  }
+  const python = BigInt(literal).toString()
+  return pyJsonNumber(value) === python ? value + 0 : new PythonNumber(value, python)
+}
+
+/**
+ * Python's `json.dumps(value, ensure_ascii=False)`, with `indent` as Python's: without it one line, `", "` between
+ * items and `": "` after keys; with it `,` at line ends and each item on its own line. `[]` and `{}` for empty
+ * containers, keys in insertion order, numbers as Python reads them (see the file comment). Keys whose value is
+ * `undefined` are left out, as `JSON.stringify` does.
+ */
+export function pyJsonDumps(value: unknown, indent?: number): string {
   const write = (item: unknown, depth: number): string => {
     if (item === null || item === undefined) return 'null'
     if (typeof item === 'boolean') return item ? 'true' : 'false'
     if (typeof item === 'number') return pyJsonNumber(item)
     if (typeof item === 'string') return pyJsonString(item)
-    const inner = `\n${' '.repeat(indent * (depth + 1))}`
-    const outer = `\n${' '.repeat(indent * depth)}`
+    if (item instanceof PythonNumber) return item.python
+    const inner = indent === undefined ? '' : `\n${' '.repeat(indent * (depth + 1))}`
+    const outer = indent === undefined ? '' : `\n${' '.repeat(indent * depth)}`
+    const separator = indent === undefined ? ', ' : `,${inner}`
     if (Array.isArray(item)) {
       if (item.length === 0) return '[]'
-      return `[${inner}${item.map((element) => write(element, depth + 1)).join(`,${inner}`)}${outer}]`
+      return `[${inner}${item.map((element) => write(element, depth + 1)).join(separator)}${outer}]`
     }
     const entries = Object.entries(item as Record<string, unknown>).filter(([, element]) => element !== undefined)
     if (entries.length === 0) return '{}'
-    return `{${inner}${entries.map(([key, element]) => `${pyJsonString(key)}: ${write(element, depth + 1)}`).join(`,${inner}`)}${outer}}`
+    return `{${inner}${entries.map(([key, element]) => `${pyJsonString(key)}: ${write(element, depth + 1)}`).join(separator)}${outer}}`
   }
   return write(value, 0)
+}
+
+/** Python's `json.dumps(value, indent=2, ensure_ascii=False)`, as upstream writes its judge input (see {@link pyJsonDumps}). */
+export function pyJsonDumpsIndented(value: unknown, indent = 2): string {
+  return pyJsonDumps(value, indent)
 }

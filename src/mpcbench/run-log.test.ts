@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { AgentTrace } from '../agent/trace.ts'
 import { MAX_STORED_DOCUMENT_CHARS, MAX_STORED_TRACE_STRING_CHARS } from '../core/cap-stored.ts'
 import { emptyUsage } from '../llm/types.ts'
-import { buildJudgeInput, JudgeInputSchema } from './judge-input.ts'
+import { withUpstreamFinalAnswer } from './final-answer.ts'
+import { buildJudgeInput, JudgeInputSchema, llmJudgeView } from './judge-input.ts'
 import { buildRunLog, RunLogSchema } from './run-log.ts'
 import { loadTask } from './task.ts'
 
@@ -89,5 +90,59 @@ describe('buildRunLog', () => {
       { task: loadTask(taskFile), taskFile, toolProfile: 'upstream-v1' },
     )
     expect(runLog.tool_trace_steps).toEqual(['Step 1: GoogleCalendar.ListEvents(min_end_datetime=2025-11-09, max_start_datetime=)'])
+  })
+
+  it("keeps upstream's values that are not strings, and argument texts Python reads otherwise, beside our text form", () => {
+    const calls = [
+      { id: 'a', name: 'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', text: '{"email_addresses": ["alex@company.com"], "slot_minimum_minutes": 45.0}' },
+      { id: 'b', name: 'Gmail_GetThread', text: '{"thread_id": 12.0}' },
+      { id: 'c', name: 'Slack_search_messages', text: '{"search_query": "sync", "limit": 5}' },
+    ]
+    const replied: AgentTrace = {
+      ...trace('ours', 'ok'),
+      messages: [
+        { role: 'user', content: 'Q' },
+        { role: 'assistant', content: null, tool_calls: calls.map(({ id, name, text }) => ({ id, type: 'function' as const, function: { name, arguments: text } })) },
+        { role: 'assistant', content: '{"final_answer": {"slots": ["Mon 09:00"], "duration_minutes": 45.0}, "rationale": null}' },
+      ],
+      toolCalls: calls.map(({ id, name, text }) => ({ id, turn: 1, name: name.replace('_', '.'), arguments: JSON.parse(text) as unknown, result: {}, status: 'ok' as const, startedAt: '', durationMs: 0 })),
+    }
+    const task = loadTask(taskFile)
+    const runLog = RunLogSchema.parse(JSON.parse(JSON.stringify(buildRunLog(withUpstreamFinalAnswer(replied), { task, taskFile, toolProfile: 'upstream-v1' }))))
+    // Our text form, which the rules judge, the report and resume read, stays a string.
+    expect(runLog.final_answer).toBe('{\n  "slots": [\n    "Mon 09:00"\n  ],\n  "duration_minutes": 45.0\n}')
+    expect(runLog.rationale).toBe('')
+    expect(runLog.final_answer_json).toBe('{"slots": ["Mon 09:00"], "duration_minutes": 45.0}')
+    expect(runLog.rationale_json).toBe('null')
+    expect(runLog.raw_tool_calls.map((call) => call.arguments_json)).toEqual([calls[0]?.text, calls[1]?.text, undefined])
+    expect(runLog.raw_tool_calls[0]?.arguments).toEqual({ email_addresses: ['alex@company.com'], slot_minimum_minutes: 45 })
+    // Upstream's runner prints str(12.0).
+    expect(runLog.tool_trace_steps[1]).toBe('Step 2: Gmail.GetThread(thread_id=12.0)')
+  })
+
+  it('stores no JSON text for a string answer', () => {
+    const replied: AgentTrace = { ...trace('ours', 'ok'), messages: [{ role: 'assistant', content: '{"final_answer": "Mon 09:00", "rationale": "free"}' }] }
+    const runLog = buildRunLog(withUpstreamFinalAnswer(replied), { task: loadTask(taskFile), taskFile })
+    expect(runLog.final_answer).toBe('Mon 09:00')
+    expect(runLog).not.toHaveProperty('final_answer_json')
+    expect(runLog).not.toHaveProperty('rationale_json')
+    expect(runLog.raw_tool_calls[0]).not.toHaveProperty('arguments_json')
+  })
+
+  it('loads a log written before the JSON texts were recorded, and the LLM judge is shown its strings', () => {
+    const task = loadTask(taskFile)
+    const { final_answer_json: _a, rationale_json: _r, ...old } = buildRunLog(
+      withUpstreamFinalAnswer({ ...trace('ours', 'ok'), messages: [{ role: 'assistant', content: '{"final_answer": ["Mon"], "rationale": null}' }] }),
+      { task, taskFile },
+    )
+    const view = llmJudgeView(JudgeInputSchema.parse(buildJudgeInput(RunLogSchema.parse(old), task, 'judge')))
+    expect(view.final_answer).toBe('[\n  "Mon"\n]')
+    expect(view.rationale).toBe('')
+  })
+
+  it('rejects a JSON text Python cannot read', () => {
+    const runLog = buildRunLog(trace('A', 'ok'), { task: loadTask(taskFile), taskFile })
+    expect(RunLogSchema.safeParse({ ...runLog, final_answer_json: '{"a": 1,}' }).success).toBe(false)
+    expect(RunLogSchema.safeParse({ ...runLog, final_answer_json: '["a", 45.0]' }).success).toBe(true)
   })
 })

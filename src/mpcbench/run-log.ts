@@ -1,7 +1,9 @@
-import { MAX_STORED_DOCUMENT_CHARS, capLongStrings, capText } from '../core/cap-stored.ts'
+import { MAX_STORED_DOCUMENT_CHARS, MAX_STORED_TRACE_STRING_CHARS, capLongStrings, capText } from '../core/cap-stored.ts'
 import { z } from 'zod'
 import { type OutcomeSummary, OutcomeSummarySchema, summarizeOutcome, UsageSchema } from '../agent/outcome-summary.ts'
 import type { AgentTrace, ToolCallRecord } from '../agent/trace.ts'
+import { type UpstreamReadTrace, readPythonJson } from './final-answer.ts'
+import { pyJsonDumps } from './python-format.ts'
 import type { Task } from './task.ts'
 import { TASK_TYPES, inferTaskType } from './task.ts'
 import { safeModelName } from './file-names.ts'
@@ -19,9 +21,12 @@ export function builtInAgentLabel(agentModel: string): string {
   return agentModel === 'null' ? NULL_AGENT_LABEL : BASELINE_AGENT_LABEL
 }
 
+/** JSON text Python's `json.loads` reads (see `readPythonJson`). */
+const PythonJsonTextSchema = z.string().refine((text) => readPythonJson(text) !== undefined, { message: "not JSON that Python's json.loads reads" })
+
 /**
  * One recorded tool call as the MPCBench files store it: upstream's fields in upstream's order (`tool_name`,
- * `function_name`, `arguments`, `result`), then ours (`status`).
+ * `function_name`, `arguments`, `result`), then ours (`status`, `arguments_json`).
  */
 export const RawToolCallSchema = z.object({
   tool_name: z.string(),
@@ -31,6 +36,11 @@ export const RawToolCallSchema = z.object({
   result: z.unknown(),
   /** `ok`, or why the call failed (`unknown-tool`, `invalid-arguments`, `tool-error`). */
   status: z.enum(['ok', 'unknown-tool', 'invalid-arguments', 'tool-error']).optional(),
+  /**
+   * The model's argument text, kept only when Python's `json.loads` reads it otherwise than `arguments` holds it
+   * (`45.0`, an integer beyond 2^53): upstream's judge input holds Python's reading, which the LLM judge is shown.
+   */
+  arguments_json: PythonJsonTextSchema.optional(),
 })
 
 /** One recorded tool call; see {@link RawToolCallSchema}. */
@@ -58,6 +68,14 @@ export const RunLogSchema = z.object({
   rationale: z.string(),
   /** The answer's full length when `final_answer` was stored cut (longer than {@link MAX_STORED_DOCUMENT_CHARS}). */
   final_answer_chars: z.number().int().optional(),
+  /**
+   * Upstream's `final_answer` as JSON text (`json.dumps`) when the model's JSON reply gave one that is not a string (a
+   * list, an object, `null`, `0.0`): the value upstream's judge is shown, which the LLM judge is shown too; absent for
+   * a string answer and in logs written before it was recorded.
+   */
+  final_answer_json: PythonJsonTextSchema.optional(),
+  /** Upstream's `rationale` as JSON text when it is not a string; see `final_answer_json`. */
+  rationale_json: PythonJsonTextSchema.optional(),
   agent_model: z.string(),
   agent_model_file_name: z.string(),
   agent_model_kind: z.enum(['llm', 'baseline']),
@@ -86,27 +104,60 @@ export const RunLogSchema = z.object({
 /** A run log; see {@link RunLogSchema}. */
 export type RunLog = z.infer<typeof RunLogSchema>
 
+type AssistantMessage = Extract<AgentTrace['messages'][number], { role: 'assistant' }>
+type SentToolCall = NonNullable<AssistantMessage['tool_calls']>[number]
+
 /**
- * The function name each recorded call was made by, as the model sent it: the assistant message of the call's turn
- * holds the turn's calls in order (else any assistant message with the call's id). {@link functionNameOf} its tool
- * when no message has it (an external agent calls over MCP).
+ * The tool call the model sent for each recorded call: the assistant message of the call's turn holds the turn's
+ * calls in order (else any assistant message with the call's id); `undefined` when no message has it (an external
+ * agent calls over MCP).
  */
-function calledFunctionNames(trace: AgentTrace, profile: ToolProfile | undefined): string[] {
-  const assistants = trace.messages.filter((message) => message.role === 'assistant')
-  const nameOf = (sent: NonNullable<(typeof assistants)[number]['tool_calls']>[number]) => (sent.type === 'function' ? sent.function.name : sent.custom.name)
+function sentToolCalls(trace: AgentTrace): Array<SentToolCall | undefined> {
+  const assistants = trace.messages.filter((message): message is AssistantMessage => message.role === 'assistant')
   const seenInTurn = new Map<number, number>()
   return trace.toolCalls.map((call) => {
     const position = seenInTurn.get(call.turn) ?? 0
     seenInTurn.set(call.turn, position + 1)
     const inTurn = assistants[call.turn - 1]?.tool_calls?.[position]
-    if (inTurn !== undefined && inTurn.id === call.id) return nameOf(inTurn)
-    const byId = assistants.flatMap((message) => message.tool_calls ?? []).find((sent) => sent.id === call.id)
-    return byId === undefined ? functionNameOf(call.name, profile) : nameOf(byId)
+    if (inTurn !== undefined && inTurn.id === call.id) return inTurn
+    return assistants.flatMap((message) => message.tool_calls ?? []).find((sent) => sent.id === call.id)
   })
 }
 
-function rawToolCall(call: ToolCallRecord, functionName: string): RawToolCall {
-  return { tool_name: call.name, function_name: functionName, arguments: call.arguments, result: call.result, status: call.status }
+/** The function name the model called, as it sent it. */
+function sentFunctionName(sent: SentToolCall | undefined): string | undefined {
+  if (sent === undefined) return undefined
+  return sent.type === 'function' ? sent.function.name : sent.custom.name
+}
+
+/**
+ * The model's argument text of a call, when Python's `json.loads` reads it otherwise than `JSON.parse` did (the
+ * call's `arguments`): `45.0` or `1E+2` (floats in Python), an integer beyond 2^53. `undefined` when both read the
+ * same, when `JSON.parse` failed (the call was not made with a value), or when the text is longer than a stored trace
+ * string.
+ */
+function argumentsJson(call: ToolCallRecord, sent: SentToolCall | undefined): string | undefined {
+  const text = sent === undefined ? undefined : sent.type === 'function' ? sent.function.arguments : sent.custom.input
+  if (text === undefined || text.length > MAX_STORED_TRACE_STRING_CHARS || call.arguments === text) return undefined
+  const python = readPythonJson(text)
+  if (python === undefined || pyJsonDumps(python) === pyJsonDumps(call.arguments)) return undefined
+  return text
+}
+
+function rawToolCall(call: ToolCallRecord, functionName: string, json: string | undefined): RawToolCall {
+  return {
+    tool_name: call.name,
+    function_name: functionName,
+    arguments: call.arguments,
+    result: call.result,
+    status: call.status,
+    ...(json === undefined ? {} : { arguments_json: json }),
+  }
+}
+
+/** A JSON text of upstream's value (`UpstreamReadTrace.upstreamJson`) as the run log keeps it: whole, or not at all when over {@link MAX_STORED_DOCUMENT_CHARS}. */
+function storedJson<K extends string>(field: K, json: string | undefined): Partial<Record<K, string>> {
+  return json === undefined || json.length > MAX_STORED_DOCUMENT_CHARS ? {} : ({ [field]: json } as Record<K, string>)
 }
 
 /** What {@link buildRunLog} needs besides the trace. */
@@ -124,22 +175,33 @@ export interface RunLogContext {
 /**
  * Builds the run log of one agent run. An answer (or rationale) over {@link MAX_STORED_DOCUMENT_CHARS} characters is stored
  * cut with a marker and its full length (`final_answer_chars`), as are strings over 50,000 characters in tool calls: a
- * 1 MB answer is not a reply, and the judges see what is stored.
+ * 1 MB answer is not a reply, and the judges see what is stored. Upstream's values that are not strings
+ * (`trace.upstreamJson`, see `withUpstreamFinalAnswer`) and argument texts Python reads otherwise than `JSON.parse`
+ * are kept beside (`final_answer_json`, `rationale_json`, `arguments_json`); upstream's tool trace steps are written
+ * from Python's reading.
  */
-export function buildRunLog(trace: AgentTrace, context: RunLogContext): RunLog {
+export function buildRunLog(trace: UpstreamReadTrace, context: RunLogContext): RunLog {
   const agentModel = context.agentModel ?? trace.model
   const answered = trace.outcome.kind === 'answered' ? trace.outcome : undefined
   const answer = answered?.answer ?? ''
-  const functionNames = calledFunctionNames(trace, context.toolProfile)
+  const sent = sentToolCalls(trace)
+  const functionNames = trace.toolCalls.map((call, index) => sentFunctionName(sent[index]) ?? functionNameOf(call.name, context.toolProfile))
+  const argumentTexts = trace.toolCalls.map((call, index) => argumentsJson(call, sent[index]))
+  const traced = trace.toolCalls.map((call, index) => {
+    const text = argumentTexts[index]
+    return text === undefined ? call : { name: call.name, arguments: call.arguments, pythonArguments: readPythonJson(text) }
+  })
   return {
     task_id: context.task.task_id,
     task_type: inferTaskType(context.task, context.taskFile) ?? null,
     user_prompt: context.task.user_prompt,
-    tool_trace_steps: toolTraceSteps(trace.toolCalls, context.toolProfile),
-    raw_tool_calls: capLongStrings(trace.toolCalls.map((call, index) => rawToolCall(call, functionNames[index] as string))),
+    tool_trace_steps: toolTraceSteps(traced, context.toolProfile),
+    raw_tool_calls: capLongStrings(trace.toolCalls.map((call, index) => rawToolCall(call, functionNames[index] as string, argumentTexts[index]))),
     final_answer: capText(answer, MAX_STORED_DOCUMENT_CHARS),
     rationale: capText(answered?.rationale ?? '', MAX_STORED_DOCUMENT_CHARS),
     ...(answer.length > MAX_STORED_DOCUMENT_CHARS ? { final_answer_chars: answer.length } : {}),
+    ...(answered === undefined ? {} : storedJson('final_answer_json', trace.upstreamJson?.final_answer)),
+    ...(answered === undefined ? {} : storedJson('rationale_json', trace.upstreamJson?.rationale)),
     agent_model: agentModel,
     agent_model_file_name: safeModelName(agentModel),
     agent_model_kind: trace.modelKind,

@@ -1,7 +1,7 @@
 import { toWireName } from '../tools/define-tool.ts'
 import type { ToolProfile } from './workplace/tool-profiles.ts'
 import { pyGet, pyLen, pyTruthy } from './workplace/upstream-v1/python.ts'
-import { pyStr } from './python-format.ts'
+import { PythonNumber, pyStr } from './python-format.ts'
 import { UPSTREAM_V1_WIRE_NAMES } from './workplace/upstream-v1/tools.ts'
 
 /**
@@ -21,12 +21,17 @@ function jqlSummary(jql: unknown): string {
   return `jql=${pyStr(jql)}`
 }
 
+/** Python truthiness, of a {@link PythonNumber} too (`0.0` is false). */
+function truthy(value: unknown): boolean {
+  return value instanceof PythonNumber ? value.value !== 0 : pyTruthy(value)
+}
+
 function gmailSearchSummary(args: unknown): string {
   const subject = pyGet(args, 'subject', '')
   const sender = pyGet(args, 'sender', '')
-  if (pyTruthy(subject) && pyTruthy(sender)) return `subject=${pyStr(subject)}, sender=${pyStr(sender)}`
-  if (pyTruthy(subject)) return `subject=${pyStr(subject)}`
-  if (pyTruthy(sender)) return `sender=${pyStr(sender)}`
+  if (truthy(subject) && truthy(sender)) return `subject=${pyStr(subject)}, sender=${pyStr(sender)}`
+  if (truthy(subject)) return `subject=${pyStr(subject)}`
+  if (truthy(sender)) return `sender=${pyStr(sender)}`
   return 'no filters'
 }
 
@@ -34,10 +39,11 @@ function gmailSearchSummary(args: unknown): string {
  * The argument summary upstream's runner writes for one call (its `short_arg_summary`): one or two arguments per
  * tool, printed as Python's `str()` (a list as `['a', 'b']`, a missing argument as empty, `null` as `None`), a JQL
  * query cut at 50 characters with `...`, and for any other tool the whole arguments as a Python dict. Arguments that
- * are not an object (upstream's run failed on those) are printed as they are.
+ * are not an object (upstream's run failed on those) are printed as they are. `args` as Python's `json.loads` reads
+ * the model's text: a {@link PythonNumber} prints as Python does (`45.0`).
  */
 export function upstreamArgumentSummary(toolName: string, args: unknown): string {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return pyStr(args)
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || args instanceof PythonNumber) return pyStr(args)
   const arg = (key: string, fallback: unknown = '') => pyStr(pyGet(args, key, fallback))
   switch (toolName) {
     case 'Slack.search_messages':
@@ -88,16 +94,21 @@ export function genericArgumentSummary(args: unknown): string {
 export interface TracedCall {
   name: string
   arguments: unknown
+  /** The arguments as Python's `json.loads` read the model's text, when that differs from `arguments` (`45.0`). */
+  pythonArguments?: unknown
 }
 
 /**
  * The run log's `tool_trace_steps`, `Step N: Tool.name(summary)`: with upstream's tools (profile `upstream-v1`) the
- * summary upstream's runner writes ({@link upstreamArgumentSummary}), so a judge reads the same lines; with any
- * other profile (or none recorded) {@link genericArgumentSummary}.
+ * summary upstream's runner writes ({@link upstreamArgumentSummary}, of `pythonArguments` when given), so a judge
+ * reads the same lines; with any other profile (or none recorded) {@link genericArgumentSummary}.
  */
 export function toolTraceSteps(calls: ReadonlyArray<TracedCall>, profile: ToolProfile | undefined): string[] {
   return calls.map((call, index) => {
-    const summary = profile === 'upstream-v1' ? upstreamArgumentSummary(call.name, call.arguments) : genericArgumentSummary(call.arguments)
+    const summary =
+      profile === 'upstream-v1'
+        ? upstreamArgumentSummary(call.name, call.pythonArguments === undefined ? call.arguments : call.pythonArguments)
+        : genericArgumentSummary(call.arguments)
     return `Step ${index + 1}: ${call.name}(${summary})`
   })
 }
