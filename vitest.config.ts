@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import { benchConcurrency, benchPool, benchWorkerExecArgv } from './src/arte/settings.ts'
 import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
+import { benchTestTimeoutMs } from './src/core/bench-test-timeout.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // ART-E: large runs are spread over part files of 5,000 tests run one after another, and ARTE_PARTS=n spreads the rows
@@ -41,7 +42,9 @@ export default defineConfig({
           include: ['bench/**/*.eval.ts', ...arte.include],
           exclude: ['**/node_modules/**', '**/.git/**', ...arte.exclude],
           globalSetup: ['./src/arte/vitest/global-setup.ts', './src/mpcbench/vitest/global-setup.ts'],
-          testTimeout: 300_000,
+          // Per test (an MPCBench agent run and its judges; an ART-E task): BENCH_TEST_TIMEOUT_MS, default 30 minutes
+          // (upstream MPCBench has none); `--test-timeout` overrides it. Model calls end before it.
+          testTimeout: benchTestTimeoutMs(),
           hookTimeout: 600_000,
           // ART-E: tests of a file run concurrently (test.concurrent), BENCH_CONCURRENCY (default 5) at a time.
           maxConcurrency: benchConcurrency(),

@@ -6,7 +6,7 @@ import { createModel } from '../llm/create-model.ts'
 import { type ScriptedServer, scriptedText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import { defineTool } from '../tools/define-tool.ts'
 import { COMPACT_TRACE_FIELD, type CompactTrace, RESULT_JSON_IN, RESULT_TEXT_IN, compactTrace, expandTrace, isCompactTrace } from './compact-trace.ts'
-import { runAgent } from './run-agent.ts'
+import { type AgentWireShape, runAgent } from './run-agent.ts'
 import type { AgentTrace } from './trace.ts'
 
 const Query = z.object({ q: z.string() })
@@ -38,6 +38,9 @@ const tools = [
   }),
 ]
 
+/** Upstream MPCBench's request shape (MPCBench's `UPSTREAM_MPCBENCH_WIRE`). */
+const upstreamWire: AgentWireShape = { toolChoice: 'auto', toolMessageName: true, omitEmptyToolCallContent: true }
+
 let server: ScriptedServer
 /** Traces of the agent loop, by scenario. */
 const traces: Record<string, AgentTrace> = {}
@@ -63,12 +66,16 @@ beforeAll(async () => {
     scriptedToolCalls([call('h1', 'dump'), call('h2', 'echo')]),
     // plain: no tool call.
     scriptedText('I do not know'),
+    // upstream: MPCBench's request shape (named tool messages, an assistant message without content), then an answer.
+    scriptedToolCalls([call('u1', 'Mail__search'), call('u2', 'echo')]),
+    scriptedText('Room 4B'),
   ])
   const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
   const run = (maxTurns: number) => runAgent({ model, system: 'sys', user: 'When?', tools, maxTurns })
   traces.mixed = await run(5)
   traces.huge = await run(1)
   traces.plain = await run(1)
+  traces.upstream = await runAgent({ model, system: 'sys', user: 'When?', tools, maxTurns: 2, wire: upstreamWire })
 })
 
 afterAll(async () => {
@@ -129,6 +136,18 @@ describe('compactTrace', () => {
     expect(String(capped.toolCalls[0]?.result && (capped.toolCalls[0].result as { body: string }).body)).toMatch(/\[truncated: 60,000 characters in full\]$/)
     expect(kinds(compactTrace(capped))).toEqual(['kept', 'text'])
     expect(JSON.stringify(roundTrip(capped))).toBe(JSON.stringify(capped))
+  })
+
+  it("round-trips a trace in upstream MPCBench's message shape: tool messages keep their name, the assistant message stays without content", () => {
+    const trace = traces.upstream as AgentTrace
+    expect(trace.messages.slice(2, 5)).toEqual([
+      { role: 'assistant', tool_calls: [expect.objectContaining({ id: 'u1' }), expect.objectContaining({ id: 'u2' })] },
+      { role: 'tool', tool_call_id: 'u1', name: 'Mail__search', content: expect.any(String) },
+      { role: 'tool', tool_call_id: 'u2', name: 'echo', content: 'you said: budget' },
+    ])
+    expect(kinds(compactTrace(trace))).toEqual(['json', 'text'])
+    expect(JSON.stringify(roundTrip(trace))).toBe(JSON.stringify(trace))
+    expect(JSON.stringify(roundTrip(JSON.parse(JSON.stringify(trace)) as AgentTrace))).toBe(JSON.stringify(trace))
   })
 
   it('gives a trace without a result to share back as it is, with no mark', () => {

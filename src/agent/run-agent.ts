@@ -33,9 +33,28 @@ export interface RunAgentOptions {
   clock?: () => number
   /** The trace id. @default crypto.randomUUID */
   idGenerator?: () => string
+  /** How the requests are shaped beyond their content. @default the OpenAI SDK's usual shape (ART-E's requests, as OpenPipe's rollout sends them) */
+  wire?: AgentWireShape
 }
 
-type ToolMessage = Extract<ChatCompletionMessageParam, { role: 'tool' }>
+/**
+ * The parts of an agent's requests that harnesses shape differently, the content being the same: what a benchmark's
+ * reference harness sends, so that a model sees the same bytes here as there (MPCBench: `UPSTREAM_MPCBENCH_WIRE`).
+ */
+export interface AgentWireShape {
+  /** Sent as `tool_choice` with the tools; none sent when absent (the API then chooses `auto`). */
+  toolChoice?: 'auto'
+  /** Each tool message carries `name`: the function name the model called (its wire name, as the model sent it). */
+  toolMessageName?: boolean
+  /**
+   * An assistant message with tool calls has `content` only when the reply's content is not empty; without this it
+   * always has `content`, `null` when the reply had none.
+   */
+  omitEmptyToolCallContent?: boolean
+}
+
+/** A tool message, with the `name` a harness may add (see {@link AgentWireShape.toolMessageName}). */
+type ToolMessage = Extract<ChatCompletionMessageParam, { role: 'tool' }> & { name?: string }
 type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }>
 
 /**
@@ -47,6 +66,7 @@ type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' 
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
   const { model, signal } = options
+  const wire = options.wire ?? {}
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS
   if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new TypeError(`Expected \`maxTurns\` to be an integer from 1 and up, got ${maxTurns}`)
   const clock = options.clock ?? Date.now
@@ -83,7 +103,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
       const result = await model.complete(
         {
           messages: [...messages],
-          ...(wireTools.length > 0 ? { tools: wireTools } : {}),
+          ...(wireTools.length > 0 ? { tools: wireTools, ...(wire.toolChoice === undefined ? {} : { toolChoice: wire.toolChoice }) } : {}),
           ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
           purpose: options.purpose ?? 'agent',
         },
@@ -105,7 +125,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
         ? { id: call.id, wireName: call.function.name, rawArguments: call.function.arguments }
         : { id: call.id, wireName: call.custom.name, rawArguments: call.custom.input },
     )
-    const assistant: AssistantMessage = { role: 'assistant', content: reply.content ?? null }
+    const withoutContent = calls.length > 0 && wire.omitEmptyToolCallContent === true && (reply.content ?? '') === ''
+    const assistant: AssistantMessage = withoutContent ? { role: 'assistant' } : { role: 'assistant', content: reply.content ?? null }
     if (calls.length > 0) {
       assistant.tool_calls = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.wireName, arguments: call.rawArguments } }))
     }
@@ -129,7 +150,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
         startedAt: new Date(startedAt).toISOString(),
         durationMs: clock() - startedAt,
       })
-      const toolMessage: ToolMessage = { role: 'tool', tool_call_id: call.id, content: executed.content }
+      const toolMessage: ToolMessage =
+        wire.toolMessageName === true
+          ? { role: 'tool', tool_call_id: call.id, name: call.wireName, content: executed.content }
+          : { role: 'tool', tool_call_id: call.id, content: executed.content }
       messages.push(toolMessage)
       if (executed.status === 'ok' && executed.tool?.final === true) return finish(answerFromFinalTool(executed.arguments))
     }

@@ -52,7 +52,10 @@ export function messageProblem(value: unknown): string | undefined {
 /** Maps a {@link ChatRequest} to a chat.completions request body. */
 export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireModel'>, request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
   const body: ChatCompletionCreateParamsNonStreaming = { model: target.wireModel, messages: request.messages }
-  if (request.tools !== undefined && request.tools.length > 0) body.tools = request.tools
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body.tools = request.tools
+    if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice
+  }
   if (request.temperature !== undefined) body.temperature = request.temperature
   if (request.maxTokens !== undefined) {
     // OpenAI's reasoning models reject `max_tokens`; other OpenAI-compatible servers know `max_tokens` best.

@@ -73,6 +73,8 @@ export interface JsonSchemaResponseFormat {
 export interface ChatRequest {
   messages: ChatCompletionMessageParam[]
   tools?: ChatCompletionFunctionTool[]
+  /** Sent as `tool_choice` with `tools` (never without them); none sent when absent. */
+  toolChoice?: 'auto' | 'none' | 'required'
   temperature?: number
   maxTokens?: number
   /** `json_object` asks for any JSON object; a JSON Schema asks for structured output where the provider supports it. */

@@ -16,6 +16,7 @@ import type { Judge } from './judge/judge.ts'
 import { SOURCES } from './workplace/validate-source.ts'
 import { runAndJudge, readJudgeInput, readRunLog, runTask, scenarioTools, workplaceTools } from './run-task.ts'
 import { TOOL_PROFILES } from './workplace/tool-profiles.ts'
+import { runAgent } from '../agent/run-agent.ts'
 import type { Task } from './task.ts'
 
 const AGENT_SYSTEM = 'You are the test agent.'
@@ -329,4 +330,75 @@ describe('runAndJudge reads the final reply as upstream MPCBench does', () => {
       expect(readJudgeInput(evaluation.judged[0]!.judgeInputFile)).toMatchObject({ final_answer, rationale })
     })
   }
+})
+
+describe("runTask sends upstream MPCBench's agent requests (openai_agent_runner.py at eb0b7ca)", () => {
+  /**
+   * The request upstream's runner builds (lines 409-414 and 431-452, 566-571): `tool_choice="auto"` with the tools; an
+   * assistant message with tool calls and `content` only when the reply had some (`if msg.content:`); each tool
+   * message `{role, tool_call_id, name, content}`, `name` the function name the model called.
+   */
+  it('tool_choice auto, named tool messages, no content on an assistant message whose reply had none', async () => {
+    const contacts = { id: 'call_1', name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya Natarajan"}' }
+    const jira = { id: 'call_2', name: 'Jira_SearchIssuesWithJql', arguments: '{"jql": "project = NW"}' }
+    const calendar = { id: 'call_3', name: 'GoogleCalendar_ListEvents', arguments: '{"min_end_datetime": "2026-03-10"}' }
+    const slack = { id: 'call_4', name: 'Slack_search_messages', arguments: '{"search_query": "launch"}' }
+    const answer = JSON.stringify({ final_answer: 'Priya is free on 2026-03-10 from 12:00.', rationale: 'calendar' })
+    await using server = await startScriptedServer([
+      scriptedToolCalls([contacts, jira]),
+      scriptedToolCalls([calendar], { content: 'Now the calendar.' }),
+      scriptedToolCalls([slack], { content: '' }),
+      scriptedText(answer),
+    ])
+    const model = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const { runLog } = await runTask({
+      task,
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace, 'upstream-v1'),
+      toolProfile: 'upstream-v1',
+      agent: model,
+      systemMessage: AGENT_SYSTEM,
+      developerMessage: { text: 'How to use the sources.', source: 'test' },
+      temperature: 0,
+      logDir: mkdtempSync(join(tmpdir(), 'mpc-logs-')),
+    })
+    expect(runLog.outcome).toMatchObject({ kind: 'answered' })
+    expect(runLog.raw_tool_calls.map((call) => call.status)).toEqual(['ok', 'ok', 'ok', 'ok'])
+    const sent = (call: { id: string; name: string; arguments: string }) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })
+    // The content is the tool profile's (upstream's `json.dumps`, checked against upstream's backend by the tool oracle).
+    const tool = (call: { id: string; name: string }) => ({ role: 'tool', tool_call_id: call.id, name: call.name, content: expect.any(String) })
+    const expected = [
+      { role: 'system', content: AGENT_SYSTEM },
+      { role: 'developer', content: 'How to use the sources.' },
+      { role: 'user', content: task.user_prompt },
+      { role: 'assistant', tool_calls: [sent(contacts), sent(jira)] },
+      tool(contacts),
+      tool(jira),
+      { role: 'assistant', content: 'Now the calendar.', tool_calls: [sent(calendar)] },
+      tool(calendar),
+      { role: 'assistant', tool_calls: [sent(slack)] },
+      tool(slack),
+    ]
+    expect(server.requests).toHaveLength(4)
+    for (const [i, request] of server.requests.entries()) {
+      const { tools, ...rest } = request.body
+      expect(rest).toStrictEqual({ model: 'scripted/agent', messages: expected.slice(0, [3, 6, 8, 10][i]), tool_choice: 'auto', temperature: 0 })
+      expect(tools?.map((t) => t.function.name)).toContain('GoogleContacts_SearchContactsByName')
+      // Keys in upstream's order too: role, tool_call_id, name, content.
+      expect(rest.messages?.map((message) => Object.keys(message))).toEqual(expected.slice(0, [3, 6, 8, 10][i]).map((message) => Object.keys(message)))
+    }
+  })
+
+  it('ART-E keeps the default shape: runAgent without a wire option sends no tool_choice, no tool message name, and content null', async () => {
+    await using server = await startScriptedServer([scriptedToolCalls([{ id: 'c1', name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' }]), scriptedText('done')])
+    const model = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const trace = await runAgent({ model, system: AGENT_SYSTEM, user: 'Who is Priya?', tools: workplaceTools(workplace, 'upstream-v1') })
+    const last = server.requests[1]?.body
+    expect(last).not.toHaveProperty('tool_choice')
+    expect(last?.messages?.slice(2)).toStrictEqual([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: trace.messages[3]?.content },
+    ])
+    expect(last?.messages).toStrictEqual(trace.messages.slice(0, 4))
+  })
 })

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
 import { InvalidFormatError } from '../core/errors.ts'
-import { runAgent } from '../agent/run-agent.ts'
+import { type AgentWireShape, runAgent } from '../agent/run-agent.ts'
 import { withUpstreamFinalAnswer } from './final-answer.ts'
 import type { Judge, JudgeOptions } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
@@ -81,6 +81,14 @@ export function workplaceTools(workplace: Workplace, profile: ToolProfile = DEFA
   return createWorkplaceTools(workplace, profile)
 }
 
+/**
+ * How upstream MPCBench's runner shapes its agent requests (`evaluation/openai_agent_runner.py` at `eb0b7ca`):
+ * `tool_choice="auto"` sent with the tools, each tool message with the called function's `name`, and an assistant
+ * message with tool calls without `content` when the model sent none (`if msg.content:`). MPCBench agents get it, so
+ * a model reads the same requests here as upstream; ART-E's requests keep the default shape.
+ */
+export const UPSTREAM_MPCBENCH_WIRE: Readonly<AgentWireShape> = { toolChoice: 'auto', toolMessageName: true, omitEmptyToolCallContent: true }
+
 /** Options of {@link runTask} (step 1 of the seed: the agent run and its run log). */
 export interface RunTaskOptions {
   task: Task
@@ -123,7 +131,8 @@ export interface RunTaskResult {
 
 /**
  * Runs the agent on the task over the scenario's tools (an external agent gets them over MCP, see
- * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically. A model's final reply is read as
+ * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically. A model's requests are shaped as
+ * upstream's ({@link UPSTREAM_MPCBENCH_WIRE}) and its final reply is read as
  * upstream MPCBench reads it (`final_answer` and `rationale`, see `withUpstreamFinalAnswer`); an external agent's
  * `answer` and `rationale` are recorded as it sent them.
  */
@@ -149,6 +158,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         user: options.task.user_prompt,
         tools: [...options.tools],
         maxTurns,
+        wire: UPSTREAM_MPCBENCH_WIRE,
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         ...signal,

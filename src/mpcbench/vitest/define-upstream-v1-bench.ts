@@ -4,11 +4,13 @@ import { test } from 'vitest'
 import { importUpstream } from '../import-upstream.ts'
 import { workplaceTools } from '../run-task.ts'
 import type { Check, Task, TaskType } from '../task.ts'
-import { loadTask } from '../task.ts'
+import { inferTaskType, loadTask } from '../task.ts'
 import { loadWorkplace, type Workplace } from '../workplace/workplace.ts'
-import { mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from './define-mpcbench-bench.ts'
+import { type MpcbenchRunSetup, mpcbenchRunSetup, mpcbenchTestName, runMpcbenchCase } from './define-mpcbench-bench.ts'
+import type { MpcbenchPlannedTask } from './mpcbench-meta.ts'
 import { mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
-import { upstreamV1Env } from './upstream-v1-env.ts'
+import { upstreamV1Env, upstreamV1Judges } from './upstream-v1-env.ts'
+import './task-meta.ts'
 
 /** Options of {@link defineUpstreamV1Bench}. */
 export interface UpstreamV1BenchOptions {
@@ -26,10 +28,23 @@ export interface UpstreamV1BenchOptions {
 }
 
 /**
+ * The run setup of the upstream v1 benches ({@link mpcbenchRunSetup} from `root`): upstream's prompts
+ * ({@link upstreamV1Env}) and judges ({@link upstreamV1Judges}), the user's agents.
+ */
+export function upstreamV1RunSetup(upstreamDir: string, root: string, env: Record<string, string | undefined> = process.env): MpcbenchRunSetup {
+  const upstreamEnv = upstreamV1Env(upstreamDir, env)
+  const setup = mpcbenchRunSetup(root, upstreamEnv)
+  const judges = upstreamV1Judges(upstreamDir, upstreamEnv)
+  return judges === undefined ? setup : { ...setup, matrix: { ...setup.matrix, ...judges } }
+}
+
+/**
  * Declares one test per upstream v1 task of `taskType` (`{upstreamDir}/tasks/{taskType}/*.json`, read unchanged) ×
  * agent model, on upstream's own data rebuilt from its generation logs by `importUpstream`. The agents get the
  * configured tool profile (default `upstream-v1`) and, unless `MPCBENCH_PROMPT_CONFIG` names another, upstream's
- * prompts ({@link upstreamV1Env}). A scenario that cannot be imported fails its tests, naming why.
+ * prompts ({@link upstreamV1Env}); the judges are upstream's unless `BENCH_JUDGE_MODEL` or `MPCBENCH_MODEL_CONFIG`
+ * names others ({@link upstreamV1Judges}). A scenario that cannot be imported fails its tests, naming why. Each test
+ * carries its plan (`mpcbenchTask` meta), so the reporter counts one that times out or fails before its result.
  */
 export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
   const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: options.upstreamDir }).sort()
@@ -39,16 +54,25 @@ export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
   }
   const tasks = taskFiles.map((file) => {
     const task = loadTask(join(options.upstreamDir, file))
-    return { file, task, scenarioId: task.data_dependencies.scenario_id ?? options.defaultScenarioId }
+    return { file, taskFile: options.taskFileLabel?.(file) ?? file, task, scenarioId: task.data_dependencies.scenario_id ?? options.defaultScenarioId }
   })
   const dataDir = options.dataDir ?? join(process.cwd(), '.tmp', 'mpcbench', 'upstream-v1')
   const scenarioIds = [...new Set(tasks.flatMap(({ scenarioId }) => (scenarioId === undefined ? [] : [scenarioId])))]
   const imported = importUpstream({ logs: join(options.upstreamDir, 'generator', 'logs', 'llm'), out: dataDir, scenarioIds })
-  const setup = mpcbenchRunSetup(process.cwd(), upstreamV1Env(options.upstreamDir))
+  const setup = upstreamV1RunSetup(options.upstreamDir, process.cwd())
   const { trials } = mpcbenchSettingsFromEnv()
-  for (const { file, task, scenarioId } of tasks) {
+  for (const { file, taskFile, task, scenarioId } of tasks) {
     for (const [agentModel, trial] of setup.matrix.agents.flatMap((agent) => trialNumbers(trials).map((j) => [agent, j] as const))) {
-      test(mpcbenchTestName(task.task_id, agentModel, trial), async (context) => {
+      const planned: MpcbenchPlannedTask = {
+        taskId: task.task_id,
+        // As the run log records it (from the task file's folder).
+        taskType: inferTaskType(task, taskFile) ?? null,
+        scenarioId: scenarioId ?? '',
+        agentModel,
+        agentModelKind: agentModel === 'baseline' ? 'baseline' : 'llm',
+        ...(trial === undefined ? {} : { trial }),
+      }
+      test(mpcbenchTestName(task.task_id, agentModel, trial), { meta: { mpcbenchTask: planned } }, async (context) => {
         if (scenarioId === undefined) throw new Error(`Upstream task ${file} names no scenario and no default scenario was given`)
         const skipped = imported.skippedScenarios.find((s) => s.scenarioId === scenarioId)
         if (skipped !== undefined) throw new Error(`Upstream scenario ${scenarioId} could not be imported: ${skipped.reason}`)
@@ -58,7 +82,7 @@ export function defineUpstreamV1Bench(options: UpstreamV1BenchOptions): void {
           // As read: a task without `task_type` is classified by its folder (the task file label) and shown to the judge
           // as upstream shows it (`upstreamJudgeTaskType`).
           task: { ...task, ...(checks === undefined ? {} : { checks }) },
-          taskFile: options.taskFileLabel?.(file) ?? file,
+          taskFile,
           scenarioId,
           tools: workplaceTools(workplace, setup.toolProfile),
           agentModel,

@@ -13,6 +13,7 @@ import type { Summary } from '../summary.ts'
 import MpcbenchReporter from './reporter.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
+import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 
 const root = fileURLToPath(new URL('../../../fixtures/mpcbench-reporter/', import.meta.url))
 
@@ -303,4 +304,51 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
     expect(reporter.summary?.unfinished?.[0]?.usage).toBeUndefined()
     expect(reporter.summary?.usage.agents.calls).toBe(0)
   })
+})
+
+describeWithSharedData('MpcbenchReporter counts an upstream v1 test that hit the test timeout', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  it('as timed out and failed in task_counts, unfinished and the printed tally: never left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-upstream-timeout-'))
+    const bench = fileURLToPath(new URL('./define-upstream-v1-bench.ts', import.meta.url))
+    // Upstream's email_reply task, whose test never gets past its checks: it ends at the test timeout, with no result.
+    writeFileSync(
+      join(dir, 'upstream.eval.ts'),
+      [
+        `import { defineUpstreamV1Bench } from ${JSON.stringify(bench)}`,
+        `const options = ${JSON.stringify({ taskType: 'email_reply', upstreamDir: sharedDataPath('mpcbench', 'v1_eb0b7ca'), defaultScenarioId: 'scenario_A', dataDir: join(dir, 'data') })}`,
+        'defineUpstreamV1Bench({ ...options, checks: () => new Promise(() => {}) })',
+      ].join('\n'),
+    )
+    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_TRIALS', 'MPCBENCH_MODEL_CONFIG', 'MPCBENCH_PROMPT_CONFIG']) vi.stubEnv(name, '')
+    vi.stubEnv('BENCH_AGENT_MODEL', 'baseline')
+    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+    vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
+    const stdout = outputRecorder()
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        root: dir,
+        config: false,
+        include: ['*.eval.ts'],
+        watch: false,
+        testTimeout: 1000,
+        reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
+      },
+      {},
+      { stdout: stdout.stream, stderr: outputRecorder().stream },
+    )
+    await vitest.close()
+    const summary = readSummary(join(dir, 'summary.json'))
+    expect(summary.task_counts).toEqual({ selected: 1, completed: 0, failed: 1, not_run: 0 })
+    expect(summary.unfinished).toEqual([
+      { task_id: 'companyA_email_reply_v1', task_type: 'email_reply', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringMatching(/timed out in 1000ms/) },
+    ])
+    expect(stdout.text()).toContain('1 selected: 0 completed, 1 failed, 0 not run (companyA_email_reply_v1 timed-out)')
+  }, 60_000)
 })
