@@ -55,6 +55,15 @@ describe('run history', () => {
     expect(historyRunId(run, new Date('2027-01-01T00:00:00Z'))).toBe(id)
   })
 
+  it('a second write of a run replaces its file in the same folder (an interrupted run written on the signal, then at its end)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'history-'))
+    const run = {}
+    keepInHistory({ dir, keep: 3 }, historyRunId(run, new Date('2026-03-11T09:30:00.000Z')), { text: '{"completedTasks":9}' }, 'r.json')
+    keepInHistory({ dir, keep: 3 }, historyRunId(run, new Date('2026-03-11T09:30:00.040Z')), { text: '{"completedTasks":10}' }, 'r.json')
+    expect(readdirSync(dir)).toEqual(['2026-03-11T09-30-00-000Z'])
+    expect(readFileSync(join(dir, '2026-03-11T09-30-00-000Z', 'r.json'), 'utf8')).toBe('{"completedTasks":10}')
+  })
+
   it('reads BENCH_HISTORY_DIR and BENCH_HISTORY_KEEP, rejecting a bad cap', () => {
     expect(historySettingsFromEnv({}, '/r')).toEqual({ dir: '/r/evaluation/history', keep: 20 })
     expect(historySettingsFromEnv({ BENCH_HISTORY_DIR: 'h', BENCH_HISTORY_KEEP: '0' }, '/r')).toEqual({ dir: '/r/h', keep: 0 })

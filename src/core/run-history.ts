@@ -34,8 +34,11 @@ const runIds = new WeakMap<object, string>()
 
 /**
  * The history id of a run: the time it was first asked for, sortable and file-safe (`2026-03-11T09-30-00-000Z`).
- * Reporters of one test run pass the same `run` object (the `testModules` array Vitest hands every reporter's
- * `onTestRunEnd`) and get the same id, so their files land in one folder; the next run (watch mode) gets a new one.
+ * Reporters of one test run pass the same `run` object, the specifications array Vitest hands every reporter's
+ * `onTestRunStart` (one array per run), and get the same id: their files land in one folder, and a reporter that
+ * writes twice in a run (on SIGINT, then when the cancelled run ends) replaces its file there instead of adding a
+ * run. The next run (watch mode) gets a new one. Not the `testModules` of `onTestRunEnd`: a write on a signal
+ * has no such array, and `vitest.state.getTestModules()` gives a new one each call.
  */
 export function historyRunId(run: object, now: Date = new Date()): string {
   let id = runIds.get(run)

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { FIXTURE_CONFIG, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { FIXTURE_CONFIG, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
+import { command } from './arte.ts'
 import { type ArteResults, readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { type ReceivedRequest, startScriptedServer } from '../../testing/scripted-server.ts'
@@ -11,6 +12,8 @@ import { type ReceivedRequest, startScriptedServer } from '../../testing/scripte
 const TASKS = 200
 /** The plain `vitest run` test needs fewer. */
 const PLAIN_TASKS = 40
+/** The in-process run of the command. */
+const IN_PROCESS_TASKS = 32
 
 function rows(count: number): string {
   return `${Array.from({ length: count }, (_, i) =>
@@ -34,6 +37,31 @@ function runCli(args: string[], env: Record<string, string>): { child: ChildProc
   return { child, exited, output: () => output }
 }
 
+/**
+ * Runs `agent-bench arte` in this process (`command.run`, as bin/agent-bench.js does) with `env`, and returns its exit
+ * code and what it wrote to standard output and error (not passed on).
+ */
+async function runInProcess(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  let output = ''
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write }
+  const capture = (chunk: string | Uint8Array): boolean => {
+    output += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+    return true
+  }
+  process.stdout.write = capture as typeof process.stdout.write
+  process.stderr.write = capture as typeof process.stderr.write
+  try {
+    const code = await withEnv(env, () => command.run(['--config', FIXTURE_CONFIG, ...args]))
+    return { code, output }
+  } finally {
+    process.stdout.write = writes.stdout
+    process.stderr.write = writes.stderr
+  }
+}
+
+/** The ART-E summaries printed in `output` (one block each, opened by its run line). */
+const summaries = (output: string) => output.match(/^ ART-E {2}\d+ task\(s\)/gm) ?? []
+
 const scores = (results: ArteResults) => results.taskResults.map((task) => [task.taskId, task.agentAnswer, task.exactMatch, task.outcome.kind])
 
 describe('agent-bench arte: interrupt and resume (scripted server)', () => {
@@ -49,7 +77,8 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
       onRequest(request)
       return responder(request, index)
     })
-    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '8' })
+    const history = join(scratch.dir, 'history-resume')
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '8', BENCH_HISTORY_DIR: history })
 
     // Run 1: interrupted once half the tasks have asked the model.
     const first = runCli([], env)
@@ -62,6 +91,9 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(server.requests.length, 'no model request after the CLI exited').toBe(afterExit)
     expect(firstCode, first.output()).toBe(130)
+    expect(first.output()).toContain('run the same command again with --resume added')
+    expect(readdirSync(history), 'one history entry for the interrupted run').toHaveLength(1)
+    expect(summaries(first.output()), first.output()).toHaveLength(1)
     const interrupted = readArteResults(join(scratch.dir, 'results.json'))
     expect(interrupted.testRunEndReason).toBe('interrupted')
     expect(interrupted.totalTasks).toBe(TASKS)
@@ -84,11 +116,61 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     expect(server.requests.length - before).toBe(TASKS - stored.size)
     const resumed = readArteResults(join(scratch.dir, 'results.json'))
     expect(resumed).toMatchObject({ testRunEndReason: 'passed', totalTasks: TASKS, completedTasks: TASKS, failedTasks: 0, notRunTasks: 0, exactMatchAccuracy: 1 })
+    expect(second.output()).toContain(`resumed              ${stored.size} task(s) reused from earlier runs, ${TASKS - stored.size} run now`)
+    expect(readdirSync(history)).toHaveLength(2)
 
     // The same results as an uninterrupted run.
     const third = runCli([], { ...env, ARTE_OUTPUT: join(scratch.dir, 'uninterrupted.json') })
     expect(await third.exited).toBe(0)
     expect(scores(resumed)).toEqual(scores(readArteResults(join(scratch.dir, 'uninterrupted.json'))))
+  }, 120_000)
+
+  // The reporter writes what finished when the signal comes (in case the process dies), then the cancelled run ends
+  // and it writes again: both writes are one run, so one history entry (a bare `agent-bench compare` compared it with itself).
+  it('in process: SIGINT keeps one history entry and prints one summary; --resume says how many finished results it reused', async () => {
+    const dataset = join(scratch.dir, 'rows-in-process.jsonl')
+    writeFileSync(dataset, rows(IN_PROCESS_TASKS))
+    const responder = fixtureResponder({ delayMs: 100 })
+    let onRequest: (count: number) => void = () => {}
+    await using server = await startScriptedServer((request, index) => {
+      onRequest(server.requests.length)
+      return responder(request, index)
+    })
+    const history = join(scratch.dir, 'history-in-process')
+    const tracesDb = join(scratch.dir, 'in-process-traces.db')
+    const output = join(scratch.dir, 'in-process-results.json')
+    const env = fixtureEnv(server.baseURL, scratch.dir, {
+      ARTE_DATASET: dataset,
+      BENCH_CONCURRENCY: '4',
+      ARTE_OUTPUT: output,
+      ARTE_TRACES_DB: tracesDb,
+      BENCH_HISTORY_DIR: history,
+      BENCH_REPORT: join(scratch.dir, 'in-process-report.html'),
+      // Set by the command; listed so the run's environment is restored after it.
+      BENCH_ONLY: 'arte',
+    })
+
+    onRequest = (count) => {
+      if (count === IN_PROCESS_TASKS / 2) process.emit('SIGINT', 'SIGINT')
+    }
+    const first = await runInProcess([], env)
+    onRequest = () => {}
+    expect(first.code, first.output).toBe(130)
+    const interrupted = readArteResults(output)
+    expect(interrupted.testRunEndReason).toBe('interrupted')
+    expect(interrupted.notRunTasks).toBeGreaterThan(0)
+    expect(readdirSync(history), 'one history entry for the interrupted run').toHaveLength(1)
+    expect(summaries(first.output), first.output).toHaveLength(1)
+    expect(first.output).toContain(`notRunTasks          ${interrupted.notRunTasks}`)
+
+    using traces = TraceStore.open(tracesDb)
+    const stored = traces.listBelow(2, { limit: 1000 }).filter((trace) => trace.outcome === 'answered').length
+    expect(stored).toBeGreaterThan(0)
+    const second = await runInProcess([], { ...env, BENCH_RESUME: '1' })
+    expect(second.code, second.output).toBe(0)
+    expect(second.output).toContain(`resumed              ${stored} task(s) reused from earlier runs, ${IN_PROCESS_TASKS - stored} run now`)
+    expect(readArteResults(output)).toMatchObject({ testRunEndReason: 'passed', completedTasks: IN_PROCESS_TASKS, notRunTasks: 0 })
+    expect(readdirSync(history)).toHaveLength(2)
   }, 120_000)
 
   it('plain `vitest run` with the ART-E reporter: SIGTERM at about half still writes the results of what finished', async () => {
@@ -101,7 +183,14 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
       return responder(request, index)
     })
     const output = join(scratch.dir, 'plain-results.json')
-    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '2', ARTE_OUTPUT: output, ARTE_TRACES_DB: join(scratch.dir, 'plain-traces.db') })
+    const history = join(scratch.dir, 'history-plain')
+    const env = fixtureEnv(server.baseURL, scratch.dir, {
+      ARTE_DATASET: dataset,
+      BENCH_CONCURRENCY: '2',
+      ARTE_OUTPUT: output,
+      ARTE_TRACES_DB: join(scratch.dir, 'plain-traces.db'),
+      BENCH_HISTORY_DIR: history,
+    })
     const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', FIXTURE_CONFIG, '--reporter=default', '--reporter=./reporters/arte.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env, FORCE_COLOR: '0' },
@@ -120,5 +209,6 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(PLAIN_TASKS)
     expect(results.completedTasks).toBeGreaterThan(0)
     expect(results.notRunTasks).toBeGreaterThan(0)
+    expect(readdirSync(history)).toHaveLength(1)
   }, 120_000)
 })

@@ -1,5 +1,5 @@
 import type { Reporter, Vitest } from 'vitest/node'
-import { INTERRUPT_SIGNALS } from '../../core/interrupt.ts'
+import { INTERRUPT_SIGNALS, declareRunEndOnInterrupt } from '../../core/interrupt.ts'
 
 /** What {@link stopOnInterrupt} gives the command that runs Vitest. */
 export interface InterruptControl {
@@ -16,7 +16,8 @@ export interface InterruptControl {
  * the rest are skipped, the reporters write what finished with `testRunEndReason: "interrupted"`), then Vitest is
  * closed, which stops its workers, so no model request is made after the command returns. A second signal exits at
  * once. Vitest's own handler, which exits the process a millisecond after the signal (leaving forked workers
- * running), is removed while the run lasts.
+ * running), is removed while the run lasts. The reporters are told that the run's end follows the signal (see
+ * `declareRunEndOnInterrupt`), so they print their summary once, when it ends.
  */
 export function stopOnInterrupt(log: (line: string) => void = (line) => console.error(line)): InterruptControl {
   let vitest: Vitest | undefined
@@ -26,12 +27,14 @@ export function stopOnInterrupt(log: (line: string) => void = (line) => console.
     if (received !== undefined) process.exit(128 + (signal === 'SIGINT' ? 2 : 15))
     received = signal
     log(`agent-bench: ${signal}: stopping the run and its workers; finished tasks are written (send it again to exit at once).`)
+    log('agent-bench: to continue, run the same command again with --resume added: finished tasks are reused, only the others run.')
     void (async () => {
       await vitest?.cancelCurrentRun('keyboard-input')
       await vitest?.close()
     })()
   }
   for (const signal of INTERRUPT_SIGNALS) process.on(signal, handler)
+  const withdraw = declareRunEndOnInterrupt()
   const reporter: Reporter = {
     onInit(instance) {
       vitest = instance
@@ -48,6 +51,7 @@ export function stopOnInterrupt(log: (line: string) => void = (line) => console.
     signal: () => received,
     dispose() {
       for (const signal of INTERRUPT_SIGNALS) process.off(signal, handler)
+      withdraw()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ArteResults } from './results.ts'
-import { rowSelectionRows } from './format-statistics.ts'
+import { resumeHint, resumedRows, rowSelectionRows } from './format-statistics.ts'
 
 function config(rows: ArteResults['config']['rows']): Pick<ArteResults, 'config'> {
   return {
@@ -26,5 +26,35 @@ describe('rowSelectionRows', () => {
   it('prints nothing for every row of the split, recorded or not', () => {
     expect(rowSelectionRows(config('all'))).toEqual([])
     expect(rowSelectionRows(config(undefined))).toEqual([])
+  })
+})
+
+describe('resumedRows', () => {
+  it('says how many finished results a resumed run reused and how many tasks it ran now', () => {
+    expect(resumedRows({ reused: 10, ranNow: 22, notRun: 0 })).toEqual([['resumed', '10 task(s) reused from earlier runs, 22 run now']])
+  })
+
+  it('names the tasks an interrupted resumed run did not run, and counts each trial with trials', () => {
+    expect(resumedRows({ reused: 4, ranNow: 2, notRun: 6 }, 3)).toEqual([['resumed', '4 task run(s) (each trial counts) reused from earlier runs, 2 run now, 6 not run']])
+  })
+
+  it('says why none was reused, and prints nothing for a run that did not resume', () => {
+    expect(resumedRows({ reused: 0, ranNow: 5, notRun: 0 })[0]?.[1]).toBe(
+      '0 task(s) reused from earlier runs (none had a finished result for this model, dataset, split, max turns and email database in the traces database), 5 run now',
+    )
+    expect(resumedRows(undefined)).toEqual([])
+  })
+})
+
+describe('resumeHint', () => {
+  it('tells an interrupted run how many tasks did not run and how to run only those', () => {
+    expect(resumeHint({ testRunEndReason: 'interrupted', notRunTasks: 22 })).toBe(
+      'ART-E run interrupted: 22 task(s) not run. To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).',
+    )
+  })
+
+  it('says nothing when every task ran or the run was not interrupted', () => {
+    expect(resumeHint({ testRunEndReason: 'interrupted', notRunTasks: 0 })).toBeUndefined()
+    expect(resumeHint({ testRunEndReason: 'passed', notRunTasks: 0 })).toBeUndefined()
   })
 })

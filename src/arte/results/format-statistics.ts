@@ -102,3 +102,31 @@ export function judgeErrorWarning(results: Pick<ArteResults, 'llmJudge' | 'taskR
   const more = erred.length > shown.length ? `, and ${erred.length - shown.length} more` : ''
   return `WARNING: the ART-E judge ${results.llmJudge.model} gave no verdict on ${erred.length} task(s), left out of llmJudgeAccuracy, which is then biased toward the unanswered tasks (judged false without a call): ${shown.join('; ')}${more}. \`agent-bench arte --resume\` asks the judge again for these tasks only (the agent does not run again).`
 }
+
+/** How a resumed run's tests (one per task and trial) ended up: reused from earlier runs, run now, or not run. */
+export interface ResumeCounts {
+  reused: number
+  ranNow: number
+  notRun: number
+}
+
+/**
+ * The reporter's row of a resumed run (`--resume`, `BENCH_RESUME=1`): `10 task(s) reused from earlier runs, 22 run
+ * now`, then the tasks not run when it was interrupted again; with trials each trial counts. None without counts.
+ */
+export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array<[string, string]> {
+  if (counts === undefined) return []
+  const unit = trials > 1 ? 'task run(s) (each trial counts)' : 'task(s)'
+  const none = counts.reused === 0 ? ' (none had a finished result for this model, dataset, split, max turns and email database in the traces database)' : ''
+  const notRun = counts.notRun > 0 ? `, ${counts.notRun} not run` : ''
+  return [['resumed', `${counts.reused} ${unit} reused from earlier runs${none}, ${counts.ranNow} run now${notRun}`]]
+}
+
+/**
+ * The line printed after an interrupted run's metrics: how many tasks did not run and how to run only the unfinished
+ * ones; `undefined` when the run was not interrupted or every task ran.
+ */
+export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks'>): string | undefined {
+  if (results.testRunEndReason !== 'interrupted' || results.notRunTasks === 0) return undefined
+  return `ART-E run interrupted: ${results.notRunTasks} task(s) not run. To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).`
+}

@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
-import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { collectArteTasks } from './collect-arte-tasks.ts'
 import {
   type ArteResults,
@@ -8,7 +8,16 @@ import {
   sumTaskUsage,
 } from '../results/results.ts'
 import { arteRunStatistics } from '../results/run-statistics.ts'
-import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows, rowSelectionRows } from '../results/format-statistics.ts'
+import {
+  type ResumeCounts,
+  formatArteStatistics,
+  graderSuspectWarning,
+  judgeErrorWarning,
+  judgeUsageRows,
+  resumeHint,
+  resumedRows,
+  rowSelectionRows,
+} from '../results/format-statistics.ts'
 import {
   type ArteThreshold,
   type ArteThresholdsOption,
@@ -79,6 +88,27 @@ function rowSelection(metas: ReadonlyArray<Pick<ArteTestMeta, 'rows'>>, root: st
   return (recorded[0] as ArteRowSelection | undefined) ?? arteSettings(root).rows
 }
 
+/** How `runArteTestCase` ends the annotation of a task whose finished result a resumed run reused. */
+const RESUMED_ANNOTATION = / \(resumed: finished in run [^)]*\)$/
+
+/**
+ * How the tests of a run ended up for a resumed run: reused (their annotation says so), run now, or not run; counted
+ * over every trial. `undefined` when no test was reused and `resume` (`BENCH_RESUME`) is off.
+ */
+function resumeCounts(testModules: ReadonlyArray<TestModule>, metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome'>>, resume: boolean): ResumeCounts | undefined {
+  let reused = 0
+  for (const testModule of testModules) {
+    for (const testCase of testModule.children.allTests()) {
+      const state = testCase.result().state
+      if (testCase.meta().arte === undefined || (state !== 'passed' && state !== 'failed')) continue
+      if (testCase.annotations().some((annotation) => annotation.type === 'arte' && RESUMED_ANNOTATION.test(annotation.message))) reused++
+    }
+  }
+  if (reused === 0 && !resume) return undefined
+  const notRun = metas.filter((meta) => meta.outcome.kind === 'not-run').length
+  return { reused, ranNow: Math.max(0, metas.length - notRun - reused), notRun }
+}
+
 /** Where the results go and the setting that chose it, named in errors. */
 interface ConfiguredOutput {
   file: string
@@ -100,6 +130,10 @@ export class ArteReporter implements Reporter {
   readonly #options: ArteReporterOptions
   #vitest: Vitest | undefined
   #thresholds: ArteThreshold[] = []
+  /** The current run (its specifications array): both writes of an interrupted run share its history entry. */
+  #run: object | undefined
+  /** Between `onTestRunStart` and `onTestRunEnd`: a signal then writes what finished. */
+  #running = false
   /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
   results: ArteResults | undefined
   /** The file the last run's results were written to (absolute), or `undefined` when none was written. */
@@ -111,8 +145,11 @@ export class ArteReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#vitest = vitest
-    // On SIGINT / SIGTERM, write what finished (testRunEndReason "interrupted") before the process exits.
-    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    // On SIGINT / SIGTERM during a run, write what finished (testRunEndReason "interrupted") before the process exits;
+    // silently when the command cancels the run and its end follows (`agent-bench arte`): the summary is printed then.
+    const dispose = onInterrupt(({ runEndFollows }) => {
+      if (this.#running) this.#end(vitest.state.getTestModules(), 'interrupted', !runEndFollows)
+    })
     vitest.onClose(dispose)
     // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
     this.#thresholds = resolveArteThresholds(
@@ -135,7 +172,21 @@ export class ArteReporter implements Reporter {
     return { file: arteSettings(root).output, setting: 'ARTE_OUTPUT (agent-bench arte --output)' }
   }
 
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.#run = specifications
+    this.#running = true
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
+    this.#running = false
+    this.#end(testModules, reason, true)
+  }
+
+  /** Computes, prints (when `print`, unless `silent`) and writes the run's results. */
+  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean): void {
+    const log = print ? (line: string) => this.#log(line) : () => {}
+    const error = print ? (line: string) => this.#error(line) : () => {}
+    const show = print && this.#options.silent !== true
     this.results = undefined
     this.outputFile = undefined
     const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted')
@@ -173,13 +224,13 @@ export class ArteReporter implements Reporter {
     }
     this.results = results
     // The metrics are printed before any file is written: a file that cannot be written loses none of them.
-    if (this.#options.silent !== true) this.#print(results)
+    if (show) this.#print(results, resumeCounts(testModules, metas, arteSettings(root).resume))
     const output = this.#configuredOutput(root)
     const choice = chooseArteOutput(output.file, results)
     // The history copy is written from the results themselves, so it is kept even when the results file is not.
-    const history = this.#options.history !== false && choice.subset === undefined ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(testModules), name: ARTE_HISTORY_FILE } : undefined
-    const { written, kept, writeError } = writeRunOutput(choice.file, results, history, (line) => this.#error(line))
-    if (this.#options.silent !== true) this.#log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
+    const history = this.#options.history !== false && choice.subset === undefined ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(this.#run ?? testModules), name: ARTE_HISTORY_FILE } : undefined
+    const { written, kept, writeError } = writeRunOutput(choice.file, results, history, error)
+    if (show) log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
     this.outputFile = written
     // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the results file could not be written.
     const readable = written ?? kept
@@ -189,25 +240,27 @@ export class ArteReporter implements Reporter {
       const { problem, hint } = describeError(writeError)
       const fix = outputFix(output.setting, hint)
       const rescue = kept === undefined ? '' : `\n  This run's results are kept in ${relative(process.cwd(), kept)} (its history copy).`
-      this.#error(`ERROR: ART-E results were not written. ${problem}\n  Fix: ${fix}${rescue}`)
+      error(`ERROR: ART-E results were not written. ${problem}\n  Fix: ${fix}${rescue}`)
     }
     const subsetNote = formatSubsetNote(choice)
-    if (subsetNote !== undefined && written !== undefined) this.#log(subsetNote)
+    if (subsetNote !== undefined && written !== undefined) log(subsetNote)
     if (duplicateTaskIds.length > 0) {
-      this.#error(
+      error(
         `WARNING: ART-E task id(s) ${duplicateTaskIds.join(', ')} reported by more than one test (two eval files register the same rows?); the first test's result counts, the others are left out of the metrics (their tokens and cost still count in the usage).`,
       )
     }
     const suspects = graderSuspectWarning(results)
-    if (suspects !== undefined) this.#error(suspects)
+    if (suspects !== undefined) error(suspects)
     const judgeErrors = judgeErrorWarning(results)
-    if (judgeErrors !== undefined) this.#error(judgeErrors)
-    if (reason === 'interrupted' && thresholds.length > 0) this.#log('ART-E thresholds not checked: the run was interrupted.')
+    if (judgeErrors !== undefined) error(judgeErrors)
+    if (reason === 'interrupted' && thresholds.length > 0) log('ART-E thresholds not checked: the run was interrupted.')
+    const resume = resumeHint(results)
+    if (resume !== undefined) log(resume)
     const failed = checks.filter((check) => !check.passed)
     if (failed.length > 0 || unmeasured.length > 0) {
       process.exitCode = 1
-      for (const check of failed) this.#error(formatThresholdFailure(check))
-      for (const threshold of unmeasured) this.#error(formatUnmeasuredThreshold(threshold, judge))
+      for (const check of failed) error(formatThresholdFailure(check))
+      for (const threshold of unmeasured) error(formatUnmeasuredThreshold(threshold, judge))
     }
   }
 
@@ -223,7 +276,7 @@ export class ArteReporter implements Reporter {
   }
 
   /** The metrics block; the `results` line that ends it is printed once the file is written. */
-  #print(results: ArteResults): void {
+  #print(results: ArteResults, resumed: ResumeCounts | undefined): void {
     const { usage, config } = results
     const exact = results.taskResults.filter((task) => task.exactMatch).length
     const kind = config.modelKind === 'baseline' ? ' (non-LLM)' : ''
@@ -231,6 +284,7 @@ export class ArteReporter implements Reporter {
     const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
     const rows: Array<[string, string]> = [
       ...rowSelectionRows(results),
+      ...resumedRows(resumed, results.trials),
       ...formatArteStatistics(results, exact),
       ['avgExecutionTimeMs', thousands(Math.round(results.avgExecutionTimeMs))],
       ['completedTasks', String(results.completedTasks)],

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import type { z } from 'zod'
-import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { checkWritableFile } from '../../core/atomic-write.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
@@ -125,6 +125,8 @@ export default class MpcbenchReporter implements Reporter {
   #error: (text: string) => void = (text) => console.error(redact(text))
   /** When the current run started (milliseconds since the epoch): run logs older than this are an earlier run's. */
   #runStartedAt: number | undefined
+  /** The current run (its specifications array): the history id of both writes of an interrupted run (see historyRunId). */
+  #run: object | undefined
   /** Vitest's `env` option, which the workers' environment adds to this process's. */
   #configEnv: Record<string, string | undefined> = {}
   /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
@@ -163,8 +165,9 @@ export default class MpcbenchReporter implements Reporter {
     return `Set another path with ${this.#outputSetting}.${hint === undefined ? '' : ` ${hint}`}`
   }
 
-  onTestRunStart(): void {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.#runStartedAt = Date.now()
+    this.#run = specifications
   }
 
   /**
@@ -209,7 +212,7 @@ export default class MpcbenchReporter implements Reporter {
     // The history copy is written from the summary itself, so it is kept even when the summary file is not.
     const history =
       this.#options.history !== false && choice.subset === undefined
-        ? { settings: mpcbenchHistorySettings(undefined, this.#root), runId: historyRunId(testModules), name: MPCBENCH_HISTORY_FILE }
+        ? { settings: mpcbenchHistorySettings(undefined, this.#root), runId: historyRunId(this.#run ?? testModules), name: MPCBENCH_HISTORY_FILE }
         : undefined
     const { written, kept, writeError } = writeRunOutput(choice.file, summary, history, (line) => this.#error(line))
     this.outputFile = written
