@@ -46,8 +46,10 @@ describe('the external agent of ART-E', () => {
 
   it('names a bad setting and its fix', () => {
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_ID: 'x' })).toThrow(/Both ARTE_AGENT_URL \(--agent-url\) and ARTE_AGENT_ID \(--agent\) are set/)
-    expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'localhost:3000' })).toThrow(/Invalid ARTE_AGENT_URL="localhost:3000": expected an http\(s\) URL/)
-    expect(() => arteAgentSettings({ ARTE_AGENT_ID: 'x', API_URL: 'agents' })).toThrow(/Invalid API_URL="agents"/)
+    expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'localhost:3000' })).toThrow(
+      'Invalid ARTE_AGENT_URL="localhost:3000" (--agent-url): expected an http(s) URL.\n  Fix: Set ARTE_AGENT_URL (or pass --agent-url) to e.g. http://localhost:8787/run.',
+    )
+    expect(() => arteAgentSettings({ ARTE_AGENT_ID: 'x', API_URL: 'agents' })).toThrow(/Invalid API_URL="agents" \(--api-url\).*\n  Fix: Set API_URL \(or pass --api-url\)/)
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_TIMEOUT_MS: '0' })).toThrow(/Invalid ARTE_AGENT_TIMEOUT_MS="0"/)
   })
 

@@ -1,9 +1,18 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { parseToolArguments, toOpenAITool, toolTable } from '../tools/define-tool.ts'
 import { executeToolCall } from '../tools/execute-tool-call.ts'
 import { type EmailInput, EmailStore } from './store/email-store.ts'
-import { createEmailTools, type ReadEmailResult, type SearchEmailsResult, truncateWithMarker } from './email-tools.ts'
+import {
+  createEmailTools,
+  emptyInboxWarning,
+  inboxContents,
+  type ReadEmailResult,
+  type SearchEmailsResult,
+  truncateWithMarker,
+  warnIfInboxEmpty,
+} from './email-tools.ts'
+import type { EmailReader } from './store/email-reader.ts'
 import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
 
 const mail = (messageId: string, inbox: string, date: string, body: string): EmailInput => ({
@@ -142,6 +151,48 @@ describe('email tools on hostile inputs (bounded results and work)', () => {
   it('returns a body within the bound unchanged', async () => {
     const read = await call<ReadEmailResult>('read_email', { message_id: '<m0@t>' })
     expect(read).toMatchObject({ body: expect.stringMatching(/^[a-z ]+$/) })
+  })
+})
+
+describe('an inbox with no email in the store', () => {
+  const file = ':memory:'
+  const open = (): EmailStore => {
+    const store = EmailStore.open(file)
+    store.insertEmails([mail('<a@t>', 'ann@corp.test', '2001-01-10T10:00:00.000Z', 'Budget meeting moved to Tuesday')])
+    return store
+  }
+  /** The store, counting the searches made of it. */
+  const counted = (store: EmailStore): EmailReader & { searches: number; file: string } => ({
+    searches: 0,
+    file: store.file,
+    search(query, scope) {
+      this.searches++
+      return store.search(query, scope)
+    },
+    read: (messageId, scope, options) => store.read(messageId, scope, options),
+  })
+  afterEach(() => void vi.restoreAllMocks())
+
+  it('tells mail in scope from mail only after the query date and from none at all (a recipient\'s inbox holds the mail sent to it)', async () => {
+    using store = open()
+    expect(await inboxContents(store, { inbox: 'ann@corp.test', queryDate: '2001-01-31' })).toEqual({ kind: 'in-scope' })
+    expect(await inboxContents(store, { inbox: 'Ann@Corp.test', queryDate: '2001-01-01' })).toEqual({ kind: 'after-query-date', latestDay: '2001-01-10' })
+    expect(await inboxContents(store, { inbox: 'cc@corp.test', queryDate: '2001-01-31' })).toEqual({ kind: 'in-scope' })
+    expect(await inboxContents(store, { inbox: 'nobody@corp.test', queryDate: '2001-01-31' })).toEqual({ kind: 'empty' })
+  })
+
+  it('warns once per store and inbox, naming the inbox, the database and the fix, and never for an inbox with mail', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    using first = open()
+    const store = counted(first)
+    await Promise.all([warnIfInboxEmpty(store, 'nobody@corp.test'), warnIfInboxEmpty(store, 'Nobody@corp.test'), warnIfInboxEmpty(store, 'ann@corp.test')])
+    await warnIfInboxEmpty(store, 'nobody@corp.test')
+    expect(warn.mock.calls).toEqual([[emptyInboxWarning('nobody@corp.test', ':memory:')]])
+    expect(emptyInboxWarning('nobody@corp.test', '/data/enron.db')).toMatch(/^ART-E: the inbox nobody@corp\.test holds no email in \/data\/enron\.db: every search_emails .* returns \[\][^\n]*\n  Fix: .*ARTE_DB/)
+    expect(store.searches).toBe(2)
+    using second = open()
+    await warnIfInboxEmpty(second, 'nobody@corp.test')
+    expect(warn).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { type AnyTool, defineTool } from '../tools/define-tool.ts'
 import type { EmailReader } from './store/email-reader.ts'
 import type { EmailScope } from './store/email-store.ts'
-import { isDay } from './store/normalize.ts'
+import { isDay, normalizeAddress } from './store/normalize.ts'
 import { MAX_SEARCH_KEYWORDS } from './store/fts-query.ts'
 import { DEFAULT_ARTE_READ_MAX_CHARS } from './settings.ts'
 import type { EmailStoreWorker } from './store/store-worker.ts'
@@ -141,4 +141,67 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     },
   })
   return [searchEmails, readEmail, returnFinalAnswer]
+}
+
+/** The last day a scope can name: a scope up to it holds all of an inbox's dated mail. */
+const LAST_DAY = '9999-12-31'
+
+/**
+ * What the inbox of a scope holds in a store: mail in the scope, mail sent only after the query date
+ * (`latestDay`: the day of its latest email), or no dated email at all (then every search of it returns `[]`).
+ */
+export type InboxContents = { kind: 'in-scope' } | { kind: 'after-query-date'; latestDay: string } | { kind: 'empty' }
+
+/**
+ * What the inbox of `scope` holds in `store` (see {@link InboxContents}): one search of the scope for its latest email,
+ * and a second one over all dates when the scope is empty. Meant to run once per inbox, not per search.
+ */
+export async function inboxContents(store: EmailReader, scope: EmailScope): Promise<InboxContents> {
+  const latest = { keywords: [], maxResults: 1 }
+  if ((await store.search(latest, scope)).length > 0) return { kind: 'in-scope' }
+  const [any] = scope.queryDate.slice(0, 10) === LAST_DAY ? [] : await store.search(latest, { inbox: scope.inbox, queryDate: LAST_DAY })
+  const date = any?.date ?? null
+  return date === null ? { kind: 'empty' } : { kind: 'after-query-date', latestDay: date.slice(0, 10) }
+}
+
+/** The database file of a store, for messages: `EmailStore` and {@link EmailStoreWorker} both have `file`. */
+export function emailReaderFile(store: EmailReader): string {
+  const file = (store as { file?: unknown }).file
+  return typeof file === 'string' && file !== '' ? file : 'the email store'
+}
+
+/** The warning of an ART-E run whose tasks' inbox holds no email in the store (see {@link warnIfInboxEmpty}). */
+export function emptyInboxWarning(inbox: string, database: string): string {
+  return [
+    `ART-E: the inbox ${inbox} holds no email in ${database}: every search_emails of its tasks returns [] and read_email finds nothing.`,
+    `  Fix: check the tasks' inbox_address, or point ARTE_DB (agent-bench arte --db) at the database that holds this mailbox (\`agent-bench import-enron\` builds one).`,
+  ].join('\n')
+}
+
+/** Inboxes already checked, by store: the check runs once per store and inbox. */
+const checkedInboxes = new WeakMap<EmailReader, Map<string, Promise<void>>>()
+
+/**
+ * Warns (`console.warn`, {@link emptyInboxWarning}) when `inbox` holds no email at all in `store`, once per store
+ * and inbox: the tools would otherwise answer `[]` to every search without a word. The first call for an inbox runs
+ * at most two searches; later calls reuse its result. A check that fails (a store timeout) warns nothing.
+ */
+export function warnIfInboxEmpty(store: EmailReader, inbox: string): Promise<void> {
+  const key = normalizeAddress(inbox)
+  let checked = checkedInboxes.get(store)
+  if (checked === undefined) {
+    checked = new Map()
+    checkedInboxes.set(store, checked)
+  }
+  let done = checked.get(key)
+  if (done === undefined) {
+    done = inboxContents(store, { inbox, queryDate: LAST_DAY }).then(
+      (contents) => {
+        if (contents.kind === 'empty') console.warn(emptyInboxWarning(inbox, emailReaderFile(store)))
+      },
+      () => undefined,
+    )
+    checked.set(key, done)
+  }
+  return done
 }

@@ -1,10 +1,13 @@
 import { createServer } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createExternalAgent } from '../agent/external-agent.ts'
 import { FIXTURE_MAILDIR } from '../../fixtures/arte-e2e/harness.ts'
 import { EmailStore } from './store/email-store.ts'
 import { importMaildir } from './import/import-maildir.ts'
 import { createModel } from '../llm/create-model.ts'
+import { createAgentModel } from '../agent/create-agent-model.ts'
+import { emptyInboxWarning } from './email-tools.ts'
 import { type ReceivedRequest, scriptedError, scriptedToolCalls, startScriptedServer, toolResults } from '../testing/scripted-server.ts'
 import { ArteTaskFailedError } from './vitest/define-arte-tests.ts'
 import type { ArteRow } from './dataset/row.ts'
@@ -85,5 +88,29 @@ describe('runArteTask', () => {
     expect(failure.message).toMatch(/^ART-E task launch-1: error \S+: .*scripted outage/)
     expect(failure.message).toContain('Last turns:\n  user: When is the launch party?')
     expect(failure.message).toContain(`agent-bench trace ${run.meta.traceId}`)
+  })
+
+  it('warns once per inbox when the row\'s inbox holds no email in the store, naming the inbox and the database; the tasks still run', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const model = createAgentModel('null', { baselineStrategies: [] })
+      const missing = { ...row, inbox_address: 'nobody@fernwood.example' }
+      const runs = await Promise.all([1, 2, 3].map((id) => runArteTask({ row: { ...missing, id }, store, model, dataset: 'fixture.jsonl' })))
+      await runArteTask({ row, store, model, dataset: 'fixture.jsonl' })
+      expect(runs.map((run) => run.meta.outcome.kind)).toEqual(['answered', 'answered', 'answered'])
+      expect(warn.mock.calls).toEqual([[emptyInboxWarning('nobody@fernwood.example', ':memory:')]])
+      expect(warn.mock.calls[0]?.[0]).toContain('nobody@fernwood.example holds no email in :memory:')
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a failed task\'s hint gives `agent-bench trace ID` the --db of a traces database that is not the default', async () => {
+    await using server = await startScriptedServer([scriptedError(500, { body: { error: { message: 'scripted outage', type: 'server_error' } } })])
+    const run = await runArteTask({ row, store, model: modelFor(server.baseURL), dataset: 'fixture.jsonl' })
+    const id = run.meta.traceId
+    expect(new ArteTaskFailedError(run, join(process.cwd(), 'evaluation/arte/traces.db')).hint).toBe(`Inspect the whole run with \`agent-bench trace ${id}\`.`)
+    expect(new ArteTaskFailedError(run, join(process.cwd(), 'ri/traces.db')).hint).toBe(`Inspect the whole run with \`agent-bench trace ${id} --db ri/traces.db\`.`)
+    expect(new ArteTaskFailedError(run, '/elsewhere/my traces.db').hint).toBe(`Inspect the whole run with \`agent-bench trace ${id} --db '/elsewhere/my traces.db'\`.`)
   })
 })

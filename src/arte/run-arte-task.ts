@@ -1,6 +1,6 @@
 import { runAgent } from '../agent/run-agent.ts'
 import { DEFAULT_MAX_TURNS, type AgentTrace } from '../agent/trace.ts'
-import { createEmailTools, type EmailToolOptions } from './email-tools.ts'
+import { createEmailTools, type EmailToolOptions, warnIfInboxEmpty } from './email-tools.ts'
 import type { EmailReader } from './store/email-reader.ts'
 import { TOOL_TIMEOUT_CODE } from './store/store-worker.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExternalAgent, runExternalAgent } from '../agent/external-agent.ts'
@@ -76,10 +76,12 @@ export interface ArteTaskRun {
 /**
  * Runs the agent on one ART-E row with the email tools scoped to the row's inbox and query date, and scores its
  * answer (exact match, Jaccard, sources), then with `judge` asks the LLM judge (same signal, deadline and cache scope).
- * Never throws for agent or judge failures: they are in `meta.outcome` and `meta.llmJudgeError`.
+ * Never throws for agent or judge failures: they are in `meta.outcome` and `meta.llmJudgeError`. Warns once per
+ * store and inbox when the row's inbox holds no email in the store (see `warnIfInboxEmpty`).
  */
 export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
   const { row, store, model } = options
+  await warnIfInboxEmpty(store, row.inbox_address)
   const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) }, options.emailTools)
   const started = performance.now()
   const signal = options.signal === undefined ? {} : { signal: options.signal }

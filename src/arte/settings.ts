@@ -253,9 +253,9 @@ export function arteAgentSettings(env: Env = process.env): ArteAgentSettings | u
   const base = (value(env, 'API_URL') ?? DEFAULT_AGENT_API_URL).replace(/\/+$/, '')
   const target = url ?? `${base}/agents/${encodeURIComponent(agentId ?? '')}/run`
   if (!/^https?:\/\/[^/]/.test(target)) {
-    const name = url === undefined ? 'API_URL' : 'ARTE_AGENT_URL'
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(url ?? value(env, 'API_URL'))}: expected an http(s) URL.`, {
-      hint: `Set ${name} to e.g. http://localhost:8787${url === undefined ? '' : '/run'}.`,
+    const [name, flag] = url === undefined ? ['API_URL', '--api-url'] : ['ARTE_AGENT_URL', '--agent-url']
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(url ?? value(env, 'API_URL'))} (${flag}): expected an http(s) URL.`, {
+      hint: `Set ${name} (or pass ${flag}) to e.g. http://localhost:8787${url === undefined ? '' : '/run'}.`,
     })
   }
   return {

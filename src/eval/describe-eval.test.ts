@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { type Vitest, startVitest } from 'vitest/node'
+import { describeEval } from './describe-eval.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
 
@@ -76,4 +77,26 @@ describe('describeEval (fixtures/describe-eval)', () => {
     ])
     expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
   }, 90_000)
+})
+
+describe('describeEval threshold', () => {
+  const options = { data: [{ input: 'France', expected: 'Paris' }], task: () => 'Paris', scorers: [] }
+  const declared = (threshold: unknown): unknown => {
+    try {
+      describeEval('capitals', { ...options, threshold: threshold as number })
+      return undefined
+    } catch (error) {
+      return error
+    }
+  }
+
+  it('refuses a threshold outside the scores\' range 0..1 when the eval is declared, naming the eval and the field', () => {
+    expect(declared(5)).toMatchObject({
+      code: 'ERR_EVAL_INVALID_THRESHOLD',
+      message: 'describeEval("capitals"): `threshold` is 5, but scores are from 0 to 1: every case would fail.\n  Fix: Pass a threshold from 0 to 1 (the mean score a case needs, e.g. 0.5 or 0.8), or leave it out for 1.',
+    })
+    expect(declared(-0.5)).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is -0.5, but scores are from 0 to 1: no case could fail.') })
+    expect(declared(Number.NaN)).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is NaN') })
+    expect(declared('0.5')).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is "0.5"') })
+  })
 })

@@ -22,7 +22,8 @@ export interface DescribeEvalOptions<Input, Output, Expected> {
   /** Each scores every output; a case's score is their mean. */
   scorers: ReadonlyArray<Scorer<Input, Output, Expected>>
   /**
-   * A case fails when its mean score is below this.
+   * A case fails when its mean score is below this: a number from 0 to 1, as scores are (another is an
+   * {@link EvalThresholdRangeError} when the eval is declared).
    * @default 1
    */
   threshold?: number
@@ -46,6 +47,17 @@ export class EvalThresholdError extends BenchError {
       hint: 'Improve the task, or lower the `threshold` option of describeEval.',
     })
     this.meta = meta
+  }
+}
+
+/** The `threshold` option of an eval is not a number from 0 to 1, the range of the mean score it is compared with. */
+export class EvalThresholdRangeError extends BenchError {
+  constructor(suite: string, threshold: unknown) {
+    const shown = typeof threshold === 'number' ? String(threshold) : JSON.stringify(threshold) ?? String(threshold)
+    const never = typeof threshold === 'number' && threshold > 1 ? ': every case would fail' : typeof threshold === 'number' && threshold < 0 ? ': no case could fail' : ''
+    super('ERR_EVAL_INVALID_THRESHOLD', `describeEval(${JSON.stringify(suite)}): \`threshold\` is ${shown}, but scores are from 0 to 1${never}.`, {
+      hint: 'Pass a threshold from 0 to 1 (the mean score a case needs, e.g. 0.5 or 0.8), or leave it out for 1.',
+    })
   }
 }
 
@@ -79,6 +91,7 @@ function checkScore(name: string, score: unknown): number {
  */
 export function describeEval<Input, Output, Expected>(name: string, options: DescribeEvalOptions<Input, Output, Expected>): void {
   const threshold = options.threshold ?? 1
+  if (typeof threshold !== 'number' || Number.isNaN(threshold) || threshold < 0 || threshold > 1) throw new EvalThresholdRangeError(name, threshold)
   const declare = options.concurrent === true ? test.concurrent : test
   describe(name, () => {
     options.data.forEach((item, index) => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
@@ -8,17 +8,17 @@ import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { FlagValueError } from '../../cli/flags.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
-import { assertArteRunSettings, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { assertArteRunSettings, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 import { childEnv } from '../../testing/child-env.ts'
 
 const run = promisify(execFile)
 
 /** Runs `agent-bench` in a child process (the scripted server keeps answering from this one). */
-async function agentBench(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function agentBench(args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/agent-bench.js', ...args], {
-      cwd: REPO_ROOT,
+    const { stdout, stderr } = await run(process.execPath, [join(REPO_ROOT, 'bin/agent-bench.js'), ...args], {
+      cwd,
       env: childEnv(env),
       timeout: 120_000,
     })
@@ -117,6 +117,31 @@ describe('planArteRun', () => {
     expect(() => planArteRun(['--use-json', '--dataset', 'x'])).toThrow(/both choose the dataset/)
     expect(() => planArteRun(['--use-json', '--dataset', 'corbt/enron_emails_sample_questions'])).toThrow(/both choose the dataset/)
     expect(() => planArteRun(['--nope'])).toThrow('agent-bench arte: Unknown option --nope.')
+  })
+
+  it('refuses a bad --thresholds, --agent-url or --api-url as a bad flag value (exit 2), naming the flag', () => {
+    expect(() => planArteRun(['--thresholds', 'exactMatchAccuracy>=5'])).toThrow(FlagValueError)
+    expect(() => planArteRun(['--thresholds', 'exactMatchAccuracy>=5'])).toThrow(/^Invalid ART-E threshold "exactMatchAccuracy>=5" in --thresholds: exactMatchAccuracy is between 0 and 1/)
+    expect(() => planArteRun(['--thresholds', 'speed>1'])).toThrow(FlagValueError)
+    expect(() => planArteRun(['--agent-url', 'notaurl'])).toThrow(FlagValueError)
+    expect(() => planArteRun(['--agent-url', 'notaurl'])).toThrow('Expected `--agent-url` to be an http(s) URL, got "notaurl".\n  Fix: Pass e.g. --agent-url http://127.0.0.1:3000/run.')
+    expect(() => planArteRun(['--agent', 'a', '--api-url', 'agents'])).toThrow('Expected `--api-url` to be an http(s) URL, got "agents".')
+    expect(planArteRun(['--agent-url', 'https://agents.example/run']).env).toMatchObject({ ARTE_AGENT_URL: 'https://agents.example/run' })
+  })
+
+  it('reads --dataset data/arte-demo-questions.jsonl (the --help example) as the package\'s demo when the folder has none', () => {
+    const elsewhere = resolve(REPO_ROOT, '.tmp', 'no-such-project')
+    expect(datasetFlag('data/arte-demo-questions.jsonl', elsewhere)).toBe(join(REPO_ROOT, 'data/arte-demo-questions.jsonl'))
+    expect(datasetFlag('./data/../data/arte-demo-questions.jsonl', elsewhere)).toBe(join(REPO_ROOT, 'data/arte-demo-questions.jsonl'))
+    expect(datasetFlag('data/other.jsonl', elsewhere)).toBe(join(elsewhere, 'data/other.jsonl'))
+    const scratch = scratchDir('arte-dataset-flag')
+    try {
+      mkdirSync(join(scratch.dir, 'data'))
+      writeFileSync(join(scratch.dir, 'data/arte-demo-questions.jsonl'), '')
+      expect(datasetFlag('data/arte-demo-questions.jsonl', scratch.dir), 'a file of that name in the folder is used').toBe(join(scratch.dir, 'data/arte-demo-questions.jsonl'))
+    } finally {
+      scratch.remove()
+    }
   })
 })
 
@@ -233,6 +258,26 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stats.stdout).toContain('Total tasks:              3\n')
   })
 
+  it('bad --thresholds and --agent-url values exit 2 as other bad flag values do, naming the flag', async () => {
+    const thresholds = await agentBench(['arte', '--thresholds', 'exactMatchAccuracy>=5'])
+    expect(thresholds.code).toBe(2)
+    expect(thresholds.stderr).toContain('Invalid ART-E threshold "exactMatchAccuracy>=5" in --thresholds')
+    const url = await agentBench(['arte', '--agent-url', 'notaurl'])
+    expect(url.code).toBe(2)
+    expect(url.stderr).toContain('Expected `--agent-url` to be an http(s) URL, got "notaurl".')
+  })
+
+  it('the --help example `--stats --dataset data/arte-demo-questions.jsonl` works from another project\'s folder', async () => {
+    const help = await agentBench(['arte', '--help'])
+    expect(help.stdout).toContain('agent-bench arte --stats --dataset data/arte-demo-questions.jsonl')
+    const project = join(scratch.dir, 'a-project')
+    mkdirSync(project)
+    const stats = await agentBench(['arte', '--stats', '--dataset', 'data/arte-demo-questions.jsonl'], {}, project)
+    expect(stats.stderr).toBe('')
+    expect(stats.code).toBe(0)
+    expect(stats.stdout).toContain('ART-E Dataset Statistics (test split)')
+  })
+
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
     expect(code).toBe(0)
@@ -276,6 +321,9 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
       env,
     )
     expect(arte.stderr).toContain('ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6')
+    // A failed task's hint names the traces database of the run, which is not the default one.
+    const stuck = readArteResults(files.results).taskResults.find((task) => task.taskId === '104')!
+    expect(readFileSync(files.junit, 'utf8')).toContain(`agent-bench trace ${stuck.traceId} --db ${relative(REPO_ROOT, files.traces)}`)
     expect(arte.code).toBe(1)
     expect(arte.stdout).toContain('exactMatchAccuracy   0.250 [0.000, 0.750] (1/4)')
     expect(readFileSync(files.junit, 'utf8')).toContain('<testcase classname="bench/arte/arte.eval.ts" name="101"')

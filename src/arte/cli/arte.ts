@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import fg from 'fast-glob'
 import { ARTE_DATASET_ID, DEFAULT_ARTE_CACHE_DIR, ensureArteDataset } from '../dataset/download-dataset.ts'
@@ -34,9 +34,9 @@ import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
-import { choiceFlag, wholeNumberFlag } from '../../cli/flags.ts'
+import { choiceFlag, FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
-import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
+import { defaultInput, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -160,6 +160,33 @@ export function resolveModelFlag(provider: string | undefined, id: string | unde
   return fallback?.[1]
 }
 
+/**
+ * The file of `--dataset FILE`, absolute. The shipped demo's path (`data/arte-demo-questions.jsonl`, as in `--help`)
+ * is the package's copy when the current folder has no such file, as when `--dataset` is left out.
+ */
+export function datasetFlag(file: string, cwd: string = process.cwd()): string {
+  const path = resolve(cwd, file)
+  const demo = relative(cwd, path).split(sep).join('/') === DEFAULT_ARTE_DATASET
+  return demo ? defaultInput(DEFAULT_ARTE_DATASET, cwd) : path
+}
+
+/** Checks `--thresholds`: a value it cannot take is a {@link FlagValueError} (a bad command line, exit 2) naming the flag. */
+function thresholdsFlag(value: string | undefined): void {
+  if (value === undefined) return
+  try {
+    parseArteThresholds(value, '--thresholds')
+  } catch (error) {
+    if (error instanceof ConfigError) throw new FlagValueError(error.problem, { hint: error.hint, cause: error })
+    throw error
+  }
+}
+
+/** Checks a flag that takes an http(s) URL (`--agent-url`, `--api-url`); another value is a {@link FlagValueError}. */
+function urlFlag(flag: string, value: string | undefined, example: string): void {
+  if (value === undefined || /^https?:\/\/[^/\s]/.test(value.trim())) return
+  throw new FlagValueError(`Expected \`${flag}\` to be an http(s) URL, got ${JSON.stringify(value)}.`, { hint: `Pass e.g. ${flag} ${example}.` })
+}
+
 /** The external-agent flags go together as documented: one of --agent-url / --agent, no model flags beside them. */
 function assertAgentFlags(values: ReturnType<typeof parse>['values']): void {
   const hint = 'Run `agent-bench arte --help`; README "Benchmark your own agent" has the request and reply.'
@@ -208,7 +235,9 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   if (values['use-json'] === true && values.dataset !== undefined) {
     throw new ConfigError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
   }
-  if (values.thresholds !== undefined) parseArteThresholds(values.thresholds, '--thresholds')
+  thresholdsFlag(values.thresholds)
+  urlFlag('--agent-url', values['agent-url'], 'http://127.0.0.1:3000/run')
+  urlFlag('--api-url', values['api-url'], DEFAULT_AGENT_API_URL)
   assertAgentFlags(values)
   const env: Record<string, string> = {}
   const set = (name: string, value: string | undefined): void => {
@@ -218,7 +247,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('ARTE_SPLIT', values.split)
   set('ARTE_ROWS', values.rows)
   set('ARTE_LIMIT', wholeFlag('--limit', values.limit, 0))
-  set('ARTE_DATASET', values.dataset === undefined || download ? undefined : resolve(values.dataset))
+  set('ARTE_DATASET', values.dataset === undefined || download ? undefined : datasetFlag(values.dataset))
   set('ARTE_DB', values.db === undefined ? undefined : resolve(values.db))
   set('BENCH_AGENT_MODEL', resolveModelFlag(values['model-provider'], values['model-id']))
   set('ARTE_JUDGE_MODEL', values['judge-model'])

@@ -104,6 +104,7 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
     expect(unknown.isError).toBe(true)
     expect(text(unknown)).toBe('Error: unknown tool "delete_email". Available tools: search_emails, read_email, return_final_answer.')
     expect(stderr).toContain('mcp: search_emails invalid-arguments')
+    expect(stderr, 'the inbox has mail on or before the day').not.toContain('warning')
   })
 })
 
@@ -130,5 +131,44 @@ describe('agent-bench mcp (ART-E) reads the benchmark settings', () => {
     } finally {
       opened.close()
     }
+  })
+})
+
+describe('agent-bench mcp (ART-E) on an inbox and day that show no email', () => {
+  const scratch = scratchDir('arte-mcp-empty')
+  const db = join(scratch.dir, 'mail.db')
+  beforeAll(() => {
+    const store = EmailStore.open(db)
+    store.insertEmails([mail('<a@t>', 'ann@corp.test', '2001-01-10T10:00:00.000Z', 'Budget meeting moved to Tuesday')])
+    store.close()
+  })
+  afterAll(() => {
+    vi.restoreAllMocks()
+    scratch.remove()
+  })
+
+  /** The warnings of a server opened on `inbox` and `day`. */
+  const warningsOf = async (inbox: string, day: string): Promise<unknown[][]> => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    warn.mockClear()
+    const opened = await arteMcpToolSource.open({ db, inbox, 'query-date': day })
+    opened.close()
+    return warn.mock.calls
+  }
+
+  it('warns once as it starts, naming the inbox and the database, with the fix; not when the inbox has mail on or before the day', async () => {
+    expect(await warningsOf('nobody@corp.test', '2001-01-31')).toEqual([
+      [
+        `agent-bench mcp: warning: the inbox nobody@corp.test holds no email in ${db}: every search_emails returns [] and read_email finds nothing.\n` +
+          '  Fix: pass an --inbox this database holds (the demo mailbox: e.g. --inbox maya.okafor@tamsinridge.example --query-date 2023-03-01), or a --db that holds this mailbox.',
+      ],
+    ])
+    expect(await warningsOf('ann@corp.test', '2000-12-31')).toEqual([
+      [
+        `agent-bench mcp: warning: the inbox ann@corp.test has no email sent on or before 2000-12-31 in ${db} (its latest is from 2001-01-10): every search_emails returns [] and read_email finds nothing.\n` +
+          '  Fix: pass a later --query-date, e.g. --query-date 2001-01-10.',
+      ],
+    ])
+    expect(await warningsOf('ann@corp.test', '2001-01-10')).toEqual([])
   })
 })

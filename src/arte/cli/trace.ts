@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { arteSettings } from '../settings.ts'
 import { DEFAULT_TRACES_DB, TraceStore } from '../results/trace-store.ts'
 import { formatStoredTrace } from '../results/trace-store-format.ts'
@@ -14,6 +15,24 @@ export function tracesDbFor(flag: string | undefined): string {
     })
   }
   return file
+}
+
+/** `text` as one shell word: as is when it has only safe characters, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
+}
+
+/**
+ * The command that prints trace `traceId` of the traces database `tracesDb`: `agent-bench trace ID`, with
+ * `--db FILE` when `tracesDb` is not the default one of `cwd` (FILE relative to `cwd` when inside it).
+ */
+export function traceCommandLine(traceId: string, tracesDb: string, cwd: string = process.cwd()): string {
+  const file = resolve(cwd, tracesDb)
+  if (file === resolve(cwd, DEFAULT_TRACES_DB)) return `agent-bench trace ${traceId}`
+  const inside = relative(cwd, file)
+  const outside = inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)
+  const shown = outside ? file : inside
+  return `agent-bench trace ${traceId} --db ${shellWord(shown)}`
 }
 
 /** `agent-bench trace ID`: print one stored trace. */

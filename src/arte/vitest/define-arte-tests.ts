@@ -1,4 +1,4 @@
-import { basename, isAbsolute, relative } from 'node:path'
+import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
@@ -7,7 +7,8 @@ import { type ArteJudgment, ArteJudgmentSchema } from '../scoring/llm-judge.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { createModel } from '../../llm/create-model.ts'
-import { type StoredTrace, TraceStore } from '../results/trace-store.ts'
+import { DEFAULT_TRACES_DB, type StoredTrace, TraceStore } from '../results/trace-store.ts'
+import { traceCommandLine } from '../cli/trace.ts'
 import { arteConfigKey } from '../results/run-config.ts'
 import { formatLastTurns, formatOutcome } from '../results/trace-store-format.ts'
 import { capLongStrings } from '../../core/cap-stored.ts'
@@ -30,14 +31,24 @@ import { applyHeapGrowingPercent } from './heap-growing.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
 
+/** `ARTE_TRACES_DB` of this process's environment, absolute (the default traces database when unset). */
+function tracesDbFromEnv(): string {
+  const set = process.env.ARTE_TRACES_DB?.trim()
+  return resolve(set === undefined || set === '' ? DEFAULT_TRACES_DB : set)
+}
+
 /** A test fails with this when its agent run errored, hit `maxTurns` or was aborted. */
 export class ArteTaskFailedError extends BenchError {
-  constructor(run: ArteTaskRun) {
+  /**
+   * @param tracesDb the traces database the run's trace is stored in: the hint's `agent-bench trace ID` gets
+   *   `--db FILE` when it is not the default one. Default: `ARTE_TRACES_DB` of the environment.
+   */
+  constructor(run: ArteTaskRun, tracesDb: string = tracesDbFromEnv()) {
     const { meta, trace } = run
     super(
       'ERR_ARTE_TASK_FAILED',
       `ART-E task ${meta.taskId}: ${formatOutcome(trace.outcome)}\nLast turns:\n${formatLastTurns(trace)}`,
-      { hint: `Inspect the whole run with \`agent-bench trace ${meta.traceId}\`.` },
+      { hint: `Inspect the whole run with \`${traceCommandLine(meta.traceId, tracesDb)}\`.` },
     )
   }
 }
@@ -321,7 +332,7 @@ export async function defineArteTests(options: DefineArteTestsOptions = {}): Pro
         // task whose judge it cut off keeps its answer and scores, without a verdict; --resume asks the judge again).
         const cutOff = run.meta.outcome.kind === 'aborted' || run.meta.llmJudgeError?.code === 'ERR_ABORTED'
         if (cutOff && isRunCancel(reason)) skipCancelled(context, reason)
-        if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
+        if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run, settings.tracesDb)
       })
     }
   }
