@@ -296,7 +296,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     if (deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS) {
       return fail(
         new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${target.id} at ${target.baseURL} not sent: less than ${MIN_ATTEMPT_MS} ms left before the test timeout`, {
-          hint: 'Raise the test timeout (testTimeout), or lower ARTE_MAX_TURNS / the work per task.',
+          hint: 'Raise the test timeout (BENCH_TEST_TIMEOUT_MS, or testTimeout in your own Vitest config), or lower ARTE_MAX_TURNS / the work per task.',
           retries: 0,
         }),
       )

@@ -36,6 +36,7 @@ import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeAr
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { choiceFlag, FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
+import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
 import { defaultInput, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
@@ -381,7 +382,7 @@ function shippedBenchConfig(parts: ShippedParts | undefined) {
     config: false as const,
     ...(parts === undefined ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] } : { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }),
     globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
-    testTimeout: 300_000,
+    testTimeout: benchTestTimeoutMs(),
     hookTimeout: 600_000,
     maxConcurrency: benchConcurrency(),
     // As the checkout's bench project: worker threads, forks when BENCH_WORKER_SEMI_SPACE_MB sets their young generation.

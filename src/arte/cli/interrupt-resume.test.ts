@@ -117,6 +117,9 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     const resumed = readArteResults(join(scratch.dir, 'results.json'))
     expect(resumed).toMatchObject({ testRunEndReason: 'passed', totalTasks: TASKS, completedTasks: TASKS, failedTasks: 0, notRunTasks: 0, exactMatchAccuracy: 1 })
     expect(second.output()).toContain(`resumed              ${stored.size} task(s) reused from earlier runs, ${TASKS - stored.size} run now`)
+    // The results say which results were reused, and the usage of the reused ones (one call each) is named as spent before.
+    expect(resumed.taskResults.filter((task) => task.resumedFrom !== undefined).map((task) => task.taskId).sort()).toEqual([...stored].sort())
+    expect(second.output()).toContain(`the reused tasks' ${stored.size} call(s)`)
     expect(readdirSync(history)).toHaveLength(2)
 
     // The same results as an uninterrupted run.

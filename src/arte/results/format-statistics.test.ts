@@ -38,6 +38,14 @@ describe('resumedRows', () => {
     expect(resumedRows({ reused: 4, ranNow: 2, notRun: 6 }, 3)).toEqual([['resumed', '4 task run(s) (each trial counts) reused from earlier runs, 2 run now, 6 not run']])
   })
 
+  it("names what the reused tasks spent in their earlier runs, which the run's tokens and cost include", () => {
+    const reusedUsage = { calls: 4, promptTokens: 300, completionTokens: 20, totalTokens: 320, costUsd: 0.0123 }
+    expect(resumedRows({ reused: 2, ranNow: 1, notRun: 0, reusedUsage })[1]).toEqual([
+      '',
+      "the reused tasks' 4 call(s), 320 tokens, $0.0123, were spent in their earlier runs (counted in tokens and cost, which are the results' own)",
+    ])
+  })
+
   it('says why none was reused, and prints nothing for a run that did not resume', () => {
     expect(resumedRows({ reused: 0, ranNow: 5, notRun: 0 })[0]?.[1]).toBe(
       '0 task(s) reused from earlier runs (none had a finished result for this model, dataset, split, max turns and email database in the traces database), 5 run now',

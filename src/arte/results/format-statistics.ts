@@ -108,6 +108,8 @@ export interface ResumeCounts {
   reused: number
   ranNow: number
   notRun: number
+  /** What the reused tasks' agents spent in their earlier runs (part of the run's `usage`); absent means none. */
+  reusedUsage?: ArteResults['usage']
 }
 
 /**
@@ -119,7 +121,14 @@ export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array
   const unit = trials > 1 ? 'task run(s) (each trial counts)' : 'task(s)'
   const none = counts.reused === 0 ? ' (none had a finished result for this model, dataset, split, max turns and email database in the traces database)' : ''
   const notRun = counts.notRun > 0 ? `, ${counts.notRun} not run` : ''
-  return [['resumed', `${counts.reused} ${unit} reused from earlier runs${none}, ${counts.ranNow} run now${notRun}`]]
+  const rows: Array<[string, string]> = [['resumed', `${counts.reused} ${unit} reused from earlier runs${none}, ${counts.ranNow} run now${notRun}`]]
+  const spent = counts.reusedUsage
+  if (counts.reused > 0 && spent !== undefined) {
+    const paid = paidCostUsd(spent)
+    const cost = paid === null ? 'cost unknown' : `$${paid.toFixed(4)}`
+    rows.push(['', `the reused tasks' ${spent.calls} call(s), ${spent.totalTokens} tokens, ${cost}, were spent in their earlier runs (counted in tokens and cost, which are the results' own)`])
+  }
+  return rows
 }
 
 /**

@@ -92,6 +92,7 @@ describe('toTaskResult', () => {
       dataset: 'd.jsonl',
       rows: 'openpipe',
       trial: 1,
+      resumedFrom: 'run-0',
     }
     const result = toTaskResult(meta)
     const fields = Object.keys(ArteTaskResultSchema.shape).filter((key) => key !== 'trialResults')

@@ -125,6 +125,7 @@ export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   queryDate: true,
   outcome: true,
   usage: true,
+  resumedFrom: true,
 }).extend({ trialResults: z.array(ArteTrialResultSchema).optional() })
 
 /** One task in the results JSON. */
@@ -220,6 +221,7 @@ export function toTaskResult(meta: ArteTestMeta): ArteTaskResult {
     queryDate: meta.queryDate,
     outcome: meta.outcome,
     usage: meta.usage,
+    ...(meta.resumedFrom === undefined ? {} : { resumedFrom: meta.resumedFrom }),
   }
 }
 

@@ -114,7 +114,7 @@ describe('judgeArteAnswer (openai client, scripted server)', () => {
     const judgment = await judgeArteAnswer(judgeFor(server.baseURL), input, { deadline: Date.now() + 1_500 })
     expect(judgment.error?.code).toBe('ERR_MODEL_TIMEOUT')
     expect(judgment.error?.message).toMatch(/^The judge call to scripted-judge was cut off by the test timeout .*not by BENCH_LLM_TIMEOUT_MS/)
-    expect(judgment.error?.message).toContain("Fix: Raise the test timeout (Vitest's testTimeout, --testTimeout)")
+    expect(judgment.error?.message).toContain("Fix: Raise the test timeout (BENCH_TEST_TIMEOUT_MS; Vitest's testTimeout, --testTimeout in your own config)")
     expect(judgment.error?.message).not.toContain('Raise the timeout (BENCH_LLM_TIMEOUT_MS)')
   })
 })

@@ -104,5 +104,5 @@ function atDeadline(code: string, deadline: number | undefined): boolean {
 /** The message of a judge call the test's deadline cut off: which limit it was, and what to raise (the model error's own hint names BENCH_LLM_TIMEOUT_MS). */
 function deadlineMessage(modelId: string, error: string): string {
   const first = error.split('\n')[0] ?? error
-  return `The judge call to ${modelId} was cut off by the test timeout (each call must end before it), not by BENCH_LLM_TIMEOUT_MS: ${first}\n  Fix: Raise the test timeout (Vitest's testTimeout, --testTimeout), or lower ARTE_MAX_TURNS so the agent leaves the judge time.`
+  return `The judge call to ${modelId} was cut off by the test timeout (each call must end before it), not by BENCH_LLM_TIMEOUT_MS: ${first}\n  Fix: Raise the test timeout (BENCH_TEST_TIMEOUT_MS; Vitest's testTimeout, --testTimeout in your own config), or lower ARTE_MAX_TURNS so the agent leaves the judge time.`
 }

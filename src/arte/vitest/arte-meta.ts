@@ -77,6 +77,11 @@ export const ArteTestMetaSchema = z.object({
   rows: ArteRowSelectionSchema.optional(),
   /** Which run of the row this is, 1-based (`BENCH_TRIALS`); absent means 1. */
   trial: z.int().positive().optional(),
+  /**
+   * The run whose finished result a resumed run reused (`BENCH_RESUME`): no agent call was made now, and `usage` is
+   * what that run spent. Absent for a task run in this run.
+   */
+  resumedFrom: z.string().optional(),
 })
 
 /** Test meta of one ART-E test; see {@link ArteTestMetaSchema}. */

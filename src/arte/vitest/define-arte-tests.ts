@@ -226,7 +226,7 @@ export async function runArteTestCase(
       })
     }
     const current = judge === undefined ? undefined : judgment
-    const meta = arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, current)
+    const meta = { ...arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, current), resumedFrom: earlier.runId }
     const run = { trace: earlier.trace, meta, ...(current === undefined ? {} : { judgment: current }) }
     await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
     return run

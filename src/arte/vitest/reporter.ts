@@ -88,25 +88,16 @@ function rowSelection(metas: ReadonlyArray<Pick<ArteTestMeta, 'rows'>>, root: st
   return (recorded[0] as ArteRowSelection | undefined) ?? arteSettings(root).rows
 }
 
-/** How `runArteTestCase` ends the annotation of a task whose finished result a resumed run reused. */
-const RESUMED_ANNOTATION = / \(resumed: finished in run [^)]*\)$/
-
 /**
- * How the tests of a run ended up for a resumed run: reused (their annotation says so), run now, or not run; counted
- * over every trial. `undefined` when no test was reused and `resume` (`BENCH_RESUME`) is off.
+ * How the tasks of a resumed run ended up: reused (`resumedFrom`), run now, or not run; counted over every trial, with
+ * the usage the reused ones recorded in their earlier runs. `undefined` when no task was reused and `resume`
+ * (`BENCH_RESUME`) is off.
  */
-function resumeCounts(testModules: ReadonlyArray<TestModule>, metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome'>>, resume: boolean): ResumeCounts | undefined {
-  let reused = 0
-  for (const testModule of testModules) {
-    for (const testCase of testModule.children.allTests()) {
-      const state = testCase.result().state
-      if (testCase.meta().arte === undefined || (state !== 'passed' && state !== 'failed')) continue
-      if (testCase.annotations().some((annotation) => annotation.type === 'arte' && RESUMED_ANNOTATION.test(annotation.message))) reused++
-    }
-  }
-  if (reused === 0 && !resume) return undefined
+function resumeCounts(metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome' | 'resumedFrom' | 'usage' | 'taskId' | 'trial'>>, resume: boolean): ResumeCounts | undefined {
+  const reused = metas.filter((meta) => meta.resumedFrom !== undefined)
+  if (reused.length === 0 && !resume) return undefined
   const notRun = metas.filter((meta) => meta.outcome.kind === 'not-run').length
-  return { reused, ranNow: Math.max(0, metas.length - notRun - reused), notRun }
+  return { reused: reused.length, ranNow: Math.max(0, metas.length - notRun - reused.length), notRun, reusedUsage: sumTaskUsage(reused) }
 }
 
 /** Where the results go and the setting that chose it, named in errors. */
@@ -206,7 +197,8 @@ export class ArteReporter implements Reporter {
     const now = new Date()
     const results: ArteResults = {
       ...metrics,
-      // Every trial's calls: the usage and cost are what the run spent (the metrics are trial 1's).
+      // Every trial's calls: the usage and cost are what the results cost (the metrics are trial 1's), a resumed run's
+      // reused tasks included with what they spent in their earlier runs (`resumedFrom`; the resumed row says how much).
       usage: sumTaskUsage(metas),
       config: {
         model: models.join(', '),
@@ -224,7 +216,7 @@ export class ArteReporter implements Reporter {
     }
     this.results = results
     // The metrics are printed before any file is written: a file that cannot be written loses none of them.
-    if (show) this.#print(results, resumeCounts(testModules, metas, arteSettings(root).resume))
+    if (show) this.#print(results, resumeCounts(metas, arteSettings(root).resume))
     const output = this.#configuredOutput(root)
     const choice = chooseArteOutput(output.file, results)
     // The history copy is written from the results themselves, so it is kept even when the results file is not.
