@@ -4,7 +4,7 @@
  * shipped benchmarks (run them with the package's global setups, see the README).
  */
 
-export { describeEval, type DescribeEvalOptions, type EvalCase, EvalThresholdError } from './eval/describe-eval.ts'
+export { describeEval, type DescribeEvalOptions, type EvalCase, EvalThresholdError, EvalThresholdRangeError } from './eval/describe-eval.ts'
 export type { EvalScore, EvalTestMeta } from './eval/eval-meta.ts'
 export type { Scorer, ScoreResult } from './eval/scorer.ts'
 export { exactMatchScorer, jaccardScorer } from './arte/scoring/scorers.ts'
