@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -14,7 +14,7 @@ import { createModel } from '../llm/create-model.ts'
 import { createJudge } from './judge/create-judge.ts'
 import { evaluationFiles } from './file-names.ts'
 import { finishedEvaluation } from './resume.ts'
-import { judgeRunLog, runAndJudge, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
+import { harnessOf, judgeRunLog, runAndJudge, runTask, workplaceTools, writeJudgeInput } from './run-task.ts'
 import type { Task } from './task.ts'
 import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
 import { Workplace } from './workplace/workplace.ts'
@@ -118,5 +118,19 @@ describe('finishedEvaluation reuses only the judge results of the run log beside
     const resumed = finishedEvaluation(logDir, task, 'scripted/agent', judges)
     expect(resumed?.runLog.trace_id).toBe(second.runLog.trace_id)
     expect(resumed?.judged[0]?.result.kind).toBe('scored')
+  })
+
+  it('a run log recorded before the requests had upstream\'s wire shape (no harness.wire) is not reused', async () => {
+    await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
+    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const judges = [createJudge('rules', { systemPrompt: 'unused' })]
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-wire-'))
+    const { runLog, runLogFile } = await runAndJudge({ task, scenarioId: 'fixture', tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)), agent, systemMessage: 'SYSTEM', logDir, judges, toolProfile: 'upstream-v1' })
+    const settings = { toolProfile: 'upstream-v1', harness: harnessOf({}) } as const
+    expect(runLog.harness?.wire).toBe('upstream-eb0b7ca')
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges, settings)?.runLog.trace_id).toBe(runLog.trace_id)
+    const { wire: _wire, ...before } = runLog.harness ?? harnessOf({})
+    writeFileSync(runLogFile, JSON.stringify({ ...runLog, harness: before }))
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges, settings)).toBeUndefined()
   })
 })

@@ -11,7 +11,7 @@ import type { ToolProfile } from './workplace/index.ts'
 /** How the agent runs now: a run log stands for this run only when it was run the same way. */
 export interface RunSettings {
   toolProfile: ToolProfile
-  /** Temperature, turn cap and developer message, as `harnessOf` gives them. */
+  /** Temperature, turn cap, developer message and wire shape, as `harnessOf` gives them. */
   harness: NonNullable<RunLog['harness']>
 }
 
@@ -22,7 +22,8 @@ function ranAs(runLog: RunLog, settings: RunSettings): boolean {
     harness !== undefined &&
     harness.temperature === settings.harness.temperature &&
     harness.max_turns === settings.harness.max_turns &&
-    harness.developer_message === settings.harness.developer_message
+    harness.developer_message === settings.harness.developer_message &&
+    harness.wire === settings.harness.wire
   )
 }
 
@@ -42,7 +43,7 @@ function belongsTo(runLog: RunLog, input: Pick<RunLog, 'trace_id' | 'started_at'
 /**
  * The evaluation of a task × agent that already finished in `logDir` with the same task and judges, for
  * `BENCH_RESUME=1`: its run log ended with an answer or at max-turns, its user prompt is the task's, it was run with
- * `settings` when given (tool profile, temperature, turn cap, developer message; a log that does not record them does
+ * `settings` when given (tool profile, temperature, turn cap, developer message, wire shape; a log that does not record them does
  * not count), and every judge has a scored result that belongs to this run log (see `belongsTo`). `undefined` when
  * any part is missing, different, stale or failed (the task then runs again).
  */

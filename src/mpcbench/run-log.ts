@@ -91,12 +91,17 @@ export const RunLogSchema = z.object({
   duration_ms: z.number(),
   /** The tool profile the agent was given (absent in logs written before profiles existed). */
   tool_profile: ToolProfileSchema.optional(),
-  /** How the agent was run: temperature (`null` when none was sent), turn cap, developer message source (`null`: none). */
+  /**
+   * How the agent was run: temperature (`null` when none was sent), turn cap, developer message source (`null`: none),
+   * and the requests' wire shape (`upstream-eb0b7ca`: `UPSTREAM_MPCBENCH_WIRE`; absent in logs written before it was
+   * sent, whose requests had the default shape).
+   */
   harness: z
     .object({
       temperature: z.number().nullable(),
       max_turns: z.number(),
       developer_message: z.string().nullable(),
+      wire: z.string().optional(),
     })
     .optional(),
 })

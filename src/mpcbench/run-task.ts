@@ -89,6 +89,9 @@ export function workplaceTools(workplace: Workplace, profile: ToolProfile = DEFA
  */
 export const UPSTREAM_MPCBENCH_WIRE: Readonly<AgentWireShape> = { toolChoice: 'auto', toolMessageName: true, omitEmptyToolCallContent: true }
 
+/** The name run logs record for {@link UPSTREAM_MPCBENCH_WIRE} (`harness.wire`), so resume reuses only runs sent that way. */
+export const UPSTREAM_MPCBENCH_WIRE_NAME = 'upstream-eb0b7ca'
+
 /** Options of {@link runTask} (step 1 of the seed: the agent run and its run log). */
 export interface RunTaskOptions {
   task: Task
@@ -120,7 +123,12 @@ export interface RunTaskOptions {
 
 /** How {@link runTask} runs the agent, as its run log records it (`harness`). */
 export function harnessOf(options: Pick<RunTaskOptions, 'temperature' | 'maxTurns' | 'developerMessage'>): NonNullable<RunLog['harness']> {
-  return { temperature: options.temperature ?? null, max_turns: options.maxTurns ?? MPCBENCH_TURN_CAP, developer_message: options.developerMessage?.source ?? null }
+  return {
+    temperature: options.temperature ?? null,
+    max_turns: options.maxTurns ?? MPCBENCH_TURN_CAP,
+    developer_message: options.developerMessage?.source ?? null,
+    wire: UPSTREAM_MPCBENCH_WIRE_NAME,
+  }
 }
 
 /** A written run log. */

@@ -102,7 +102,7 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(runLog.raw_tool_calls).toEqual([
       { tool_name: 'GoogleContacts.SearchContactsByName', function_name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] }, status: 'ok' },
     ])
-    expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null })
+    expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null, wire: 'upstream-eb0b7ca' })
 
     const inputFile = join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-rules_judge_input.json')
     expect(await main(['build-judge-input', '--log', runLogFile, '--output', inputFile])).toBe(0)

@@ -68,7 +68,7 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       const files = evaluationFiles(join(dir, 'logs'), task.task_id, 'baseline', 'rules')
       const runLog = RunLogSchema.parse(JSON.parse(readFileSync(files.runLog, 'utf8')))
       expect(runLog).toMatchObject({ task_id: task.task_id, agent_model: 'baseline', agent_model_kind: 'baseline', task_file: file, tool_profile: 'upstream-v1' })
-      expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null })
+      expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null, wire: 'upstream-eb0b7ca' })
       expect(runLog.raw_tool_calls.every((call) => call.status === 'ok')).toBe(true)
       expect(runLog.agent_label).toContain('not an LLM')
       expect(JudgeInputSchema.parse(JSON.parse(readFileSync(files.judgeInput, 'utf8'))).answer_requirements).toEqual(task.answer_requirements)
