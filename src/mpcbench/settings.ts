@@ -1,8 +1,9 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
+import { defaultInput, packageRoot } from '../core/package-root.ts'
 import { wholeNumberText } from '../core/whole-number.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 import { DEFAULT_LOG_DIR } from './file-names.ts'
@@ -39,7 +40,8 @@ const wholeNumber = wholeNumberText
  * - `MPCBENCH_MAX_TURNS`: the agent turn cap (default {@link MPCBENCH_TURN_CAP});
  * - `MPCBENCH_AGENT_URL` (+ `_TIMEOUT_MS`, `_MAX_RETRIES`): an external agent under test, the only agent of the run;
  * - `BENCH_TRIALS`: runs per task x agent (default 1); with more, tests are named `... [trial=j]`;
- * - `BENCH_RESUME=1`: reuse each finished run of the log folder instead of running it again.
+ * - `BENCH_RESUME=1`: reuse each finished run of the log folder instead of running it again;
+ * - `BENCH_CONCURRENCY`: tests of a bench file run at once (unset: the Vitest config's `maxConcurrency`).
  */
 export const MpcbenchEnvSchema = z.object({
   MPCBENCH_TOOLS: z.enum(TOOL_PROFILES).default(DEFAULT_TOOL_PROFILE),
@@ -53,6 +55,7 @@ export const MpcbenchEnvSchema = z.object({
   BENCH_TRIALS: wholeNumber(1).default(1),
   /** `BENCH_RESUME=1`: reuse each finished run (answered or max-turns, every judge scored) found in the log folder. */
   BENCH_RESUME: Flag.default(false),
+  BENCH_CONCURRENCY: wholeNumber(1).optional(),
 })
 
 /** The external agent under test (`MPCBENCH_AGENT_URL`), POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task. */
@@ -77,6 +80,8 @@ export interface MpcbenchSettings {
   trials: number
   /** `BENCH_RESUME`: see {@link MpcbenchEnvSchema}. */
   resume: boolean
+  /** `BENCH_CONCURRENCY`, or undefined to keep the Vitest config's `maxConcurrency`. */
+  concurrency: number | undefined
 }
 
 const HINTS: Record<string, string> = {
@@ -84,6 +89,7 @@ const HINTS: Record<string, string> = {
   MPCBENCH_MAX_TURNS: `Set MPCBENCH_MAX_TURNS to a whole number >= 1, or unset it for ${MPCBENCH_TURN_CAP}.`,
   BENCH_TRIALS: 'Set BENCH_TRIALS to a whole number >= 1, or unset it for the default (1).',
   BENCH_RESUME: 'Set BENCH_RESUME=1 to resume, or unset it.',
+  BENCH_CONCURRENCY: 'Set BENCH_CONCURRENCY to a whole number >= 1, or unset it for the default (5).',
 }
 
 /** Reads {@link MpcbenchSettings} from `env`; a bad value is a `ConfigError` naming the variable and the fix. */
@@ -112,6 +118,7 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
     agent: s.MPCBENCH_AGENT_URL === undefined ? undefined : { url: s.MPCBENCH_AGENT_URL, timeoutMs: s.MPCBENCH_AGENT_TIMEOUT_MS, maxRetries: s.MPCBENCH_AGENT_MAX_RETRIES },
     trials: s.BENCH_TRIALS,
     resume: s.BENCH_RESUME,
+    concurrency: s.BENCH_CONCURRENCY,
   }
 }
 
@@ -151,7 +158,10 @@ export function trialNumbers(trials: number): Array<number | undefined> {
   return trials <= 1 ? [undefined] : Array.from({ length: trials }, (_, i) => i + 1)
 }
 
-/** The log folder: `MPCBENCH_LOG_DIR` when set, else {@link DEFAULT_LOG_DIR}, resolved against `cwd`. */
+/**
+ * The log folder: `MPCBENCH_LOG_DIR` when set, else {@link DEFAULT_LOG_DIR}, resolved against `cwd`: the working
+ * directory of the run (not a bench file's `root`), where the summary, the history and the report of the run go too.
+ */
 export function mpcbenchLogDir(env: Env = process.env, cwd: string = process.cwd()): string {
   const fromEnv = env.MPCBENCH_LOG_DIR
   return resolve(cwd, fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_LOG_DIR)
@@ -218,4 +228,101 @@ export function prepareOptionsFromEnv(root: string, env: Env = process.env): Pre
     generator,
     ...(ids === undefined || ids.length === 0 ? {} : { scenarioIds: ids }),
   }
+}
+
+/** Where an MPCBench bench run reads its inputs (see {@link mpcbenchInputs}). */
+export interface MpcbenchInputs {
+  /** The folder whose `tasks/{type}/*.json` run. */
+  tasksRoot: string
+  /** The folder of `{scenario_id}.json` files the globalSetup prepares data for. */
+  scenariosDir: string
+  /** The folder of the scenarios' data (`{scenario_id}_{source}.json`). */
+  dataDir: string
+  /** Config files for `resolveHarness`, only those the environment does not name (see {@link mpcbenchConfigs}). */
+  configs: MpcbenchConfigs
+  /** The inputs that are the package's own copies because the root has none (`tasks/`, `scenarios/`, `data/`, ...). */
+  fromPackage: string[]
+}
+
+/** The prompt and model config files of a run that the environment does not name (`resolveHarness` reads those). */
+export interface MpcbenchConfigs {
+  promptConfig?: string
+  /** Left out when neither the root nor the package has one. */
+  modelConfig?: string
+  /** `prompt_config.json` and/or `model_config.json` when they are the package's. */
+  fromPackage: string[]
+}
+
+const named = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim()
+  return value === undefined || value === '' ? undefined : value
+}
+
+/** `path` under `root` when it exists, else the package's copy (`defaultInput`); says which in `fromPackage`. */
+function pick(root: string, path: string, fromPackage: string[], label = path): string {
+  const chosen = defaultInput(path, root)
+  if (chosen !== resolve(root, path)) fromPackage.push(label)
+  return chosen
+}
+
+/**
+ * The config files of a run (for `resolveHarness`) that `MPCBENCH_PROMPT_CONFIG` / `MPCBENCH_MODEL_CONFIG` do not
+ * name: `root`'s `prompt_config.json` / `model_config.json` when it has them, else the package's own (so the commands
+ * and the bench work in any project); a model config only when one of them exists.
+ */
+export function mpcbenchConfigs(root: string = process.cwd(), env: Env = process.env): MpcbenchConfigs {
+  const fromPackage: string[] = []
+  const configs: MpcbenchConfigs = { fromPackage }
+  if (named(env, 'MPCBENCH_PROMPT_CONFIG') === undefined) configs.promptConfig = pick(root, 'prompt_config.json', fromPackage)
+  if (named(env, 'MPCBENCH_MODEL_CONFIG') === undefined) {
+    const modelConfig = defaultInput('model_config.json', root)
+    if (existsSync(modelConfig)) configs.modelConfig = pick(root, 'model_config.json', fromPackage)
+  }
+  return configs
+}
+
+/**
+ * Where a bench run (a bench file of `root`, the globalSetup) reads what nothing names, by one rule: each input of
+ * `root` when it has one, else the package's own copy (an installed package ships its tasks, scenarios, data and
+ * configs), so the shipped benchmark runs in any project. Data goes with its scenarios: the package's scenarios with
+ * the package's data (never generated into a project's unrelated `data/`), the root's own scenarios (or
+ * `MPCBENCH_SCENARIOS_DIR`) with the root's `data/`, generated there. `MPCBENCH_SCENARIOS_DIR` and `MPCBENCH_DATA_DIR`
+ * are resolved against `root`.
+ */
+export function mpcbenchInputs(root: string = process.cwd(), env: Env = process.env): MpcbenchInputs {
+  const fromPackage: string[] = []
+  const tasksRoot = dirname(pick(root, 'tasks', fromPackage, 'tasks/'))
+  const namedScenarios = named(env, 'MPCBENCH_SCENARIOS_DIR')
+  const scenariosDir = namedScenarios === undefined ? pick(root, 'scenarios', fromPackage, 'scenarios/') : resolve(root, namedScenarios)
+  const namedData = named(env, 'MPCBENCH_DATA_DIR')
+  const shippedScenarios = fromPackage.includes('scenarios/')
+  const dataDir = namedData !== undefined ? resolve(root, namedData) : shippedScenarios ? pick(root, 'data', fromPackage, 'data/') : resolve(root, 'data')
+  const configs = mpcbenchConfigs(root, env)
+  return { tasksRoot, scenariosDir, dataDir, configs, fromPackage: [...fromPackage, ...configs.fromPackage] }
+}
+
+/**
+ * The `--data-dir` of a command that reads scenario data: the named folder, resolved against `cwd`; without the flag,
+ * or with `data` (the default's name), the current folder's `data/` when it exists, else the package's (then
+ * `fromPackage` is `['data/']`).
+ */
+export function dataDirFlag(value: string | undefined, cwd: string = process.cwd()): { path: string; fromPackage: string[] } {
+  const named = resolve(cwd, value ?? 'data')
+  const path = named === resolve(cwd, 'data') ? defaultInput('data', cwd) : named
+  return { path, fromPackage: path === named ? [] : ['data/'] }
+}
+
+/**
+ * The one line saying which inputs are the package's own copies (labels as in {@link MpcbenchInputs.fromPackage}), e.g.
+ * `MPCBench: no data/, prompt_config.json in the current folder: using the package's (node_modules/vitest-agent-bench)`;
+ * `undefined` when there are none.
+ */
+export function packageInputsLine(labels: ReadonlyArray<string>, root: string = process.cwd(), cwd: string = process.cwd()): string | undefined {
+  if (labels.length === 0) return undefined
+  const shown = (path: string): string => {
+    const rel = relative(cwd, path)
+    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? resolve(path) : rel
+  }
+  const where = resolve(root) === resolve(cwd) ? 'the current folder' : shown(root)
+  return `MPCBench: no ${labels.join(', ')} in ${where}: using the package's (${shown(packageRoot)})`
 }

@@ -3,6 +3,7 @@ import { ConfigError } from '../../core/errors.ts'
 import { readRunLog, writeJudgeInput } from '../run-task.ts'
 import { loadTask } from '../task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
+import { reportPackageInputs, taskFlag } from './run-task-cli.ts'
 
 /** The judge named in a judge input file name (`..__judge-{judge}_judge_input.json`), if any. */
 export function judgeFromFileName(file: string): string | undefined {
@@ -18,7 +19,7 @@ tool_trace (the raw tool calls with step indices) and the task type.`,
   options: {
     log: { type: 'string', value: 'FILE', description: 'run log ({task_id}__agent-{model}_run.json)', required: true },
     output: { type: 'string', value: 'FILE', description: 'judge input to write, e.g. {task_id}__agent-{model}__judge-{judge}_judge_input.json', required: true },
-    task: { type: 'string', value: 'FILE', description: "task file (default: the run log's task_file)" },
+    task: { type: 'string', value: 'FILE', description: "task file (default: the run log's task_file; the package's when the current folder has none)" },
     judge: { type: 'string', value: 'M', description: 'judge model recorded in the input (default: the {judge} part of --output, else rules)' },
   },
   async run({ values: flags }) {
@@ -30,7 +31,9 @@ tool_trace (the raw tool calls with step indices) and the task type.`,
       throw new ConfigError(`Run log ${logFile} records no task file`, { hint: 'Pass --task FILE.' })
     }
     const judge = flags.judge ?? judgeFromFileName(output) ?? 'rules'
-    writeJudgeInput(runLog, loadTask(resolve(taskFile)), judge, output)
+    const task = taskFlag(taskFile)
+    reportPackageInputs(task.fromPackage)
+    writeJudgeInput(runLog, loadTask(task.path), judge, output)
     console.log(output)
     return 0
   },

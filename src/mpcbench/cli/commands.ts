@@ -2,6 +2,7 @@ import type { CommandTable } from '../../cli/command.ts'
 
 /** The MPCBench commands of `agent-bench`: one line each (`--help` prints the summary without importing the command). */
 export const mpcbenchCommands: CommandTable = {
+  mpcbench: { summary: 'Run the MPCBench benchmark (bench/planning, email_reply, document_generation) through Vitest with the MPCBench reporter', load: () => import('./mpcbench.ts') },
   generate: { summary: 'Generate an MPCBench scenario\'s world state and six source files (procedural or llm)', load: () => import('./generate.ts') },
   'run-task': { summary: 'MPCBench step 1: run an agent on a task and write its run log', load: () => import('./run-task.ts') },
   'build-judge-input': { summary: 'MPCBench step 2: build a judge input from a run log', load: () => import('./build-judge-input.ts') },

@@ -9,15 +9,66 @@ import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
 import { defaultInput } from '../../core/package-root.ts'
 import type { HarnessOverrides } from '../harness.ts'
-import { toolProfileFlag } from '../settings.ts'
+import { dataDirFlag, mpcbenchConfigs, packageInputsLine, toolProfileFlag } from '../settings.ts'
 
-/** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package. */
+/**
+ * Prints, on stderr, the one line naming the inputs a command took from the package because the current folder has
+ * none (see `packageInputsLine`); nothing when there are none.
+ */
+export function reportPackageInputs(labels: ReadonlyArray<string>): void {
+  const line = packageInputsLine(labels)
+  if (line !== undefined) console.error(line)
+}
+
+/** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package (said on stderr). */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
   const path = file === undefined ? defaultInput('prompt_config.json') : resolve(file)
   if (!existsSync(path)) {
     throw new ConfigError(`No prompt config at ${path}`, { hint: 'Run from the project root or pass --prompt-config FILE.' })
   }
+  if (path !== resolve(file ?? 'prompt_config.json')) reportPackageInputs(['prompt_config.json'])
   return loadPromptConfig(path)
+}
+
+/** A `--task FILE` flag: that file, else (the current folder has none) the package's file at that path, e.g. `tasks/planning/x.json`. */
+export function taskFlag(file: string): { path: string; fromPackage: string[] } {
+  const path = defaultInput(file)
+  return { path, fromPackage: path === resolve(file) ? [] : [file] }
+}
+
+/** What a command that runs an agent reads (see {@link commandInputs}). */
+export interface CommandInputs {
+  dataDir: string
+  /** The harness flags, over the package's configs where the current folder has none and nothing names one. */
+  overrides: HarnessOverrides
+  /** The inputs that are the package's own copies (`data/`, `prompt_config.json`, `model_config.json`). */
+  fromPackage: string[]
+}
+
+/**
+ * The data folder and harness overrides of `run-task` / `run-and-judge`: what the flags name; else what the
+ * environment names (`MPCBENCH_PROMPT_CONFIG`, `MPCBENCH_MODEL_CONFIG`, read by `resolveHarness`); else the current
+ * folder's `data/`, `prompt_config.json` and `model_config.json`; else the package's (`dataDirFlag`, `mpcbenchConfigs`).
+ */
+export function commandInputs(
+  flags: { 'data-dir'?: string; tools?: string; 'prompt-config'?: string; 'model-config'?: string; 'llm-context'?: string },
+  maxTurns?: number,
+  cwd: string = process.cwd(),
+): CommandInputs {
+  const data = dataDirFlag(flags['data-dir'], cwd)
+  const configs = mpcbenchConfigs(cwd)
+  const promptConfig = flags['prompt-config'] === undefined ? configs.promptConfig : undefined
+  const modelConfig = flags['model-config'] === undefined ? configs.modelConfig : undefined
+  const dataDir = data.path
+  return {
+    dataDir,
+    overrides: {
+      ...(promptConfig === undefined ? {} : { promptConfig }),
+      ...(modelConfig === undefined ? {} : { modelConfig }),
+      ...harnessOverrides(flags, dataDir, maxTurns),
+    },
+    fromPackage: [...data.fromPackage, ...configs.fromPackage.filter((label) => (label === 'prompt_config.json' ? promptConfig : modelConfig) !== undefined)],
+  }
 }
 
 /** One line describing a judge outcome, for command output; the `rules` judge is marked `(not an LLM)`. */
@@ -47,11 +98,11 @@ export function harnessOverrides(
 
 /** The harness options `run-task` and `run-and-judge` share (see `harness.ts`). */
 export const HARNESS_OPTIONS = {
-  'data-dir': { type: 'string', value: 'DIR', description: 'folder of the scenario data', default: 'data' },
+  'data-dir': { type: 'string', value: 'DIR', description: "folder of the scenario data (default: data/, the package's when the current folder has none)", default: 'data' },
   'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
   tools: { type: 'string', value: 'PROFILE', description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)" },
-  'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json; upstream's file works)" },
-  'model-config': { type: 'string', value: 'FILE', description: 'agent_temperature, models (default: MPCBENCH_MODEL_CONFIG, else model_config.json)' },
+  'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json here, else the package's; upstream's file works)" },
+  'model-config': { type: 'string', value: 'FILE', description: "agent_temperature, models (default: MPCBENCH_MODEL_CONFIG, else model_config.json here, else the package's)" },
   'llm-context': {
     type: 'string',
     value: 'DIR',

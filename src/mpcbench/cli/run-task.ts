@@ -3,7 +3,7 @@ import { ConfigError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
-import { HARNESS_OPTIONS, harnessOverrides } from './run-task-cli.ts'
+import { commandInputs, HARNESS_OPTIONS, reportPackageInputs, taskFlag } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { loadTask } from '../task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
@@ -12,7 +12,6 @@ import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
 import { mpcbenchLogDir, mpcbenchSettingsFromEnv, mpcbenchSettingsWith } from '../settings.ts'
-import { defaultInput } from '../../core/package-root.ts'
 
 /** The agent of `--agent-url` (or `MPCBENCH_AGENT_URL`), else the model of `--agent-model` (or the default model). */
 function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefined): AgentUnderTest {
@@ -32,28 +31,31 @@ export const command = defineCommand({
   summary: 'MPCBench step 1: run an agent on a task and write its run log',
   description: `Runs the agent on one MPCBench task over the scenario's six sources and writes
 {log-dir}/{task_id}__agent-{model}_run.json (model names made file-safe: / and : become _).
-The agent runs at temperature 0 unless model_config.json sets agent_temperature.`,
+The agent runs at temperature 0 unless model_config.json sets agent_temperature.
+Outside a checkout, the package's own task file (at the path given), data/, prompt_config.json and model_config.json
+are used where the current folder has none; one line on stderr says which.`,
   options: {
-    task: { type: 'string', value: 'FILE', description: 'task file, e.g. tasks/planning/x.json', required: true },
+    task: { type: 'string', value: 'FILE', description: "task file, e.g. tasks/planning/x.json (the package's when the current folder has none)", required: true },
     'scenario-id': { type: 'string', value: 'ID', description: "scenario whose data/{ID}_{source}.json files the tools read (default: the task's data_dependencies.scenario_id)" },
     'agent-model': { type: 'string', value: 'M', description: 'agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)' },
     'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL; README "Benchmark your own agent")' },
     ...HARNESS_OPTIONS,
   },
   async run({ values: flags }) {
-    const taskFile = flags.task as string
-    const task = loadTask(resolve(taskFile))
+    const taskFile = taskFlag(flags.task as string)
+    const task = loadTask(taskFile.path)
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) {
-      throw new ConfigError(`Task ${taskFile} names no scenario`, { hint: 'Pass --scenario-id ID.' })
+      throw new ConfigError(`Task ${flags.task} names no scenario`, { hint: 'Pass --scenario-id ID.' })
     }
     const maxTurns = wholeNumberFlag('--max-turns', flags['max-turns'], { min: 1, example: 50 })
-    const dataDir = flags['data-dir'] === undefined ? defaultInput('data') : resolve(flags['data-dir'])
-    const harness = resolveHarness(process.cwd(), undefined, harnessOverrides(flags, dataDir, maxTurns))
+    const { dataDir, overrides, fromPackage } = commandInputs(flags, maxTurns)
+    const harness = resolveHarness(process.cwd(), undefined, overrides)
     const agent = runTaskAgent(flags['agent-model'], flags['agent-url'])
+    reportPackageInputs([...taskFile.fromPackage, ...fromPackage])
     const { runLog, runLogFile } = await runTask({
       task,
-      taskFile: relative(process.cwd(), resolve(taskFile)),
+      taskFile: relative(process.cwd(), taskFile.path),
       scenarioId,
       tools: scenarioTools(dataDir, scenarioId, harness.toolProfile),
       toolProfile: harness.toolProfile,

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { defineCommand } from '../../cli/define-command.ts'
 import { type AnyTool, parseToolArguments, wireNameOf } from '../../tools/define-tool.ts'
-import { toolProfileFlag } from '../settings.ts'
+import { dataDirFlag, toolProfileFlag } from '../settings.ts'
 import { createWorkplaceTools, type ToolProfile } from '../workplace/tool-profiles.ts'
-import { SOURCES } from '../workplace/validate-source.ts'
-import { loadWorkplace, sourceFilePath } from '../workplace/workplace.ts'
+import { loadWorkplace } from '../workplace/workplace.ts'
+import { reportPackageInputs } from './run-task-cli.ts'
+import { scenarioFlagsProblem } from './scenario-flags.ts'
 
 /** What one tool call gave: its result, a tool-level error (still a result), or a usage problem (exit 2). */
 export type ToolCallOutcome =
@@ -34,13 +33,8 @@ export interface CallScenarioToolOptions {
  * errors; bad arguments and failing tools are tool-level errors, as the model would see them.
  */
 export async function callScenarioTool(options: CallScenarioToolOptions): Promise<ToolCallOutcome> {
-  const missing = SOURCES.map((source) => sourceFilePath(options.dataDir, options.scenarioId, source)).filter((file) => !existsSync(file))
-  if (missing.length > 0) {
-    return {
-      kind: 'usage-error',
-      message: `no scenario ${JSON.stringify(options.scenarioId)} in ${options.dataDir}: missing ${missing.join(', ')}. Check --data-dir and --scenario-id (files are {ID}_{source}.json).`,
-    }
-  }
+  const noData = scenarioFlagsProblem(options.dataDir, options.scenarioId)
+  if (noData !== undefined) return { kind: 'usage-error', message: `${noData.problem}. ${noData.hint}` }
   const tools = createWorkplaceTools(loadWorkplace(options.dataDir, options.scenarioId), options.profile)
   const tool = findTool(tools, options.name)
   if (tool === undefined) {
@@ -84,7 +78,7 @@ An unknown tool or profile, a missing scenario or --args that is not JSON exits 
       required: true,
     },
     args: { type: 'string', value: 'JSON', description: 'arguments object', default: '{}' },
-    'data-dir': { type: 'string', value: 'DIR', description: 'scenario data folder', default: 'data' },
+    'data-dir': { type: 'string', value: 'DIR', description: "scenario data folder (default: data/, the package's when the current folder has none)", default: 'data' },
     tools: { type: 'string', value: 'PROFILE', description: 'upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)' },
   },
   epilog: `Example:
@@ -100,8 +94,10 @@ An unknown tool or profile, a missing scenario or --args that is not JSON exits 
     } catch (error) {
       return usage(`${(error as Error).message}.`)
     }
+    const dataDir = dataDirFlag(flags['data-dir'])
+    reportPackageInputs(dataDir.fromPackage)
     const outcome = await callScenarioTool({
-      dataDir: resolve(flags['data-dir'] ?? 'data'),
+      dataDir: dataDir.path,
       scenarioId: flags['scenario-id'] as string,
       profile,
       name: flags.name as string,

@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -85,5 +85,55 @@ describe('defineMpcbenchBench on bad task input', () => {
     const { byName, moduleErrors } = await run(root)
     expect(byName).toEqual({})
     expect(moduleErrors.join('\n')).toContain('Cannot write MPCBench logs to /dev/null/logs (MPCBENCH_LOG_DIR=/dev/null/logs): /dev/null is not a folder.')
+  }, 120_000)
+})
+
+/** A project root with copies of the shipped scenarios and a planning bench file over `root`; `tasks` copies one task too. */
+function projectWith(options: { tasks: boolean }): string {
+  const root = mkdtempSync(join(tmpdir(), 'mpc-bench-root-'))
+  mkdirSync(join(root, 'scenarios'))
+  for (const id of ['lumen_robotics', 'tidewater_clinics']) copyFileSync(join(repo, 'scenarios', `${id}.json`), join(root, 'scenarios', `${id}.json`))
+  if (options.tasks) {
+    mkdirSync(join(root, 'tasks', 'planning'), { recursive: true })
+    copyFileSync(join(repo, 'tasks', 'planning', 'lumen_release_sync_planning.json'), join(root, 'tasks', 'planning', 'lumen_release_sync_planning.json'))
+    copyFileSync(join(repo, 'prompt_config.json'), join(root, 'prompt_config.json'))
+  }
+  writeFileSync(join(root, 'planning.eval.ts'), `import { defineMpcbenchBench } from ${JSON.stringify(join(repo, 'src/mpcbench/vitest/define-mpcbench-bench.ts'))}\ndefineMpcbenchBench({ taskType: 'planning', root: ${JSON.stringify(root)} })\n`)
+  return root
+}
+
+/** A relative `MPCBENCH_LOG_DIR` under `.tmp/` of the working directory, removed after `body`. */
+async function withRelativeLogDir(root: string, body: (logDir: string) => Promise<void>): Promise<void> {
+  const logDir = join('.tmp', basename(root), 'logs')
+  vi.stubEnv('MPCBENCH_LOG_DIR', logDir)
+  try {
+    await body(logDir)
+  } finally {
+    rmSync(join(process.cwd(), '.tmp', basename(root)), { recursive: true, force: true })
+  }
+}
+
+describe('defineMpcbenchBench with a root other than the working directory', () => {
+  it("resolves MPCBENCH_LOG_DIR against the working directory of the run (where the summary and report go), not the bench file's root", async () => {
+    const root = projectWith({ tasks: true })
+    await withRelativeLogDir(root, async (logDir) => {
+      const { byName } = await run(root)
+      expect(byName['lumen_release_sync_planning [agent=baseline]']?.state).toBe('passed')
+      expect(readdirSync(join(process.cwd(), logDir))).toContain('lumen_release_sync_planning__agent-baseline_run.json')
+      expect(existsSync(join(root, logDir))).toBe(false)
+    })
+  }, 120_000)
+
+  it("runs the package's tasks with the package's prompt config when the root has none", async () => {
+    const root = projectWith({ tasks: false })
+    await withRelativeLogDir(root, async (logDir) => {
+      const { byName } = await run(root)
+      const files = readdirSync(join(repo, 'tasks', 'planning')).sort()
+      const shipped = files.map((file) => (JSON.parse(readFileSync(join(repo, 'tasks', 'planning', file), 'utf8')) as { task_id: string }).task_id)
+      expect(Object.keys(byName).sort()).toEqual(shipped.map((id) => `${id} [agent=baseline]`).sort())
+      expect(Object.values(byName).map((test) => test.state)).toEqual(shipped.map(() => 'passed'))
+      const runLog = JSON.parse(readFileSync(join(process.cwd(), logDir, `${shipped[0]}__agent-baseline_run.json`), 'utf8')) as { task_file: string }
+      expect(runLog.task_file).toBe(`tasks/planning/${files[0]}`)
+    })
   }, 120_000)
 })

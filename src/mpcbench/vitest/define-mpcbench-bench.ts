@@ -21,7 +21,7 @@ import type { ModelMatrix } from '../run-task-models.ts'
 import type { Task, TaskType } from '../task.ts'
 import { inferTaskType, loadTask } from '../task.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
-import { mpcbenchSettingsFromEnv, trialNumbers, writableMpcbenchLogDir } from '../settings.ts'
+import { mpcbenchConfigs, mpcbenchInputs, mpcbenchSettingsFromEnv, trialNumbers, writableMpcbenchLogDir } from '../settings.ts'
 import './task-meta.ts'
 import './provided-context.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
@@ -50,7 +50,8 @@ export interface MpcbenchBenchOptions {
   /** Which `tasks/{taskType}/*.json` to run. */
   taskType: TaskType
   /**
-   * Project root holding `tasks/`, `prompt_config.json` and `model_config.json`.
+   * Project root holding `tasks/`, `prompt_config.json` and `model_config.json`; each one it lacks is the package's
+   * own (see `mpcbenchInputs`), so a project without them runs the shipped tasks.
    * @default process.cwd()
    */
   root?: string
@@ -61,6 +62,7 @@ export interface MpcbenchBenchOptions {
 /** What the models and prompts of a bench file resolve to. */
 export interface MpcbenchRunSetup {
   root: string
+  /** `MPCBENCH_LOG_DIR` (default `evaluation/logs`) resolved against the working directory of the run. */
   logDir: string
   matrix: ModelMatrix
   systemMessage: string
@@ -75,20 +77,26 @@ export interface MpcbenchRunSetup {
 }
 
 /**
- * Reads `prompt_config.json` and `model_config.json` of `root` (or the files named by `MPCBENCH_PROMPT_CONFIG` /
- * `MPCBENCH_MODEL_CONFIG`, relative to `root`), resolves the agent × judge matrix and the harness (tool profile
- * `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see `resolveHarness`); with `MPCBENCH_AGENT_URL` set,
- * its external agent is the only agent. A log folder (`MPCBENCH_LOG_DIR`) that cannot be written is a `ConfigError`
- * here, before any task runs.
+ * Reads `prompt_config.json` and `model_config.json` of `root`, else the package's (see `mpcbenchConfigs`), or the
+ * files named by `MPCBENCH_PROMPT_CONFIG` / `MPCBENCH_MODEL_CONFIG` (relative to `root`), resolves the agent × judge
+ * matrix and the harness (tool profile `MPCBENCH_TOOLS`, developer message, temperature, turn cap; see
+ * `resolveHarness`); with `MPCBENCH_AGENT_URL` set, its external agent is the only agent. The log folder
+ * (`MPCBENCH_LOG_DIR`) is resolved against the working directory, where the reporters write the summary and the
+ * report; one that cannot be written is a `ConfigError` here, before any task runs.
  */
 export function mpcbenchRunSetup(root: string, env?: Record<string, string | undefined>, dataDir?: string): MpcbenchRunSetup {
-  const harness = resolveHarness(root, env, dataDir === undefined ? {} : { dataDir })
+  const { promptConfig, modelConfig } = mpcbenchConfigs(root, env)
+  const harness = resolveHarness(root, env, {
+    ...(promptConfig === undefined ? {} : { promptConfig }),
+    ...(modelConfig === undefined ? {} : { modelConfig }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+  })
   const { agent } = mpcbenchSettingsFromEnv(env)
   const externalAgent =
     agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
   return {
     root,
-    logDir: writableMpcbenchLogDir(env, root),
+    logDir: writableMpcbenchLogDir(env),
     matrix: resolveModelMatrix(harness.modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] }),
     systemMessage: harness.systemMessage,
     judgeSystemPrompt: harness.judgeSystemPrompt,
@@ -166,7 +174,7 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
         harness: harnessOf({ temperature: setup.temperature, maxTurns: setup.maxTurns, ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }) }),
       })
     : undefined
-  if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(setup.root, resumed.runLogFile)})`, 'mpcbench')
+  if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(process.cwd(), resumed.runLogFile)})`, 'mpcbench')
   const evaluation = resumed ?? await runAndJudge({
     task: testCase.task,
     ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
@@ -185,7 +193,7 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
     signal,
     ...(deadline === undefined ? {} : { deadline }),
   })
-  const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, setup.root), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
+  const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, process.cwd()), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await annotateTest(
     context,
@@ -259,19 +267,20 @@ export function duplicateTaskIdError(taskFile: string, taskId: string, byId: Rea
 export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   const root = options.root ?? process.cwd()
   const { env } = options
-  const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: root }).sort()
+  const { tasksRoot } = mpcbenchInputs(root, env)
+  const taskFiles = fg.sync(`tasks/${options.taskType}/*.json`, { cwd: tasksRoot }).sort()
   if (taskFiles.length === 0) {
-    test.skip(`no tasks in ${join(root, 'tasks', options.taskType)}`, () => {})
+    test.skip(`no tasks in ${join(tasksRoot, 'tasks', options.taskType)}`, () => {})
     return
   }
   const setup = mpcbenchRunSetup(root, env)
   const { trials } = mpcbenchSettingsFromEnv(env)
-  const byId = taskFilesById(root)
+  const byId = taskFilesById(tasksRoot)
   for (const taskFile of taskFiles) {
     let task: Task
     let taskType: TaskType | undefined
     try {
-      task = loadTask(join(root, taskFile))
+      task = loadTask(join(tasksRoot, taskFile))
       taskType = inferTaskType(task, taskFile)
       if (taskType !== options.taskType) {
         throw new ConfigError(`Task ${taskFile} has task_type ${taskType ?? '(none)'} but sits in tasks/${options.taskType}/`, {

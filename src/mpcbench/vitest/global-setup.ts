@@ -2,12 +2,13 @@ import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { BenchError } from '../../core/errors.ts'
-import { prepareOptionsFromEnv } from '../settings.ts'
+import { mpcbenchInputs, prepareOptionsFromEnv } from '../settings.ts'
 
 /**
  * MPCBench globalSetup of the `bench` project: generates the data of every scenario (or those named by
  * `MPCBENCH_SCENARIOS`) whose files are missing or stale, with the procedural generator (or
- * `MPCBENCH_GENERATOR=llm`), then provides the data folder as `mpcbenchDataDir`.
+ * `MPCBENCH_GENERATOR=llm`), then provides the data folder as `mpcbenchDataDir`. The scenarios and data folders are
+ * the project's, else the package's own (see `mpcbenchInputs`).
  * In watch mode the same check runs before every rerun, so a scenario edit regenerates that scenario's data
  * (and only when its inputs changed). A scenario that cannot be prepared fails only its own tests (its error is
  * provided as `mpcbenchScenarioErrors`); the other scenarios, and the other benchmarks, run.
@@ -36,7 +37,9 @@ async function prepare(project: TestProject): Promise<void> {
     return
   }
   // Setup messages go to stderr, so stdout stays the reporters' (e.g. `--reporter=junit` to stdout is valid XML).
-  const options = { ...prepareOptionsFromEnv(project.config.root), log: (line: string) => console.error(line) }
+  const { root } = project.config
+  const inputs = mpcbenchInputs(root)
+  const options = { ...prepareOptionsFromEnv(root), scenariosDir: inputs.scenariosDir, dataDir: inputs.dataDir, log: (line: string) => console.error(line) }
   // Loaded only when data is prepared: the generators are most of what this setup would load.
   const { prepareMpcbenchDataIsolated } = await import('../generate/prepare-data.ts')
   const { failed } = await prepareMpcbenchDataIsolated(options)
