@@ -2,9 +2,10 @@
  * `npm run test:package`: the package as a user gets it. Packs the tarball, installs it into a temporary project
  * (offline from npm's cache where it can; the compiled better-sqlite3 is reused when the versions match) and runs
  * (a) a plain `.mjs` agent loop against the scripted server, (b) `tsc --noEmit` with `module: nodenext` on a
- * consumer `.ts`, (c) the consumer's own `vitest run` with the `./vitest` helper and a package reporter, (e) the
- * shipped MPCBench tasks in a consumer's Vitest run, and (d) the `agent-bench` bin there. Needs `dist/` (the script
- * builds it first).
+ * consumer `.ts` and on the README's eval and reporter in the order of a user's `evals/` + `reporters/` layout,
+ * (c) the consumer's own `vitest run` with the `./vitest` helper and the package's reporters, (e) the shipped MPCBench
+ * tasks in a consumer's Vitest run, (d) the `agent-bench` bin there, and (i) the evals `agent-bench generate-evals`
+ * writes, run with the Vitest config it prints. Needs `dist/` (the script builds it first).
  */
 import { execFile } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -136,14 +137,34 @@ describe('the packed package', () => {
     expect(result.stdout).toBe('')
   })
 
-  it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporter)", async () => {
-    const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline' })
+  it("(b) type-checks the README's eval before its reporter (an evals/ + reporters/ layout) under --strict, without skipLibCheck: `meta().eval` is typed", async () => {
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc')
+    const result = await timed('(b) tsc eval first', () => run(process.execPath, [tsc, '-p', 'tsconfig.eval-first.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error))
+    expect(result.stdout).toBe('')
+  })
+
+  it("exports every reporter of reporters/ that the README tells a user to run, as a default-exported class", async () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+    const named = [...new Set([...readme.matchAll(/\.\/reporters\/([\w-]+)\.ts/g)].map((match) => match[1] ?? ''))].sort()
+    expect(named).toEqual(expect.arrayContaining(['arte', 'mpcbench', 'progress', 'report']))
+    const script = `for (const name of ${JSON.stringify(named)}) { const { default: Reporter } = await import('vitest-agent-bench/reporters/' + name); const hooks = Object.getOwnPropertyNames(Reporter.prototype).filter((key) => key.startsWith('on')); new Reporter(); console.log(name, typeof Reporter, hooks.length > 0) }`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: cleanEnv() })
+    expect(stdout.trim().split('\n')).toEqual(named.map((name) => `${name} function true`))
+  })
+
+  it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporters)", async () => {
+    const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline', GITHUB_STEP_SUMMARY: join(project, 'out/step-summary.md') })
     const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env }))
-    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+5 passed \(5\)/)
+    const output = stripVTControlCharacters(stdout)
+    expect(output).toMatch(/Tests\s+5 passed \(5\)/)
     const junit = readFileSync(join(project, 'out/junit.xml'), 'utf8')
     expect(junit).toContain('name="capitals &gt; 1: France"')
     const results = JSON.parse(readFileSync(join(project, 'out/arte-results.json'), 'utf8')) as { completedTasks: number }
     expect(results.completedTasks).toBe(2)
+    // The progress reporter: one line per ART-E task (stdout is not a terminal); the report reporter: the HTML report and the job summary.
+    expect(output.match(/^\[\s*\d+\/~?\d+\] [✓✗] \S+ {2}EM [01] · semantic /gm)).toHaveLength(2)
+    expect(readFileSync(join(project, 'out/report.html'), 'utf8')).toContain('<html')
+    expect(readFileSync(join(project, 'out/step-summary.md'), 'utf8')).toMatch(/^## ART-E · baseline/m)
   })
 
   it('(d) runs the agent-bench bin: --version, and the ART-E demo with the shipped bench file and data', async () => {
@@ -177,6 +198,25 @@ describe('the packed package', () => {
     expect(stripVTControlCharacters(spread.stdout)).toContain(`Test Files  ${files} passed (${files})`)
     expect(metrics('out/spread.json')).toEqual(metrics('out/whole.json'))
     expect(partDirs()).toEqual(before)
+  })
+
+  it('(i) runs the evals `agent-bench generate-evals` writes in a project of its own, with the Vitest config and the command it prints', async () => {
+    const bin = join(project, 'node_modules/.bin/agent-bench')
+    const dir = join(project, 'generated-project')
+    mkdirSync(dir)
+    const env = cleanEnv({ CI: '1', BENCH_AGENT_MODEL: 'baseline' })
+    await timed('(i) arte -l 2', () => run(bin, ['arte', '-l', '2', '-o', 'out/results.json'], { cwd: dir, env }))
+    const generated = await timed('(i) generate-evals', () => run(bin, ['generate-evals', '--results', 'out/results.json', '--bucket', 'high'], { cwd: dir, env }))
+    const cases = Number(/^high\s+(\d+) test\(s\)\s+bench\/generated\/arte-high\.eval\.ts$/m.exec(generated.stdout)?.[1])
+    expect(cases).toBeGreaterThan(0)
+    expect(readFileSync(join(dir, 'bench/generated/arte-high.eval.ts'), 'utf8')).toContain("from 'vitest-agent-bench/vitest/arte-regression'")
+    const config = /^ {2}import \{ defineConfig \}[\s\S]*?^ {2}\}\)$/m.exec(generated.stdout)?.[0]
+    const command = /`npx vitest run ([^`]*)`/.exec(generated.stdout)?.[1]
+    expect(config).toBeDefined()
+    expect(command).toBe('bench/generated')
+    writeFileSync(join(dir, 'vitest.config.ts'), `${(config ?? '').replace(/^ {2}/gm, '')}\n`)
+    const { stdout } = await timed('(i) vitest run', () => run(process.execPath, ['../node_modules/vitest/vitest.mjs', 'run', ...(command ?? '').split(' ')], { cwd: dir, env }))
+    expect(stripVTControlCharacters(stdout)).toMatch(new RegExp(`Tests\\s+${cases} passed \\(${cases}\\)`))
   })
 
   it("(e) runs the shipped MPCBench tasks in the consumer's own Vitest run (defineMpcbenchBench over tasks/, scenarios/ and prompt_config.json, the package's setup and reporter)", async () => {

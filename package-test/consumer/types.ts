@@ -1,7 +1,10 @@
-// (b) A TypeScript consumer (module nodenext): the library, the test helpers and the reporters, with their types.
+// (b) A TypeScript consumer (module nodenext): the library, the test helpers, the reporters and the generated evals' runtime, with their types.
 import { type AgentTrace, type ArteRow, defineTool, EmailStore, type Scorer, scoreAnswer, type Tool } from 'vitest-agent-bench'
 import ArteReporter, { type ArteReporterOptions } from 'vitest-agent-bench/reporters/arte'
 import MpcbenchReporter from 'vitest-agent-bench/reporters/mpcbench'
+import ProgressReporter from 'vitest-agent-bench/reporters/progress'
+import ReportReporter, { type ReportReporterOptions } from 'vitest-agent-bench/reporters/report'
+import { defineArteRegressionTests } from 'vitest-agent-bench/vitest/arte-regression'
 import { defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, type EvalTestMeta } from 'vitest-agent-bench/vitest'
 import type { Reporter } from 'vitest/node'
 import { z } from 'zod'
@@ -16,13 +19,14 @@ const echo: Tool<z.ZodObject<{ text: z.ZodString }>, string> = defineTool({
 const startsRight: Scorer<string, string, string> = (_input, output, expected) => ({ score: output.startsWith(expected.slice(0, 1)) ? 1 : 0 })
 
 const options: ArteReporterOptions = { outputFile: 'out/results.json' }
-const reporters: Reporter[] = [new ArteReporter(options), new MpcbenchReporter()]
+const reportOptions: ReportReporterOptions = { outputFile: 'out/report.html' }
+const reporters: Reporter[] = [new ArteReporter(options), new MpcbenchReporter(), new ProgressReporter(), new ReportReporter(reportOptions)]
 const score: { exactMatch: boolean; semanticScore: number } = scoreAnswer('a', 'b')
 const store: EmailStore = EmailStore.open(':memory:')
 const row: ArteRow | undefined = undefined
 const trace: AgentTrace | undefined = undefined
 const meta: EvalTestMeta | undefined = undefined
-const helpers: unknown[] = [defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, startsRight, echo]
+const helpers: unknown[] = [defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, startsRight, echo, defineArteRegressionTests]
 
 // With skipLibCheck (the usual setting), a type the package's .d.ts files cannot resolve silently becomes `any`:
 // these fail to compile if one does (better-sqlite3's types, vitest's, the package's own).
@@ -33,6 +37,9 @@ const typed: Array<false> = [
   false satisfies IsAny<ArteRow['message_ids']>,
   false satisfies IsAny<Parameters<typeof describeEval>[1]>,
   false satisfies IsAny<ArteReporter['onTestRunEnd']>,
+  false satisfies IsAny<ReportReporter['onTestRunEnd']>,
+  false satisfies IsAny<ProgressReporter['onTestCaseResult']>,
+  false satisfies IsAny<Parameters<typeof defineArteRegressionTests>[1]>,
   false satisfies IsAny<Parameters<typeof defineMpcbenchBench>[0]>,
 ]
 

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../fixtures/arte-e2e/harness.ts'
 import ArteReporter from './vitest/reporter.ts'
 import { type ScriptedServer, startScriptedServer } from '../testing/scripted-server.ts'
 import { applyCheck } from './vitest/regression.ts'
-import { bucketOf, deriveCheck, generateEvals, planEvals } from './generate-evals.ts'
+import { ARTE_REGRESSION_MODULE, bucketOf, deriveCheck, generateEvals, planEvals, regressionImport, runInstructions } from './generate-evals.ts'
 import { readArteResults } from './results/results.ts'
 
 describe('bucketOf', () => {
@@ -26,6 +27,36 @@ describe('deriveCheck', () => {
     expect(applyCheck({ kind: 'exact', expected: 'Room 4B' }, 'Room 4')).toEqual({ passed: false, missing: ['Room 4B'] })
     expect(applyCheck({ kind: 'keywords', keywords: ['old', 'warehouse'] }, 'At the Old Warehouse.')).toEqual({ passed: true, missing: [] })
     expect(applyCheck({ kind: 'keywords', keywords: ['old', 'warehouse'] }, 'the warehouse')).toEqual({ passed: false, missing: ['old'] })
+  })
+})
+
+describe('regressionImport', () => {
+  it("imports the runtime by a relative path inside this package's folder, by the package's exported path elsewhere", () => {
+    expect(regressionImport(join(REPO_ROOT, 'bench/generated'))).toBe('../../src/arte/vitest/regression.ts')
+    expect(regressionImport(mkdtempSync(join(tmpdir(), 'generated-')))).toBe(ARTE_REGRESSION_MODULE)
+    expect(regressionImport(join(tmpdir(), 'not-yet', 'generated'))).toBe(ARTE_REGRESSION_MODULE)
+  })
+
+  it("imports a path package.json exports, whose target is the runtime's compiled twin", () => {
+    const { exports } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default?: string; types?: string }> }
+    expect(exports[ARTE_REGRESSION_MODULE.replace(/^vitest-agent-bench/, '.')]).toEqual({
+      types: './dist/arte/vitest/regression.d.ts',
+      default: './dist/arte/vitest/regression.js',
+    })
+  })
+})
+
+describe('runInstructions', () => {
+  it("in this package's checkout, names the bench project of its Vitest config", () => {
+    expect(runInstructions('bench/generated', REPO_ROOT)).toEqual(['Run them with `npx vitest run --project bench bench/generated`.'])
+  })
+
+  it("in a user's project, gives the include and the ART-E global setup their Vitest config needs, and the run command", () => {
+    const text = runInstructions('evals/generated', mkdtempSync(join(tmpdir(), 'project-'))).join('\n')
+    expect(text).toContain("include: ['evals/generated/*.eval.ts'],")
+    expect(text).toContain("globalSetup: ['vitest-agent-bench/vitest/arte-setup'],")
+    expect(text).toContain('`npx vitest run evals/generated`')
+    expect(text).not.toContain('--project bench')
   })
 })
 

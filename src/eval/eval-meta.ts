@@ -17,7 +17,10 @@ export interface EvalTestMeta {
   threshold: number
 }
 
-declare module 'vitest' {
+// TaskMeta is declared in '@vitest/runner' (Vitest augments it there too); 'vitest' only re-exports it. An augmentation
+// of the re-export gives TypeScript a second copy of the interface, so which one a file sees depends on the program's
+// file order (an eval file before a reporter: no `meta().eval` in the reporter, or Vitest's own fields missing).
+declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set by tests of `describeEval`. */
     eval?: EvalTestMeta

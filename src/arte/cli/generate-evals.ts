@@ -1,5 +1,5 @@
 import { relative } from 'node:path'
-import { BUCKET_PURPOSE, type EvalBucket, generateEvals } from '../generate-evals.ts'
+import { BUCKET_PURPOSE, type EvalBucket, generateEvals, runInstructions } from '../generate-evals.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_ARTE_OUTPUT, arteSettings } from '../settings.ts'
 import { defineCommand } from '../../cli/define-command.ts'
@@ -16,7 +16,9 @@ export const command = defineCommand({
   low     ${BUCKET_PURPOSE.low}
 Each generated test re-runs the agent on its row and checks the answer exactly (answers of up to 3 words)
 or by the ground truth's keywords, and names the trace it was generated from.
-Run them with \`npx vitest run --project bench bench/generated\`.`,
+In a checkout of vitest-agent-bench, run them with \`npx vitest run --project bench bench/generated\`; in your own
+project, your Vitest config needs their pattern in \`include\` and 'vitest-agent-bench/vitest/arte-setup' in
+\`globalSetup\` (the command prints the config after writing the files).`,
   options: {
     results: { type: 'string', value: 'FILE', description: 'results JSON written by reporters/arte.ts (ARTE_OUTPUT)', default: DEFAULT_ARTE_OUTPUT },
     out: { type: 'string', value: 'DIR', description: 'folder for the *.eval.ts files', default: 'bench/generated' },
@@ -29,13 +31,14 @@ Run them with \`npx vitest run --project bench bench/generated\`.`,
         throw new ConfigError(`Unknown bucket ${JSON.stringify(bucket)}.`, { hint: `Use any of ${BUCKETS.join(', ')}, comma-separated.` })
       }
     }
-    const files = generateEvals({
-      resultsFile: values.results ?? arteSettings().output,
-      outDir: values.out ?? 'bench/generated',
-      buckets: buckets as EvalBucket[],
-    })
-    if (files.length === 0) console.log('No tasks in the selected buckets: nothing written.')
+    const outDir = values.out ?? 'bench/generated'
+    const files = generateEvals({ resultsFile: values.results ?? arteSettings().output, outDir, buckets: buckets as EvalBucket[] })
+    if (files.length === 0) {
+      console.log('No tasks in the selected buckets: nothing written.')
+      return 0
+    }
     for (const file of files) console.log(`${file.bucket.padEnd(7)} ${String(file.cases).padStart(4)} test(s)  ${relative(process.cwd(), file.path)}`)
+    console.log(['', ...runInstructions(outDir)].join('\n'))
     return 0
   },
 })

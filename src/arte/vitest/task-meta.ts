@@ -1,6 +1,7 @@
 import type { ArtePlannedTask, ArteTestMeta } from './arte-meta.ts'
 
-declare module 'vitest' {
+// Augments the module that declares TaskMeta, not its re-export in 'vitest': see src/eval/eval-meta.ts.
+declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set by ART-E tests (`bench/arte`). */
     arte?: ArteTestMeta

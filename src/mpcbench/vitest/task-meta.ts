@@ -1,6 +1,7 @@
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
 
-declare module 'vitest' {
+// Augments the module that declares TaskMeta, not its re-export in 'vitest': see src/eval/eval-meta.ts.
+declare module '@vitest/runner' {
   interface TaskMeta {
     /** Set by MPCBench tests (`bench/{planning,email_reply,document_generation}`). */
     mpcbench?: MpcbenchTestMeta
