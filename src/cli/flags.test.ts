@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../core/errors.ts'
-import { choiceFlag, FlagValueError, wholeNumberFlag } from './flags.ts'
+import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from './flags.ts'
 
 describe('wholeNumberFlag', () => {
   it('parses whole numbers and leaves an absent flag undefined', () => {
@@ -23,5 +23,21 @@ describe('choiceFlag', () => {
     expect(() => choiceFlag('--split', 'dev', ['train', 'test'])).toThrow(FlagValueError)
     expect(() => choiceFlag('--split', 'dev', ['train', 'test'])).toThrow('Expected `--split` to be train or test, got "dev".\n  Fix: Pass --split train or --split test.')
     expect(() => choiceFlag('--mode', 'x', ['a', 'b', 'c'])).toThrow('Expected `--mode` to be one of a, b, c, got "x".')
+  })
+})
+
+describe('outputFileFlag', () => {
+  it('reads --outputFile.NAME=FILE and --outputFile.NAME FILE, returns the index of its last argument, ignores other flags', () => {
+    const into: Record<string, string> = {}
+    const argv = ['--outputFile.junit=reports/a.xml', '--outputFile.json', 'out.json', '--limit', '3']
+    expect(outputFileFlag(argv, 0, into, 'r.xml')).toBe(0)
+    expect(outputFileFlag(argv, 1, into, 'r.xml')).toBe(2)
+    expect(outputFileFlag(argv, 3, into, 'r.xml')).toBeUndefined()
+    expect(into).toEqual({ junit: 'reports/a.xml', json: 'out.json' })
+  })
+
+  it('a flag without a file is a FlagValueError with an example', () => {
+    expect(() => outputFileFlag(['--outputFile.junit'], 0, {}, 'reports/arte.xml')).toThrow(FlagValueError)
+    expect(() => outputFileFlag(['--outputFile.junit='], 0, {}, 'reports/arte.xml')).toThrow('`--outputFile.junit=` needs a file.')
   })
 })

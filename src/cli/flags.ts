@@ -32,3 +32,19 @@ export function choiceFlag<const C extends string>(flag: string, value: string |
     hint: `Pass ${choices.map((choice) => `${flag} ${choice}`).join(' or ')}.`,
   })
 }
+
+/**
+ * Reads Vitest's `--outputFile.NAME=FILE` (or `--outputFile.NAME FILE`) at `argv[at]` into `into[NAME]`. Returns the
+ * index of the flag's last argument, or `undefined` when `argv[at]` is no such flag. A missing file is a
+ * {@link FlagValueError} with an example (`example`: e.g. `reports/arte.xml`).
+ */
+export function outputFileFlag(argv: ReadonlyArray<string>, at: number, into: Record<string, string>, example: string): number | undefined {
+  const arg = argv[at] ?? ''
+  const match = /^--outputFile\.([\w-]+)(?:=(.*))?$/.exec(arg)
+  if (match === null) return undefined
+  const last = match[2] === undefined ? at + 1 : at
+  const value = match[2] ?? argv[last]
+  if (value === undefined || value === '') throw new FlagValueError(`\`${arg}\` needs a file.`, { hint: `Pass e.g. --outputFile.${match[1]}=${example}` })
+  into[match[1] ?? ''] = value
+  return last
+}

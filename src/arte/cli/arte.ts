@@ -34,7 +34,7 @@ import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from './stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
-import { choiceFlag, FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
+import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
 import { defaultInput, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
@@ -219,16 +219,9 @@ export function planArteRun(argv: string[]): ArteCliPlan {
       rest.push('--merge-reports=.vitest-reports')
       continue
     }
-    const match = /^--outputFile\.([\w-]+)(?:=(.*))?$/.exec(arg)
-    if (match === null) {
-      rest.push(arg)
-      continue
-    }
-    const value = match[2] ?? argv[++i]
-    if (value === undefined || value === '') {
-      throw new ConfigError(`\`${arg}\` needs a file.`, { hint: `Pass e.g. --outputFile.${match[1]}=reports/arte.xml` })
-    }
-    outputFile[match[1] ?? ''] = value
+    const last = outputFileFlag(argv, i, outputFile, 'reports/arte.xml')
+    if (last === undefined) rest.push(arg)
+    else i = last
   }
   const { values, positionals } = parse(rest)
   choiceFlag('--split', values.split, ['train', 'test'])

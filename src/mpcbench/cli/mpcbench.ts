@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { Command } from '../../cli/command.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
-import { choiceFlag, FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
+import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
@@ -102,18 +102,11 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
   const outputFile: Record<string, string> = {}
   const rest: string[] = []
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? ''
-    const match = /^--outputFile\.([\w-]+)(?:=(.*))?$/.exec(arg)
-    if (match === null) {
-      rest.push(arg)
-      continue
-    }
-    const value = match[2] ?? argv[++i]
-    if (value === undefined || value === '') {
-      throw new FlagValueError(`\`${arg}\` needs a file.`, { hint: `Pass e.g. --outputFile.${match[1]}=reports/mpcbench.xml` })
-    }
-    outputFile[match[1] ?? ''] = resolve(cwd, value)
+    const last = outputFileFlag(argv, i, outputFile, 'reports/mpcbench.xml')
+    if (last === undefined) rest.push(argv[i] ?? '')
+    else i = last
   }
+  for (const [name, file] of Object.entries(outputFile)) outputFile[name] = resolve(cwd, file)
   const { values, positionals } = parseDeclared('mpcbench', MPCBENCH_OPTIONS, rest, true)
   const unknown = positionals.filter((type) => !(TASK_TYPES as ReadonlyArray<string>).includes(type))
   if (unknown.length > 0) {
