@@ -31,7 +31,7 @@ import {
 import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
-import { stopOnInterrupt } from './stop-on-interrupt.ts'
+import { stopOnInterrupt } from '../../cli/stop-on-interrupt.ts'
 import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +13,7 @@ import { ConfigError, UsageError } from '../../core/errors.ts'
 import { packageModule } from '../../core/package-root.ts'
 import { FlagValueError } from '../../cli/flags.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { RunLogSchema } from '../run-log.ts'
 import { SummarySchema } from '../summary.ts'
 import { TASK_TYPES } from '../task-types.ts'
@@ -134,6 +135,35 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     expect(`${report.stdout}${report.stderr}`).not.toContain('not found')
     expect(readFileSync(join(project, 'evaluation/report/index.html'), 'utf8')).not.toContain('run log(s) not found')
   }, 240_000)
+
+  it('Ctrl-C writes what finished once (one summary, one history entry), exits 130 and says to rerun with --resume', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-interrupt-'))
+    let onRequest = (): void => {}
+    // Every model reply waits 30 s: the run is interrupted while the agents wait on the model.
+    await using server = await startScriptedServer(() => {
+      onRequest()
+      return { ...scriptedText(JSON.stringify({ final_answer: 'late', rationale: 'late' })), delayMs: 30_000 }
+    })
+    const env = childEnv({ NO_COLOR: '1', CI: '1', BENCH_HISTORY_DIR: 'evaluation/history', OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', BENCH_LLM_LOG_DIR: 'off', BENCH_CACHE: 'off', BENCH_LLM_MAX_RETRIES: '0' })
+    const child = spawn(process.execPath, [BIN, 'mpcbench', 'planning', '--agent-model', 'scripted/agent', '--judge-model', 'rules'], { cwd: folder, env, detached: true })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString('utf8')))
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
+    // Ctrl+C in a terminal: SIGINT to the whole process group, once the first agent waits on the model.
+    onRequest = () => {
+      onRequest = () => {}
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT')
+    }
+    const started = Date.now()
+    expect(await exited, output).toBe(130)
+    expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(30_000)
+    expect(output).toContain('run the same command again with --resume added')
+    expect(output.match(/^MPCBench: mean scores/gm), output).toHaveLength(1)
+    expect(readdirSync(join(folder, 'evaluation/history')), 'one history entry for the interrupted run').toHaveLength(1)
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(folder, 'evaluation/summary.json'), 'utf8')))
+    expect(summary.task_counts?.not_run).toBeGreaterThan(0)
+  }, 120_000)
 
   it('runs one task type, filtered by name, with your agent behind HTTP (--agent-url)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-agent-'))

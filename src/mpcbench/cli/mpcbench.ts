@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Command } from '../../cli/command.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
+import { stopOnInterrupt } from '../../cli/stop-on-interrupt.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
@@ -217,6 +218,7 @@ export const command: Command = {
     const { startVitest } = await import('vitest/node')
     const before = process.exitCode
     process.exitCode = undefined
+    const interrupt = stopOnInterrupt()
     const vitest = await startVitest(
       'test',
       shipped ? [] : plan.taskTypes.map((type) => `bench/${type}/`),
@@ -224,14 +226,16 @@ export const command: Command = {
         run: true,
         watch: false,
         ...(shipped ? shippedMpcbenchConfig(plan.taskTypes, concurrency) : { project: ['bench'], ...(concurrency === undefined ? {} : { maxConcurrency: concurrency }) }),
-        reporters: withMpcbenchReporters(plan.reporters),
+        reporters: [interrupt.reporter, ...withMpcbenchReporters(plan.reporters)],
         ...(Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }),
         ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
       },
       shipped ? { plugins: [shippedSourcesPlugin()] } : {},
     )
     await vitest.close()
-    const code = Number(process.exitCode ?? 0)
+    interrupt.dispose()
+    const signal = interrupt.signal()
+    const code = signal === undefined ? Number(process.exitCode ?? 0) : 128 + (signal === 'SIGINT' ? 2 : 15)
     process.exitCode = before
     return code
   },

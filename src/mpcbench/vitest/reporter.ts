@@ -127,6 +127,8 @@ export default class MpcbenchReporter implements Reporter {
   #runStartedAt: number | undefined
   /** The current run (its specifications array): the history id of both writes of an interrupted run (see historyRunId). */
   #run: object | undefined
+  /** Between `onTestRunStart` and `onTestRunEnd`: a signal then writes what finished. */
+  #running = false
   /** Vitest's `env` option, which the workers' environment adds to this process's. */
   #configEnv: Record<string, string | undefined> = {}
   /** The summary of the last run, or `undefined` before the first run ends or when it had no MPCBench tests. */
@@ -154,7 +156,10 @@ export default class MpcbenchReporter implements Reporter {
       }
     }
     // On SIGINT / SIGTERM, write what finished before the process exits.
-    const dispose = onInterrupt(() => this.onTestRunEnd(vitest.state.getTestModules(), [], 'interrupted'))
+    // Silently when the command cancels the run and its end follows (`agent-bench mpcbench`): the table is printed then.
+    const dispose = onInterrupt(({ runEndFollows }) => {
+      if (this.#running) this.#end(vitest.state.getTestModules(), 'interrupted', !runEndFollows)
+    })
     vitest.onClose(dispose)
     // With `--reporter=junit` (or json) to standard output, the table goes to standard error: the report stays valid.
     this.#log = stdoutHoldsReport(vitest) ? (text) => vitest.logger.error(redact(text)) : (text) => vitest.logger.log(redact(text))
@@ -168,6 +173,7 @@ export default class MpcbenchReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.#runStartedAt = Date.now()
     this.#run = specifications
+    this.#running = true
   }
 
   /**
@@ -192,6 +198,13 @@ export default class MpcbenchReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: TestRunEndReason): void {
+    this.#running = false
+    this.#end(testModules, reason, true)
+  }
+
+  /** Builds, prints (when `show` and the `print` option allow) and writes the run's summary. */
+  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason | undefined, show: boolean): void {
+    const print = show && this.#options.print !== false
     const collected = collectMpcbenchTests(testModules, reason === 'interrupted')
     const metas = collected.metas
     const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
@@ -201,7 +214,7 @@ export default class MpcbenchReporter implements Reporter {
     const summary = buildSummary(metas, new Date(), unfinished)
     this.summary = summary
     // The table is printed before the summary is written: a file that cannot be written loses none of it.
-    if (this.#options.print !== false) {
+    if (print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
       const statistics = formatSummaryStatistics(summary)
@@ -219,7 +232,7 @@ export default class MpcbenchReporter implements Reporter {
     // The HTML report (listed after this reporter) reads the file recorded here: the history copy when the summary could not be written.
     const readable = written ?? kept
     if (readable !== undefined) recordRunOutput('mpcbench-summary', readable)
-    if (written !== undefined && this.#options.print !== false) {
+    if (written !== undefined && print) {
       this.#log(`Summary written to ${written}${choice.subset === undefined ? '' : `\n${formatSummarySubsetNote(choice)}`}`)
     }
     if (writeError !== undefined) {

@@ -1,5 +1,5 @@
 import type { Reporter, Vitest } from 'vitest/node'
-import { INTERRUPT_SIGNALS, declareRunEndOnInterrupt } from '../../core/interrupt.ts'
+import { INTERRUPT_SIGNALS, declareRunEndOnInterrupt } from '../core/interrupt.ts'
 
 /** What {@link stopOnInterrupt} gives the command that runs Vitest. */
 export interface InterruptControl {
