@@ -91,6 +91,8 @@ describe('agent-bench compare on two scripted ART-E runs', () => {
       const latest = await captureLog(() => command.run(['--json']))
       expect(JSON.parse(latest.out)).toMatchObject({ improved: ['102'], regressed: ['101'] })
       await expect(command.run(['--benchmark', 'mpcbench'])).rejects.toThrow(/Found 0 kept mpcbench run/)
+      // Runs of the other benchmark are there: the hint names the flag that compares them.
+      await expect(command.run(['--benchmark', 'mpcbench'])).rejects.toThrow(/The history holds arte runs: pass --benchmark arte\./)
     } finally {
       vi.unstubAllEnvs()
     }

@@ -83,8 +83,11 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
       const history = arteHistorySettings()
       files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2)
       if (files.length < 2) {
+        const other = benchmark === 'arte' ? 'mpcbench' : 'arte'
+        const otherRuns = latestInHistory(history.dir, other === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2).length
+        const switchHint = otherRuns >= 2 ? `The history holds ${other} runs: pass --benchmark ${other}. ` : ''
         throw new ConfigError(`Found ${files.length} kept ${benchmark} run(s) under ${history.dir}; comparing needs two.`, {
-          hint: 'Run the benchmark twice (each run keeps its results there), or pass two files: agent-bench compare A.json B.json.',
+          hint: `${switchHint}Run the benchmark twice (each run keeps its results there), or pass two files: agent-bench compare A.json B.json.`,
         })
       }
     } else {

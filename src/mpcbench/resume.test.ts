@@ -133,4 +133,16 @@ describe('finishedEvaluation reuses only the judge results of the run log beside
     writeFileSync(runLogFile, JSON.stringify({ ...runLog, harness: before }))
     expect(finishedEvaluation(logDir, task, 'scripted/agent', judges, settings)).toBeUndefined()
   })
+
+  it('a score judged against requirements or checks edited since is not reused (the task runs again)', async () => {
+    await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
+    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const judges = [createJudge('rules', { systemPrompt: 'unused' })]
+    const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-edited-'))
+    const { runLog } = await runAndJudge({ task, scenarioId: 'fixture', tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)), agent, systemMessage: 'SYSTEM', logDir, judges })
+    expect(finishedEvaluation(logDir, task, 'scripted/agent', judges)?.runLog.trace_id).toBe(runLog.trace_id)
+    expect(finishedEvaluation(logDir, { ...task, checks: [{ must_mention: ['Friday'] }] }, 'scripted/agent', judges)).toBeUndefined()
+    expect(finishedEvaluation(logDir, { ...task, checks: undefined }, 'scripted/agent', judges)).toBeUndefined()
+    expect(finishedEvaluation(logDir, { ...task, answer_requirements: ['Names Thursday and the room.'] }, 'scripted/agent', judges)).toBeUndefined()
+  })
 })

@@ -41,10 +41,19 @@ function belongsTo(runLog: RunLog, input: Pick<RunLog, 'trace_id' | 'started_at'
 }
 
 /**
+ * Whether a judge input holds what the task asks now (`answer_requirements`, `checks`): a score judged against
+ * requirements or checks edited since no longer stands for the task.
+ */
+function judgedAgainst(input: Pick<ReturnType<typeof readJudgeInput>, 'answer_requirements' | 'checks'>, task: Task): boolean {
+  return JSON.stringify(input.answer_requirements) === JSON.stringify(task.answer_requirements) && JSON.stringify(input.checks ?? null) === JSON.stringify(task.checks ?? null)
+}
+
+/**
  * The evaluation of a task × agent that already finished in `logDir` with the same task and judges, for
  * `BENCH_RESUME=1`: its run log ended with an answer or at max-turns, its user prompt is the task's, it was run with
  * `settings` when given (tool profile, temperature, turn cap, developer message, wire shape; a log that does not record them does
- * not count), and every judge has a scored result that belongs to this run log (see `belongsTo`). `undefined` when
+ * not count), and every judge has a scored result that belongs to this run log (see `belongsTo`), judged against the
+ * task's current `answer_requirements` and `checks`. `undefined` when
  * any part is missing, different, stale or failed (the task then runs again).
  */
 export function finishedEvaluation(logDir: string, task: Task, agentModel: string, judges: ReadonlyArray<Judge>, settings?: RunSettings): TaskEvaluation | undefined {
@@ -71,7 +80,7 @@ export function finishedEvaluation(logDir: string, task: Task, agentModel: strin
     } catch {
       return undefined
     }
-    if (result.kind !== 'scored' || result.judge_model !== judge.id || !belongsTo(runLog, input, result.judged_at)) return undefined
+    if (result.kind !== 'scored' || result.judge_model !== judge.id || !belongsTo(runLog, input, result.judged_at) || !judgedAgainst(input, task)) return undefined
     const scores = { answer_requirements_satisfaction: result.answer_requirements_satisfaction, source_grounded_reasoning: result.source_grounded_reasoning }
     judged.push({ outcome: { kind: 'scored', scores, attempts: result.attempts, usage: result.usage }, result, judgeResultFile: files.judgeResult, judge, judgeInputFile: files.judgeInput })
   }

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,7 +17,7 @@ import { scriptedText, startScriptedServer } from '../../testing/scripted-server
 import { RunLogSchema } from '../run-log.ts'
 import { SummarySchema } from '../summary.ts'
 import { TASK_TYPES } from '../task-types.ts'
-import { assertMpcbenchRunSettings, planMpcbenchRun, withMpcbenchReporters } from './mpcbench.ts'
+import { assertMpcbenchRunSettings, assertTasksToRun, planMpcbenchRun, withMpcbenchReporters } from './mpcbench.ts'
 
 const run = promisify(execFile)
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -81,6 +81,20 @@ describe('planMpcbenchRun', () => {
     const ours = [packageModule('src/mpcbench/vitest/reporter.ts'), packageModule('src/report/report-reporter.ts')]
     expect(withMpcbenchReporters([])).toEqual(['default', ...ours])
     expect(withMpcbenchReporters(['junit', ours[0] ?? ''])).toEqual(['junit', ...ours])
+  })
+})
+
+describe('assertTasksToRun', () => {
+  it('refuses a tasks folder with no task file for the selected types (the run would pass having run nothing)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'mpcbench-tasks-'))
+    mkdirSync(join(root, 'tasks'))
+    writeFileSync(join(root, 'tasks/build.js'), '')
+    expect(() => assertTasksToRun(root, ['planning', 'email_reply'])).toThrow(ConfigError)
+    expect(() => assertTasksToRun(root, ['planning'])).toThrow(/No MPCBench task to run: no \.json task file in .*tasks\/planning\./)
+    mkdirSync(join(root, 'tasks/planning'))
+    writeFileSync(join(root, 'tasks/planning/mine.json'), '{}')
+    expect(() => assertTasksToRun(root, ['planning', 'email_reply'])).not.toThrow()
+    expect(() => assertTasksToRun(root, ['email_reply'])).toThrow(ConfigError)
   })
 })
 

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import type { Command } from '../../cli/command.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
@@ -203,6 +204,22 @@ export function assertMpcbenchRunSettings(env: Record<string, string | undefined
 }
 
 /** `agent-bench mpcbench`: run the MPCBench benchmark through Vitest. */
+/**
+ * Throws a `ConfigError` when the task folders of `taskTypes` under `tasksRoot` hold no task file: the bench files would
+ * skip every test and the run would pass having benchmarked nothing (a project whose `tasks/` holds something else).
+ */
+export function assertTasksToRun(tasksRoot: string, taskTypes: ReadonlyArray<TaskType>): void {
+  const found = taskTypes.some((type) => {
+    const dir = join(tasksRoot, 'tasks', type)
+    return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.json'))
+  })
+  if (found) return
+  const where = taskTypes.map((type) => relative(process.cwd(), join(tasksRoot, 'tasks', type)) || '.').join(', ')
+  throw new ConfigError(`No MPCBench task to run: no .json task file in ${where}.`, {
+    hint: `Put task files in tasks/{${taskTypes.join(',')}}/ (see the package's tasks/README.md), or run from a folder without a tasks/ folder to run the package's own tasks.`,
+  })
+}
+
 export const command: Command = {
   usage,
   async run(argv) {
@@ -211,7 +228,9 @@ export const command: Command = {
     Object.assign(process.env, plan.env)
     const { concurrency } = assertMpcbenchRunSettings(process.env, plan)
     const shipped = runsOutsidePackage()
-    const fromPackage = packageInputsLine(mpcbenchInputs().fromPackage)
+    const inputs = mpcbenchInputs()
+    assertTasksToRun(inputs.tasksRoot, plan.taskTypes)
+    const fromPackage = packageInputsLine(inputs.fromPackage)
     if (fromPackage !== undefined) console.error(fromPackage)
     // This command runs MPCBench only: the ART-E globalSetup of a checkout's bench project prepares nothing.
     runOnlyBench('mpcbench')
