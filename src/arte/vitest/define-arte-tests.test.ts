@@ -293,3 +293,32 @@ describe('a cancelled run and the concurrent ART-E tasks Vitest marked skipped',
     expect(results).toMatchObject({ failedTasks: 0, notRunTasks: 2, completedTasks: 2 })
   }, 3 * 40_000)
 })
+
+describe('BENCH_RESUME and an edited dataset row', () => {
+  const scratch = scratchDir('arte-resume-edited')
+  afterAll(() => scratch.remove())
+
+  it('a row whose question or answer was edited since runs again; an unchanged row is reused', async () => {
+    await using server = await startScriptedServer((request) => {
+      const n = /^(?:Synthetic|Edited) question (\d+)\?$/.exec(lastUserText(request))?.[1] ?? '0'
+      return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `answer ${n}`, sources: [] } }])
+    })
+    const dataset = join(scratch.dir, 'rows.jsonl')
+    const write = (rows: ArteRow[]) => writeFileSync(dataset, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`)
+    write([row(1), row(2), row(3)])
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, ARTE_TRACES_DB: join(scratch.dir, 'traces.db'), ARTE_OUTPUT: join(scratch.dir, 'results.json') })
+    await runFixtureVitest(env, { reporters: [new ArteReporter({ silent: true })] })
+    expect(server.requests).toHaveLength(3)
+
+    write([{ ...row(1), answer: 'answer one' }, { ...row(2), question: 'Edited question 2?' }, row(3)])
+    await runFixtureVitest({ ...env, BENCH_RESUME: '1' }, { reporters: [new ArteReporter({ silent: true })] })
+    expect(server.requests.slice(3).map((request) => lastUserText(request))).toEqual(expect.arrayContaining(['Synthetic question 1?', 'Edited question 2?']))
+    expect(server.requests).toHaveLength(5)
+    const results = readArteResults(env.ARTE_OUTPUT!)
+    expect(results.taskResults.map((task) => [task.taskId, task.resumedFrom !== undefined])).toEqual([
+      ['1', false],
+      ['2', false],
+      ['3', true],
+    ])
+  }, 120_000)
+})

@@ -203,7 +203,9 @@ export async function runArteTestCase(
   const deadline = deadlineWithin(context.task?.timeout)
   const cacheScope = trialCacheScope(trial)
   const callOptions = { signal: context.signal, ...(deadline === undefined ? {} : { deadline }), ...(cacheScope === undefined ? {} : { cacheScope }) }
-  const earlier = runtime.finished(trial).get(String(row.id))
+  const finished = runtime.finished(trial).get(String(row.id))
+  // A row whose question or answer was edited since is another task: it runs again.
+  const earlier = finished !== undefined && finished.question === row.question && finished.groundTruth === row.answer ? finished : undefined
   if (earlier !== undefined) {
     // Resumed run: this task finished earlier with the same configuration (the judge is not part of it); its stored
     // trace stands, no agent call. Its stored judgment stands when it is this judge's verdict; a judgment that is
