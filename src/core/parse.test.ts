@@ -51,6 +51,15 @@ describe('readJsonFile', () => {
     expect(readError('typed.json', '{"a": "1", "b": []}')).toMatchObject({ field: 'a', file: join(dir, 'typed.json') })
   })
 
+  it('gives as the cause of a schema mismatch every issue in a plain Error, not the ZodError (whose internals Vitest prints)', () => {
+    const error = readError('issues.json', '{"a": "1", "b": [1, 2, 3, 4, 5, 6]}') as InvalidFormatError & { cause: Error }
+    expect(error.cause).not.toBeInstanceOf(z.ZodError)
+    expect(error.cause.name).toBe('SchemaIssues')
+    expect(error.cause.message.split('\n')).toHaveLength(7)
+    expect(error.cause.message).toContain('b.5: ')
+    expect(Object.keys(error.cause)).toEqual([])
+  })
+
   it('keeps "Cannot read" for a missing file', () => {
     expect(() => readJsonFile(Schema, join(dir, 'none.json'), 'config')).toThrow(/Cannot read config \S+none\.json: ENOENT/)
   })

@@ -27,8 +27,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, label:
     source,
     first === undefined ? undefined : formatPath(first.path),
     label,
-    result.error,
+    issuesError(issues),
   )
+}
+
+/**
+ * The cause of a schema mismatch: every issue, one line each, in a plain `Error` (a `ZodError` as the cause makes
+ * Vitest print its internals after the message).
+ */
+function issuesError(issues: ReadonlyArray<z.core.$ZodIssue>): Error {
+  const error = new Error(issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('\n'))
+  Object.defineProperty(error, 'name', { value: 'SchemaIssues', enumerable: false })
+  return error
 }
 
 function throwInvalid(message: string, file: string | undefined, field: string | undefined, label: string, cause: unknown): never {
