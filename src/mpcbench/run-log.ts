@@ -144,6 +144,8 @@ function sentFunctionName(sent: SentToolCall | undefined): string | undefined {
 function argumentsJson(call: ToolCallRecord, sent: SentToolCall | undefined): string | undefined {
   const text = sent === undefined ? undefined : sent.type === 'function' ? sent.function.arguments : sent.custom.input
   if (text === undefined || text.length > MAX_STORED_TRACE_STRING_CHARS || call.arguments === text) return undefined
+  // The usual case: the model wrote compact JSON that JSON.stringify gives back, with no float Python reads otherwise.
+  if (JSON.stringify(call.arguments) === text) return undefined
   const python = readPythonJson(text)
   if (python === undefined || pyJsonDumps(python) === pyJsonDumps(call.arguments)) return undefined
   return text
