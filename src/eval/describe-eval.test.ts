@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { type Vitest, startVitest } from 'vitest/node'
+import { TEST_ENDED_SETUP, onTestEnded } from '../../fixtures/test-ended/watch.ts'
 import { describeEval } from './describe-eval.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
@@ -48,34 +52,38 @@ describe('describeEval (fixtures/describe-eval)', () => {
 
   it('a cancelled run skips the concurrent cases still running (their signal aborts), not only those Vitest still lists', async () => {
     let vitest: Vitest | undefined
+    const dir = mkdtempSync(join(tmpdir(), 'describe-eval-cancel-'))
+    process.env.TEST_ENDED_FILE = join(dir, 'ended.txt')
+    // Cancels once `fast` has ended (heard through the file; its result can reach the main process late).
+    const stopWatching = onTestEnded(process.env.TEST_ENDED_FILE, 'fast', () => void vitest?.cancelCurrentRun('keyboard-input'))
     const started = Date.now()
-    const run = await startVitest(
-      'test',
-      [],
-      {
-        root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
-        watch: false,
-        reporters: [
-          {
-            onInit: (instance: Vitest) => void (vitest = instance),
-            onTestCaseResult: (testCase) => {
-              if (testCase.name === 'fast') void vitest?.cancelCurrentRun('keyboard-input')
-            },
-          },
-        ],
-      },
-      {},
-      { stdout: quiet(), stderr: quiet() },
-    )
-    await run.close()
-    const tests = run.state.getTestModules().flatMap((module) => [...module.children.allTests()])
-    expect(tests.map((test) => [test.name, test.result().state])).toEqual([
-      ['fast', 'passed'],
-      ['slow 1', 'skipped'],
-      ['slow 2', 'skipped'],
-      ['slow 3', 'skipped'],
-    ])
-    expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
+    try {
+      const run = await startVitest(
+        'test',
+        [],
+        {
+          root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
+          watch: false,
+          setupFiles: [TEST_ENDED_SETUP],
+          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }],
+        },
+        {},
+        { stdout: quiet(), stderr: quiet() },
+      )
+      await run.close()
+      const tests = run.state.getTestModules().flatMap((module) => [...module.children.allTests()])
+      expect(tests.map((test) => [test.name, test.result().state])).toEqual([
+        ['fast', 'passed'],
+        ['slow 1', 'skipped'],
+        ['slow 2', 'skipped'],
+        ['slow 3', 'skipped'],
+      ])
+      expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
+    } finally {
+      stopWatching()
+      delete process.env.TEST_ENDED_FILE
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 90_000)
 })
 

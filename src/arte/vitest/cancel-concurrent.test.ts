@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Vitest } from 'vitest/node'
 import { fixtureEnv, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { lastUserText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
 
 /** Rows 1..TASKS; row 1 answers at once, the others only after {@link SLOW_MS}. */
@@ -21,9 +22,7 @@ describe('a cancelled run stops every concurrent ART-E task', () => {
 
   // Vitest 4 aborts only the tests left in its list of running tests, and a test that ends first empties that list
   // (`addRunningTest`): here task 1 ends while 2..5 wait on the model, then the run is cancelled (Ctrl-C, `--bail`).
-  // Retried: now and then the cancel does not reach the waiting tasks and they run to the end (a race not understood
-  // yet); `agent-bench arte` also closes Vitest on Ctrl-C, which stops the workers whatever the cancel reached.
-  it('the tasks still waiting on the model when the run is cancelled are skipped (not run), not left to finish', { timeout: 3 * SLOW_MS, retry: 2 }, async () => {
+  it('the tasks still waiting on the model when the run is cancelled are skipped (not run), not left to finish', { timeout: 3 * SLOW_MS }, async () => {
     const dataset = join(scratch.dir, 'rows.jsonl')
     writeFileSync(dataset, rows())
     let vitest: Vitest | undefined
@@ -40,21 +39,19 @@ describe('a cancelled run stops every concurrent ART-E task', () => {
       setImmediate(cancelWhenReady)
       return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `answer ${n}`, sources: [] } }], n === '1' ? {} : { delayMs: SLOW_MS })
     })
-    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: String(TASKS) })
+    // Task 1's end is heard through a file: its result can reach the main process only once the slow tasks end.
+    const ended = join(scratch.dir, 'ended.txt')
+    const stopWatching = onTestEnded(ended, '1', () => {
+      firstDone = true
+      cancelWhenReady()
+    })
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: String(TASKS), TEST_ENDED_FILE: ended })
     const started = Date.now()
     const result = await runFixtureVitest(env, {
       testTimeout: 2 * SLOW_MS,
-      reporters: [
-        {
-          onInit: (instance: Vitest) => void (vitest = instance),
-          onTestCaseResult: (testCase) => {
-            if (testCase.name !== '1') return
-            firstDone = true
-            cancelWhenReady()
-          },
-        },
-      ],
-    })
+      setupFiles: [TEST_ENDED_SETUP],
+      reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }],
+    }).finally(stopWatching)
     const elapsed = Date.now() - started
     expect(server.requests.length).toBe(TASKS)
     expect(result.tests.map((test) => [test.name, test.state])).toEqual([

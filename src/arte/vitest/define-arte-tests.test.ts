@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Vitest } from 'vitest/node'
 import { FIXTURE_DATASET, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
+import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { InvalidFormatError } from '../../core/errors.ts'
 import { type ReceivedRequest, type ScriptedResponse, lastUserText, scriptedText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
@@ -260,22 +261,19 @@ describe('a cancelled run and the concurrent ART-E tasks Vitest marked skipped',
       const delayMs = n === '3' ? 0 : n === '4' ? 1_500 : SLOW_MS
       return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `answer ${n}`, sources: [] } }], { delayMs })
     })
-    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '4', ARTE_OUTPUT: join(scratch.dir, 'race.json') })
+    // Task 4's end is heard through a file: its result can reach the main process only once the slow tasks end.
+    const ended = join(scratch.dir, 'race-ended.txt')
+    const stopWatching = onTestEnded(ended, '4', () => {
+      lastDone = true
+      cancelWhenReady()
+    })
+    const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, BENCH_CONCURRENCY: '4', ARTE_OUTPUT: join(scratch.dir, 'race.json'), TEST_ENDED_FILE: ended })
     const started = Date.now()
     const result = await runFixtureVitest(env, {
       testTimeout: 2 * SLOW_MS,
-      reporters: [
-        new ArteReporter({ silent: true }),
-        {
-          onInit: (instance: Vitest) => void (vitest = instance),
-          onTestCaseResult: (testCase) => {
-            if (testCase.name !== '4') return
-            lastDone = true
-            cancelWhenReady()
-          },
-        },
-      ],
-    })
+      setupFiles: [TEST_ENDED_SETUP],
+      reporters: [new ArteReporter({ silent: true }), { onInit: (instance: Vitest) => void (vitest = instance) }],
+    }).finally(stopWatching)
     expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(SLOW_MS)
     expect(result.tests.map((test) => [test.name, test.state])).toEqual([
       ['1', 'skipped'],

@@ -10,6 +10,7 @@ import { type Summary, SummarySchema } from '../summary.ts'
 import { type ReceivedRequest, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import MpcbenchReporter from './reporter.ts'
 import { stubMpcbenchScriptedEnv } from '../../testing/mpcbench-scripted-env.ts'
+import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -142,6 +143,13 @@ describe('every selected MPCBench test appears in the summary once', () => {
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }), quick ? {} : { delayMs: slowMs })
     })
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL, judgeModel: 'rules' })
+    // Cancels once the Quillstone test has ended, heard through a file (its result can reach the main process only
+    // once the slow tests end). Vitest 4.1 drops the tests started after the one that ended from its list of running
+    // tests, so its own cancel aborts none of the four (`withRunCancel` does).
+    vi.stubEnv('TEST_ENDED_FILE', join(dir, 'ended.txt'))
+    const stopWatching = onTestEnded(join(dir, 'ended.txt'), (name) => name.startsWith('lumen_quillstone_quote_email_reply'), () => {
+      void vitest?.cancelCurrentRun('keyboard-input')
+    })
     const started = Date.now()
     const run = await startVitest(
       'test',
@@ -151,21 +159,15 @@ describe('every selected MPCBench test appears in the summary once', () => {
         watch: false,
         testTimeout: 2 * slowMs,
         maxConcurrency: 5,
+        setupFiles: [TEST_ENDED_SETUP],
         reporters: [
-          {
-            onInit: (instance: Vitest) => void (vitest = instance),
-            // Vitest 4.1 drops the tests started after the one that ended from its list of running tests, so its own
-            // cancel aborts none of the four (`withRunCancel` does).
-            onTestCaseResult: (testCase) => {
-              if (testCase.name.startsWith('lumen_quillstone_quote_email_reply')) void vitest?.cancelCurrentRun('keyboard-input')
-            },
-          },
+          { onInit: (instance: Vitest) => void (vitest = instance) },
           new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false, history: false }),
         ],
       },
       {},
       { stdout: quiet(), stderr: quiet() },
-    )
+    ).finally(stopWatching)
     await run.close()
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
     expect(summary.task_counts).toEqual({ selected: 5, completed: 1, failed: 0, not_run: 4 })
