@@ -101,6 +101,11 @@ export const SummarySchema = z.object({
   task_counts: z.object({ selected: z.number(), completed: z.number(), failed: z.number(), not_run: z.number() }).optional(),
   /** The selected tests without scores (timed out, failed early, not run). */
   unfinished: z.array(UnfinishedTestSchema).optional(),
+  /**
+   * Test files an interrupted run never started (relative to the project root): their tests were never collected, so
+   * `task_counts` does not include them. Absent when every file started.
+   */
+  not_started_files: z.array(z.string()).optional(),
 })
 
 /** The summary; see {@link SummarySchema}. */
@@ -124,7 +129,12 @@ function pairScore(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][num
 }
 
 /** Builds the summary from the meta of every MPCBench test in the run (order does not matter: output is sorted). */
-export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt: Date = new Date(), unfinished: ReadonlyArray<UnfinishedTest> = []): Summary {
+export function buildSummary(
+  metas: ReadonlyArray<MpcbenchTestMeta>,
+  generatedAt: Date = new Date(),
+  unfinished: ReadonlyArray<UnfinishedTest> = [],
+  notStartedFiles: ReadonlyArray<string> = [],
+): Summary {
   interface Cell {
     row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks'>
     ars: number[]
@@ -217,6 +227,7 @@ export function buildSummary(metas: ReadonlyArray<MpcbenchTestMeta>, generatedAt
     usage: { agents, judges, total: sumUsage([agents, judges]) },
     task_counts: { selected: metas.length + unfinished.length, completed, failed: metas.length - completed + unfinished.length - notRun, not_run: notRun },
     unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || (a.trial ?? 1) - (b.trial ?? 1)),
+    ...(notStartedFiles.length === 0 ? {} : { not_started_files: [...notStartedFiles] }),
   }
 }
 

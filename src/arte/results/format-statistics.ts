@@ -2,6 +2,7 @@ import { formatWithCi } from '../../stats/bootstrap.ts'
 import { formatCachedPart, paidCostUsd } from '../../llm/usage.ts'
 import type { ArteResults } from './results.ts'
 import { ARTE_ROW_SELECTION_TEXT } from '../dataset/row-selection.ts'
+import { notStartedLine } from '../../core/not-started-files.ts'
 
 /**
  * The reporter's score rows: each score metric with its interval (`0.600 [0.300, 0.850] (6/10)`), the sources and,
@@ -133,9 +134,11 @@ export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array
 
 /**
  * The line printed after an interrupted run's metrics: how many tasks did not run and how to run only the unfinished
- * ones; `undefined` when the run was not interrupted or every task ran.
+ * ones (and the test files that never started); `undefined` when the run was not interrupted or every task ran.
  */
-export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks'>): string | undefined {
-  if (results.testRunEndReason !== 'interrupted' || results.notRunTasks === 0) return undefined
-  return `ART-E run interrupted: ${results.notRunTasks} task(s) not run. To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).`
+export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks' | 'notStartedFiles'>): string | undefined {
+  const notStarted = results.notStartedFiles ?? []
+  if (results.testRunEndReason !== 'interrupted' || (results.notRunTasks === 0 && notStarted.length === 0)) return undefined
+  const never = notStartedLine(notStarted)
+  return `ART-E run interrupted: ${results.notRunTasks} task(s) not run.${never === undefined ? '' : ` ${never}`} To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).`
 }

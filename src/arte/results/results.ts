@@ -163,6 +163,11 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   }),
   /** How the Vitest run ended. */
   testRunEndReason: z.enum(['passed', 'failed', 'interrupted']),
+  /**
+   * Test files an interrupted run never started (relative to the project root; part files of a large dataset): their
+   * rows were never collected, so `totalTasks` does not include them. Absent when every file started.
+   */
+  notStartedFiles: z.array(z.string()).optional(),
   thresholds: z.array(ArteThresholdCheckSchema),
   /**
    * Seeded bootstrap intervals over tasks of the score metrics (`null` with no tasks); `sourcesAccuracy`'s is absent in

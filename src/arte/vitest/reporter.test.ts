@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CliOptions, Reporter } from 'vitest/node'
+import type { CliOptions, Reporter, Vitest } from 'vitest/node'
 import { startVitest } from 'vitest/node'
 import { FIXTURE_CONFIG, FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
+import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
 import { readArteResults, type ArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
@@ -141,6 +142,29 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
       .sort((a, b) => a.start - b.start)
     expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start)
     expect(deterministic(readArteResults(output))).toStrictEqual(deterministic(unsharded))
+  })
+
+  it('an interrupted run names the part files it never started (their rows are in no count), and says to resume', async () => {
+    const output = join(scratch.dir, 'not-started-results.json')
+    const ended = join(scratch.dir, 'not-started-ended.txt')
+    let vitest: Vitest | undefined
+    // Cancels once the first test has ended: its part file is running, the other one still waits for the worker.
+    const stopWatching = onTestEnded(ended, () => true, () => void vitest?.cancelCurrentRun('keyboard-input'))
+    const run = await runPrinted(
+      { ...env, ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
+      // Part files in their own workers, one worker: the second waits (with one shared worker, Vitest collects it and
+      // skips its tests, which the results count as not run).
+      { maxWorkers: 1, setupFiles: [TEST_ENDED_SETUP], reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new ArteReporter()] },
+    ).finally(stopWatching)
+    const results = readArteResults(output)
+    expect(results.testRunEndReason).toBe('interrupted')
+    expect(run.tests).toBe(2)
+    expect(results.totalTasks).toBe(2)
+    expect(results.notStartedFiles).toHaveLength(1)
+    const [notStarted] = results.notStartedFiles ?? []
+    expect(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts']).toContain(notStarted)
+    expect(run.stdout).toContain(`1 test file(s) never started, so their tasks are in no count: ${notStarted}.`)
+    expect(run.stdout).toContain('run the same command again with --resume')
   })
 
   it('fails the run on an unmet threshold, naming it and the measured value', async () => {

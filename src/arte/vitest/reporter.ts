@@ -42,6 +42,7 @@ import { onInterrupt } from '../../core/interrupt.ts'
 import './task-meta.ts'
 import type { ArteTestMeta } from './arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
+import { notStartedFiles } from '../../core/not-started-files.ts'
 
 /** Options of {@link ArteReporter}. */
 export interface ArteReporterOptions {
@@ -184,6 +185,7 @@ export class ArteReporter implements Reporter {
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()
+    const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, root) : []
     const { taskResults, duplicateTaskIds, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
@@ -210,6 +212,7 @@ export class ArteReporter implements Reporter {
         finishedAt: new Date(spans.length === 0 ? now.getTime() : Math.max(...spans.map((span) => span.endTime))).toISOString(),
       },
       testRunEndReason: reason,
+      ...(notStarted.length === 0 ? {} : { notStartedFiles: notStarted }),
       thresholds: checks,
       ...statistics,
       taskResults,

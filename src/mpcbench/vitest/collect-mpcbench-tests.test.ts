@@ -175,6 +175,43 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(slowMs)
   }, 120_000)
 
+  it('an interrupted run names the bench files it never started (their tests are in no count)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpc-not-started-'))
+    let vitest: Vitest | undefined
+    await using server = await startScriptedServer((request) => {
+      if (request.body.tools === undefined) return scriptedText(JSON.stringify(SCORES))
+      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
+    })
+    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
+    vi.stubEnv('TEST_ENDED_FILE', join(dir, 'ended.txt'))
+    // Cancels once the first test has ended: its file is running, the other one still waits for the one worker.
+    const stopWatching = onTestEnded(join(dir, 'ended.txt'), () => true, () => void vitest?.cancelCurrentRun('keyboard-input'))
+    const files = ['bench/email_reply/email_reply.eval.ts', 'bench/planning/planning.eval.ts']
+    const printed = { text: '' }
+    const run = await startVitest(
+      'test',
+      files,
+      {
+        config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
+        watch: false,
+        maxWorkers: 1,
+        setupFiles: [TEST_ENDED_SETUP],
+        reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
+      },
+      {},
+      { stdout: new Writable({ write: (chunk, _encoding, done) => done(void (printed.text += String(chunk))) }), stderr: quiet() },
+    ).finally(stopWatching)
+    await run.close()
+    const started = run.state.getTestModules().filter((testModule) => testModule.children.size > 0).map((testModule) => relative(repo, testModule.moduleId))
+    expect(started).toHaveLength(1)
+    const notStarted = files.filter((file) => !started.includes(file))
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    expect(summary.not_started_files).toEqual(notStarted)
+    expect(summary.task_counts?.selected).toBe(5)
+    expect(summary.rows.map((row) => row.task_type)).toEqual([started[0]?.includes('planning') ? 'planning' : 'email_reply'])
+    expect(printed.text).toContain(`1 test file(s) never started, so their tasks are in no count: ${notStarted[0]}.`)
+  }, 120_000)
+
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-fixture-'))
     const vitest = await startVitest(

@@ -19,6 +19,7 @@ import { sumUsage } from '../../llm/usage.ts'
 import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
+import { notStartedFiles, notStartedLine } from '../../core/not-started-files.ts'
 import './task-meta.ts'
 
 /** Where the summary goes unless configured otherwise, relative to the Vitest root. */
@@ -208,17 +209,19 @@ export default class MpcbenchReporter implements Reporter {
     const collected = collectMpcbenchTests(testModules, reason === 'interrupted')
     const metas = collected.metas
     const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
+    const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, this.#root) : []
     this.summary = undefined
     this.outputFile = undefined
     if (metas.length === 0 && unfinished.length === 0) return
-    const summary = buildSummary(metas, new Date(), unfinished)
+    const summary = buildSummary(metas, new Date(), unfinished, notStarted)
     this.summary = summary
     // The table is printed before the summary is written: a file that cannot be written loses none of it.
     if (print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
+      const never = notStartedLine(notStarted)
       const statistics = formatSummaryStatistics(summary)
-      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}`)
+      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
     }
     if (this.#outputFile === false) return
     const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
