@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { chooseOutputFile, subsetFileFor } from './subset-output.ts'
+import { chooseOutputFile, configuredTrials, subsetFileFor } from './subset-output.ts'
 
 const ids = (existing: unknown) => (existing as { ids?: string[] }).ids
 
@@ -33,5 +33,15 @@ describe('chooseOutputFile', () => {
   it('names the subset file beside the full one', () => {
     expect(subsetFileFor('/a/summary.json')).toBe('/a/summary.subset.json')
     expect(subsetFileFor('/a/out')).toBe('/a/out.subset')
+  })
+})
+
+describe('configuredTrials', () => {
+  it('reads BENCH_TRIALS: 1 when unset or empty, undefined when not a whole number', () => {
+    expect(configuredTrials({})).toBe(1)
+    expect(configuredTrials({ BENCH_TRIALS: '' })).toBe(1)
+    expect(configuredTrials({ BENCH_TRIALS: '3' })).toBe(3)
+    expect(configuredTrials({ BENCH_TRIALS: '0' })).toBeUndefined()
+    expect(configuredTrials({ BENCH_TRIALS: 'three' })).toBeUndefined()
   })
 })

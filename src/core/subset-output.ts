@@ -40,3 +40,15 @@ export function chooseOutputFile(
   for (const key of current) if (!previous.has(key)) return { file }
   return { file: subsetFileFor(file), subset: { ran: current.size, kept: previous.size, fullFile: file } }
 }
+
+/**
+ * The trial count a run was configured with (`BENCH_TRIALS` in `env`, 1 when unset), or `undefined` when it is not a
+ * whole number (the settings reject it with their own message). A run configured with another trial count than the
+ * results already there is a new run, never a subset of them: a default one-trial run after a three-trial run covers
+ * only trial 1 of each task, yet replaces them.
+ */
+export function configuredTrials(env: Record<string, string | undefined>): number | undefined {
+  const value = env.BENCH_TRIALS ?? ''
+  if (value.trim() === '') return 1
+  return /^\s*[1-9]\d*\s*$/.test(value) ? Number(value) : undefined
+}

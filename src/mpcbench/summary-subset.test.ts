@@ -50,6 +50,17 @@ describe('chooseSummaryOutput', () => {
     expect(chooseSummaryOutput(file, buildSummary([], new Date(), ids.map((id) => unfinished(id, 'not-run')))).file).toBe(file)
   })
 
+  it('a run configured with another trial count is a new run that replaces summary.json, though it covers only trial 1', () => {
+    const trial = (j: number) => scored(ids).map((meta) => ({ ...meta, trial: j }))
+    previous(buildSummary([...trial(1), ...trial(2), ...trial(3)]))
+    // BENCH_TRIALS=1 after a run of three.
+    expect(chooseSummaryOutput(file, buildSummary(scored(ids)), 1)).toEqual({ file })
+    // -t 'trial=2' of the same three-trial configuration is still a subset.
+    expect(chooseSummaryOutput(file, buildSummary(trial(2)), 3).subset).toEqual({ ran: 5, kept: 15, fullFile: file })
+    previous(buildSummary(scored(ids)))
+    expect(chooseSummaryOutput(file, buildSummary(scored(['t1'])), 1).subset).toEqual({ ran: 1, kept: 5, fullFile: file })
+  })
+
   it('a run of one trial (-t "trial=2") after a run of two goes to summary.subset.json; a run of both trials replaces it', () => {
     const trial = (j: number) => scored(ids).map((meta) => ({ ...meta, trial: j }))
     previous(buildSummary([...trial(1), ...trial(2)]))

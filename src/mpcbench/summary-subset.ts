@@ -5,6 +5,7 @@ import type { Summary } from './summary.ts'
 
 /** Just what a subset check reads of an earlier summary (summaries written before `unfinished` existed have none). */
 const EarlierSummarySchema = z.object({
+  rows: z.array(z.object({ trials: z.int().optional() })).optional(),
   scores: z.record(z.string(), z.array(z.object({ task_id: z.string(), trial: z.int().optional() }))),
   unfinished: z.array(z.object({ task_id: z.string(), agent_model: z.string(), trial: z.int().optional() })).optional(),
 })
@@ -43,21 +44,30 @@ function judgesFor(summary: KeyedSummary, other: KeyedSummary): string[] {
   return own.length > 0 ? own : judgesOf(other)
 }
 
+/** The trial count of a summary's run: its rows' `trials`, else its highest trial (1 for a run of one trial). */
+function trialsOf(summary: KeyedSummary): number {
+  const trials = (summary.rows ?? []).map((row) => row.trials ?? 1)
+  const scored = Object.values(summary.scores).flatMap((list) => list.map((score) => score.trial ?? 1))
+  return Math.max(1, ...trials, ...scored)
+}
+
 /**
  * Where the MPCBench reporter writes `summary`: `outputFile`, or `summary.subset.json` beside it when this run
  * covered only some of the task × agent × judge tests of the summary already there, scored or not (a test that timed
  * out, failed early or did not run counts as covered), so running one folder (`npx vitest run bench/planning`) or a
  * watch-mode rerun never silently replaces the full run's summary, and a full run in which some tests did not finish
- * does.
+ * does. A run configured with another trial count (`trials`, from `BENCH_TRIALS`, when known) is a new run, never a
+ * subset.
  */
-export function chooseSummaryOutput(outputFile: string, summary: Summary): OutputChoice {
+export function chooseSummaryOutput(outputFile: string, summary: Summary, trials?: number): OutputChoice {
   const earlierOf = (existing: unknown) => EarlierSummarySchema.safeParse(existing).data
   return chooseOutputFile(
     outputFile,
     (existing) => summaryKeys(summary, judgesFor(summary, earlierOf(existing) ?? summary)),
     (existing) => {
       const earlier = earlierOf(existing)
-      return earlier === undefined ? undefined : summaryKeys(earlier, judgesFor(earlier, summary))
+      if (earlier === undefined || (trials !== undefined && trialsOf(earlier) !== trials)) return undefined
+      return summaryKeys(earlier, judgesFor(earlier, summary))
     },
   )
 }

@@ -5,7 +5,8 @@ import type { ArteResults } from './results.ts'
 
 /** Just what a subset check reads of an earlier results JSON (older and newer files alike). */
 const EarlierResultsSchema = z.object({
-  config: z.object({ dataset: z.string(), split: z.string() }),
+  config: z.object({ dataset: z.string(), split: z.string(), model: z.string().optional() }),
+  trials: z.int().optional(),
   taskResults: z.array(z.object({ taskId: z.string(), trialResults: z.array(z.object({ trial: z.int() })).optional() })),
 })
 
@@ -16,17 +17,22 @@ function testKeys(taskResults: ReadonlyArray<{ taskId: string; trialResults?: Re
 
 /**
  * Where the ART-E reporter writes `results`: `outputFile`, or `results.subset.json` beside it when this run
- * covered only some of the tasks and trials of the results already there (same dataset and split), so a `-t`
- * (`-t 'trial=2'` included) or watch-mode rerun never silently replaces the full run's results.
+ * covered only some of the tasks and trials of the results already there (same dataset, split and model, and the
+ * same configured trial count `trials` when known: `BENCH_TRIALS`), so a `-t` (`-t 'trial=2'` included)
+ * or watch-mode rerun never silently replaces the full run's results, while a new run of another model or trial
+ * count does.
  */
-export function chooseArteOutput(outputFile: string, results: ArteResults): OutputChoice {
+export function chooseArteOutput(outputFile: string, results: ArteResults, trials?: number): OutputChoice {
   return chooseOutputFile(
     outputFile,
     testKeys(results.taskResults),
     (existing) => {
       const earlier = EarlierResultsSchema.safeParse(existing)
       if (!earlier.success) return undefined
-      if (earlier.data.config.dataset !== results.config.dataset || earlier.data.config.split !== results.config.split) return undefined
+      const { config } = earlier.data
+      if (config.dataset !== results.config.dataset || config.split !== results.config.split) return undefined
+      if (config.model !== undefined && config.model !== results.config.model) return undefined
+      if (trials !== undefined && (earlier.data.trials ?? 1) !== trials) return undefined
       return testKeys(earlier.data.taskResults)
     },
   )

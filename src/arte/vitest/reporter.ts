@@ -221,7 +221,7 @@ export class ArteReporter implements Reporter {
     // The metrics are printed before any file is written: a file that cannot be written loses none of them.
     if (show) this.#print(results, resumeCounts(metas, arteSettings(root).resume))
     const output = this.#configuredOutput(root)
-    const choice = chooseArteOutput(output.file, results)
+    const choice = chooseArteOutput(output.file, results, arteSettings(root).trials)
     // The history copy is written from the results themselves, so it is kept even when the results file is not.
     const history = this.#options.history !== false && choice.subset === undefined ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(this.#run ?? testModules), name: ARTE_HISTORY_FILE } : undefined
     const { written, kept, writeError } = writeRunOutput(choice.file, results, history, error)

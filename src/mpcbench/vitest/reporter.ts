@@ -20,6 +20,7 @@ import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
 import { notStartedFiles, notStartedLine } from '../../core/not-started-files.ts'
+import { configuredTrials } from '../../core/subset-output.ts'
 import './task-meta.ts'
 
 /** Where the summary goes unless configured otherwise, relative to the Vitest root. */
@@ -224,7 +225,7 @@ export default class MpcbenchReporter implements Reporter {
       this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
     }
     if (this.#outputFile === false) return
-    const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary)
+    const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary, configuredTrials({ ...process.env, ...this.#configEnv }))
     // The history copy is written from the summary itself, so it is kept even when the summary file is not.
     const history =
       this.#options.history !== false && choice.subset === undefined
