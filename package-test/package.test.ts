@@ -100,6 +100,14 @@ describe('the packed package', () => {
     expect(tarballFiles.filter((path) => path.startsWith('patches/'))).toEqual([])
   })
 
+  it('ships the README\'s example agent, which imports only the package\'s own dependencies', () => {
+    expect(tarballFiles).toContain('examples/mcp-agent.ts')
+    const imports = [...readFileSync(join(project, 'node_modules/vitest-agent-bench/examples/mcp-agent.ts'), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '')
+    const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    const packages = imports.filter((name) => !name.startsWith('node:')).map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] ?? '')))
+    expect(packages.filter((name) => !(name in manifest.dependencies))).toEqual([])
+  })
+
   it('ships only bench files whose imports of the sources have their compiled twin in dist/ (the upstream benches need src/testing and ../shared)', () => {
     const benchFiles = tarballFiles.filter((path) => path.startsWith('bench/') && path.endsWith('.eval.ts'))
     expect(benchFiles).toContain('bench/arte/arte.eval.ts')
