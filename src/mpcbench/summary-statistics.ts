@@ -58,21 +58,24 @@ export interface RowTrials {
 }
 
 /**
- * Whether one judged trial passed (requirements >= {@link MPCBENCH_PASS_SCORE}); undefined when unknown: the judge gave
- * no score (a judge error, or requirements unjudged) for an agent that answered. An agent that did not answer fails
- * whatever the judge did.
+ * Whether one judged trial passed (requirements >= {@link MPCBENCH_PASS_SCORE}). When the judge gave no requirements
+ * score (a judge error, or a null score), an agent that did not answer (max turns, error, aborted) failed: an
+ * unanswered attempt is no success; for an agent that answered the outcome is unknown (undefined). A score the judge
+ * gave counts as given.
  */
 function trialPassed(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][number]): boolean | undefined {
-  if (judge.kind === 'judge-error') return meta.agentOutcome === 'answered' ? undefined : false
-  return judge.answerRequirementsSatisfaction === null ? undefined : judge.answerRequirementsSatisfaction >= MPCBENCH_PASS_SCORE
+  const score = judge.kind === 'judge-error' ? null : judge.answerRequirementsSatisfaction
+  if (score === null) return meta.agentOutcome === 'answered' ? undefined : false
+  return score >= MPCBENCH_PASS_SCORE
 }
 
 /**
  * pass^k (pass = requirements >= {@link MPCBENCH_PASS_SCORE}) per agent × judge × task type, keyed by
  * {@link rowKey}; empty when every test is trial 1. pass^k is ours, not upstream's, so unlike the means it counts a
  * trial that timed out or failed before its score (`unfinished`) as not passed, in every row of its agent and task
- * type, as ART-E does. A trial not run (an interrupted run) or not judged (a judge error, requirements unjudged) has
- * no outcome: pass^k is over the tasks with an outcome in every trial (see `passHatK`).
+ * type, as ART-E does, and so is a trial whose agent did not answer and got no score (see `trialPassed`). A trial not
+ * run (an interrupted run) or not judged for an agent that answered (a judge error, requirements unjudged) has no
+ * outcome: pass^k is over the tasks with an outcome in every trial (see `passHatK`, tau-bench's estimator).
  */
 export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: ReadonlyArray<UnfinishedTest> = []): Map<string, RowTrials> {
   const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1), ...unfinished.map((test) => test.trial ?? 1))

@@ -113,17 +113,18 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     expect(SummarySchema.parse(summary)).toEqual(summary)
   })
 
-  it('computes means over trial 1 and pass^k (requirements >= 4) over all trials', () => {
+  it('computes means over trial 1 and pass^k (requirements >= 4, tau-bench\'s estimator) over all trials', () => {
     const metas = [1, 2, 3].flatMap((trial) => [
       withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), trial),
       withTrial(meta('p2', 'planning', 'baseline', [scored('rules', trial === 2 ? 1 : 4, 5)]), trial),
     ])
     const summary = buildSummary(metas)
     const row = summary.rows[0]
-    expect(row).toMatchObject({ count: 2, mean_answer_requirements_satisfaction: 4.5, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 } })
+    // p1 passes 3 of 3, p2 2 of 3: pass^j is the mean of C(c, j) / C(3, j).
+    expect(row).toMatchObject({ count: 2, mean_answer_requirements_satisfaction: 4.5, trials: 3, pass_hat_k: { '1': 5 / 6, '2': 2 / 3, '3': 0.5 } })
     expect(summary.tests).toBe(6)
     expect(summary.scores['agent=baseline__judge=rules']?.filter((s) => s.trial === 2)).toHaveLength(2)
-    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 1.000 · 2: 0.500 · 3: 0.500')
+    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
   })
 
   it('pass^k counts a trial that timed out or failed before its score as not passed; one not run or unjudged ends the trials its task counts for', () => {
@@ -137,9 +138,9 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     const summary = buildSummary(metas, new Date(), unfinished)
     // p1 [pass, fail, pass]; p4 passes all three; p2 and p3 have no outcome in trial 2 (not run, unjudged), so pass^k is
     // over p1 and p4 for every j (counting them for pass^1 alone could make pass^2 exceed pass^1).
-    expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 1, '2': 0.5, '3': 0.5 }, pass_hat_k_tasks: 2 })
+    expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 5 / 6, '2': 2 / 3, '3': 0.5 }, pass_hat_k_tasks: 2 })
     expect(summary.task_counts).toMatchObject({ selected: 12, failed: 1, not_run: 1 })
-    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials, over the 2 task(s) with an outcome in every trial) baseline x rules x planning: 1: 1.000 · 2: 0.500 · 3: 0.500')
+    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials, over the 2 task(s) with an outcome in every trial) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
   })
 
   it('pass^k: a judge error leaves the trial without an outcome when the agent answered, a failure when it did not', () => {
@@ -151,7 +152,24 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
       withTrial(meta('p2', 'planning', 'baseline', [judgeError], 'max-turns'), 2),
     ]
     // p1's trial 2 is unknown (left out); p2 failed its trial 2 (the agent gave no answer).
-    expect(buildSummary(metas).rows[0]).toMatchObject({ pass_hat_k: { '1': 1, '2': 0 }, pass_hat_k_tasks: 1 })
+    expect(buildSummary(metas).rows[0]).toMatchObject({ pass_hat_k: { '1': 0.5, '2': 0 }, pass_hat_k_tasks: 1 })
+  })
+
+  it('pass^k: a null requirements score is a failure when the agent did not answer, no outcome when it did', () => {
+    const unscored = { ...scored('rules', 0, 3), answerRequirementsSatisfaction: null } as MpcbenchTestMeta['judges'][number]
+    const metas = [
+      withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p1', 'planning', 'baseline', [unscored], 'max-turns'), 2),
+      withTrial(meta('p2', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p2', 'planning', 'baseline', [unscored], 'error'), 2),
+      withTrial(meta('p3', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p3', 'planning', 'baseline', [scored('rules', 5, 5)]), 2),
+      withTrial(meta('p4', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
+      withTrial(meta('p4', 'planning', 'baseline', [unscored]), 2),
+    ]
+    // p1 (max turns) and p2 (error) failed trial 2: an unanswered attempt is no success. p4 answered and its answer was
+    // not judged on requirements: no outcome, left out. So over p1, p2, p3: pass^1 = (1 + 1 + 2) / 6, pass^2 = 1/3.
+    expect(buildSummary(metas).rows[0]).toMatchObject({ pass_hat_k: { '1': 2 / 3, '2': 1 / 3 }, pass_hat_k_tasks: 3 })
   })
 
   it('lists tests that an empty answer passed as grader suspects and warns', () => {

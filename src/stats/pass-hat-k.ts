@@ -1,19 +1,43 @@
 /**
- * tau-bench's pass^k as the issue defines it: for each j = 1..k, the share of tasks whose first j trials all pass.
+ * tau-bench's pass^k estimator (sierra-research/tau-bench, `run.py`; Yao et al. 2024, arXiv 2406.12045): for each
+ * j = 1..k, the mean over tasks of C(c, j) / C(n, j), where a task has n trials of which c passed. That is the chance
+ * that j of the task's trials drawn without replacement all pass: an unbiased estimate of p^j for a task that passes
+ * each trial with probability p. It uses every trial and not their order, so it varies less than the share of tasks
+ * whose first j trials all pass (which reads a task's [fail, pass, pass] as 0 for every j); at j = n both are the
+ * share of tasks that passed every trial, and pass^1 is the mean share of passed trials.
+ *
  * `trials[t]` holds task t's pass/fail for its trials 1, 2, ... in order, up to its first trial without an outcome
- * (see {@link trialPasses}). Every j is computed over the same tasks, those with all k trials (see
- * {@link tasksWithAllTrials}), so pass^j never rises with j: a task whose trial 2 has no outcome (not run, unjudged)
- * is left out rather than counted for pass^1 alone. Keys are `"1"`..`"k"`; empty when no task has all k trials.
+ * (see {@link trialPasses}); n is its length. Every j is computed over the same tasks, those with at least k trials
+ * (see {@link tasksWithAllTrials}), so pass^j never rises with j: a task whose trial 2 has no outcome (not run,
+ * unjudged) is left out rather than counted for pass^1 alone. Keys are `"1"`..`"k"`; empty when no task has k trials.
  */
 export function passHatK(trials: ReadonlyArray<ReadonlyArray<boolean>>, k: number): Record<string, number> {
   const out: Record<string, number> = {}
   const complete = trials.filter((passes) => passes.length >= k)
   if (complete.length === 0) return out
-  for (let j = 1; j <= k; j++) out[String(j)] = complete.filter((passes) => passes.slice(0, j).every(Boolean)).length / complete.length
+  for (let j = 1; j <= k; j++) {
+    // Summed as whole numbers per trial count n, then divided once: 2 tasks with c = 3, 2 of n = 3 give exactly 5/6.
+    const combinations = new Map<number, number>()
+    for (const passes of complete) {
+      const c = passes.filter(Boolean).length
+      combinations.set(passes.length, (combinations.get(passes.length) ?? 0) + choose(c, j))
+    }
+    let sum = 0
+    for (const [n, total] of combinations) sum += total / (choose(n, j) * complete.length)
+    out[String(j)] = sum
+  }
   return out
 }
 
-/** How many tasks {@link passHatK} is computed over: those with an outcome for each of the k trials. */
+/** C(n, j), the number of ways to choose j of n (0 when j > n); exact while it stays below 2^53. */
+function choose(n: number, j: number): number {
+  if (j > n) return 0
+  let out = 1
+  for (let i = 0; i < j; i++) out = (out * (n - i)) / (i + 1)
+  return out
+}
+
+/** How many tasks {@link passHatK} is computed over: those with an outcome for each of trials 1..k. */
 export function tasksWithAllTrials(trials: ReadonlyArray<ReadonlyArray<boolean>>, k: number): number {
   return trials.filter((passes) => passes.length >= k).length
 }

@@ -93,7 +93,7 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
     const run = await arteWithAgent(dir, agentUrl)
     expect(run.stderr).not.toContain('Error')
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('exactMatchAccuracy   0.250 [0.000, 0.750] (1/4)')
+    expect(run.stdout).toContain('exactMatchAccuracy   0.250 [0.046, 0.699] (1/4)')
     const results = readArteResults(run.files.results)
     expect(results.config.model).toBe(`agent:${agentUrl}`)
     const byId = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task]))

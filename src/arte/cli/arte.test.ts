@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -273,10 +274,27 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     const project = join(scratch.dir, 'a-project')
     mkdirSync(project)
     const stats = await agentBench(['arte', '--stats', '--dataset', 'data/arte-demo-questions.jsonl'], {}, project)
-    expect(stats.stderr).toBe('')
+    // The one line saying the package's file is used, as mpcbench, run-task and mcp say it; nothing else.
+    expect(stats.stderr).toBe(`ART-E: no data/arte-demo-questions.jsonl in the current folder: using the package's (${REPO_ROOT.replace(/\/$/, '')})\n`)
     expect(stats.code).toBe(0)
     expect(stats.stdout).toContain('ART-E Dataset Statistics (test split)')
   })
+
+  it("says in one line on stderr which inputs a run from another project's folder takes from the package", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'arte-user-project-'))
+    try {
+      const files = ['--output', join(project, 'results.json'), '--traces-db', join(project, 'traces.db'), '--limit', '1']
+      const demo = await agentBench(['arte', ...files], { NO_COLOR: '1' }, project)
+      expect(demo.code, demo.stderr).toBe(0)
+      expect(demo.stderr).toContain(`ART-E: no data/arte-demo-questions.jsonl, data/demo-mailbox/maildir/ in the current folder: using the package's (${REPO_ROOT.replace(/\/$/, '')})\n`)
+      // Its own dataset and a built database: nothing of the package's is read, so no such line.
+      const own = await agentBench(['arte', ...files, '--dataset', FIXTURE_DATASET, '--db', join(project, '.tmp/arte/demo.db')], { NO_COLOR: '1' }, project)
+      expect(own.code, own.stderr).toBe(0)
+      expect(own.stderr).not.toContain('ART-E: no ')
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
+  }, 120_000)
 
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
@@ -325,7 +343,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     const stuck = readArteResults(files.results).taskResults.find((task) => task.taskId === '104')!
     expect(readFileSync(files.junit, 'utf8')).toContain(`agent-bench trace ${stuck.traceId} --db ${relative(REPO_ROOT, files.traces)}`)
     expect(arte.code).toBe(1)
-    expect(arte.stdout).toContain('exactMatchAccuracy   0.250 [0.000, 0.750] (1/4)')
+    expect(arte.stdout).toContain('exactMatchAccuracy   0.250 [0.046, 0.699] (1/4)')
     expect(readFileSync(files.junit, 'utf8')).toContain('<testcase classname="bench/arte/arte.eval.ts" name="101"')
     const results = readArteResults(files.results)
     expect(results.thresholds).toEqual([{ metric: 'exactMatchAccuracy', op: '>=', value: 0.6, measured: 0.25, passed: false }])

@@ -5,9 +5,9 @@ import { ARTE_ROW_SELECTION_TEXT } from '../dataset/row-selection.ts'
 import { notStartedLine } from '../../core/not-started-files.ts'
 
 /**
- * The reporter's score rows: each score metric with its interval (`0.600 [0.300, 0.850] (6/10)`), the sources and,
- * with a judge, the judge's accuracy (over the judged tasks, judge errors named), and with trials the pass^k line
- * (`1: 0.600 · 2: 0.500 · 3: 0.400`).
+ * The reporter's score rows: each score metric with its interval (`0.600 [0.313, 0.832] (6/10)`), the sources and,
+ * with a judge, the judge's accuracy (over the judged tasks, judge errors named), how the intervals were computed
+ * (see {@link intervalMethods}), and with trials the pass^k line (`1: 0.600 · 2: 0.500 · 3: 0.400`).
  */
 export function formatArteStatistics(results: ArteResults, exact: number): Array<[string, string]> {
   const ci = results.confidenceIntervals
@@ -22,9 +22,8 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
   }
   const judge = results.llmJudge
   if (judge !== undefined) rows.push(['llmJudgeAccuracy', formatJudgeAccuracy(results)])
-  if (ci?.exactMatchAccuracy !== null && ci?.exactMatchAccuracy !== undefined) {
-    rows.push(['interval', `${Math.round(ci.exactMatchAccuracy.level * 100)}% ${ci.exactMatchAccuracy.method}`])
-  }
+  const interval = intervalMethods(results)
+  if (interval !== undefined) rows.push(['interval', interval])
   if ((results.trials ?? 1) > 1 && results.passHatK !== undefined) {
     const entries = Object.entries(results.passHatK).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
     const tasks = results.passHatKTasks
@@ -32,6 +31,31 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
     rows.push([`pass^k (${results.trials} trials${over})`, entries.length === 0 ? '-' : entries.join(' · ')])
   }
   return rows
+}
+
+/**
+ * How the printed intervals were computed, for the reporter's `interval` row: `95% Wilson score interval over 10
+ * task(s) (exactMatchAccuracy, sourcesAccuracy); percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311
+ * (avgSemanticScore)`, each method once with the metrics it covers, or the method alone when every interval shares it
+ * (results written before the proportions had Wilson intervals). `undefined` without exactMatchAccuracy's interval.
+ */
+export function intervalMethods(results: Pick<ArteResults, 'confidenceIntervals' | 'sourcesAccuracy' | 'llmJudgeAccuracy'>): string | undefined {
+  const ci = results.confidenceIntervals
+  const first = ci?.exactMatchAccuracy
+  if (ci === undefined || first === null || first === undefined) return undefined
+  const shown = {
+    exactMatchAccuracy: first,
+    avgSemanticScore: ci.avgSemanticScore,
+    ...(results.sourcesAccuracy === undefined ? {} : { sourcesAccuracy: ci.sourcesAccuracy }),
+    ...(results.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: ci.llmJudgeAccuracy }),
+  }
+  const byMethod = new Map<string, string[]>()
+  for (const [name, interval] of Object.entries(shown)) {
+    if (interval === null || interval === undefined) continue
+    byMethod.set(interval.method, [...(byMethod.get(interval.method) ?? []), name])
+  }
+  const methods = [...byMethod].map(([method, names]) => (byMethod.size === 1 ? method : `${method} (${names.join(', ')})`))
+  return `${Math.round(first.level * 100)}% ${methods.join('; ')}`
 }
 
 /**

@@ -28,17 +28,19 @@ function meta(taskId: string, exactMatch: boolean, fields: Partial<ArteTestMeta>
 }
 
 describe('arteRunStatistics', () => {
-  it('gives one result per task with a seeded interval that contains the estimate, the same on rerun', () => {
+  it('gives one result per task with intervals that contain the estimates, the same on rerun', () => {
     const metas = Array.from({ length: 10 }, (_, i) => meta(String(i + 1), i < 6))
     const stats = arteRunStatistics(metas)
     expect(stats.taskResults.map((t) => t.taskId)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])
     expect(stats.trials).toBe(1)
     expect(stats.passHatK).toEqual({ '1': 0.6 })
     expect(stats.taskResults[0]).not.toHaveProperty('trialResults')
-    const ci = stats.confidenceIntervals.exactMatchAccuracy
-    expect(ci?.low).toBeLessThanOrEqual(0.6)
-    expect(ci?.high).toBeGreaterThanOrEqual(0.6)
-    expect(ci?.high).toBeLessThan(1)
+    // 6/10 exact matches: the Wilson score interval of a share of 0/1 outcomes; the semantic score keeps the bootstrap.
+    expect(stats.confidenceIntervals.exactMatchAccuracy).toEqual({ low: 0.312674, high: 0.83182, level: 0.95, method: 'Wilson score interval over 10 task(s)' })
+    const semantic = stats.confidenceIntervals.avgSemanticScore
+    expect(semantic?.method).toBe('percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311')
+    expect(semantic?.low).toBeLessThanOrEqual(0.8)
+    expect(semantic?.high).toBeGreaterThanOrEqual(0.8)
     expect(arteRunStatistics([...metas].reverse())).toEqual(stats)
     expect(stats.graderSuspects).toEqual([])
   })
@@ -54,12 +56,13 @@ describe('arteRunStatistics', () => {
     expect(stats.confidenceIntervals.exactMatchAccuracy?.method).toContain('over 5 task(s)')
   })
 
-  it('with trials: trial 1 is the task result, every trial in trialResults, pass^k over the first j trials', () => {
+  it('with trials: trial 1 is the task result, every trial in trialResults, pass^k over all the trials (tau-bench)', () => {
     const pattern: Record<string, boolean[]> = { a: [true, true, true], b: [true, false, true], c: [false, true, true] }
     const metas = Object.entries(pattern).flatMap(([id, passes]) => passes.map((p, i) => meta(id, p, { trial: i + 1 })))
     const stats = arteRunStatistics(metas.reverse())
     expect(stats.trials).toBe(3)
-    expect(stats.passHatK).toEqual({ '1': 2 / 3, '2': 1 / 3, '3': 1 / 3 })
+    // c = 3, 2, 2 passes of 3: pass^j is the mean of C(c, j) / C(3, j), whichever trials failed.
+    expect(stats.passHatK).toEqual({ '1': 7 / 9, '2': 5 / 9, '3': 1 / 3 })
     const b = stats.taskResults.find((t) => t.taskId === 'b')
     expect(b?.exactMatch).toBe(true)
     expect(b?.trialResults?.map((t) => [t.trial, t.exactMatch, t.traceId])).toEqual([
@@ -93,9 +96,9 @@ describe('arteRunStatistics', () => {
     ]
     // a: [pass, fail, pass]; b and c: trial 1 only (b's trial 2 never ran, c's was not selected), so trial 3 never stands in for trial 2.
     const stats = arteRunStatistics(metas)
-    expect(stats).toMatchObject({ passHatK: { '1': 1, '2': 0, '3': 0 }, passHatKTasks: 1 })
+    expect(stats).toMatchObject({ passHatK: { '1': 2 / 3, '2': 1 / 3, '3': 0 }, passHatKTasks: 1 })
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 3)
-    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 1.000 · 2: 0.000 · 3: 0.000'])
+    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 0.667 · 2: 0.333 · 3: 0.000'])
   })
 
   it('toolTimeouts: the metric counts trial 1 of each task, from the metas through the task results', () => {
@@ -148,7 +151,8 @@ describe('arteRunStatistics', () => {
       [1, 'first-1'],
       [2, 'first-2'],
     ])
-    expect(stats.passHatK).toEqual({ '1': 1, '2': 0.5 })
+    // a [pass, pass] (the first test's trials), b [pass, fail].
+    expect(stats.passHatK).toEqual({ '1': 0.75, '2': 0.5 })
     expect(stats.duplicateTaskIds).toEqual(['a'])
   })
 
@@ -158,28 +162,39 @@ describe('arteRunStatistics', () => {
     expect(graderSuspectWarning(stats)).toContain('an empty answer passed ART-E task(s) 1')
   })
 
-  it('formats the scores with their intervals and pass^k', () => {
-    const rows = formatArteStatistics(
-      {
-        exactMatchAccuracy: 0.6,
-        avgSemanticScore: 0.625,
-        totalTasks: 10,
-        notRunTasks: 0,
-        confidenceIntervals: {
-          exactMatchAccuracy: { low: 0.3, high: 0.85, level: 0.95, method: 'percentile bootstrap over 10 task(s)' },
-          avgSemanticScore: { low: 0.4, high: 0.8, level: 0.95, method: 'm' },
-        },
-        trials: 2,
-        passHatK: { '1': 0.6, '2': 0.5 },
-      } as never,
-      6,
-    )
-    expect(rows).toEqual([
-      ['exactMatchAccuracy', '0.600 [0.300, 0.850] (6/10)'],
+  it('formats the scores with their intervals, how each interval was computed, and pass^k', () => {
+    const bootstrap = 'percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311'
+    const results = {
+      exactMatchAccuracy: 0.6,
+      avgSemanticScore: 0.625,
+      totalTasks: 10,
+      notRunTasks: 0,
+      confidenceIntervals: {
+        exactMatchAccuracy: { low: 0.312674, high: 0.83182, level: 0.95, method: 'Wilson score interval over 10 task(s)' },
+        avgSemanticScore: { low: 0.4, high: 0.8, level: 0.95, method: bootstrap },
+      },
+      trials: 2,
+      passHatK: { '1': 0.6, '2': 0.5 },
+    }
+    expect(formatArteStatistics(results as never, 6)).toEqual([
+      ['exactMatchAccuracy', '0.600 [0.313, 0.832] (6/10)'],
       ['avgSemanticScore', '0.625 [0.400, 0.800]'],
-      ['interval', '95% percentile bootstrap over 10 task(s)'],
+      ['interval', `95% Wilson score interval over 10 task(s) (exactMatchAccuracy); ${bootstrap} (avgSemanticScore)`],
       ['pass^k (2 trials)', '1: 0.600 · 2: 0.500'],
     ])
+    // Results written when every interval was a bootstrap name the method once.
+    const old = { ...results, confidenceIntervals: { ...results.confidenceIntervals, exactMatchAccuracy: { low: 0.3, high: 0.9, level: 0.95, method: bootstrap } } }
+    expect(formatArteStatistics(old as never, 6)).toContainEqual(['interval', `95% ${bootstrap}`])
+  })
+
+  it('gives the shares of 0/1 task outcomes Wilson score intervals, which do not collapse when every task failed', () => {
+    const judged = { llmJudgeModel: 'openai/judge', llmJudgeCorrect: false, sourcesCorrect: false }
+    const stats = arteRunStatistics(Array.from({ length: 10 }, (_, i) => meta(String(i + 1), false, judged)))
+    const wilson = { low: 0, high: 0.277533, level: 0.95, method: 'Wilson score interval over 10 task(s)' }
+    expect(stats.confidenceIntervals).toMatchObject({ exactMatchAccuracy: wilson, sourcesAccuracy: wilson, llmJudgeAccuracy: wilson })
+    const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 0)
+    expect(rows).toContainEqual(['exactMatchAccuracy', '0.000 [0.000, 0.278] (0/10)'])
+    expect(rows).toContainEqual(['interval', expect.stringMatching(/^95% Wilson score interval over 10 task\(s\) \(exactMatchAccuracy, sourcesAccuracy, llmJudgeAccuracy\); percentile bootstrap over 10 task\(s\), 2000 resamples, seed \d+ \(avgSemanticScore\)$/)])
   })
 
   it('sourcesAccuracy: the share of the tasks that ran whose sources held the first message id, with its interval', () => {

@@ -1,4 +1,5 @@
-import { bootstrapMeanCi, bootstrapMeanCis } from '../../stats/bootstrap.ts'
+import { bootstrapMeanCi } from '../../stats/bootstrap.ts'
+import { wilsonIntervalOf } from '../../stats/wilson.ts'
 import { sumUsage } from '../../llm/usage.ts'
 import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
@@ -109,9 +110,10 @@ function groupByTaskAndTrial(metas: ReadonlyArray<ArteTestMeta>): { byTask: Map<
 
 /**
  * Groups the tests of a run by task: trial 1 (the lowest trial run) becomes the task's result, every trial goes to
- * `trialResults` when there is more than one; then the seeded bootstrap intervals over tasks, pass^k, and the
- * grader suspects (tasks an empty answer passed). A trial reported by more than one test counts once, as the first
- * test reported it; the task ids where that happened are in `duplicateTaskIds`.
+ * `trialResults` when there is more than one; then the intervals over tasks (Wilson score intervals of the shares of
+ * 0/1 task outcomes: exact match, sources, judge verdicts; the seeded bootstrap of the mean semantic score), pass^k,
+ * and the grader suspects (tasks an empty answer passed). A trial reported by more than one test counts once, as the
+ * first test reported it; the task ids where that happened are in `duplicateTaskIds`.
  */
 export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunStatistics {
   const { byTask, duplicates } = groupByTaskAndTrial(metas)
@@ -144,11 +146,9 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
   // Over the tasks the metrics are computed from: those that ran (a task not run is no zero).
   const ran = taskResults.filter((task) => task.outcome.kind !== 'not-run')
   const sources = ran.map((task) => (task.sourcesCorrect === true ? 1 : 0))
-  const [exactMatchAccuracy = null, avgSemanticScore = null, sourcesAccuracy = null] = bootstrapMeanCis([
-    ran.map((task) => (task.exactMatch ? 1 : 0)),
-    ran.map((task) => task.semanticScore),
-    sources,
-  ])
+  const exactMatchAccuracy = wilsonIntervalOf(ran.map((task) => (task.exactMatch ? 1 : 0)))
+  const avgSemanticScore = bootstrapMeanCi(ran.map((task) => task.semanticScore))
+  const sourcesAccuracy = wilsonIntervalOf(sources)
   const llmJudge = judgeSummary(metas, ran)
   const verdicts = llmJudge === undefined ? undefined : judgeAccuracyVerdicts(ran)
   return {
@@ -163,7 +163,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
       exactMatchAccuracy,
       avgSemanticScore,
       sourcesAccuracy,
-      ...(verdicts === undefined ? {} : { llmJudgeAccuracy: bootstrapMeanCi(verdicts) }),
+      ...(verdicts === undefined ? {} : { llmJudgeAccuracy: wilsonIntervalOf(verdicts) }),
     },
     graderSuspects,
     duplicateTaskIds: duplicates,

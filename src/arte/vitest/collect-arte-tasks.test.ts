@@ -68,7 +68,7 @@ describe('every selected ART-E task appears in the results once', () => {
       [2, false, ''],
       [3, true, 't3'],
     ])
-    expect(results.passHatK).toEqual({ '1': 1, '2': 0, '3': 0 })
+    expect(results.passHatK).toEqual({ '1': 2 / 3, '2': 1 / 3, '3': 0 })
     expect(results.taskResults[0]).toMatchObject({ exactMatch: true, traceId: 't1' })
   })
 })

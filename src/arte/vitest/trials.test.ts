@@ -54,8 +54,8 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
 
   it('writes trials, passHatK and per-task trialResults; taskResults keeps one entry per task (trial 1)', () => {
     expect(results.trials).toBe(3)
-    // 101 [T, F, T], 102 [T, T, F], 103 and 104 never.
-    expect(results.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+    // 101 [T, F, T], 102 [T, T, F], 103 and 104 never: tau-bench's pass^j, the mean of C(c, j) / C(3, j).
+    expect(results.passHatK).toEqual({ '1': 1 / 3, '2': 1 / 6, '3': 0 })
     expect(results.taskResults.map((t) => t.taskId)).toEqual(['101', '102', '103', '104'])
     expect(results.totalTasks).toBe(4)
     expect(results.exactMatchAccuracy).toBe(0.5)
@@ -95,7 +95,7 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
       const resumed = readArteResults(join(scratch.dir, 'results.json'))
       const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.traceId])])
       expect(trialsOf(resumed)).toEqual(trialsOf(results))
-      expect(resumed.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+      expect(resumed.passHatK).toEqual({ '1': 1 / 3, '2': 1 / 6, '3': 0 })
     } finally {
       await resumeServer.close()
     }
@@ -122,7 +122,7 @@ describe('BENCH_TRIALS=3 with the response cache (BENCH_CACHE)', () => {
     const recorded = await run('read-write', join(scratch.dir, 'recorded'))
     expect(recorded.requests).toBeGreaterThan(0)
     // As without the cache: 101 right in trials 1 and 3, 102 in trials 1 and 2.
-    expect(recorded.results.passHatK).toEqual({ '1': 0.5, '2': 0.25, '3': 0 })
+    expect(recorded.results.passHatK).toEqual({ '1': 1 / 3, '2': 1 / 6, '3': 0 })
     const replayed = await run('replay', join(scratch.dir, 'replayed'))
     expect(replayed.requests).toBe(0)
     expect(trialsOf(replayed.results)).toEqual(trialsOf(recorded.results))
