@@ -170,7 +170,8 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   notStartedFiles: z.array(z.string()).optional(),
   thresholds: z.array(ArteThresholdCheckSchema),
   /**
-   * Seeded bootstrap intervals over tasks of the score metrics (`null` with no tasks); `sourcesAccuracy`'s is absent in
+   * 95% intervals over tasks of the score metrics (`null` with no tasks): Wilson score intervals of the shares
+   * (exact match, sources, judge verdicts), a seeded bootstrap of `avgSemanticScore`; `sourcesAccuracy`'s is absent in
    * results written before it was measured, `llmJudgeAccuracy`'s when no judge ran. Absent in results written before
    * intervals existed.
    */
@@ -185,8 +186,9 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   /** Runs per task (`BENCH_TRIALS`); the metrics and `taskResults` are trial 1's. */
   trials: z.int().positive().optional(),
   /**
-   * pass^k (pass = exact match): `{"1": x, ..., "k": z}`, the share of tasks whose first j trials all pass. A trial
-   * that failed or timed out counts as not passed; a task counts for j only if its trials 1..j all ran.
+   * pass^k (pass = exact match): `{"1": x, ..., "k": z}`, tau-bench's estimator: the mean over tasks of
+   * C(c, j) / C(n, j), c of a task's n trials passed. A trial that failed or timed out counts as not passed; the tasks
+   * are those whose trials 1..k all ran (`passHatKTasks`).
    */
   passHatK: z.record(z.string(), z.number()).optional(),
   /** The tasks pass^k is over: those with an outcome in every trial (all of them unless some trial did not run). */
