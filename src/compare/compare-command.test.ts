@@ -137,6 +137,39 @@ describe('compare on MPCBench summaries', () => {
       scratch.remove()
     }
   })
+
+  it('resamples and tests by task, not by task x judge, prints p, and counts a timed-out test as a failure', async () => {
+    const judged = (taskId: string, ars: number): MpcbenchTestMeta => {
+      const base = meta(taskId, 'agent-x', ars)
+      return { ...base, judges: ['j1', 'j2', 'j3'].map((judgeModel) => ({ ...base.judges[0], judgeModel }) as MpcbenchTestMeta['judges'][number]) }
+    }
+    const scratch = scratchDir('mpc-compare-clusters')
+    try {
+      const a = join(scratch.dir, 'a.json')
+      const b = join(scratch.dir, 'b.json')
+      const scoresB = [5, 4, 4, 2, 3, 3, 3, 3, 3, 3, 3, 3]
+      writeFileSync(a, JSON.stringify(buildSummary(scoresB.map((_, i) => judged(`t${i + 1}`, 3)))))
+      writeFileSync(b, JSON.stringify(buildSummary(scoresB.map((score, i) => judged(`t${i + 1}`, score)))))
+      const json = RunComparisonSchema.parse(JSON.parse((await captureLog(() => command.run([a, b, '--json']))).out))
+      expect(json).toMatchObject({ tasks: 36, pValue: 0.5, test: 'exact paired sign-flip test by task, 12 task(s), 4 differ', significant: false })
+      expect(json.metrics.answer_requirements_satisfaction).toMatchObject({ tasks: 36, clusters: 12, ci: { low: -0.166667, high: 0.666667 } })
+      const text = (await captureLog(() => command.run([a, b]))).out.split('\n')
+      expect(text).toContain('answer_requirements_satisfaction: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))')
+      expect(text).toContain(
+        'significant: no (p = 0.5, exact paired sign-flip test by task, 12 task(s), 4 differ, on answer_requirements_satisfaction): the runs may differ only by chance',
+      )
+
+      const unfinished = [{ task_id: 't1', task_type: 'planning', agent_model: 'agent-x', outcome: 'timed-out' as const, message: 'test timed out' }]
+      writeFileSync(b, JSON.stringify(buildSummary([judged('t2', 3)], new Date(), unfinished)))
+      const c = compareFiles(a, b)
+      const t1 = ['j1', 'j2', 'j3'].map((judge) => `t1 [agent=agent-x] [judge=${judge}]`)
+      expect(c).toMatchObject({ tasks: 6, leftOut: [], regressed: [], flips: [] })
+      writeFileSync(a, JSON.stringify(buildSummary([judged('t1', 5), judged('t2', 3)])))
+      expect(compareFiles(a, b)).toMatchObject({ tasks: 6, leftOut: [], regressed: t1, flips: t1 })
+    } finally {
+      scratch.remove()
+    }
+  })
 })
 
 describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccuracy, llmJudgeAccuracy)", () => {

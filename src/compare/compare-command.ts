@@ -52,12 +52,14 @@ export function compareFiles(fileA: string, fileB: string): ScoredComparison {
 /** `agent-bench compare A.json B.json [--json]`. */
 export const command = defineCommand({
   name: 'compare',
-  summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired intervals, significance',
+  summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired intervals, significance (p)',
   description: `Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
-match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge).
-Prints the flips (tasks whose pass differs), the improved (fail -> pass) and regressed (pass -> fail) ids, each
-metric's delta with a 95% paired bootstrap interval (seeded: the same files print the same interval), and
-whether the difference is significant (the primary metric's interval excludes 0).
+match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge;
+a test that timed out or failed before its score fails). Prints the flips (tasks whose pass differs), the improved
+(fail -> pass) and regressed (pass -> fail) ids, each metric's delta with a 95% paired bootstrap interval (seeded:
+the same files print the same interval; a task's judges are resampled together), and whether the difference is
+significant: p < 0.05 in an exact paired sign-flip test of the primary metric by task (the exact McNemar test for
+pass/fail scores; a seeded Monte Carlo of 20,000 draws above 20 tasks that differ).
 
 ART-E: sourcesAccuracy is compared when both files carry per-task sourcesCorrect, and llmJudgeAccuracy when
 both runs were judged (ARTE_JUDGE_MODEL), over the tasks both judges gave a verdict on (a judge error on either
@@ -68,7 +70,7 @@ Without files, compares the two most recent runs kept under evaluation/history/{
 each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
   positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
   options: {
-    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "significant", "notes", ...}' },
+    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "pValue", "test", "significant", "notes", ...}' },
     benchmark: { type: 'string', value: 'NAME', description: 'without files: arte or mpcbench', default: 'arte' },
   },
   async run({ values, positionals }) {

@@ -1,4 +1,5 @@
 import type { ComparisonNote } from '../arte/results/score-comparison.ts'
+import { formatPValue } from '../stats/sign-flip-test.ts'
 import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 
@@ -43,8 +44,8 @@ function noteLine(note: ComparisonNote): string {
 
 /**
  * The comparison of a run with the earlier one kept in the run history: the same flips, paired deltas with their
- * intervals, verdict and notes (scores not compared, different judges) as `agent-bench compare PREVIOUS CURRENT`, then
- * each run's own totals.
+ * intervals, verdict (with its p-value and test) and notes (scores not compared, different judges) as
+ * `agent-bench compare PREVIOUS CURRENT`, then each run's own totals.
  */
 export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string): string {
   const c = comparison.paired
@@ -52,16 +53,21 @@ export function renderComparison(comparison: PageComparison, previousFile: strin
   const metricRows = Object.entries(c.metrics)
     .map(([name, m]) => {
       const ci = m.ci === null ? '' : ` <span class="ci">[${signedAsCompare(m.ci.low)}, ${signedAsCompare(m.ci.high)}]</span>`
-      // Coloured only when the paired interval excludes 0 (a move inside it may be chance) and both runs measured it alike.
-      const cls = flagged.has(name) || m.ci === null || (m.ci.low <= 0 && m.ci.high >= 0) ? '' : m.ci.low > 0 ? 'up' : 'down'
+      // Coloured only when the move is unlikely to be chance (the primary metric: significant; another: its interval
+      // excludes 0) and both runs measured it alike.
+      const clear = name === c.primaryMetric ? c.significant : m.ci !== null && (m.ci.low > 0 || m.ci.high < 0)
+      const cls = flagged.has(name) || !clear || m.delta === null || m.delta === 0 ? '' : m.delta > 0 ? 'up' : 'down'
       const mark = flagged.has(name) ? ' <span class="note" data-flag="different-judges">(different judges)</span>' : ''
-      return `<tr><th scope="row">${escapeHtml(name)}${mark}</th><td class="num">${fixed(m.a, 3)}</td><td class="num">${fixed(m.b, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signedAsCompare(m.delta)}${ci}</td><td class="num" data-paired-tasks="${escapeHtml(name)}">${m.tasks}</td></tr>`
+      return `<tr><th scope="row">${escapeHtml(name)}${mark}</th><td class="num">${fixed(m.a, 3)}</td><td class="num">${fixed(m.b, 3)}</td><td class="num ${cls}" data-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signedAsCompare(m.delta)}${ci}</td><td class="num" data-paired-tasks="${escapeHtml(name)}">${m.tasks}${m.clusters < m.tasks ? ` <span class="muted" data-clusters="${m.clusters}">of ${m.clusters} tasks</span>` : ''}</td></tr>`
     })
     .join('')
   const level = Math.round((c.metrics[c.primaryMetric]?.ci?.level ?? 0.95) * 100)
-  const verdict = c.significant
-    ? `<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> the ${level}% paired interval of the ${escapeHtml(c.primaryMetric)} delta excludes 0.</p>`
-    : `<p class="meta" data-compare="significant" data-value="0">Not significant: the ${level}% paired interval of the ${escapeHtml(c.primaryMetric)} delta includes 0 (the runs may differ only by chance).</p>`
+  const test = c.pValue === null ? '' : `<span data-compare="p-value" data-value="${c.pValue}">${formatPValue(c.pValue)}</span> on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})`
+  const verdict = c.pValue === null
+    ? `<p class="meta" data-compare="significant" data-value="0">Not significant: no task was scored on ${escapeHtml(c.primaryMetric)} in both runs.</p>`
+    : c.significant
+      ? `<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> ${test}.</p>`
+      : `<p class="meta" data-compare="significant" data-value="0">Not significant: ${test}; the runs may differ only by chance.</p>`
   return `<div class="compare" id="${escapeHtml(id)}">
 <h3>Compared with the previous run</h3>
 <p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${c.tasks}">${c.tasks} task(s) in both</span>${c.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${c.leftOut.length}">${c.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${c.onlyInB.length > 0 ? ` · <span data-compare="added" data-value="${c.onlyInB.length}">${c.onlyInB.length} new</span>` : ''}${c.onlyInA.length > 0 ? ` · <span data-compare="removed" data-value="${c.onlyInA.length}">${c.onlyInA.length} no longer run</span>` : ''}</p>

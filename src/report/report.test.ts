@@ -686,6 +686,23 @@ describe('the numbers of the page are those of the results files', () => {
     expect(html).toContain('data-compare="significant" data-value="0"')
   })
 
+  it('gives the verdict with its p-value and test, and colours the primary delta only when significant', () => {
+    const page = (before: ArteResults, now: ArteResults) =>
+      renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
+    const ids = Array.from({ length: 20 }, (_, i) => String(i + 1))
+    const before = arteResults(ids.map((id) => task(id, false, 0)), '2026-01-01T00:00:00.000Z')
+    // 4 of 20 improved, none regressed: the interval excludes 0, the sign-flip test gives p = 0.125.
+    const four = page(before, arteResults(ids.map((id, i) => task(id, i < 4, i < 4 ? 1 : 0))))
+    expect(four).toContain(
+      '<p class="meta" data-compare="significant" data-value="0">Not significant: <span data-compare="p-value" data-value="0.125">p = 0.125</span> on the exactMatchAccuracy delta (exact paired sign-flip test by task, 20 task(s), 4 differ); the runs may differ only by chance.</p>',
+    )
+    expect(four).toContain('<td class="num " data-delta="exactMatchAccuracy" data-value="0.2">')
+    expect(four).toContain('<td class="num up" data-delta="avgSemanticScore" data-value="0.2">')
+    const six = page(before, arteResults(ids.map((id, i) => task(id, i < 6, i < 6 ? 1 : 0))))
+    expect(six).toContain('<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> <span data-compare="p-value" data-value="0.03125">p = 0.0313</span> on the exactMatchAccuracy delta')
+    expect(six).toContain('<td class="num up" data-delta="exactMatchAccuracy" data-value="0.3">')
+  })
+
   it('compares two MPCBench summaries of one agent each as `agent-bench compare` does (tasks paired without the agent)', () => {
     const before = summary([5, 4, 5], '2026-01-01T00:00:00.000Z')
     const now = summary([1, 4, 0])
@@ -701,6 +718,20 @@ describe('the numbers of the page are those of the results files', () => {
     expect(html).toContain(`data-compare="regressed" data-value="${expected.regressed.length}"`)
     const m = expected.metrics.answer_requirements_satisfaction
     expect(html).toContain(`data-delta="answer_requirements_satisfaction" data-value="${m?.delta}">${m?.delta?.toFixed(3)} <span class="ci">`)
+  })
+
+  it('says how many benchmark tasks the MPCBench entries of several judges pair over', () => {
+    const judges = (base: Summary): Summary => {
+      const scores = base.scores['agent=a__judge=j'] ?? []
+      return { ...base, scores: { 'agent=a__judge=j': scores, 'agent=a__judge=k': scores } }
+    }
+    const before = judges(summary([5, 4, 5], '2026-01-01T00:00:00.000Z'))
+    const now = judges(summary([1, 4, 0]))
+    const file = classifyResults(now, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }] })
+    expect(html).toContain('data-paired-tasks="answer_requirements_satisfaction">6 <span class="muted" data-clusters="3">of 3 tasks</span></td>')
+    expect(html).toContain('(exact paired sign-flip test by task, 3 task(s), 2 differ)')
   })
 
   it('takes as the previous run the newest kept run that started before this one, never a later one', () => {

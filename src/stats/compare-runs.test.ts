@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ComparableRun, compareRuns, formatRunComparison } from './compare-runs.ts'
+import { type ComparableRun, RunComparisonSchema, compareRuns, formatRunComparison } from './compare-runs.ts'
 
 function run(passes: Record<string, boolean>): ComparableRun {
   return {
@@ -46,5 +46,52 @@ describe('compareRuns', () => {
     expect(c.metrics.accuracy).toMatchObject({ a: 0.5, b: 1, tasks: 2 })
     expect(formatRunComparison(c, { a: 'a.json', b: 'b.json' }).split('\n')).toContain('  left out, not run or unjudged in A or B: 2 (t2, t3)')
     expect(formatRunComparison(compareRuns(a, a), { a: 'a.json', b: 'a.json' })).not.toContain('left out')
+  })
+
+  it('calls a difference significant only when an exact paired sign-flip test gives p < 0.05, not when the interval excludes 0', () => {
+    const flipsOf = (n: number, improved: number) => {
+      const ids = Array.from({ length: n }, (_, i) => `t${i + 1}`)
+      return compareRuns(run(Object.fromEntries(ids.map((id) => [id, false]))), run(Object.fromEntries(ids.map((id, i) => [id, i < improved]))))
+    }
+    // One flipped task: its interval is [+1, +1], yet one task says nothing.
+    const one = flipsOf(1, 1)
+    expect(one.metrics.accuracy?.ci).toMatchObject({ low: 1, high: 1 })
+    expect(one).toMatchObject({ pValue: 1, significant: false, test: 'exact paired sign-flip test by task, 1 task(s), 1 differ' })
+    expect(flipsOf(2, 2)).toMatchObject({ pValue: 0.5, significant: false })
+    const four = flipsOf(20, 4)
+    expect(four.metrics.accuracy?.ci?.low).toBeGreaterThan(0)
+    expect(four).toMatchObject({ pValue: 0.125, significant: false })
+    expect(formatRunComparison(four, { a: 'a.json', b: 'b.json' }).split('\n')).toContain(
+      'significant: no (p = 0.125, exact paired sign-flip test by task, 20 task(s), 4 differ, on accuracy): the runs may differ only by chance',
+    )
+    const six = flipsOf(20, 6)
+    expect(six).toMatchObject({ pValue: 0.03125, significant: true })
+    expect(formatRunComparison(six, { a: 'a.json', b: 'b.json' })).toContain('significant: yes (p = 0.0313, exact paired sign-flip test by task, 20 task(s), 6 differ, on accuracy)')
+    const none = compareRuns(run({ a: true }), run({ b: true }))
+    expect(RunComparisonSchema.parse(none)).toMatchObject({ pValue: null, test: null, significant: false })
+    expect(formatRunComparison(none, { a: 'a.json', b: 'b.json' })).toContain('significant: no (no task scored on accuracy in both runs)')
+  })
+
+  it("resamples and tests a cluster's entries as one task: three judges of 12 tasks give the numbers of one judge", () => {
+    const scored = (scores: number[], judges: number): ComparableRun => ({
+      kind: 'test run',
+      metricNames: ['requirements'],
+      tasks: new Map(
+        scores.flatMap((score, i) =>
+          Array.from({ length: judges }, (_, j) => [`t${i + 1} [judge=j${j + 1}]`, { pass: score >= 4, metrics: { requirements: score }, cluster: `t${i + 1}` }] as const),
+        ),
+      ),
+    })
+    const a = Array(12).fill(3)
+    const b = [5, 4, 4, 2, 3, 3, 3, 3, 3, 3, 3, 3]
+    const oneJudge = compareRuns(scored(a, 1), scored(b, 1))
+    const threeJudges = compareRuns(scored(a, 3), scored(b, 3))
+    // Resampling the 36 entries as tasks gave [+0.028, +0.500], significant.
+    expect(threeJudges.metrics.requirements?.ci).toMatchObject({ low: -0.166667, high: 0.666667 })
+    expect(threeJudges).toMatchObject({ pValue: 0.5, significant: false, test: 'exact paired sign-flip test by task, 12 task(s), 4 differ' })
+    expect(oneJudge.metrics.requirements).toMatchObject({ delta: 0.25, ci: { low: -0.166667, high: 0.666667 }, tasks: 12, clusters: 12 })
+    expect(threeJudges.metrics.requirements).toMatchObject({ delta: 0.25, tasks: 36, clusters: 12 })
+    expect(oneJudge).toMatchObject({ pValue: 0.5, significant: false })
+    expect(formatRunComparison(threeJudges, { a: 'a.json', b: 'b.json' })).toContain('requirements: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))')
   })
 })

@@ -1,14 +1,22 @@
 import { z } from 'zod'
-import { type BootstrapOptions, ConfidenceIntervalSchema, pairedBootstrapDiffCi } from './bootstrap.ts'
+import { type BootstrapOptions, ConfidenceIntervalSchema } from './bootstrap.ts'
+import { type ClusteredPair, pairedClusterBootstrapDiffCi } from './cluster-bootstrap.ts'
+import { SIGNIFICANCE_LEVEL, formatPValue, signFlipTest } from './sign-flip-test.ts'
 
 /**
  * One task of a run, as {@link compareRuns} sees it: whether it passed, and its metric values (null = not scored).
  * `pass` is null when the run has no outcome for the task (ART-E: not run, an interrupted run; MPCBench: requirements
- * unjudged): such a task is left out of the flips, as the run's own metrics leave it out.
+ * unjudged, or not run): such a task is left out of the flips, as the run's own metrics leave it out.
  */
 export interface ComparableTask {
   pass: boolean | null
   metrics: Record<string, number | null>
+  /**
+   * The benchmark task this entry belongs to (MPCBench: `task_id`, shared by its agent × judge entries): the intervals
+   * resample, and the test flips, a cluster's entries together, since one task scored by three judges is not three
+   * independent tasks. Paired entries take run A's cluster. Default: the entry's own id.
+   */
+  cluster?: string
 }
 
 /** A run reduced to what a comparison needs: its tasks by id, and which metric decides significance. */
@@ -29,12 +37,14 @@ export const MetricComparisonSchema = z.object({
   ci: ConfidenceIntervalSchema.nullable(),
   /** Tasks scored in both runs. */
   tasks: z.number(),
+  /** The clusters (benchmark tasks) of those: fewer than `tasks` when a task has several entries (MPCBench judges). */
+  clusters: z.number(),
 })
 
 /**
  * `agent-bench compare A B --json`: tasks in both runs, flips (tasks whose pass differs), improved (fail in A, pass
  * in B) and regressed ids, each metric's delta with a paired bootstrap interval, and whether the difference of the
- * primary metric is significant (its interval excludes 0).
+ * primary metric is significant: the p-value of a paired sign-flip test by task (see {@link signFlipTest}) below 0.05.
  */
 export const RunComparisonSchema = z.object({
   kind: z.string(),
@@ -50,6 +60,11 @@ export const RunComparisonSchema = z.object({
   onlyInB: z.array(z.string()),
   metrics: z.record(z.string(), MetricComparisonSchema),
   primaryMetric: z.string(),
+  /** Two-sided p-value of the primary metric's delta (paired sign-flip test by cluster); null when no task pairs on it. */
+  pValue: z.number().nullable(),
+  /** The test `pValue` comes from, e.g. `exact paired sign-flip test by task, 12 task(s), 3 differ`; null with it. */
+  test: z.string().nullable(),
+  /** `pValue` < 0.05. */
   significant: z.boolean(),
 })
 
@@ -65,7 +80,8 @@ function mean(values: number[]): number | null {
 
 /**
  * Compares run `b` with run `a` over the tasks both ran (paired by task id): a task with no pass or fail (`pass: null`)
- * in either run is left out of the flips, and a metric is paired over the tasks scored on it in both.
+ * in either run is left out of the flips, and a metric is paired over the tasks scored on it in both. Intervals and the
+ * significance test treat each cluster (see {@link ComparableTask.cluster}) as one draw.
  */
 export function compareRuns(a: ComparableRun, b: ComparableRun, options: BootstrapOptions = {}): RunComparison {
   const shared = [...a.tasks.keys()].filter((id) => b.tasks.has(id)).sort(byId)
@@ -83,26 +99,29 @@ export function compareRuns(a: ComparableRun, b: ComparableRun, options: Bootstr
     ;(passB ? improved : regressed).push(id)
   }
   const metrics: RunComparison['metrics'] = {}
+  const pairsOf = new Map<string, ClusteredPair[]>()
   for (const name of a.metricNames) {
-    const pairs = shared
-      .map((id) => [a.tasks.get(id)?.metrics[name], b.tasks.get(id)?.metrics[name]] as const)
-      .filter((pair): pair is readonly [number, number] => typeof pair[0] === 'number' && typeof pair[1] === 'number')
-    const meanA = mean(pairs.map(([x]) => x))
-    const meanB = mean(pairs.map(([, y]) => y))
+    const pairs: ClusteredPair[] = []
+    for (const id of shared) {
+      const taskA = a.tasks.get(id)
+      const x = taskA?.metrics[name]
+      const y = b.tasks.get(id)?.metrics[name]
+      if (typeof x === 'number' && typeof y === 'number') pairs.push({ cluster: taskA?.cluster ?? id, a: x, b: y })
+    }
+    pairsOf.set(name, pairs)
+    const meanA = mean(pairs.map((pair) => pair.a))
+    const meanB = mean(pairs.map((pair) => pair.b))
     metrics[name] = {
       a: meanA,
       b: meanB,
       delta: meanA === null || meanB === null ? null : meanB - meanA,
-      ci: pairedBootstrapDiffCi(
-        pairs.map(([x]) => x),
-        pairs.map(([, y]) => y),
-        options,
-      ),
+      ci: pairedClusterBootstrapDiffCi(pairs, options),
       tasks: pairs.length,
+      clusters: new Set(pairs.map((pair) => pair.cluster)).size,
     }
   }
   const primaryMetric = a.metricNames[0] ?? ''
-  const primary = metrics[primaryMetric]?.ci
+  const test = signFlipTest(pairsOf.get(primaryMetric) ?? [], options.seed === undefined ? {} : { seed: options.seed })
   return {
     kind: a.kind,
     tasks: paired.length,
@@ -115,7 +134,9 @@ export function compareRuns(a: ComparableRun, b: ComparableRun, options: Bootstr
     onlyInB: [...b.tasks.keys()].filter((id) => !a.tasks.has(id)).sort(byId),
     metrics,
     primaryMetric,
-    significant: primary != null && (primary.low > 0 || primary.high < 0),
+    pValue: test?.pValue ?? null,
+    test: test?.method ?? null,
+    significant: test !== null && test.pValue < SIGNIFICANCE_LEVEL,
   }
 }
 
@@ -142,13 +163,19 @@ export function formatRunComparison(c: RunComparison, labels: { a: string; b: st
   ]
   for (const [name, m] of Object.entries(c.metrics)) {
     const ci = m.ci === null ? '' : ` [${signed(m.ci.low, 3)}, ${signed(m.ci.high, 3)}]`
-    lines.push(`${name}: ${m.a === null ? '-' : m.a.toFixed(3)} -> ${m.b === null ? '-' : m.b.toFixed(3)}  delta ${signed(m.delta, 3)}${ci}  (${m.tasks} paired task(s))`)
+    const clusters = m.clusters < m.tasks ? ` of ${m.clusters} benchmark task(s)` : ''
+    lines.push(`${name}: ${m.a === null ? '-' : m.a.toFixed(3)} -> ${m.b === null ? '-' : m.b.toFixed(3)}  delta ${signed(m.delta, 3)}${ci}  (${m.tasks} paired task(s)${clusters})`)
   }
-  const ci = c.metrics[c.primaryMetric]?.ci
-  lines.push(
-    c.significant
-      ? `significant: yes, the ${Math.round((ci?.level ?? 0.95) * 100)}% paired interval of the ${c.primaryMetric} delta excludes 0`
-      : `significant: no, the ${Math.round((ci?.level ?? 0.95) * 100)}% paired interval of the ${c.primaryMetric} delta includes 0 (the runs may differ only by chance)`,
-  )
+  lines.push(significanceLine(c))
   return lines.join('\n')
+}
+
+/**
+ * The verdict as a line: `significant: no (p = 0.125, exact paired sign-flip test by task, 20 task(s), 4 differ, on
+ * exactMatchAccuracy): the runs may differ only by chance`.
+ */
+function significanceLine(c: Pick<RunComparison, 'significant' | 'pValue' | 'test' | 'primaryMetric'>): string {
+  if (c.pValue === null) return `significant: no (no task scored on ${c.primaryMetric} in both runs)`
+  const why = `${formatPValue(c.pValue)}, ${c.test ?? 'paired sign-flip test'}, on ${c.primaryMetric}`
+  return c.significant ? `significant: yes (${why})` : `significant: no (${why}): the runs may differ only by chance`
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { arteTaskResult } from '../../../fixtures/arte-results/task-result.ts'
+import { pairedBootstrapDiffCi } from '../../stats/bootstrap.ts'
 import { compareRuns, formatRunComparison } from '../../stats/compare-runs.ts'
+import { seededRandom } from '../../stats/random.ts'
 import { arteComparable } from './comparable.ts'
 import { computeArteMetrics, type ArteTaskResult } from './results.ts'
 
@@ -55,5 +57,24 @@ describe('arteComparable', () => {
     const after = arteComparable({ taskResults: [task('1', true), task('2', false)], config: { rows: 'openpipe' } })
     expect(compareRuns(before, after)).toMatchObject({ tasks: 2, regressed: ['2 [rows=openpipe]'] })
     expect(compareRuns(arteComparable({ taskResults: [task('1', true)], config: { rows: 'all' } }), arteComparable({ taskResults: [task('1', false)] }))).toMatchObject({ tasks: 1, regressed: ['1'] })
+  })
+
+  it('makes each task its own cluster, so the intervals are the paired bootstrap of every task, as before clusters', () => {
+    const random = seededRandom(3)
+    const scored = (id: string) => arteTaskResult(id, random() < 0.5, { semanticScore: Math.round(random() * 100) / 100 })
+    const a = Array.from({ length: 40 }, (_, i) => scored(String(i + 1)))
+    const b = Array.from({ length: 40 }, (_, i) => scored(String(i + 1)))
+    const runA = arteComparable({ taskResults: a, config: { rows: 'openpipe' } })
+    expect([...runA.tasks.entries()].slice(0, 2)).toEqual([
+      ['1 [rows=openpipe]', expect.objectContaining({ cluster: '1' })],
+      ['2 [rows=openpipe]', expect.objectContaining({ cluster: '2' })],
+    ])
+    const c = compareRuns(runA, arteComparable({ taskResults: b, config: { rows: 'openpipe' } }))
+    const byId = (tasks: ArteTaskResult[]) => [...tasks].sort((x, y) => x.taskId.localeCompare(y.taskId, 'en', { numeric: true }))
+    const em = (tasks: ArteTaskResult[]) => byId(tasks).map((task) => (task.exactMatch ? 1 : 0))
+    const semantic = (tasks: ArteTaskResult[]) => byId(tasks).map((task) => task.semanticScore)
+    expect(c.metrics.exactMatchAccuracy).toMatchObject({ tasks: 40, clusters: 40, ci: pairedBootstrapDiffCi(em(a), em(b)) })
+    expect(c.metrics.avgSemanticScore).toMatchObject({ tasks: 40, clusters: 40, ci: pairedBootstrapDiffCi(semantic(a), semantic(b)) })
+    expect(c.test).toBe(`exact paired sign-flip test by task, 40 task(s), ${c.flips.length} differ`)
   })
 })

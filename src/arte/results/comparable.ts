@@ -14,7 +14,7 @@ export interface ArteTaskScore {
  * Tasks are keyed by row id, so runs of different splits share no task. A run of another row selection than `all`
  * (`config.rows`, `ARTE_ROWS`) keys its tasks `{id} [rows=openpipe]`: it shares no task with a run of another selection
  * either (its metrics are over other rows), and pairs task by task with a run of the same selection. `scores` adds
- * per-task metrics (a task not run has none).
+ * per-task metrics (a task not run has none). Each task is its own cluster (one row, one draw).
  */
 export function arteComparable(
   results: Pick<ArteResults, 'taskResults'> & { config?: Pick<ArteResults['config'], 'rows'> },
@@ -28,11 +28,14 @@ export function arteComparable(
     tasks: new Map<string, ComparableTask>(
       results.taskResults.map((task): [string, ComparableTask] => {
         if (task.outcome.kind === 'not-run') {
-          return [key(task.taskId), { pass: null, metrics: { exactMatchAccuracy: null, avgSemanticScore: null, ...Object.fromEntries(scores.map((score) => [score.name, null])) } }]
+          return [
+            key(task.taskId),
+            { pass: null, metrics: { exactMatchAccuracy: null, avgSemanticScore: null, ...Object.fromEntries(scores.map((score) => [score.name, null])) }, cluster: task.taskId },
+          ]
         }
         const metrics: Record<string, number | null> = { exactMatchAccuracy: task.exactMatch ? 1 : 0, avgSemanticScore: task.semanticScore }
         for (const score of scores) metrics[score.name] = score.value(task)
-        return [key(task.taskId), { pass: task.exactMatch, metrics }]
+        return [key(task.taskId), { pass: task.exactMatch, metrics, cluster: task.taskId }]
       }),
     ),
   }
