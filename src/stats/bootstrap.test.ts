@@ -124,7 +124,7 @@ describe('helpers', () => {
     expect(formatWithCi(0.6, null)).toBe('0.600')
   })
 
-  it('computes pass^k as the share of tasks whose first j trials all pass', () => {
+  it('computes pass^k as tau-bench does: C(c, j) / C(n, j) per task, averaged over tasks', () => {
     const trials = [
       [true, true, true],
       [true, false, true],
