@@ -18,6 +18,24 @@ describe('agent-bench', () => {
     for (const name of names) expect(await main([name, '--bogus']), name).toBe(2)
     expect(errors).toEqual(names.map((name) => `agent-bench ${name}: Unknown option --bogus.\n  Fix: Run \`agent-bench ${name} --help\` for its options.`))
   })
+
+  it('answers flags that do not go together, or a flag value they cannot take, with exit code 2 on the agent and tool commands', async () => {
+    const errors: string[] = []
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)))
+    const badLines = [
+      ['arte', '--agent-url', 'http://127.0.0.1:3000/run', '--agent', 'x'],
+      ['arte', '--agent-url', 'http://127.0.0.1:3000/run', '--model-id', 'openai/gpt-4.1'],
+      ['arte', '--model-provider', 'mistral'],
+      ['mcp'],
+      ['mcp', '--db', 'x.db', '--data-dir', 'data'],
+      ['mcp', '--db', 'x.db'],
+      ['mcp', '--db', 'x.db', '--inbox', 'a@b.example', '--query-date', 'May 5'],
+      ['mcp', '--data-dir', 'data'],
+      ['mcp', '--data-dir', 'data', '--scenario-id', 'lumen_robotics', '--tools', 'v2'],
+    ]
+    for (const argv of badLines) expect(await main(argv), argv.join(' ')).toBe(2)
+    expect(errors).toHaveLength(badLines.length)
+  })
 })
 
 /** The packages `src/main.ts` loads before any command runs: what `agent-bench --help` pays for (commands load lazily). */

@@ -102,6 +102,8 @@ describe('runExternalAgent', () => {
     const hang = await fakeAgent(() => {})
     const timedOut = (await run(hang.url, { timeoutMs: 200, maxRetries: 0 })).outcome
     expect(timedOut).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 200 ms') })
+    // The agent timeout bounded the wait: raising it is the fix.
+    expect(timedOut.kind === 'error' && timedOut.message).toMatch(/\n {2}Fix: .*raise the timeout \(--agent-timeout-ms/)
     const byDeadline = await runExternalAgent({
       agent: createExternalAgent({ url: hang.url, timeoutMs: 60_000, maxRetries: 0 }),
       task: { taskId: 't1' },
@@ -110,6 +112,10 @@ describe('runExternalAgent', () => {
       deadline: Date.now() + 200,
     })
     expect(byDeadline.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringMatching(/within \d+ ms \(what was left before the test's deadline\)/) })
+    // The test's deadline bounded it: the fix names the test timeout, not --agent-timeout-ms (which cannot lift it).
+    const deadlineFix = byDeadline.outcome.kind === 'error' ? (byDeadline.outcome.message.split('\n  Fix: ')[1] ?? '') : ''
+    expect(deadlineFix).toContain('raise the test timeout (BENCH_TEST_TIMEOUT_MS')
+    expect(deadlineFix).not.toMatch(/raise the timeout \(--agent-timeout-ms/)
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('test timed out')), 100)
     const aborted = await run(hang.url, { timeoutMs: 60_000 }, controller.signal)

@@ -176,9 +176,13 @@ async function postTask(
   } catch (error) {
     if (signal?.aborted) throw error
     if (timeout.aborted) {
-      const bound = budgetMs < agent.timeoutMs ? `${budgetMs} ms (what was left before the test's deadline)` : `${agent.timeoutMs} ms`
+      // The test's deadline, not the agent timeout, bounded this wait: raising --agent-timeout-ms would change nothing.
+      const byDeadline = budgetMs < agent.timeoutMs
+      const bound = byDeadline ? `${budgetMs} ms (what was left before the test's deadline)` : `${agent.timeoutMs} ms`
       throw new ExternalAgentError('ERR_AGENT_TIMEOUT', `Agent ${agent.url} did not answer within ${bound}.`, {
-        hint: 'Make the agent answer faster (fewer turns), or raise the timeout (--agent-timeout-ms / *_AGENT_TIMEOUT_MS).',
+        hint: byDeadline
+          ? 'Make the agent answer faster (fewer turns), or raise the test timeout (BENCH_TEST_TIMEOUT_MS, or testTimeout in your own Vitest config), which bounded this wait; --agent-timeout-ms cannot lift it.'
+          : 'Make the agent answer faster (fewer turns), or raise the timeout (--agent-timeout-ms / *_AGENT_TIMEOUT_MS).',
         cause: error,
       })
     }

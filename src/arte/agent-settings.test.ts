@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { runExternalAgent } from '../agent/external-agent.ts'
+import { FlagValueError } from '../cli/flags.ts'
 import { planArteRun } from './cli/arte.ts'
 import { arteAgentTask, arteExternalAgent } from './run-arte-task.ts'
 import { arteAgentSettings, arteSettingsFromEnv } from './settings.ts'
@@ -21,6 +22,21 @@ describe('the external agent of ART-E', () => {
     expect(() => planArteRun(['--api-url', 'http://a'])).toThrow(/`--api-url` needs `--agent`/)
     expect(() => planArteRun(['--workspace', 'w'])).toThrow(/`--workspace` needs an external agent/)
     expect(() => planArteRun(['--agent', 'x', '--model-id', 'openai/gpt-4.1'])).toThrow(/an external agent runs its own/)
+    // A bad command line, as a bad flag value is (FlagValueError: runCli exits 2, not 1).
+    const conflicts = [
+      ['--agent-url', 'http://a/run', '--agent', 'x'],
+      ['--api-url', 'http://a'],
+      ['--workspace', 'w'],
+      ['--agent-timeout-ms', '5000'],
+      ['--agent', 'x', '--model-id', 'openai/gpt-4.1'],
+      ['--use-json', '--dataset', 'x'],
+      ['--model-provider', 'mistral'],
+    ]
+    for (const argv of conflicts) expect(() => planArteRun(argv), argv.join(' ')).toThrow(FlagValueError)
+  })
+
+  it('refuses --agent-timeout-ms 0 with an example a real agent could meet', () => {
+    expect(() => planArteRun(['--agent-url', 'http://a/run', '--agent-timeout-ms', '0'])).toThrow('Pass e.g. --agent-timeout-ms 120000.')
   })
 
   it('POSTs to ARTE_AGENT_URL, or to {API_URL}/agents/{ID}/run with agentId and X-Workspace-Id', () => {

@@ -41,8 +41,8 @@ function describeError(error: unknown): string {
 /**
  * Runs one command of `commands` from `argv` (`<command> [options]`); resolves to the process exit code:
  * 0 done, 1 failed (a {@link BenchError}, printed with its fix), 2 a bad command line (printed the same way): an unknown
- * command or option, a missing value or argument ({@link UsageError}), a flag value the flag cannot take
- * ({@link FlagValueError}).
+ * command or option, a missing value or argument ({@link UsageError}), a flag value the flag cannot take or flags
+ * that do not go together ({@link FlagValueError}).
  */
 export async function runCli(commands: CommandTable, argv: string[], options: RunCliOptions = {}): Promise<number> {
   const [name, ...rest] = argv

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs'
-import { extname, join, relative, resolve, sep } from 'node:path'
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The folder of this package (with `package.json`, `bench/`, `data/`), whether it runs from `src/` or `dist/`. */
@@ -70,4 +70,20 @@ export function defaultInput(path: string, cwd: string = process.cwd()): string 
   if (existsSync(local)) return local
   const shipped = join(packageRoot, path)
   return existsSync(shipped) ? shipped : local
+}
+
+/**
+ * The one line a benchmark command prints on stderr when it takes inputs from the package because the current folder
+ * has none (`labels`, e.g. `data/`, `prompt_config.json`), e.g. `ART-E: no data/arte-demo-questions.jsonl in the
+ * current folder: using the package's (node_modules/vitest-agent-bench)`; `undefined` when there are none. `root` is
+ * the folder looked in, shown relative to `cwd`.
+ */
+export function packageInputsNote(bench: string, labels: ReadonlyArray<string>, root: string = process.cwd(), cwd: string = process.cwd()): string | undefined {
+  if (labels.length === 0) return undefined
+  const shown = (path: string): string => {
+    const rel = relative(cwd, path)
+    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? resolve(path) : rel
+  }
+  const where = resolve(root) === resolve(cwd) ? 'the current folder' : shown(root)
+  return `${bench}: no ${labels.join(', ')} in ${where}: using the package's (${shown(packageRoot)})`
 }

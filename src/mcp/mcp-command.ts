@@ -1,5 +1,5 @@
 import type { Command } from '../cli/command.ts'
-import { wholeNumberFlag } from '../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../cli/define-command.ts'
 import { ConfigError } from '../core/errors.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
@@ -61,7 +61,7 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
       const [source, ...others] = selected
       if (source === undefined || others.length > 0) {
         const choices = sources.map((s) => `--${s.selectedBy}`).join(' or ')
-        throw new ConfigError(`One tool set is needed: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
+        throw new FlagValueError(`One tool set is needed: pass ${choices}${others.length > 0 ? ', not both' : ''}.`, {
           hint: `Usage:\n${sources.map((s) => `    ${s.synopsis}`).join('\n')}`,
         })
       }

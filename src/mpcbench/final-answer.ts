@@ -152,11 +152,40 @@ export function withUpstreamFinalAnswer(trace: AgentTrace): UpstreamReadTrace {
       },
     }
   }
-  const finalAnswerJson = upstreamValueJson(read.final_answer)
-  const rationaleJson = upstreamValueJson(read.rationale)
+  return withUpstreamValues(trace, read.final_answer, read.rationale, read.kind, [])
+}
+
+/**
+ * The trace of an external agent's run (`runExternalAgent`), its `answer` read as upstream MPCBench reads a model's
+ * final reply ({@link upstreamFinalAnswer}), so an agent that follows the benchmark's instructions ("Finish with a
+ * single JSON object {"final_answer", "rationale"}") is scored as our own agent is: an `answer` that is such JSON (bare
+ * or in a code fence) becomes upstream's `final_answer` and `rationale`, either kept as JSON text when it is not a
+ * string (`upstreamJson`), `via` `json`. The reply's own `rationale` field, when the agent sent a non-empty one, wins
+ * over the JSON's: the agent set it on purpose. Any other `answer` is kept as the agent sent it, with its `rationale`:
+ * plain text, and an answer upstream's runner would crash on (JSON that is not an object, a code fence without a
+ * newline), which is a string the agent gave as its answer, not a reply to recover one from. Other outcomes are kept.
+ */
+export function withUpstreamExternalAnswer(trace: AgentTrace): UpstreamReadTrace {
+  if (trace.outcome.kind !== 'answered') return trace
+  const read = upstreamFinalAnswer(trace.outcome.answer)
+  if (read.kind !== 'json') return trace
+  const sent = trace.outcome.rationale
+  return withUpstreamValues(trace, read.final_answer, sent === null || sent === '' ? read.rationale : sent, 'json', trace.outcome.sources)
+}
+
+/** `trace` answered with upstream's `final_answer` and `rationale` ({@link runLogText}), those that are not strings also as JSON text (`upstreamJson`). */
+function withUpstreamValues(
+  trace: AgentTrace,
+  finalAnswer: PythonJsonValue,
+  rationale: PythonJsonValue,
+  via: 'json' | 'text',
+  sources: string[],
+): UpstreamReadTrace {
+  const finalAnswerJson = upstreamValueJson(finalAnswer)
+  const rationaleJson = upstreamValueJson(rationale)
   return {
     ...trace,
-    outcome: { kind: 'answered', answer: runLogText(read.final_answer), sources: [], rationale: runLogText(read.rationale), via: read.kind },
+    outcome: { kind: 'answered', answer: runLogText(finalAnswer), sources, rationale: runLogText(rationale), via },
     ...(finalAnswerJson === undefined && rationaleJson === undefined
       ? {}
       : {

@@ -92,6 +92,12 @@ export const RunLogSchema = z.object({
   /** The tool profile the agent was given (absent in logs written before profiles existed). */
   tool_profile: ToolProfileSchema.optional(),
   /**
+   * The trace an external agent sent with its answer (its reply's `trace`), as it sent it, with strings over
+   * {@link MAX_STORED_TRACE_STRING_CHARS} cut; absent when it sent none, for our own agents, and in logs written
+   * before it was kept. Never shown to the LLM judge (see `LLM_JUDGE_FIELDS`).
+   */
+  agent_trace: z.unknown().optional(),
+  /**
    * How the agent was run: temperature (`null` when none was sent), turn cap, developer message source (`null`: none),
    * and the requests' wire shape (`upstream-eb0b7ca`: `UPSTREAM_MPCBENCH_WIRE`; absent in logs written before it was
    * sent, whose requests had the default shape).
@@ -185,7 +191,8 @@ export interface RunLogContext {
  * 1 MB answer is not a reply, and the judges see what is stored. Upstream's values that are not strings
  * (`trace.upstreamJson`, see `withUpstreamFinalAnswer`) and argument texts Python reads otherwise than `JSON.parse`
  * are kept beside (`final_answer_json`, `rationale_json`, `arguments_json`); upstream's tool trace steps are written
- * from Python's reading.
+ * from Python's reading. An external agent's own trace is kept as `agent_trace`, its long strings cut as a stored
+ * trace's are.
  */
 export function buildRunLog(trace: UpstreamReadTrace, context: RunLogContext): RunLog {
   const agentModel = context.agentModel ?? trace.model
@@ -222,6 +229,7 @@ export function buildRunLog(trace: UpstreamReadTrace, context: RunLogContext): R
     started_at: trace.startedAt,
     duration_ms: trace.durationMs,
     ...(context.toolProfile === undefined ? {} : { tool_profile: context.toolProfile }),
+    ...(trace.agentTrace === undefined ? {} : { agent_trace: capLongStrings(trace.agentTrace) }),
     ...(context.harness === undefined ? {} : { harness: context.harness }),
   }
 }

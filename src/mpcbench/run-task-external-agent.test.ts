@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createExternalAgent } from '../agent/external-agent.ts'
 import { REPO_ROOT } from '../../fixtures/arte-e2e/harness.ts'
 import { createRulesJudge } from './judge/rules-judge.ts'
-import { runAndJudge, scenarioTools } from './run-task.ts'
+import { judgeRunLog, readJudgeInput, runAndJudge, runTask, scenarioTools } from './run-task.ts'
+import { capText, MAX_STORED_TRACE_STRING_CHARS } from '../core/cap-stored.ts'
 import { mpcbenchSettingsFromEnv } from './settings.ts'
 import type { Task } from './task.ts'
 import { mpcbenchRunSetup } from './vitest/define-mpcbench-bench.ts'
@@ -95,6 +96,106 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
     const file = join(cliLogDir, `lumen_contact_test__agent-agent_http___127.0.0.1_${new URL(url).port}_run_run.json`)
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
     expect(runLog).toMatchObject({ final_answer: 'A teammate: see Jira.', raw_tool_calls: [{ tool_name: 'Jira.SearchIssuesWithJql' }] })
-    await expect(runCli(mpcbenchCommands, [...args, '--agent-model', 'baseline'])).resolves.toBe(1)
+    // Two flags that both choose the agent: a bad command line, exit 2 as a bad flag value.
+    await expect(runCli(mpcbenchCommands, [...args, '--agent-model', 'baseline'])).resolves.toBe(2)
+    await expect(runCli(mpcbenchCommands, ['run-and-judge', ...args.slice(1), '--agent-model', 'baseline'])).resolves.toBe(2)
+  })
+})
+
+describe("MPCBench with an external agent: its answer read as our own agent's, its trace kept, its failure printed", () => {
+  let agent: Server
+  let base: string
+  const logDir = mkdtempSync(join(tmpdir(), 'mpcbench-external-reply-'))
+  const longNote = 'y'.repeat(60_000)
+  /** The reply body per path: what an agent that follows the MCP instructions (or not) sends. */
+  const replies: Record<string, { status: number; body: unknown }> = {
+    '/json': { status: 200, body: { answer: '{"final_answer": "fake answer", "rationale": "fake"}', trace: { steps: ['Slack_search_messages'], note: longNote } } },
+    '/json-and-rationale': { status: 200, body: { answer: '{"final_answer": "fake answer", "rationale": "from the JSON"}', rationale: 'from the field' } },
+    '/fenced-list': { status: 200, body: { answer: '```json\n{"final_answer": ["Tue 10:00", "Wed 14:00"]}\n```' } },
+    '/plain': { status: 200, body: { answer: 'Tuesday 10:00 works.', rationale: 'calendars', trace: null } },
+    '/number': { status: 200, body: { answer: '42' } },
+    '/500': { status: 500, body: { error: 'boom: database connection lost', authorization: 'Bearer sk-audit-secret-123456' } },
+  }
+
+  beforeAll(async () => {
+    agent = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        const reply = replies[req.url ?? ''] ?? { status: 404, body: { error: 'no such path' } }
+        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
+      })
+    })
+    await new Promise<void>((resolve) => agent.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    agent.closeAllConnections()
+    await new Promise<void>((resolve) => agent.close(() => resolve()))
+    rmSync(logDir, { recursive: true, force: true })
+  })
+
+  const runOn = async (path: string) =>
+    (
+      await runTask({
+        task,
+        scenarioId: 'lumen_robotics',
+        tools: scenarioTools(DATA_DIR, 'lumen_robotics'),
+        agent: createExternalAgent({ url: `${base}${path}`, maxRetries: 0 }),
+        systemMessage: 'Finish with a single JSON object {"final_answer", "rationale"}.',
+        logDir,
+      })
+    ).runLog
+
+  it('reads a JSON answer as final_answer and rationale, as the built-in agent\'s reply is read', async () => {
+    const runLog = await runOn('/json')
+    expect(runLog).toMatchObject({ final_answer: 'fake answer', rationale: 'fake', outcome: { kind: 'answered', via: 'json' } })
+    // The LLM judge is shown the answer, not the JSON the agent wrapped it in.
+    const judged = await judgeRunLog(runLog, task, createRulesJudge(), logDir)
+    expect(readJudgeInput(judged.judgeInputFile).final_answer).toBe('fake answer')
+  })
+
+  it("keeps the reply's own rationale over the JSON's, a list answer as upstream's JSON, and any other answer as sent", async () => {
+    expect(await runOn('/json-and-rationale')).toMatchObject({ final_answer: 'fake answer', rationale: 'from the field' })
+    const list = await runOn('/fenced-list')
+    expect(list).toMatchObject({ final_answer: '[\n  "Tue 10:00",\n  "Wed 14:00"\n]', rationale: '', final_answer_json: '["Tue 10:00", "Wed 14:00"]' })
+    expect(await runOn('/plain')).toMatchObject({ final_answer: 'Tuesday 10:00 works.', rationale: 'calendars', outcome: { kind: 'answered' } })
+    // JSON that is not an object is no reply to read an answer from (upstream's runner would crash): the answer as sent.
+    expect(await runOn('/number')).toMatchObject({ final_answer: '42', rationale: '', outcome: { kind: 'answered' } })
+  })
+
+  it("keeps the agent's trace in the run log as agent_trace, long strings cut as in a stored trace", async () => {
+    const runLog = await runOn('/json')
+    const agentTrace = runLog.agent_trace as { steps: string[]; note: string }
+    expect(agentTrace.steps).toEqual(['Slack_search_messages'])
+    expect(agentTrace.note).toBe(capText(longNote, MAX_STORED_TRACE_STRING_CHARS))
+    // Written to the file and read back through the schema (the report reads it so).
+    const file = join(logDir, `${task.task_id}__agent-agent_http___127.0.0.1_${new URL(base).port}_json_run.json`)
+    expect(RunLogSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).agent_trace).toEqual(agentTrace)
+    expect((await runOn('/plain')).agent_trace).toBeNull()
+  })
+
+  it('run-task and run-and-judge print why the agent failed (status, body, fix) on stderr, redacted', async () => {
+    const taskFile = join(logDir, 'task.json')
+    writeFileSync(taskFile, JSON.stringify(task))
+    const errors: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((text: unknown) => void errors.push(String(text)))
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      const common = ['--task', taskFile, '--agent-url', `${base}/500`, '--data-dir', DATA_DIR, '--log-dir', join(logDir, 'cli')]
+      for (const command of ['run-task', 'run-and-judge']) {
+        errors.length = 0
+        vi.stubEnv('MPCBENCH_AGENT_MAX_RETRIES', '0')
+        expect(await runCli(mpcbenchCommands, [command, ...common, ...(command === 'run-and-judge' ? ['--judge-model', 'rules'] : [])])).toBe(1)
+        const printed = errors.join('\n')
+        expect(printed, command).toContain(`agent agent:${base}/500 failed: ERR_AGENT_HTTP: Agent ${base}/500 answered HTTP 500: {"error":"boom: database connection lost"`)
+        expect(printed, command).toContain('\n  Fix: See the agent\'s own log for the failure')
+        expect(printed, command).not.toContain('sk-audit-secret-123456')
+      }
+    } finally {
+      spy.mockRestore()
+      log.mockRestore()
+      vi.unstubAllEnvs()
+    }
   })
 })

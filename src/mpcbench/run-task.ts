@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { writeJsonAtomic } from '../core/atomic-write.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { type AgentWireShape, runAgent } from '../agent/run-agent.ts'
-import { withUpstreamFinalAnswer } from './final-answer.ts'
+import { withUpstreamExternalAnswer, withUpstreamFinalAnswer } from './final-answer.ts'
 import type { Judge, JudgeOptions } from './judge/judge.ts'
 import type { JudgeOutcome, JudgeResultFile } from './judge/judge-result.ts'
 import { JudgeResultFileSchema, judgeResultFile } from './judge/judge-result.ts'
@@ -142,7 +142,8 @@ export interface RunTaskResult {
  * `runExternalAgent`) and writes `{task_id}__agent-{model}_run.json` atomically. A model's requests are shaped as
  * upstream's ({@link UPSTREAM_MPCBENCH_WIRE}) and its final reply is read as
  * upstream MPCBench reads it (`final_answer` and `rationale`, see `withUpstreamFinalAnswer`); an external agent's
- * `answer` and `rationale` are recorded as it sent them.
+ * `answer` is read the same way (JSON with `final_answer` and `rationale`, else the answer as sent, see
+ * `withUpstreamExternalAnswer`), and the trace it sent is kept in the run log (`agent_trace`).
  */
 export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options
@@ -150,7 +151,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   const signal = options.signal === undefined ? {} : { signal: options.signal }
   const deadline = options.deadline === undefined ? {} : { deadline: options.deadline }
   const trace = isExternalAgent(agent)
-    ? await runExternalAgent({
+    ? withUpstreamExternalAnswer(await runExternalAgent({
         agent,
         task: { taskId: options.task.task_id, userPrompt: options.task.user_prompt },
         prompt: options.task.user_prompt,
@@ -158,7 +159,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         instructions: options.developerMessage === undefined ? options.systemMessage : `${options.systemMessage}\n\n${options.developerMessage.text}`,
         ...signal,
         ...deadline,
-      })
+      }))
     : withUpstreamFinalAnswer(await runAgent({
         model: agent,
         system: options.systemMessage,

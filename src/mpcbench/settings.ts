@@ -1,9 +1,10 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../agent/trace.ts'
 import { ConfigError } from '../core/errors.ts'
-import { defaultInput, packageRoot } from '../core/package-root.ts'
+import { FlagValueError } from '../cli/flag-value-error.ts'
+import { defaultInput, packageInputsNote } from '../core/package-root.ts'
 import { wholeNumberText } from '../core/whole-number.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
 import { DEFAULT_LOG_DIR } from './file-names.ts'
@@ -139,7 +140,7 @@ export function mpcbenchSettings(): MpcbenchSettings {
 export function toolProfileFlag(value: string | undefined, fallback: ToolProfile = mpcbenchSettings().toolProfile): ToolProfile {
   if (value === undefined) return fallback
   if ((TOOL_PROFILES as ReadonlyArray<string>).includes(value)) return value as ToolProfile
-  throw new ConfigError(`Unknown tool profile --tools ${JSON.stringify(value)}`, { hint: `Use --tools ${TOOL_PROFILES.join(' or --tools ')}.` })
+  throw new FlagValueError(`Unknown tool profile --tools ${JSON.stringify(value)}`, { hint: `Use --tools ${TOOL_PROFILES.join(' or --tools ')}.` })
 }
 
 /** File name of an MPCBench run's summary in its history folder (`evaluation/history/{run id}/`). */
@@ -318,11 +319,5 @@ export function dataDirFlag(value: string | undefined, cwd: string = process.cwd
  * `undefined` when there are none.
  */
 export function packageInputsLine(labels: ReadonlyArray<string>, root: string = process.cwd(), cwd: string = process.cwd()): string | undefined {
-  if (labels.length === 0) return undefined
-  const shown = (path: string): string => {
-    const rel = relative(cwd, path)
-    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? resolve(path) : rel
-  }
-  const where = resolve(root) === resolve(cwd) ? 'the current folder' : shown(root)
-  return `MPCBench: no ${labels.join(', ')} in ${where}: using the package's (${shown(packageRoot)})`
+  return packageInputsNote('MPCBench', labels, root, cwd)
 }

@@ -203,6 +203,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     box.appendChild(toolCallTable(log.raw_tool_calls, function (c, i) {
       return { step: i + 1, name: c.tool_name, status: c.status, args: c.arguments, result: c.result };
     }));
+    if (log.agent_trace !== undefined) {
+      var own = collapsible("The external agent's own trace", pre(log.agent_trace), false);
+      own.className = 'agent-trace';
+      box.appendChild(own);
+    }
     return box;
   }
   var numbers = new Intl.NumberFormat('en-US');

@@ -116,6 +116,7 @@ function writePage(dir: string, arte: ArteResults, tracesOf: (traceId: string) =
           raw_tool_calls: [{ tool_name: 'Slack.search_messages', arguments: { query: logText }, result: { messages: [logText] }, status: 'ok' }],
           final_answer: `final ${logText}`, rationale: `rationale ${logText}`, agent_model: agent, agent_model_file_name: 'x', agent_model_kind: 'llm',
           scenario_id: 's', task_file: null, outcome: { kind: 'answered', via: 'json' }, usage, turns: 1, trace_id: 't', started_at: '2026-01-02T00:00:00.000Z', duration_ms: 1,
+          agent_trace: { note: logText },
         }
         const judgeResult = {
           kind: 'scored', task_id: score.task_id, agent_model: agent, agent_model_file_name: 'x', judge_model: judge, judge_model_file_name: 'y', judge_kind: 'llm',
@@ -204,6 +205,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
       const log = mpc.locator('tr.detail .trace')
       expect(await log.locator('.justification').first().textContent()).toBe(`because ${HOSTILE}`)
       expect(await log.locator('table.calls pre').first().textContent()).toBe(JSON.stringify({ query: HOSTILE }, null, 2))
+      expect(await log.locator('details.agent-trace pre').first().textContent()).toBe(JSON.stringify({ note: HOSTILE }, null, 2))
       expect(await page.evaluate('document.scripts.length')).toBe(2)
       expect(await page.locator('img').count()).toBe(0)
       const embedded = (await page.evaluate(`JSON.parse(document.getElementById('report-data').textContent)`)) as { arte: Array<{ results: ArteResults }> }

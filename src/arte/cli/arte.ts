@@ -37,7 +37,7 @@ import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
-import { defaultInput, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
+import { defaultInput, packageInputsNote, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -142,15 +142,15 @@ export interface ArteCliPlan {
   download: boolean
 }
 
-function wholeFlag(flag: string, value: string | undefined, min: number): string | undefined {
-  const number = wholeNumberFlag(flag, value, { min, example: Math.max(min, 5) })
+function wholeFlag(flag: string, value: string | undefined, min: number, example: number = Math.max(min, 5)): string | undefined {
+  const number = wholeNumberFlag(flag, value, { min, example })
   return number === undefined ? undefined : String(number)
 }
 
 /** The agent model id for `--model-provider` / `--model-id`, or undefined to keep the environment's choice. */
 export function resolveModelFlag(provider: string | undefined, id: string | undefined): string | undefined {
   if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
-    throw new ConfigError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
+    throw new FlagValueError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
   }
   if (id !== undefined) {
     if (provider === undefined || BUILT_IN_AGENT_IDS.includes(id) || id.startsWith(`${provider}/`)) return id
@@ -188,22 +188,22 @@ function urlFlag(flag: string, value: string | undefined, example: string): void
   throw new FlagValueError(`Expected \`${flag}\` to be an http(s) URL, got ${JSON.stringify(value)}.`, { hint: `Pass e.g. ${flag} ${example}.` })
 }
 
-/** The external-agent flags go together as documented: one of --agent-url / --agent, no model flags beside them. */
+/** The external-agent flags go together as documented: one of --agent-url / --agent, no model flags beside them; flags that do not go together are a {@link FlagValueError} (exit 2). */
 function assertAgentFlags(values: ReturnType<typeof parse>['values']): void {
   const hint = 'Run `agent-bench arte --help`; README "Benchmark your own agent" has the request and reply.'
   if (values['agent-url'] !== undefined && values.agent !== undefined) {
-    throw new ConfigError('`--agent-url` and `--agent` both choose the agent.', { hint: `Pass --agent-url URL, or --agent ID [--api-url URL]. ${hint}` })
+    throw new FlagValueError('`--agent-url` and `--agent` both choose the agent.', { hint: `Pass --agent-url URL, or --agent ID [--api-url URL]. ${hint}` })
   }
   const external = values['agent-url'] !== undefined || values.agent !== undefined
   if (values['api-url'] !== undefined && values.agent === undefined) {
-    throw new ConfigError('`--api-url` needs `--agent`: it is the agent API the agent id is looked up in.', { hint: `Pass --agent ID too, or a full --agent-url. ${hint}` })
+    throw new FlagValueError('`--api-url` needs `--agent`: it is the agent API the agent id is looked up in.', { hint: `Pass --agent ID too, or a full --agent-url. ${hint}` })
   }
   if (!external) {
     for (const flag of ['workspace', 'agent-timeout-ms'] as const) {
-      if (values[flag] !== undefined) throw new ConfigError(`\`--${flag}\` needs an external agent.`, { hint: `Pass --agent-url URL or --agent ID too. ${hint}` })
+      if (values[flag] !== undefined) throw new FlagValueError(`\`--${flag}\` needs an external agent.`, { hint: `Pass --agent-url URL or --agent ID too. ${hint}` })
     }
   } else if (values['model-id'] !== undefined || values['model-provider'] !== undefined) {
-    throw new ConfigError('`--model-id` / `--model-provider` choose a model for our own tool loop; an external agent runs its own.', {
+    throw new FlagValueError('`--model-id` / `--model-provider` choose a model for our own tool loop; an external agent runs its own.', {
       hint: `Pass either a model or an agent. ${hint}`,
     })
   }
@@ -227,7 +227,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   choiceFlag('--split', values.split, ['train', 'test'])
   choiceFlag('--rows', values.rows, ARTE_ROW_SELECTIONS)
   if (values['use-json'] === true && values.dataset !== undefined) {
-    throw new ConfigError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
+    throw new FlagValueError('`--use-json` and `--dataset` both choose the dataset.', { hint: 'Pass only one of them.' })
   }
   thresholdsFlag(values.thresholds)
   urlFlag('--agent-url', values['agent-url'], 'http://127.0.0.1:3000/run')
@@ -255,7 +255,7 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   set('ARTE_AGENT_ID', values.agent)
   set('API_URL', values['api-url'])
   set('WORKSPACE_ID', values.workspace)
-  set('ARTE_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1))
+  set('ARTE_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1, DEFAULT_AGENT_TIMEOUT_MS))
   set('BENCH_RESUME', values.resume === true ? '1' : undefined)
   set('ARTE_PARTS', values.parts === undefined ? undefined : wholeFlag('--parts', values.parts, 1))
   return {
@@ -310,9 +310,32 @@ async function assertShardable(shard: string, env: Record<string, string | undef
   }
 }
 
+/**
+ * The inputs of an ART-E run that are the package's own because the current folder has none and no setting names
+ * another (labels for `packageInputsNote`): the demo questions (`ARTE_DATASET` unset, or `--dataset` naming them) and,
+ * with `mailbox`, the demo mailbox the email database is built from (neither `ARTE_DB` nor `ARTE_MAILDIR` set).
+ */
+export function arteInputsFromPackage(env: Record<string, string | undefined>, cwd: string = process.cwd(), mailbox = true): string[] {
+  const settings = arteSettingsFromEnv(env, cwd)
+  const fromPackage = (path: string, input: string): boolean => path !== resolve(cwd, input) && path === join(packageRoot, input)
+  return [
+    ...(fromPackage(settings.dataset, DEFAULT_ARTE_DATASET) ? [DEFAULT_ARTE_DATASET] : []),
+    ...(mailbox && settings.db === undefined && settings.maildir === undefined && fromPackage(defaultInput(DEFAULT_ARTE_MAILDIR, cwd), DEFAULT_ARTE_MAILDIR)
+      ? [`${DEFAULT_ARTE_MAILDIR}/`]
+      : []),
+  ]
+}
+
+/** Prints, on stderr, the one line naming the inputs a run takes from the package (see {@link arteInputsFromPackage}); nothing when none. */
+function reportArteInputs(labels: ReadonlyArray<string>): void {
+  const line = packageInputsNote('ART-E', labels)
+  if (line !== undefined) console.error(line)
+}
+
 async function printStats(plan: ArteCliPlan): Promise<number> {
   const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
   const dataset = plan.env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
+  reportArteInputs(arteInputsFromPackage({ ARTE_DATASET: dataset }, process.cwd(), false))
   const selection = (plan.env.ARTE_ROWS ?? 'all') as ArteRowSelection
   const rows = await loadArteDataset(dataset, { split, rows: selection })
   console.log(formatArteStatsReport(computeArteStats(rows), { split, rows: selection }))
@@ -424,6 +447,8 @@ export const command: Command = {
     }
     const env = applyArteFlags(plan.env)
     assertArteRunSettings(env, plan.outputFile)
+    // Merging blob reports reads no input.
+    if (plan.mergeReports === undefined) reportArteInputs(arteInputsFromPackage(env))
     const shipped = plan.config === undefined && runsOutsidePackage()
     if (shipped) assertNoPartsShipped(env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env, shipped)

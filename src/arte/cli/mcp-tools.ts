@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { ConfigError } from '../../core/errors.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
 import { createEmailTools, type InboxContents, inboxContents } from '../email-tools.ts'
 import { arteSystemPrompt } from '../run-arte-task.ts'
@@ -27,7 +27,7 @@ export function mcpScopeWarning(contents: InboxContents, inbox: string, queryDat
 function required(values: McpFlagValues, name: string, example: string): string {
   const value = values[name]
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigError(`\`--db\` needs \`--${name}\`.`, { hint: `Pass e.g. --${name} ${example}.` })
+    throw new FlagValueError(`\`--db\` needs \`--${name}\`.`, { hint: `Pass e.g. --${name} ${example}.` })
   }
   return value.trim()
 }
@@ -50,7 +50,7 @@ export const arteMcpToolSource: McpToolSource = {
     const inbox = required(values, 'inbox', 'maya.okafor@tamsinridge.example')
     const queryDate = required(values, 'query-date', '2023-03-01').slice(0, 10)
     if (!isDay(queryDate)) {
-      throw new ConfigError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, { hint: 'Pass e.g. --query-date 2001-05-14.' })
+      throw new FlagValueError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, { hint: 'Pass e.g. --query-date 2001-05-14.' })
     }
     const { toolTimeoutMs, readMaxChars } = arteSettingsFromEnv()
     const store = toolTimeoutMs > 0 ? await EmailStoreWorker.open(db, { timeoutMs: toolTimeoutMs }) : EmailStore.open(db, { readonly: true })

@@ -1,4 +1,5 @@
 import { ConfigError } from '../../core/errors.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { resolveHarness } from '../harness.ts'
@@ -17,7 +18,7 @@ export const MCP_TOOL_PROFILES = TOOL_PROFILES
  */
 export function mcpScenarioTools(dataDir: string, scenarioId: string, profile: string | undefined): AnyTool[] {
   if (profile !== undefined && !(MCP_TOOL_PROFILES as readonly string[]).includes(profile)) {
-    throw new ConfigError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default profile.` })
+    throw new FlagValueError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default profile.` })
   }
   const noData = scenarioFlagsProblem(dataDir, scenarioId)
   if (noData !== undefined) throw new ConfigError(`${noData.problem.charAt(0).toUpperCase()}${noData.problem.slice(1)}.`, { hint: noData.hint })
@@ -54,7 +55,7 @@ export const mpcbenchMcpToolSource: McpToolSource = {
   open(values: McpFlagValues): OpenedMcpTools {
     const scenarioId = values['scenario-id']
     if (typeof scenarioId !== 'string' || scenarioId.trim() === '') {
-      throw new ConfigError('`--data-dir` needs `--scenario-id`.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
+      throw new FlagValueError('`--data-dir` needs `--scenario-id`.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
     }
     const data = dataDirFlag(String(values['data-dir']))
     const profile = typeof values.tools === 'string' ? values.tools : undefined

@@ -74,6 +74,11 @@ describe('planMpcbenchRun', () => {
     expect(() => assertMpcbenchRunSettings({ ...both.env }, both)).toThrow('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.')
     const timeout = planMpcbenchRun(['--agent-timeout-ms', '5'])
     expect(() => assertMpcbenchRunSettings({ ...timeout.env }, timeout)).toThrow('`--agent-timeout-ms` needs an external agent.')
+    // Flags that do not go together are a bad command line (exit 2), as a bad flag value is.
+    expect(() => planMpcbenchRun(['-o', 'a.json', '--outputFile.mpcbench=b.json'])).toThrow(FlagValueError)
+    expect(() => assertMpcbenchRunSettings({ ...both.env }, both)).toThrow(FlagValueError)
+    expect(() => assertMpcbenchRunSettings({ ...timeout.env }, timeout)).toThrow(FlagValueError)
+    expect(() => planMpcbenchRun(['--agent-url', 'http://127.0.0.1:3000/run', '--agent-timeout-ms', '0'])).toThrow('Pass e.g. --agent-timeout-ms 120000.')
     expect(() => assertMpcbenchRunSettings({ BENCH_HISTORY_KEEP: 'many' }, planMpcbenchRun([]))).toThrow(/BENCH_HISTORY_KEEP/)
   })
 

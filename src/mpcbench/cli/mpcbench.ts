@@ -94,8 +94,8 @@ export interface MpcbenchCliPlan {
   testNamePattern: string | undefined
 }
 
-function wholeFlag(flag: string, value: string | undefined, min: number): string | undefined {
-  const number = wholeNumberFlag(flag, value, { min, example: Math.max(min, 5) })
+function wholeFlag(flag: string, value: string | undefined, min: number, example: number = Math.max(min, 5)): string | undefined {
+  const number = wholeNumberFlag(flag, value, { min, example })
   return number === undefined ? undefined : String(number)
 }
 
@@ -122,7 +122,7 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
     throw new FlagValueError(`Expected \`--agent-url\` to be an http(s) URL, got ${JSON.stringify(agentUrl)}.`, { hint: 'Pass e.g. --agent-url http://127.0.0.1:3000/run.' })
   }
   if (values.output !== undefined) {
-    if (outputFile.mpcbench !== undefined) throw new ConfigError('`--output` and `--outputFile.mpcbench` both name the summary file.', { hint: 'Pass only one of them.' })
+    if (outputFile.mpcbench !== undefined) throw new FlagValueError('`--output` and `--outputFile.mpcbench` both name the summary file.', { hint: 'Pass only one of them.' })
     outputFile.mpcbench = resolve(cwd, values.output)
   }
   const env: Record<string, string> = {}
@@ -134,7 +134,7 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
   set('BENCH_AGENT_MODEL', list(values['agent-model']))
   set('BENCH_JUDGE_MODEL', list(values['judge-model']))
   set('MPCBENCH_AGENT_URL', agentUrl)
-  set('MPCBENCH_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1))
+  set('MPCBENCH_AGENT_TIMEOUT_MS', wholeFlag('--agent-timeout-ms', values['agent-timeout-ms'], 1, DEFAULT_AGENT_TIMEOUT_MS))
   set('MPCBENCH_TOOLS', values.tools)
   set('MPCBENCH_MAX_TURNS', wholeFlag('--max-turns', values['max-turns'], 1))
   set('BENCH_TRIALS', wholeFlag('--trials', values.trials, 1))
@@ -191,12 +191,12 @@ export function shippedMpcbenchConfig(taskTypes: ReadonlyArray<TaskType>, concur
 export function assertMpcbenchRunSettings(env: Record<string, string | undefined>, plan: Pick<MpcbenchCliPlan, 'env'>, cwd: string = process.cwd()): MpcbenchSettings {
   const settings = mpcbenchSettingsFromEnv(env)
   if (settings.agent !== undefined && plan.env.BENCH_AGENT_MODEL !== undefined) {
-    throw new ConfigError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
+    throw new FlagValueError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
       hint: 'Pass only one of them (unset MPCBENCH_AGENT_URL to run a model): an external agent runs its own.',
     })
   }
   if (settings.agent === undefined && plan.env.MPCBENCH_AGENT_TIMEOUT_MS !== undefined) {
-    throw new ConfigError('`--agent-timeout-ms` needs an external agent.', { hint: 'Pass --agent-url URL too, or leave --agent-timeout-ms out.' })
+    throw new FlagValueError('`--agent-timeout-ms` needs an external agent.', { hint: 'Pass --agent-url URL too, or leave --agent-timeout-ms out.' })
   }
   writableMpcbenchLogDir(env, cwd)
   mpcbenchHistorySettings(env, cwd)

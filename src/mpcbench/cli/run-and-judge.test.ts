@@ -155,7 +155,7 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1_run.json'), 'utf8')))
     expect(runLog).toMatchObject({ tool_profile: 'extended', harness: { max_turns: 4 } })
     expect(runLog.raw_tool_calls[0]).toMatchObject({ status: 'ok', result: { contacts: [{ id: 'p1', email: 'priya@northwind.test' }] } })
-    expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--data-dir', '.', '--tools', 'upstream'])).toBe(1)
+    expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--data-dir', '.', '--tools', 'upstream'])).toBe(2)
     expect(out.join('\n')).toContain('Unknown tool profile --tools "upstream"')
   })
 

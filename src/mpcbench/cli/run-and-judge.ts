@@ -5,9 +5,9 @@ import { mpcbenchLogDir, mpcbenchSettingsFromEnv, mpcbenchSettingsWith } from '.
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import type { MpcbenchTestMeta } from '../vitest/mpcbench-meta.ts'
 import { evaluationMeta, runAndJudge, scenarioTools } from '../run-task.ts'
-import { commandInputs, describeJudgeOutcome, HARNESS_OPTIONS, reportPackageInputs, taskFlag } from './run-task-cli.ts'
+import { commandInputs, describeJudgeOutcome, HARNESS_OPTIONS, reportAgentFailure, reportPackageInputs, taskFlag } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
-import { wholeNumberFlag } from '../../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 import { resolveModelMatrix } from '../run-task-models.ts'
 import { buildSummary, formatSummaryTable } from '../summary.ts'
 import { loadTask } from '../task.ts'
@@ -21,7 +21,7 @@ function externalAgentOf(agentUrl: string | undefined, agentModels: string[] | u
   const { agent } = agentUrl === undefined ? mpcbenchSettingsFromEnv() : mpcbenchSettingsWith({ MPCBENCH_AGENT_URL: agentUrl })
   if (agent === undefined) return undefined
   if (agentModels !== undefined) {
-    throw new ConfigError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
+    throw new FlagValueError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
       hint: 'Pass only one of them (unset MPCBENCH_AGENT_URL to run models).',
     })
   }
@@ -85,7 +85,9 @@ are used where the current folder has none; one line on stderr says which.`,
         logDir,
         judges,
       })
-      console.log(`agent ${modelDisplayName(agentId, agent.kind === 'baseline' ? 'baseline' : 'llm')}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
+      const agentName = modelDisplayName(agentId, agent.kind === 'baseline' ? 'baseline' : 'llm')
+      console.log(`agent ${agentName}: ${evaluation.runLog.outcome.kind} -> ${evaluation.runLogFile}`)
+      reportAgentFailure(agentName, evaluation.runLog.outcome)
       for (const judged of evaluation.judged) {
         console.log(`  ${describeJudgeOutcome(judged.judge, judged.outcome)}`)
         failed ||= judged.outcome.kind === 'judge-error'

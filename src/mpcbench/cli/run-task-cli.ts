@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import { redact } from '../../core/redact.ts'
 import type { OptionSpec } from '../../cli/define-command.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { JudgeOutcome } from '../judge/judge-result.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { loadPromptConfig } from '../prompt-config.ts'
 import type { PromptConfig } from '../prompt-config.ts'
+import type { RunOutcome } from '../run-log.ts'
 import { defaultInput } from '../../core/package-root.ts'
 import type { HarnessOverrides } from '../harness.ts'
 import { dataDirFlag, mpcbenchConfigs, packageInputsLine, toolProfileFlag } from '../settings.ts'
@@ -18,6 +20,16 @@ import { dataDirFlag, mpcbenchConfigs, packageInputsLine, toolProfileFlag } from
 export function reportPackageInputs(labels: ReadonlyArray<string>): void {
   const line = packageInputsLine(labels)
   if (line !== undefined) console.error(line)
+}
+
+/**
+ * Prints, on stderr, why an agent run failed, as a bench test's failure says it: an `error` outcome's code and
+ * message with its `Fix:` line (an external agent's HTTP status and body, a timeout...), or an `aborted` outcome's
+ * reason, redacted; nothing for a run that answered or reached the turn cap.
+ */
+export function reportAgentFailure(agent: string, outcome: RunOutcome): void {
+  if (outcome.kind === 'error') console.error(redact(`agent ${agent} failed: ${outcome.code}: ${outcome.message}`))
+  if (outcome.kind === 'aborted') console.error(redact(`agent ${agent} was aborted: ${outcome.reason}`))
 }
 
 /** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package (said on stderr). */

@@ -3,11 +3,11 @@ import { ConfigError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
 import { runTask, scenarioTools } from '../run-task.ts'
-import { commandInputs, HARNESS_OPTIONS, reportPackageInputs, taskFlag } from './run-task-cli.ts'
+import { commandInputs, HARNESS_OPTIONS, reportAgentFailure, reportPackageInputs, taskFlag } from './run-task-cli.ts'
 import { resolveHarness } from '../harness.ts'
 import { loadTask } from '../task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
-import { wholeNumberFlag } from '../../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { type AgentUnderTest, createExternalAgent } from '../../agent/external-agent.ts'
@@ -18,7 +18,7 @@ function runTaskAgent(agentModel: string | undefined, agentUrl: string | undefin
   const { agent } = agentUrl === undefined ? mpcbenchSettingsFromEnv() : mpcbenchSettingsWith({ MPCBENCH_AGENT_URL: agentUrl })
   if (agent === undefined) return createAgentModel(agentModel ?? defaultAgentModel(), { baselineStrategies: [mpcbenchStrategy] })
   if (agentModel !== undefined) {
-    throw new ConfigError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
+    throw new FlagValueError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
       hint: 'Pass only one of them (unset MPCBENCH_AGENT_URL to run a model).',
     })
   }
@@ -66,9 +66,9 @@ are used where the current folder has none; one line on stderr says which.`,
       maxTurns: harness.maxTurns,
       logDir: flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir']),
     })
-    console.log(
-      `${runLogFile}\nagent ${modelDisplayName(runLog.agent_model, agent.kind === 'baseline' ? 'baseline' : 'llm')}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s), tools ${harness.toolProfile}`,
-    )
+    const agentName = modelDisplayName(runLog.agent_model, agent.kind === 'baseline' ? 'baseline' : 'llm')
+    console.log(`${runLogFile}\nagent ${agentName}: ${runLog.outcome.kind}, ${runLog.raw_tool_calls.length} tool call(s), tools ${harness.toolProfile}`)
+    reportAgentFailure(agentName, runLog.outcome)
     return runLog.outcome.kind === 'error' || runLog.outcome.kind === 'aborted' ? 1 : 0
   },
 })
