@@ -257,6 +257,11 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stats.code).toBe(0)
     expect(stats.stdout).toContain('ART-E Dataset Statistics (test split, rows openpipe)')
     expect(stats.stdout).toContain('Total tasks:              3\n')
+    // The environment selects the rows as it does for a run (the flags win over it).
+    const fromEnv = await agentBench(['arte', '--stats'], { ARTE_DATASET: rows, ARTE_ROWS: 'openpipe' })
+    expect(fromEnv.code).toBe(0)
+    expect(fromEnv.stdout).toContain('ART-E Dataset Statistics (test split, rows openpipe)')
+    expect(fromEnv.stdout).toContain('Total tasks:              3\n')
   })
 
   it('bad --thresholds and --agent-url values exit 2 as other bad flag values do, naming the flag', async () => {

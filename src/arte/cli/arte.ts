@@ -332,11 +332,13 @@ function reportArteInputs(labels: ReadonlyArray<string>): void {
   if (line !== undefined) console.error(line)
 }
 
+/** `--stats`: the dataset's statistics, from the rows a run would take (flags over the environment, as for a run). */
 async function printStats(plan: ArteCliPlan): Promise<number> {
-  const split = (plan.env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
-  const dataset = plan.env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
+  const env = { ...process.env, ...plan.env }
+  const split = (env.ARTE_SPLIT ?? 'test') as 'train' | 'test'
+  const dataset = env.ARTE_DATASET ?? arteSettingsFromEnv({}).dataset
   reportArteInputs(arteInputsFromPackage({ ARTE_DATASET: dataset }, process.cwd(), false))
-  const selection = (plan.env.ARTE_ROWS ?? 'all') as ArteRowSelection
+  const selection = (env.ARTE_ROWS ?? 'all') as ArteRowSelection
   const rows = await loadArteDataset(dataset, { split, rows: selection })
   console.log(formatArteStatsReport(computeArteStats(rows), { split, rows: selection }))
   return 0

@@ -9,7 +9,7 @@ import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watc
 import { takeRunOutput } from '../../core/run-outputs.ts'
 import { readArteResults, type ArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
-import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
+import { type ScriptedServer, lastUserText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { ArteReporter } from './reporter.ts'
 
 /** The metrics that must not depend on timing (or on sharding). */
@@ -148,10 +148,18 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     const output = join(scratch.dir, 'not-started-results.json')
     const ended = join(scratch.dir, 'not-started-ended.txt')
     let vitest: Vitest | undefined
-    // Cancels once the first test has ended: its part file is running, the other one still waits for the worker.
+    // The first task to ask is answered at once, the others after 40 s: its part file is still running when it ends
+    // and the run is cancelled, while the other part file still waits for the one worker.
+    const quick = fixtureResponder()
+    const slow = fixtureResponder({ delayMs: 40_000 })
+    let first: string | undefined
+    await using partServer = await startScriptedServer((request, index) => {
+      first ??= lastUserText(request)
+      return (lastUserText(request) === first ? quick : slow)(request, index)
+    })
     const stopWatching = onTestEnded(ended, () => true, () => void vitest?.cancelCurrentRun('keyboard-input'))
     const run = await runPrinted(
-      { ...env, ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
+      { ...fixtureEnv(partServer.baseURL, scratch.dir), ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
       // Part files in their own workers, one worker: the second waits (with one shared worker, Vitest collects it and
       // skips its tests, which the results count as not run).
       { maxWorkers: 1, setupFiles: [TEST_ENDED_SETUP], reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new ArteReporter()] },

@@ -178,10 +178,10 @@ describe('every selected MPCBench test appears in the summary once', () => {
   it('an interrupted run names the bench files it never started (their tests are in no count)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-not-started-'))
     let vitest: Vitest | undefined
-    await using server = await startScriptedServer((request) => {
-      if (request.body.tools === undefined) return scriptedText(JSON.stringify(SCORES))
-      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
-    })
+    // The first agent request is answered at once, the others only after 40 s: the first file is still running when
+    // its first test ends and the run is cancelled, so the second file never starts.
+    let requests = 0
+    await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }), requests++ === 0 ? {} : { delayMs: 40_000 }))
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
     vi.stubEnv('TEST_ENDED_FILE', join(dir, 'ended.txt'))
     // Cancels once the first test has ended: its file is running, the other one still waits for the one worker.

@@ -226,7 +226,13 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
           timedOut === true ? { state: 'failed', errors: [{ message: 'Test timed out in 5000ms.' }] } : { state: 'skipped', note: 'The test run was aborted by the user.' },
       }
     })
-    return { moduleId: 'email_reply.eval.ts', project: { config: { env: { MPCBENCH_LOG_DIR: logDir } } }, children: { allTests: () => testCases.values() } } as unknown as TestModule
+    return {
+      moduleId: 'email_reply.eval.ts',
+      project: { config: { env: { MPCBENCH_LOG_DIR: logDir } } },
+      state: () => 'skipped',
+      errors: () => [],
+      children: { size: testCases.length, allTests: () => testCases.values() },
+    } as unknown as TestModule
   }
 
   it("counts the usage in the test's run log and judge results written in this run; a stale, missing or broken log adds nothing", () => {
