@@ -32,6 +32,8 @@ export { createNullModel } from './baseline/null-model.ts'
 
 export { bootstrapMeanCi, type ConfidenceInterval, formatWithCi, pairedBootstrapDiffCi } from './stats/bootstrap.ts'
 export { passHatK } from './stats/pass-hat-k.ts'
+export { wilsonInterval } from './stats/wilson.ts'
+export { signFlipTest } from './stats/sign-flip-test.ts'
 export { type ComparableRun, compareRuns, type RunComparison } from './stats/compare-runs.ts'
 
 export { EmailStore, type EmailScope } from './arte/store/email-store.ts'
