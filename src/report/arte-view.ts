@@ -1,8 +1,8 @@
-import { ARTE_METRIC_NAMES } from '../arte/results/results.ts'
+import { ARTE_METRIC_NAMES, type ArteTaskResult } from '../arte/results/results.ts'
 import { NO_VERDICT, judgeCoverageText } from '../arte/results/format-statistics.ts'
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import { compareArteRuns } from './compare-runs.ts'
-import { renderComparison } from './comparison-view.ts'
+import { renderComparison, skippedHistoryLine } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import type { ArteSection, Interval } from './report-data.ts'
 import { barChart, histogram01, histogram01Labels, timeBins } from './svg-chart.ts'
@@ -40,6 +40,25 @@ function intervalTitle(ci: Interval | undefined): string {
   return `${level}confidence interval${ci.method === undefined ? '' : ` (${ci.method})`}`
 }
 
+/** How a task's LLM judge verdict is shown in its cell (the page's script writes the same: `KINDS.arte.judge`). */
+export interface JudgeVerdictCell {
+  text: '✓' | '✗' | 'error' | '-'
+  cls: string
+  /** Sorts correct, wrong, error, none. */
+  sortValue: number
+  /** The judge's error, on hover. */
+  title?: string
+}
+
+/** A task's LLM judge verdict: ✓ correct, ✗ not correct, `error` (no verdict, its message on hover), `-` not run or not judged. */
+export function judgeVerdict(task: Pick<ArteTaskResult, 'outcome' | 'llmJudgeCorrect' | 'llmJudgeError'>): JudgeVerdictCell {
+  if (task.outcome.kind === 'not-run') return { text: '-', cls: 'num', sortValue: -1 }
+  if (task.llmJudgeError !== undefined) return { text: 'error', cls: 'num warn', sortValue: -0.5, title: `${task.llmJudgeError.code}: ${task.llmJudgeError.message}` }
+  if (task.llmJudgeCorrect === true) return { text: '✓', cls: 'num pass', sortValue: 1 }
+  if (task.llmJudgeCorrect === false) return { text: '✗', cls: 'num fail', sortValue: 0 }
+  return { text: '-', cls: 'num', sortValue: -1 }
+}
+
 /** The ART-E part of the page for one results file; `index` makes its element ids unique. */
 export function renderArteSection(section: ArteSection, index: number): string {
   const { results, extras } = section
@@ -50,15 +69,16 @@ export function renderArteSection(section: ArteSection, index: number): string {
   const hasCi = Object.keys(cis).length > 0
   const ranCount = results.totalTasks - (results.notRunTasks ?? 0)
   const judge = results.llmJudge
+  // With judge errors: how much the judge covered, and that the accuracy leans toward the unanswered tasks.
+  const coverage = judgeCoverageText({ ...results, notRunTasks: results.notRunTasks ?? 0 })
   const scoreNote: Record<string, string> = {
     exactMatchAccuracy: `${exact}/${ranCount}`,
     sourcesAccuracy: `${results.taskResults.filter((task) => task.outcome.kind !== 'not-run' && task.sourcesCorrect === true).length}/${ranCount}, OpenPipe's sources_correct`,
+    // The coverage, when there is one, says how many tasks were judged and how many erred: said once, there.
     ...(judge === undefined
       ? {}
-      : { llmJudgeAccuracy: `${escapeHtml(judge.model)}, over ${judge.judgedTasks} judged task(s)${judge.errors > 0 ? `, ${judge.errors} judge error(s) left out` : ''}` }),
+      : { llmJudgeAccuracy: coverage === undefined ? `${escapeHtml(judge.model)}, over ${judge.judgedTasks} judged task(s)` : escapeHtml(judge.model) }),
   }
-  // With judge errors: how much the judge covered, and that the accuracy leans toward the unanswered tasks.
-  const coverage = judgeCoverageText({ ...results, notRunTasks: results.notRunTasks ?? 0 })
   const judgeWarning = coverage === undefined ? '' : ` <span class="warn" data-judge-coverage>${escapeHtml(coverage)}</span>`
   const metricRow = (name: string, value: number, decimals: boolean): string => {
     const ci = cis[name]
@@ -137,37 +157,54 @@ export function renderArteSection(section: ArteSection, index: number): string {
   const notRun = results.taskResults.length - ran.length
   // The first page of rows; the page's script lists the others from the embedded results, as these are written
   // (client-script.ts, `KINDS.arte.row`).
+  // Each task's LLM judge verdict, in its own column, when the run was judged.
+  const judged = results.llmJudge !== undefined || results.taskResults.some((task) => task.llmJudgeCorrect !== undefined || task.llmJudgeError !== undefined)
+  const judgeCell = (task: (typeof results.taskResults)[number]): string => {
+    if (!judged) return ''
+    const verdict = judgeVerdict(task)
+    const title = verdict.title === undefined ? '' : ` title="${escapeHtml(verdict.title)}"`
+    return `\n<td class="${verdict.cls}" data-field="llmJudge" data-sort-value="${verdict.sortValue}"${title}>${verdict.text}</td>`
+  }
+  const idCell = (task: (typeof results.taskResults)[number], title: string): string =>
+    `<td class="id" data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="${title}">▸</button> ${escapeHtml(task.taskId)}</td>`
+  // The first page of rows; the page's script lists the others from the embedded results, as these are written
+  // (client-script.ts, `KINDS.arte.row`).
   const rows = results.taskResults.slice(0, TASK_TABLE_PAGE_ROWS).map((task, i) => {
     // A task not run has no score: its cells say so instead of showing the zeros the results file holds for it.
     if (task.outcome.kind === 'not-run') {
       return `<tr class="task not-run" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="not-run" data-task-index="${i}">
-<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the task">▸</button> ${escapeHtml(task.taskId)}</td>
+${idCell(task, 'show the task')}
 <td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td><span class="muted">(not run: ${escapeHtml(task.outcome.reason)})</span></td>
-<td class="num" data-field="exactMatch" data-sort-value="-1">-</td>
+<td class="num" data-field="exactMatch" data-sort-value="-1">-</td>${judgeCell(task)}
 <td class="num" data-field="semanticScore" data-sort-value="-1">-</td>
 <td class="num" data-field="executionTimeMs" data-sort-value="-1">-</td>
 <td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
     }
     const answer = task.agentAnswer === '' ? `<span class="muted">(no answer: ${escapeHtml(task.outcome.kind)})</span>` : escapeHtml(task.agentAnswer)
     return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}" data-task-index="${i}">
-<td data-sort-value="${escapeHtml(task.taskId)}"><button type="button" class="open" aria-expanded="false" title="show the trace">▸</button> ${escapeHtml(task.taskId)}</td>
+${idCell(task, 'show the trace')}
 <td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td>${answer}</td>
-<td class="num ${task.exactMatch ? 'pass' : 'fail'}" data-field="exactMatch" data-sort-value="${task.exactMatch ? 1 : 0}">${task.exactMatch ? '✓' : '✗'}</td>
+<td class="num ${task.exactMatch ? 'pass' : 'fail'}" data-field="exactMatch" data-sort-value="${task.exactMatch ? 1 : 0}">${task.exactMatch ? '✓' : '✗'}</td>${judgeCell(task)}
 <td class="num" data-field="semanticScore" data-sort-value="${task.semanticScore}">${fixed(task.semanticScore, 3)}</td>
 <td class="num" data-field="executionTimeMs" data-sort-value="${task.executionTimeMs}">${thousands(task.executionTimeMs)}</td>
 <td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
   })
+  const judgeErrors = results.taskResults.some((task) => task.outcome.kind !== 'not-run' && task.llmJudgeError !== undefined)
+  // With a judge, the status filter also finds where exact match and the judge disagree, and the judge's errors.
+  const judgeOptions = judged
+    ? `<option value="em-not-judge">EM ✓ but judge ✗</option><option value="judge-not-em">judge ✓ but EM ✗</option>${judgeErrors ? '<option value="judge-error">judge error</option>' : ''}`
+    : ''
   const comparison =
     section.previous === undefined
-      ? ''
-      : renderComparison(compareArteRuns(section.previous.results, results), section.previous.file, section.previous.results.config.startedAt, `${id}-compare`)
+      ? skippedHistoryLine(section.skippedHistory, false)
+      : renderComparison(compareArteRuns(section.previous.results, results), section.previous.file, section.previous.results.config.startedAt, `${id}-compare`, section.skippedHistory)
   return `<section class="bench" id="${id}" data-bench="arte" data-index="${index}">
 <h2>ART-E <span class="muted">· ${escapeHtml(section.file)}</span></h2>
 <p class="meta">${results.totalTasks} task(s) · model <b>${escapeHtml(results.config.model)}</b>${escapeHtml(kind)} · split ${escapeHtml(results.config.split)}${results.config.rows === undefined || results.config.rows === 'all' ? '' : ` · rows ${escapeHtml(results.config.rows)}`} · ${escapeHtml(results.config.dataset)} · ${escapeHtml(results.config.startedAt)} · run ${escapeHtml(results.testRunEndReason)}</p>
 ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 <div class="row">
-<div><h3>Metrics</h3><table class="metrics"><thead><tr><th>metric</th><th>value</th><th></th>${ciHeader}</tr></thead><tbody>${metricRows.join('')}</tbody></table>
-<table class="metrics usage"><tbody>${usageRows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>
+<div><h3>Metrics</h3><div class="scroll"><table class="metrics"><thead><tr><th>metric</th><th>value</th><th></th>${ciHeader}</tr></thead><tbody>${metricRows.join('')}</tbody></table></div>
+<div class="scroll"><table class="metrics usage"><tbody>${usageRows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join('')}</tbody></table></div>
 ${results.thresholds.map((check) => `<p class="${check.passed ? 'pass' : 'fail'}">threshold ${escapeHtml(check.metric)} ${check.op} ${check.value}: ${check.passed ? 'met' : 'NOT met'} (${escapeHtml(formatArteMetric(check.metric, check.measured))})</p>`).join('')}
 ${passHatK}${suspects}</div>
 <div><h3>Distribution</h3>${charts}</div>
@@ -175,13 +212,13 @@ ${passHatK}${suspects}</div>
 ${comparison}
 <h3>Tasks</h3>
 <div class="controls"><input type="search" class="filter" placeholder="filter: id, question, answer…" aria-label="filter tasks">
-<select class="status" aria-label="exact match"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option>${notRun > 0 ? '<option value="not-run">not run</option>' : ''}</select>
+<select class="status" aria-label="${judged ? 'exact match and judge verdict' : 'exact match'}"><option value="all">all</option><option value="1">exact match</option><option value="0">no exact match</option>${notRun > 0 ? '<option value="not-run">not run</option>' : ''}${judgeOptions}</select>
 <span class="count"></span></div>
 ${unlistedNote(results.taskResults.length)}
-${taskTableOpen('arte', results.taskResults.length)}<thead><tr>
-<th data-sort="text">id</th><th>question</th><th>ground truth</th><th>answer</th><th data-sort="num">EM</th><th data-sort="num">Jaccard</th><th data-sort="num">time ms</th><th data-sort="num">tokens</th>
+<div class="scroll tasks-scroll">${taskTableOpen('arte', results.taskResults.length, judged)}<thead><tr>
+<th data-sort="text">id</th><th>question</th><th>ground truth</th><th>answer</th><th data-sort="num">EM</th>${judged ? `<th data-sort="num" title="the LLM judge's verdict (${escapeHtml(judge?.model ?? 'judge')})">judge</th>` : ''}<th data-sort="num">Jaccard</th><th data-sort="num">time ms</th><th data-sort="num">tokens</th>
 </tr></thead><tbody>
 ${rows.join('\n')}
-</tbody></table>
+</tbody></table></div>
 </section>`
 }

@@ -1,3 +1,5 @@
+import { OTHER_RUN_LOG_MARK } from './mpcbench-view.ts'
+
 /**
  * The page's script (plain ES2017, no library): sorts and filters the task tables and opens a task's trace
  * (ART-E) or run log and judge reasons (MPCBench) from the JSON embedded in the page. A task table sorts and filters
@@ -6,6 +8,7 @@
 export const CLIENT_SCRIPT = String.raw`(function () {
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
+  var OTHER_RUN_LOG_MARK = ${JSON.stringify(OTHER_RUN_LOG_MARK)};
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -89,7 +92,15 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
     return full;
   }
-  function renderTrace(trace, task, traces) {
+  // The LLM judge's verdict on a task as its trace says it; null when the task was not judged.
+  function judgeVerdictText(task, judge) {
+    var by = judge ? ' (' + judge.model + ')' : '';
+    if (task.llmJudgeError !== undefined) return 'error' + by + ': ' + task.llmJudgeError.code + ': ' + task.llmJudgeError.message + ' (no verdict: llmJudgeAccuracy leaves this task out)';
+    if (task.llmJudgeCorrect === true) return 'correct' + by + (task.exactMatch ? '' : ', though not an exact match');
+    if (task.llmJudgeCorrect === false) return 'not correct' + by + (task.agentAnswer === '' ? ' (no answer: judged without a call)' : task.exactMatch ? ', though an exact match' : '');
+    return judge ? 'no verdict' : null;
+  }
+  function renderTrace(trace, task, traces, judge) {
     var box = el('div', 'trace');
     box.appendChild(el('h4', null, 'Task ' + task.taskId));
     field(box, 'question', task.question);
@@ -99,19 +110,23 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     else {
       field(box, 'final answer', task.agentAnswer === '' ? '(none)' : task.agentAnswer);
       field(box, 'scores', 'exact match ' + (task.exactMatch ? 'yes' : 'no') + ', semantic ' + task.semanticScore.toFixed(3));
+      var verdict = judgeVerdictText(task, judge);
+      if (verdict) field(box, 'LLM judge', verdict);
     }
     if (task.sources && task.sources.length) field(box, 'sources', task.sources.join(', '));
     if (Array.isArray(task.trialResults) && task.trialResults.length > 0) {
       box.appendChild(el('h4', null, 'Trials (' + task.trialResults.length + ')'));
       var trials = el('table', 'calls trials');
       var th = el('tr');
-      ['trial', 'EM', 'semantic', 'answer', 'time ms', 'trace'].forEach(function (h) { th.appendChild(el('th', null, h)); });
+      var trialJudged = task.trialResults.some(function (t) { return t.llmJudgeCorrect !== undefined; });
+      (trialJudged ? ['trial', 'EM', 'judge', 'semantic', 'answer', 'time ms', 'trace'] : ['trial', 'EM', 'semantic', 'answer', 'time ms', 'trace']).forEach(function (h) { th.appendChild(el('th', null, h)); });
       trials.appendChild(th);
       task.trialResults.forEach(function (t) {
         var tr = el('tr');
         tr.appendChild(el('td', 'num', t.trial));
         var notRun = t.outcome && t.outcome.kind === 'not-run';
         tr.appendChild(el('td', notRun ? null : t.exactMatch ? 'pass' : 'fail', notRun ? 'not run' : t.exactMatch ? '✓' : '✗'));
+        if (trialJudged) tr.appendChild(el('td', t.llmJudgeCorrect === undefined ? null : t.llmJudgeCorrect ? 'pass' : 'fail', t.llmJudgeCorrect === undefined ? '-' : t.llmJudgeCorrect ? '✓' : '✗'));
         tr.appendChild(el('td', 'num', typeof t.semanticScore === 'number' ? t.semanticScore.toFixed(3) : '-'));
         tr.appendChild(el('td', null, t.agentAnswer));
         tr.appendChild(el('td', 'num', t.executionTimeMs));
@@ -162,13 +177,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     }));
     return box;
   }
-  function renderJudge(box, task) {
-    box.appendChild(el('h4', null, 'Judge ' + task.judgeModel));
-    var judge = task.judgeResult;
-    if (!judge) {
-      box.appendChild(el('p', 'note', task.error ? task.error : 'Judge result not found.'));
-      return;
-    }
+  function judgeBody(box, judge) {
     if (judge.judge_label) box.appendChild(el('p', 'muted', judge.judge_label));
     if (judge.kind === 'scored') {
       ['answer_requirements_satisfaction', 'source_grounded_reasoning'].forEach(function (axis) {
@@ -183,22 +192,40 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       judge.error.replies.forEach(function (r, i) { box.appendChild(collapsible('reply ' + (i + 1), pre(r), false)); });
     }
   }
-  function renderRun(task) {
-    var box = el('div', 'trace');
-    box.appendChild(el('h4', null, task.taskId + (task.trial === undefined ? '' : ' [trial=' + task.trial + ']') + ' · agent ' + task.agentModel + ' · judge ' + task.judgeModel));
-    var log = task.runLog;
-    if (!log) {
-      box.appendChild(el('p', 'note', 'Run log not found.'));
-      renderJudge(box, task);
-      return box;
+  // A file found under the task's name that is another run's (report-data.ts, OtherRunFile): why, first, then the
+  // file itself, closed and labelled, never as this run's.
+  function otherRun(box, other, what, body) {
+    box.appendChild(el('p', 'warn other-run', other.why));
+    var inner = el('div');
+    body(inner, other.content);
+    var d = collapsible(what + ' (not this summary\'s)', inner, false);
+    d.className = 'other-run';
+    box.appendChild(d);
+  }
+  function renderJudge(box, task) {
+    box.appendChild(el('h4', null, 'Judge ' + task.judgeModel));
+    var judge = task.judgeResult;
+    if (task.otherJudgeResult) {
+      if (task.error) box.appendChild(el('p', 'note', task.error));
+      otherRun(box, task.otherJudgeResult, "The other run's judge result", judgeBody);
+      return;
     }
+    if (!judge) {
+      box.appendChild(el('p', 'note', task.error ? task.error : 'Judge result not found.'));
+      return;
+    }
+    judgeBody(box, judge);
+  }
+  function logBody(box, log) {
     if (log.agent_label) box.appendChild(el('p', 'muted', log.agent_label));
+    field(box, 'started', log.started_at);
     field(box, 'user prompt', log.user_prompt);
     field(box, 'final answer', log.final_answer === '' ? '(none)' : log.final_answer);
     if (log.rationale) field(box, 'rationale', log.rationale);
     field(box, 'outcome', outcomeText(log.outcome));
     field(box, 'run', log.turns + ' turn(s), ' + log.duration_ms + ' ms, ' + usageText(log.usage));
-    renderJudge(box, task);
+  }
+  function toolTrace(box, log) {
     box.appendChild(el('h4', null, 'Tool trace (' + log.raw_tool_calls.length + ' call(s))'));
     box.appendChild(toolCallTable(log.raw_tool_calls, function (c, i) {
       return { step: i + 1, name: c.tool_name, status: c.status, args: c.arguments, result: c.result };
@@ -208,6 +235,24 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       own.className = 'agent-trace';
       box.appendChild(own);
     }
+  }
+  function renderRun(task) {
+    var box = el('div', 'trace');
+    box.appendChild(el('h4', null, task.taskId + (task.trial === undefined ? '' : ' [trial=' + task.trial + ']') + ' · agent ' + task.agentModel + ' · judge ' + task.judgeModel));
+    var log = task.runLog;
+    if (!log) {
+      if (task.otherRunLog) {
+        otherRun(box, task.otherRunLog, "The other run's log", function (inner, other) {
+          logBody(inner, other);
+          toolTrace(inner, other);
+        });
+      } else box.appendChild(el('p', 'note', 'Run log not found.'));
+      renderJudge(box, task);
+      return box;
+    }
+    logBody(box, log);
+    renderJudge(box, task);
+    toolTrace(box, log);
     return box;
   }
   var numbers = new Intl.NumberFormat('en-US');
@@ -221,7 +266,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     return cell;
   }
   function idCell(tr, sortValue, shown, title) {
-    var cell = td(tr, null, null, { 'data-sort-value': sortValue });
+    var cell = td(tr, 'id', null, { 'data-sort-value': sortValue });
     var button = document.createElement('button');
     button.type = 'button';
     button.className = 'open';
@@ -238,24 +283,57 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     arte: {
       notRun: function (t) { return t.outcome && t.outcome.kind === 'not-run'; },
       pass: function (t) { return this.notRun(t) ? 'not-run' : t.exactMatch ? '1' : '0'; },
+      // The status select: exact match, not run, or (a judged run) where exact match and the judge disagree.
+      status: function (t, s) {
+        if (s === 'em-not-judge') return !this.notRun(t) && t.exactMatch && t.llmJudgeCorrect === false;
+        if (s === 'judge-not-em') return !this.notRun(t) && !t.exactMatch && t.llmJudgeCorrect === true;
+        if (s === 'judge-error') return !this.notRun(t) && t.llmJudgeError !== undefined;
+        return this.pass(t) === s;
+      },
       answer: function (t) {
         if (this.notRun(t)) return '(not run: ' + t.outcome.reason + ')';
         return t.agentAnswer === '' ? '(no answer: ' + (t.outcome ? t.outcome.kind : '') + ')' : t.agentAnswer;
       },
-      numbers: function (t) {
-        if (this.notRun(t)) return ['-', '-', '-', thousands(t.usage.totalTokens)];
-        return [t.exactMatch ? '✓' : '✗', fixed(t.semanticScore, 3), thousands(t.executionTimeMs), thousands(t.usage.totalTokens)];
+      // As arte-view.ts judgeVerdict: text, class, sort value, title.
+      judge: function (t) {
+        if (this.notRun(t)) return { text: '-', cls: 'num', sortValue: -1 };
+        if (t.llmJudgeError !== undefined) return { text: 'error', cls: 'num warn', sortValue: -0.5, title: t.llmJudgeError.code + ': ' + t.llmJudgeError.message };
+        if (t.llmJudgeCorrect === true) return { text: '✓', cls: 'num pass', sortValue: 1 };
+        if (t.llmJudgeCorrect === false) return { text: '✗', cls: 'num fail', sortValue: 0 };
+        return { text: '-', cls: 'num', sortValue: -1 };
       },
-      texts: function (t) { return ['▸ ' + t.taskId, t.question, t.groundTruth, this.answer(t)].concat(this.numbers(t)); },
-      key: function (t, col) {
+      // The number columns after the answer (a judged run has the judge's verdict after EM).
+      fields: function (judged) {
+        return judged ? ['exactMatch', 'llmJudge', 'semanticScore', 'executionTimeMs', 'totalTokens'] : ['exactMatch', 'semanticScore', 'executionTimeMs', 'totalTokens'];
+      },
+      shown: function (t, name) {
         var notRun = this.notRun(t);
-        if (col === 0) return t.taskId;
-        if (col === 4) return notRun ? -1 : t.exactMatch ? 1 : 0;
-        if (col === 5) return notRun ? -1 : t.semanticScore;
-        if (col === 6) return notRun ? -1 : t.executionTimeMs;
-        return t.usage.totalTokens;
+        if (name === 'totalTokens') return thousands(t.usage.totalTokens);
+        if (name === 'llmJudge') return this.judge(t).text;
+        if (notRun) return '-';
+        if (name === 'exactMatch') return t.exactMatch ? '✓' : '✗';
+        if (name === 'semanticScore') return fixed(t.semanticScore, 3);
+        return thousands(t.executionTimeMs);
       },
-      row: function (t, i) {
+      sortValue: function (t, name) {
+        var notRun = this.notRun(t);
+        if (name === 'totalTokens') return t.usage.totalTokens;
+        if (name === 'llmJudge') return this.judge(t).sortValue;
+        if (notRun) return -1;
+        if (name === 'exactMatch') return t.exactMatch ? 1 : 0;
+        if (name === 'semanticScore') return t.semanticScore;
+        return t.executionTimeMs;
+      },
+      texts: function (t, judged) {
+        var self = this;
+        var verdict = this.judge(t);
+        return ['▸ ' + t.taskId, t.question, t.groundTruth, this.answer(t)].concat(this.fields(judged).map(function (name) { return self.shown(t, name); }), judged && verdict.title ? [verdict.title] : []);
+      },
+      key: function (t, col, judged) {
+        if (col === 0) return t.taskId;
+        return this.sortValue(t, this.fields(judged)[col - 4]);
+      },
+      row: function (t, i, judged) {
         var notRun = this.notRun(t);
         var tr = el('tr', notRun ? 'task not-run' : 'task');
         tr.setAttribute('data-task-id', t.taskId);
@@ -268,11 +346,17 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var answer = td(tr);
         if (notRun || t.agentAnswer === '') answer.appendChild(el('span', 'muted', this.answer(t)));
         else answer.textContent = t.agentAnswer;
-        var shown = this.numbers(t);
-        var passCls = notRun ? 'num' : 'num ' + (t.exactMatch ? 'pass' : 'fail');
         var self = this;
-        ['exactMatch', 'semanticScore', 'executionTimeMs', 'totalTokens'].forEach(function (name, k) {
-          td(tr, k === 0 ? passCls : 'num', shown[k], { 'data-field': name, 'data-sort-value': self.key(t, 4 + k) });
+        this.fields(judged).forEach(function (name) {
+          var cls = 'num';
+          var attrs = { 'data-field': name, 'data-sort-value': self.sortValue(t, name) };
+          if (name === 'exactMatch' && !notRun) cls = 'num ' + (t.exactMatch ? 'pass' : 'fail');
+          if (name === 'llmJudge') {
+            var verdict = self.judge(t);
+            cls = verdict.cls;
+            if (verdict.title) attrs.title = verdict.title;
+          }
+          td(tr, cls, self.shown(t, name), attrs);
         });
         return tr;
       },
@@ -281,10 +365,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       name: function (t) { return t.trial === undefined ? t.taskId : t.taskId + ' [trial=' + t.trial + ']'; },
       outcome: function (t) { return t.runLog ? t.runLog.outcome.kind : '-'; },
       pass: function (t) { return t.requirements !== null && t.requirements >= 4 ? '1' : '0'; },
+      status: function (t, s) { return this.pass(t) === s; },
       texts: function (t) {
         var log = t.runLog;
         return ['▸ ' + this.name(t), t.taskType, t.agentModel, t.judgeModel, t.requirements === null ? '-' : String(t.requirements), t.grounding === null ? '-' : String(t.grounding),
-          this.outcome(t) + (t.error === null ? '' : ' ' + t.error), log ? String(log.raw_tool_calls.length) : '-', log ? thousands(log.duration_ms) : '-'];
+          this.outcome(t) + (t.otherRunLog ? ' ' + OTHER_RUN_LOG_MARK : '') + (t.error === null ? '' : ' ' + t.error), log ? String(log.raw_tool_calls.length) : '-', log ? thousands(log.duration_ms) : '-'];
       },
       key: function (t, col) {
         var log = t.runLog;
@@ -304,6 +389,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         td(tr, 'num', texts[4], { 'data-field': 'requirements', 'data-sort-value': this.key(t, 4) });
         td(tr, 'num', texts[5], { 'data-field': 'grounding', 'data-sort-value': this.key(t, 5) });
         var outcome = td(tr, null, this.outcome(t), { 'data-sort-value': this.outcome(t) });
+        if (t.otherRunLog) {
+          outcome.appendChild(document.createTextNode(' '));
+          var mark = el('span', 'note', OTHER_RUN_LOG_MARK);
+          mark.setAttribute('data-other-run', 'log');
+          mark.title = t.otherRunLog.why;
+          outcome.appendChild(mark);
+        }
         if (t.error !== null) {
           outcome.appendChild(document.createTextNode(' '));
           outcome.appendChild(el('span', 'fail', t.error));
@@ -315,7 +407,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     },
   };
   function detailFor(bench, index, task) {
-    if (bench === 'arte') return renderTrace(traceIn(data.arte[index].traces, task.traceId), task, data.arte[index].traces);
+    if (bench === 'arte') return renderTrace(traceIn(data.arte[index].traces, task.traceId), task, data.arte[index].traces, data.arte[index].results.llmJudge);
     return renderRun(task);
   }
   function setOpen(button, open) {
@@ -331,6 +423,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var index = Number(section.getAttribute('data-index'));
     var kind = KINDS[bench];
     var tasks = bench === 'arte' ? data.arte[index].results.taskResults : data.mpcbench[index].tasks;
+    // An ART-E run with an LLM judge: its rows have the judge's verdict after EM.
+    var judged = table.hasAttribute('data-judged');
     var pageRows = Number(table.getAttribute('data-page-rows')) || 200;
     var tbody = table.tBodies[0];
     var filter = section.querySelector('input.filter');
@@ -352,7 +446,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     more.appendChild(allButton);
     table.after(more);
     function rowFor(i) {
-      var tr = built[i] || (built[i] = kind.row(tasks[i], i));
+      var tr = built[i] || (built[i] = kind.row(tasks[i], i, judged));
       setOpen(tr.querySelector('button.open'), details[i] !== undefined);
       return tr;
     }
@@ -380,14 +474,14 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     }
     function search(i) {
       var text = searchText[i];
-      if (text === undefined) text = searchText[i] = kind.texts(tasks[i]).join('\n').toLowerCase();
+      if (text === undefined) text = searchText[i] = kind.texts(tasks[i], judged).join('\n').toLowerCase();
       return text;
     }
     function apply() {
       var q = filter.value.trim().toLowerCase();
       var s = status.value;
       matches = q === '' && s === 'all' ? order : order.filter(function (i) {
-        return (s === 'all' || kind.pass(tasks[i]) === s) && (q === '' || search(i).indexOf(q) >= 0);
+        return (s === 'all' || kind.status(tasks[i], s)) && (q === '' || search(i).indexOf(q) >= 0);
       });
       listed = Math.min(pageRows, matches.length);
       render();
@@ -437,7 +531,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
         details = {};
         var key = keys[col] || (keys[col] = tasks.map(function (t) {
-          var v = kind.key(t, col);
+          var v = kind.key(t, col, judged);
           return type === 'num' ? Number(v) : String(v);
         }));
         order = order.slice().sort(type === 'num'

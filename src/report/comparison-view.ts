@@ -1,7 +1,9 @@
 import type { ComparisonNote } from '../arte/results/score-comparison.ts'
+import type { ConfidenceInterval } from '../stats/bootstrap.ts'
 import { formatPValue } from '../stats/sign-flip-test.ts'
 import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
+import type { SkippedHistoryFile } from './report-data.ts'
 
 function idList(ids: string[], max = 40): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
@@ -33,8 +35,15 @@ function totalDeltaText(delta: number | null, format: TotalFormat): string {
   return `${rounded < 0 ? '-' : '+'}${thousands(Math.abs(rounded))}`
 }
 
+/** A total's interval as its file has it, rounded as the total; empty when the file has none. */
+function totalCi(ci: ConfidenceInterval | undefined, format: TotalFormat): string {
+  if (ci === undefined) return ''
+  const title = `${Math.round(ci.level * 100)}% confidence interval (${ci.method})`
+  return ` <span class="ci" title="${escapeHtml(title)}">[${totalText(ci.low, format)}, ${totalText(ci.high, format)}]</span>`
+}
+
 function totalRow(row: TotalDelta): string {
-  return `<tr><th scope="row">${escapeHtml(row.name)}</th><td class="num">${totalText(row.before, row.format)}</td><td class="num">${totalText(row.after, row.format)}</td><td class="num" data-total="${escapeHtml(row.name)}" data-value="${row.delta ?? ''}">${totalDeltaText(row.delta, row.format)}</td></tr>`
+  return `<tr><th scope="row">${escapeHtml(row.name)}</th><td class="num">${totalText(row.before, row.format)}${totalCi(row.beforeCi, row.format)}</td><td class="num">${totalText(row.after, row.format)}${totalCi(row.afterCi, row.format)}</td><td class="num" data-total="${escapeHtml(row.name)}" data-value="${row.delta ?? ''}">${totalDeltaText(row.delta, row.format)}</td></tr>`
 }
 
 /** A comparison note as a line: a flag in the note colour, the rest muted. */
@@ -43,11 +52,24 @@ function noteLine(note: ComparisonNote): string {
 }
 
 /**
+ * The files of the run history passed over while looking for the previous run, as a line naming each and why;
+ * `compared` says whether a run was found to compare with. Empty when none was passed over.
+ */
+export function skippedHistoryLine(skipped: SkippedHistoryFile[], compared: boolean): string {
+  if (skipped.length === 0) return ''
+  const files = skipped.map((entry) => `<code>${escapeHtml(entry.file)}</code> (${escapeHtml(entry.reason)})`).join('; ')
+  const lead = compared
+    ? `Passed over ${skipped.length} file(s) of the run history that could not be read, so the run compared with is the newest readable one before this run: `
+    : `No earlier run to compare with could be read from the run history: passed over ${skipped.length} file(s) that could not be read: `
+  return `<p class="note" data-compare="skipped" data-value="${skipped.length}">${lead}${files}.</p>`
+}
+
+/**
  * The comparison of a run with the earlier one kept in the run history: the same flips, paired deltas with their
  * intervals, verdict (with its p-value and test) and notes (scores not compared, different judges) as
  * `agent-bench compare PREVIOUS CURRENT`, then each run's own totals.
  */
-export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string): string {
+export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string, skipped: SkippedHistoryFile[] = []): string {
   const c = comparison.paired
   const flagged = new Set(c.notes.filter((note) => note.kind === 'different-judges').map((note) => note.metric))
   const metricRows = Object.entries(c.metrics)
@@ -71,8 +93,9 @@ export function renderComparison(comparison: PageComparison, previousFile: strin
   return `<div class="compare" id="${escapeHtml(id)}">
 <h3>Compared with the previous run</h3>
 <p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${c.tasks}">${c.tasks} task(s) in both</span>${c.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${c.leftOut.length}">${c.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${c.onlyInB.length > 0 ? ` · <span data-compare="added" data-value="${c.onlyInB.length}">${c.onlyInB.length} new</span>` : ''}${c.onlyInA.length > 0 ? ` · <span data-compare="removed" data-value="${c.onlyInA.length}">${c.onlyInA.length} no longer run</span>` : ''}</p>
+${skippedHistoryLine(skipped, true)}
 <p class="meta">As <code>agent-bench compare</code> gives it: tasks paired by id (trial 1), each metric's mean over the tasks scored in both runs and the delta with its paired bootstrap interval.</p>
-<table class="metrics paired"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [${level}% CI]</th><th>paired tasks</th></tr></thead><tbody>${metricRows}</tbody></table>
+<div class="scroll"><table class="metrics paired"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [${level}% CI]</th><th>paired tasks</th></tr></thead><tbody>${metricRows}</tbody></table></div>
 ${verdict}
 ${c.notes.map(noteLine).join('\n')}
 <p><b data-compare="flips" data-value="${c.flips.length}">${c.flips.length} flip(s)</b> (${(c.flipRate * 100).toFixed(1)}%): ${idList(c.flips)}</p>
@@ -80,7 +103,7 @@ ${c.notes.map(noteLine).join('\n')}
 <p class="down"><b data-compare="regressed" data-value="${c.regressed.length}">${c.regressed.length} regressed</b> (pass → fail): ${idList(c.regressed)}</p>
 ${c.leftOut.length > 0 ? `<p class="meta">Left out: ${idList(c.leftOut)}</p>` : ''}
 <details><summary>Each run's own totals (as in its file; not paired by task)</summary>
-<table class="metrics totals"><thead><tr><th></th><th>before</th><th>now</th><th>change</th></tr></thead><tbody>${comparison.totals.map(totalRow).join('')}</tbody></table>
+<div class="scroll"><table class="metrics totals"><thead><tr><th></th><th>before</th><th>now</th><th>change</th></tr></thead><tbody>${comparison.totals.map(totalRow).join('')}</tbody></table></div>
 </details>
 </div>`
 }

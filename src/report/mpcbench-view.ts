@@ -1,7 +1,7 @@
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import { firstTrials } from '../mpcbench/summary-statistics.ts'
 import { compareMpcbenchRuns } from './compare-runs.ts'
-import { renderComparison } from './comparison-view.ts'
+import { renderComparison, skippedHistoryLine } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import { IntervalSchema, type Interval, type MpcbenchSection } from './report-data.ts'
 import { barChart } from './svg-chart.ts'
@@ -41,6 +41,12 @@ function extraCells(row: Record<string, unknown>): string {
   const tasks = row.pass_hat_k_tasks
   return typeof tasks === 'number' && tasks !== row.count ? `${values} (over ${tasks} task(s) with an outcome in every trial)` : values
 }
+
+/**
+ * What a task's outcome cell says when the run log under its file name is another run's (a later run overwrote the
+ * summary's own): the cell shows no outcome, tool calls or time of that run, and the opened task says why.
+ */
+export const OTHER_RUN_LOG_MARK = '(log overwritten)'
 
 /** Counts of integer scores 0-5. */
 function scoreCounts(values: Array<number | null>): number[] {
@@ -99,11 +105,11 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
     const outcome = task.runLog?.outcome.kind ?? '-'
     const name = task.trial === undefined ? task.taskId : `${task.taskId} [trial=${task.trial}]`
     return `<tr class="task" data-task-index="${t}" data-task-id="${escapeHtml(task.taskId)}" data-pass="${pass ? '1' : '0'}">
-<td data-sort-value="${escapeHtml(name)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(name)}</td>
+<td class="id" data-sort-value="${escapeHtml(name)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(name)}</td>
 <td>${escapeHtml(task.taskType)}</td><td>${escapeHtml(task.agentModel)}</td><td>${escapeHtml(task.judgeModel)}</td>
 <td class="num" data-field="requirements" data-sort-value="${task.requirements ?? -1}">${task.requirements ?? '-'}</td>
 <td class="num" data-field="grounding" data-sort-value="${task.grounding ?? -1}">${task.grounding ?? '-'}</td>
-<td data-sort-value="${escapeHtml(outcome)}">${escapeHtml(outcome)}${task.error === null ? '' : ` <span class="fail">${escapeHtml(task.error)}</span>`}</td>
+<td data-sort-value="${escapeHtml(outcome)}">${escapeHtml(outcome)}${task.otherRunLog === undefined ? '' : ` <span class="note" data-other-run="log" title="${escapeHtml(task.otherRunLog.why)}">${OTHER_RUN_LOG_MARK}</span>`}${task.error === null ? '' : ` <span class="fail">${escapeHtml(task.error)}</span>`}</td>
 <td class="num" data-sort-value="${task.runLog?.raw_tool_calls.length ?? -1}">${task.runLog?.raw_tool_calls.length ?? '-'}</td>
 <td class="num" data-sort-value="${task.runLog?.duration_ms ?? -1}">${task.runLog === undefined ? '-' : thousands(task.runLog.duration_ms)}</td></tr>`
   })
@@ -116,8 +122,8 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
     .join('')
   const comparison =
     section.previous === undefined
-      ? ''
-      : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`)
+      ? skippedHistoryLine(section.skippedHistory, false)
+      : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`, section.skippedHistory)
   return `<section class="bench" id="${id}" data-bench="mpcbench" data-index="${index}">
 <h2>MPCBench <span class="muted">· ${escapeHtml(section.file)}</span></h2>
 <p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost <span data-usage="paidCostUsd" data-value="${paidCostUsd(usage.total) ?? ''}">${money(paidCostUsd(usage.total))}</span>${usage.total.cached === undefined ? '' : ' paid'}${escapeHtml(formatCachedPart(usage.total))}</p>
@@ -125,9 +131,9 @@ ${section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\
 ${extras}
 ${section.tasks.length === 0 && summary.rows.length === 0 ? `<p class="note" data-empty="${id}">This summary holds no judged test (${summary.tests} test(s)): no scores, charts or tasks to show.</p>` : ''}
 <h3>Mean scores (0-5) per agent × judge × task type</h3>
-<table class="metrics summary-rows"><thead><tr><th>agent</th><th>judge</th><th>task type</th><th>requirements</th><th>grounding</th><th>n</th><th>scored</th><th>failed</th>${hasExtra ? '<th></th>' : ''}</tr></thead><tbody>
+<div class="scroll"><table class="metrics summary-rows"><thead><tr><th>agent</th><th>judge</th><th>task type</th><th>requirements</th><th>grounding</th><th>n</th><th>scored</th><th>failed</th>${hasExtra ? '<th></th>' : ''}</tr></thead><tbody>
 ${rows.join('\n')}
-</tbody></table>
+</tbody></table></div>
 <h3>Score distributions per axis</h3>${moreTrials ? '\n<p class="meta">Trial 1 of each task, as the means and n above; the task table lists every trial.</p>' : ''}
 <div class="row">${charts.join('')}</div>
 ${comparison}
@@ -136,10 +142,10 @@ ${comparison}
 <select class="status" aria-label="requirements score"><option value="all">all</option><option value="1">requirements ≥ 4</option><option value="0">requirements &lt; 4</option></select>
 <span class="count"></span></div>
 ${unlistedNote(section.tasks.length)}
-${taskTableOpen('mpcbench', section.tasks.length)}<thead><tr>
+<div class="scroll tasks-scroll">${taskTableOpen('mpcbench', section.tasks.length)}<thead><tr>
 <th data-sort="text">task</th><th data-sort="text">type</th><th data-sort="text">agent</th><th data-sort="text">judge</th><th data-sort="num">requirements</th><th data-sort="num">grounding</th><th data-sort="text">outcome</th><th data-sort="num">tool calls</th><th data-sort="num">time ms</th>
 </tr></thead><tbody>
 ${taskRows.join('\n')}
-</tbody></table>
+</tbody></table></div>
 </section>`
 }

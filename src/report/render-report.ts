@@ -10,12 +10,14 @@ const STYLE = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
 header { padding: 14px 24px; border-bottom: 1px solid var(--line); background: var(--soft); }
 header h1 { font-size: 18px; margin: 0 0 4px; }
-header nav a { margin-right: 14px; }
+header nav { display: inline; } header nav a { margin-right: 14px; white-space: nowrap; }
 main { padding: 8px 24px 40px; }
 section.bench { border-bottom: 2px solid var(--line); padding-bottom: 20px; }
 h2 { font-size: 17px; margin: 18px 0 4px; } h3 { font-size: 15px; margin: 16px 0 6px; } h4 { margin: 10px 0 4px; }
 .muted, .meta { color: var(--muted); } .note { color: #8a6d00; } .warn { color: var(--fail); font-weight: 600; }
-.row { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+.row { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; } .row > * { min-width: 0; max-width: 100%; }
+/* A wide table scrolls inside its own box: the page is never wider than the window. */
+.scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; }
 th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: left; vertical-align: top; }
 table.metrics th[scope=row] { font-weight: 500; }
@@ -24,24 +26,33 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .pass, .up { color: var(--pass); } .fail, .down { color: var(--fail); }
 table.tasks { width: 100%; margin-top: 6px; }
 table.tasks thead th { position: sticky; top: 0; background: var(--soft); }
+/* The open button and the task's id on one line. */
+td.id { white-space: nowrap; }
+/* On a wide window the task table fits (long words in questions and answers wrap), so its box need not scroll and its header stays on top while the page scrolls. */
+@media (min-width: 1000px) { .tasks-scroll { overflow-x: visible; } table.tasks[data-kind=arte] td:nth-child(-n+4):not(.id) { overflow-wrap: anywhere; } }
 th.sortable { cursor: pointer; } th[aria-sort=ascending]::after { content: " ▲"; } th[aria-sort=descending]::after { content: " ▼"; }
 tr.task:hover { background: var(--soft); }
 button.open { border: 1px solid var(--line); background: var(--bg); border-radius: 4px; cursor: pointer; width: 24px; }
-.controls { display: flex; gap: 10px; align-items: center; } .controls input { width: 320px; padding: 4px 6px; }
+.controls { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; } .controls input { width: 320px; max-width: 100%; padding: 4px 6px; }
 .more-rows { display: flex; gap: 10px; margin: 6px 0; } .more-rows[hidden] { display: none; }
 tr.detail > td { background: #fbfcfe; padding: 8px 16px 16px; }
+/* On a narrow window an opened task reads in the window's width, wherever its table is scrolled to. */
+@media (max-width: 999px) {
+  tr.detail > td > .trace { position: sticky; left: 16px; max-width: calc(100vw - 80px); }
+  .trace .field, .trace .tool-call { overflow-wrap: anywhere; } .trace table.calls { display: block; overflow-x: auto; } .trace table.calls pre { min-width: 240px; }
+}
 .trace pre { white-space: pre-wrap; word-break: break-word; background: var(--soft); padding: 6px 8px; margin: 2px 0; max-height: 360px; overflow: auto; font-size: 12px; }
 .trace .field { margin: 2px 0; }
 ol.messages { padding-left: 22px; } li.msg { margin-bottom: 6px; } li.role-assistant .role { color: var(--accent); } li.role-tool .role { color: #8a63c9; }
 .tool-call { font-family: ui-monospace, monospace; font-size: 12px; color: var(--accent); }
 table.calls td, table.calls th { font-size: 12px; } table.calls pre { max-width: 560px; }
 .axis { margin: 6px 0; } .justification { margin: 2px 0 0; white-space: pre-wrap; }
-svg.chart { background: var(--bg); margin: 4px 12px 4px 0; } svg .grid { stroke: #eef0f4; } svg .axis { stroke: #98a2b3; }
+svg.chart { background: var(--bg); margin: 4px 12px 4px 0; max-width: 100%; height: auto; } svg .grid { stroke: #eef0f4; } svg .axis { stroke: #98a2b3; }
 svg .tick, svg .legend { font-size: 10px; fill: var(--muted); } svg .axis-label { font-size: 11px; fill: var(--fg); }
 svg rect.bar:hover { opacity: .75; }
-figure.chart { margin: 4px 12px 4px 0; max-width: 420px; } figure.chart figcaption { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; } figure.chart svg.chart { margin: 0; }
+figure.chart { margin: 4px 12px 4px 0; max-width: min(420px, 100%); } figure.chart figcaption { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; } figure.chart svg.chart { margin: 0; }
 .compare { border-left: 3px solid var(--accent); padding-left: 12px; }
-code { font-size: 12px; }
+code { font-size: 12px; overflow-wrap: anywhere; }
 `
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -339,6 +339,135 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
       expect(problems).toEqual([])
     } finally {
       await page.close()
+    }
+  }, 60_000)
+
+  /** Writes a page of a judged ART-E run compared with an earlier kept run and an MPCBench summary whose first log a later run overwrote. */
+  function writeJudgedPage(dir: string, agent = 'agent-a', judge = 'judge-j', taskIds = ['t1', 't2'], firstArteId = 1): string {
+    const verdicts: Array<Partial<ArteTaskResult>> = [
+      { llmJudgeCorrect: true },
+      { llmJudgeCorrect: false },
+      { llmJudgeCorrect: true },
+      { llmJudgeError: { code: 'ERR_ARTE_JUDGE_REPLY', message: 'The judge replied "Maybe", neither True nor False.' } },
+    ]
+    // Long answers squeeze the id column of a wide window to its narrowest (an id wider than the open button).
+    const long = 'the answer goes on about the thread, the meeting, the shipment and the invoice, '.repeat(8)
+    const tasks = verdicts.map((verdict, i) => ({ ...arteTask(String(firstArteId + i), i % 2 === 0 ? i === 0 : i === 1, i === 1 ? 1 : 0.25, 10 + i, long), ...verdict }))
+    const ci = (low: number, high: number) => ({ low, high, level: 0.95, method: 'Wilson score' })
+    const results = {
+      ...arteResults(tasks),
+      llmJudgeAccuracy: 2 / 3,
+      llmJudge: { model: 'judge/model', judgedTasks: 3, errors: 1, usage },
+      confidenceIntervals: { exactMatchAccuracy: ci(0.1, 0.8), avgSemanticScore: ci(0.1, 0.9), llmJudgeAccuracy: ci(0.2, 0.9) },
+    }
+    mkdirSync(join(dir, 'history', 'run-1'), { recursive: true })
+    mkdirSync(join(dir, 'history', 'run-2'), { recursive: true })
+    const before = { ...arteResults(tasks.map((t) => ({ ...t, exactMatch: false }))), config: { ...results.config, startedAt: '2026-01-01T00:00:00.000Z' } }
+    writeFileSync(join(dir, 'history', 'run-1', 'arte-results.json'), JSON.stringify(before))
+    writeFileSync(join(dir, 'history', 'run-2', 'arte-results.json'), JSON.stringify(before).slice(0, 200))
+    const summary = mpcbenchSummary(agent, judge, taskIds)
+    const file = writePage(dir, results, (id) => trace(id, 'x'), summary, 'log')
+    // A later run (after the summary's generated_at) overwrote the first task's run log.
+    const runLogFile = join(dir, 'logs', runLogFileName(taskIds[0] ?? '', agent))
+    const later = JSON.parse(readFileSync(runLogFile, 'utf8')) as Record<string, unknown>
+    writeFileSync(runLogFile, JSON.stringify({ ...later, started_at: '2026-01-03T00:00:00.000Z', duration_ms: 104, final_answer: 'the later answer' }))
+    writeReport({
+      results: [readResultsFile(join(dir, 'results.json')), readResultsFile(join(dir, 'summary.json'))],
+      sources: { tracesDb: join(dir, 'traces.db'), logDir: join(dir, 'logs'), historyDir: join(dir, 'history') },
+      outFile: file,
+      displayRoot: dir,
+    })
+    return file
+  }
+
+  it("shows each ART-E task's judge verdict, filters where exact match and the judge disagree, and labels an MPCBench log a later run wrote", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-judge-'))
+    const { page, problems } = await open(writeJudgedPage(dir))
+    try {
+      const arte = page.locator('section[data-bench="arte"]')
+      const listedIds = () => arte.locator('tr.task').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-task-id')))
+      expect(await arte.locator('tr.task td[data-field="llmJudge"]').allTextContents()).toEqual(['✓', '✗', '✓', 'error'])
+      expect(await arte.locator('tr.task[data-task-id="4"] td[data-field="llmJudge"]').getAttribute('title')).toBe('ERR_ARTE_JUDGE_REPLY: The judge replied "Maybe", neither True nor False.')
+      // Task 1: EM ✓, judge ✓; 2: EM ✓, judge ✗; 3: EM ✗, judge ✓; 4: EM ✗, judge error.
+      await arte.locator('select.status').selectOption('em-not-judge')
+      expect(await listedIds()).toEqual(['2'])
+      await arte.locator('select.status').selectOption('judge-not-em')
+      expect(await listedIds()).toEqual(['3'])
+      await arte.locator('select.status').selectOption('judge-error')
+      expect(await listedIds()).toEqual(['4'])
+      await arte.locator('select.status').selectOption('all')
+      // Sorted by the judge's verdict: error before ✗ before ✓.
+      await arte.locator('table.tasks th', { hasText: /^judge$/ }).click()
+      expect(await listedIds()).toEqual(['4', '2', '1', '3'])
+      await arte.locator('tr.task[data-task-id="4"] button.open').click()
+      expect(await arte.locator('tr.detail').textContent()).toContain(
+        'LLM judge: error (judge/model): ERR_ARTE_JUDGE_REPLY: The judge replied "Maybe", neither True nor False. (no verdict: llmJudgeAccuracy leaves this task out)',
+      )
+      await arte.locator('tr.task[data-task-id="4"] button.open').click()
+      await arte.locator('tr.task[data-task-id="2"] button.open').click()
+      expect(await arte.locator('tr.detail').textContent()).toContain('LLM judge: not correct (judge/model), though an exact match')
+      expect(await arte.locator('.compare [data-compare="skipped"]').textContent()).toContain(`${join('history', 'run-2', 'arte-results.json')} (not valid JSON: `)
+
+      const mpc = page.locator('section[data-bench="mpcbench"]')
+      const t1 = mpc.locator('tr.task[data-task-id="t1"]')
+      expect(await t1.locator('td').nth(6).textContent()).toBe('- (log overwritten)')
+      expect(await t1.locator('td').nth(8).textContent()).toBe('-')
+      expect(await mpc.locator('tr.task[data-task-id="t2"] td').nth(6).textContent()).toBe('answered')
+      await t1.locator('button.open').click()
+      const detail = mpc.locator('tr.detail .trace')
+      expect(await detail.locator('p.other-run').first().textContent()).toBe(
+        "This run log was written by a later run (started 2026-01-03T00:00:00.000Z, after this summary was generated at 2026-01-02T00:00:00.000Z); the summary's own log was overwritten.",
+      )
+      const other = detail.locator('details.other-run').first()
+      expect(await other.locator(':scope > summary').textContent()).toBe("The other run's log (not this summary's)")
+      expect(await other.getAttribute('open')).toBeNull()
+      expect(await detail.locator('.justification').first().textContent()).toBe('because log')
+
+      // Rows the script makes from the data are those the markup holds (judge column, a log of another run).
+      const rowsHtml = `[...document.querySelectorAll('table.tasks')].map((table) => [...table.tBodies[0].rows].filter((row) => row.classList.contains('task')).map((row) => row.outerHTML.replace(/>\\s+</g, '><').replace(/ aria-expanded="[^"]*"|[▸▾]/g, '')))`
+      await page.reload()
+      const written = (await page.evaluate(rowsHtml)) as string[][]
+      for (const section of await page.locator('section.bench').all()) {
+        await section.locator('input.filter').fill('no such task')
+        await section.locator('input.filter').fill('')
+      }
+      expect(await page.evaluate(rowsHtml)).toEqual(written)
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 60_000)
+
+  it('is no wider than the window at 390 px (wide tables scroll in their own box, charts scale) nor at 1280 px, where the open button stays on the id\'s line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-layout-'))
+    const longIds = ['tidewater_portal_sync_agenda_document_generation', 'lumen_charger_decision_document_generation']
+    const file = writeJudgedPage(dir, 'anthropic/claude-sonnet-4-5-20250929-with-a-long-suffix', 'openai/gpt-4.1-2025-04-14-judge', longIds, 100_001)
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      const page = await browser.newPage({ viewport: { width, height } })
+      try {
+        await page.goto(pathToFileURL(file).href)
+        for (const section of await page.locator('section.bench').all()) await section.locator('tr.task button.open').first().click()
+        for (const summary of await page.locator('.compare details summary').all()) await summary.click()
+        const sizes = (await page.evaluate(`({
+          page: document.documentElement.scrollWidth,
+          window: window.innerWidth,
+          charts: [...document.querySelectorAll('svg.chart')].map((svg) => Math.ceil(svg.getBoundingClientRect().right)),
+          // Each task id cell: how far the id's text sits below the open button (0 on one line).
+          idDrop: [...document.querySelectorAll('tr.task > td:first-child')].map((td) => {
+            const range = document.createRange()
+            range.selectNodeContents(td.lastChild)
+            return Math.round(range.getBoundingClientRect().top - td.querySelector('button').getBoundingClientRect().top)
+          }),
+        })`)) as { page: number; window: number; charts: number[]; idDrop: number[] }
+        expect(sizes.window).toBe(width)
+        expect(sizes.page, `page width at ${width} px`).toBeLessThanOrEqual(width)
+        expect(sizes.charts.length).toBeGreaterThan(0)
+        for (const right of sizes.charts) expect(right).toBeLessThanOrEqual(width)
+        for (const drop of sizes.idDrop) expect(Math.abs(drop)).toBeLessThan(8)
+        expect(await chartLabelProblems(page)).toEqual([])
+      } finally {
+        await page.close()
+      }
     }
   }, 60_000)
 })

@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { z } from 'zod'
 import type { CompactTrace } from '../agent/compact-trace.ts'
 import type { AgentTrace } from '../agent/trace.ts'
 import { InvalidFormatError } from '../core/errors.ts'
 import { ArteResultsSchema, type ArteResults } from '../arte/results/results.ts'
 import { TraceStore } from '../arte/results/trace-store.ts'
+import { ARTE_HISTORY_FILE } from '../arte/settings.ts'
+import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
 import { DEFAULT_REPORT_TRACES_MB } from './report-settings.ts'
 import { judgeResultFileName, runLogFileName, trialLogDir } from '../mpcbench/file-names.ts'
 import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
@@ -58,6 +60,19 @@ export interface ArteSection {
   notes: string[]
   /** The run before this one, from `evaluation/history/`, when there is one. */
   previous?: { file: string; results: ArteResults }
+  /** Files of the run history passed over while looking for `previous` (unreadable), newest first. */
+  skippedHistory: SkippedHistoryFile[]
+}
+
+/**
+ * A run log or judge result found under a task's file name that is provably not the summary's own: a later run (or a
+ * later judging) wrote it after the summary was generated, or it disagrees with the summary's record of the task. The
+ * summary's own file was overwritten; the page shows this one only labelled with `why`, never as the run's.
+ */
+export interface OtherRunFile<T> {
+  content: T
+  /** Why it is not this summary's, as the page says it. */
+  why: string
 }
 
 /** One judged MPCBench task (task × agent × judge) with its run log and judge result when found. */
@@ -71,8 +86,14 @@ export interface MpcbenchTaskView {
   error: string | null
   /** Which trial (`BENCH_TRIALS` > 1); absent for a run of one trial. */
   trial?: number
+  /** The task's run log, when the one found is this summary's (see `otherRunLog`). */
   runLog?: RunLog
+  /** The task's judge result, when the one found is this summary's (see `otherJudgeResult`). */
   judgeResult?: JudgeResultFile
+  /** The run log found under the task's file name when it is another run's (the summary's own was overwritten). */
+  otherRunLog?: OtherRunFile<RunLog>
+  /** The judge result found under the task's file name when it is another run's. */
+  otherJudgeResult?: OtherRunFile<JudgeResultFile>
 }
 
 /** One MPCBench summary with everything the page shows about it. */
@@ -89,6 +110,8 @@ export interface MpcbenchSection {
   tasks: MpcbenchTaskView[]
   notes: string[]
   previous?: { file: string; summary: Summary }
+  /** Files of the run history passed over while looking for `previous` (unreadable), newest first. */
+  skippedHistory: SkippedHistoryFile[]
 }
 
 /** Everything one report page shows. */
@@ -224,7 +247,7 @@ function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb
 export function buildArteSection(input: Extract<ResultsFile, { kind: 'arte' }>, sources: SectionSources): ArteSection {
   const notes: string[] = []
   const traces = loadTraces(input.results, input.raw, sources.tracesDb, sources.traceBudgetChars ?? DEFAULT_REPORT_TRACES_MB * 1024 * 1024, notes)
-  const previous = findPreviousRun(sources.historyDir, 'arte', input.results.config.startedAt)
+  const { previous, skipped } = findPreviousRun(sources.historyDir, 'arte', input.results.config.startedAt)
   const extras = ArteExtrasSchema.parse(input.raw)
   return {
     kind: 'arte',
@@ -235,6 +258,7 @@ export function buildArteSection(input: Extract<ResultsFile, { kind: 'arte' }>, 
     traces,
     notes,
     ...(previous?.kind === 'arte' ? { previous: { file: previous.file, results: previous.results } } : {}),
+    skippedHistory: skipped,
   }
 }
 
@@ -255,12 +279,67 @@ function readOptional<S extends z.ZodType>(schema: S, file: string): z.output<S>
   }
 }
 
+type PairScore = Summary['scores'][string][number]
+
+/** Whether ISO time `a` is after `b`; `false` when either is no time. */
+function isAfter(a: string, b: string): boolean {
+  const [x, y] = [Date.parse(a), Date.parse(b)]
+  return Number.isFinite(x) && Number.isFinite(y) && x > y
+}
+
+/** A summary's `error` when the agent did not answer (and its judge scored): `agent {outcome kind}`. */
+const AGENT_ERROR = /^agent ([a-z-]+)$/
+
+/** How the summary says the task's agent run ended: `answered` when it records no error; `undefined` when it cannot tell (a judge error). */
+function summaryAgentOutcome(score: PairScore): string | undefined {
+  if (score.error === null) return 'answered'
+  return AGENT_ERROR.exec(score.error)?.[1]
+}
+
+/**
+ * Why the run log found for `score` is provably not the run the summary recorded, or `undefined` when nothing shows
+ * that: it started after the summary was generated (a later run overwrote the file), or it ended otherwise than the
+ * summary says (`error: "agent max-turns"` beside a log that answered).
+ */
+function otherRunLogReason(runLog: RunLog, score: PairScore, generatedAt: string): string | undefined {
+  if (isAfter(runLog.started_at, generatedAt)) {
+    return `This run log was written by a later run (started ${runLog.started_at}, after this summary was generated at ${generatedAt}); the summary's own log was overwritten.`
+  }
+  const recorded = summaryAgentOutcome(score)
+  if (recorded !== undefined && recorded !== runLog.outcome.kind) {
+    return `This run log ended "${runLog.outcome.kind}" but the summary's run ended "${recorded}": it was written by another run; the summary's own log was overwritten.`
+  }
+  return undefined
+}
+
+/**
+ * Why the judge result found for `score` is provably not the one the summary recorded, or `undefined`: it was
+ * judged after the summary was generated, or its scores (or its judge error) are not the summary's.
+ */
+function otherJudgeResultReason(result: JudgeResultFile, score: PairScore, generatedAt: string): string | undefined {
+  if (isAfter(result.judged_at, generatedAt)) {
+    return `This judge result was written by a later run (judged ${result.judged_at}, after this summary was generated at ${generatedAt}); the summary's own judge result was overwritten.`
+  }
+  const summaryJudgeError = score.error !== null && !AGENT_ERROR.test(score.error)
+  const show = (value: number | null): string => (value === null ? '-' : String(value))
+  const own = `the summary has ${summaryJudgeError ? `a judge error (${score.error})` : `requirements ${show(score.answer_requirements_satisfaction)}, grounding ${show(score.source_grounded_reasoning)}`}`
+  const overwritten = "it was written by another run; the summary's own judge result was overwritten."
+  if (result.kind === 'judge-error') return summaryJudgeError ? undefined : `This judge result is a judge error, but ${own}: ${overwritten}`
+  const found = `requirements ${show(result.answer_requirements_satisfaction.score)}, grounding ${show(result.source_grounded_reasoning.score)}`
+  if (summaryJudgeError) return `This judge result scores ${found}, but ${own}: ${overwritten}`
+  const same =
+    result.answer_requirements_satisfaction.score === score.answer_requirements_satisfaction && result.source_grounded_reasoning.score === score.source_grounded_reasoning
+  return same ? undefined : `This judge result scores ${found}, but ${own}: ${overwritten}`
+}
+
 /** The MPCBench section of the page for one summary. */
 export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcbench' }>, sources: SectionSources): MpcbenchSection {
   const notes: string[] = []
   const tasks: MpcbenchTaskView[] = []
   let missingLogs = 0
   let missingJudgeResults = 0
+  let otherRunLogs = 0
+  let otherJudgeResults = 0
   for (const [pair, scores] of Object.entries(input.summary.scores)) {
     const { agentModel, judgeModel } = splitPairKey(pair)
     for (const score of scores) {
@@ -279,10 +358,26 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
         const logDir = trialLogDir(sources.logDir, score.trial)
         const runLog = readOptional(RunLogSchema, join(logDir, runLogFileName(score.task_id, agentModel)))
         const judgeResult = readOptional(JudgeResultFileSchema, join(logDir, judgeResultFileName(score.task_id, agentModel, judgeModel)))
+        // A later run of the same task (and trial) writes the same file names: a file that is provably not this
+        // summary's is kept aside, labelled, so that no other run's log, numbers or reasons pass for this run's.
         if (runLog === undefined) missingLogs++
-        if (runLog !== undefined) view.runLog = runLog
-        if (judgeResult !== undefined) view.judgeResult = judgeResult
-        else missingJudgeResults++
+        else {
+          const why = otherRunLogReason(runLog, score, input.summary.generated_at)
+          if (why === undefined) view.runLog = runLog
+          else {
+            view.otherRunLog = { content: runLog, why }
+            otherRunLogs++
+          }
+        }
+        if (judgeResult === undefined) missingJudgeResults++
+        else {
+          const why = otherJudgeResultReason(judgeResult, score, input.summary.generated_at)
+          if (why === undefined) view.judgeResult = judgeResult
+          else {
+            view.otherJudgeResult = { content: judgeResult, why }
+            otherJudgeResults++
+          }
+        }
       }
       tasks.push(view)
     }
@@ -293,11 +388,23 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
     if (missingJudgeResults > 0) {
       notes.push(`${missingJudgeResults} of ${tasks.length} judge result(s) not found in ${sources.logDir}: the scores shown are the summary's, without the judge's reasons.`)
     }
+    if (otherRunLogs > 0) {
+      notes.push(
+        `${otherRunLogs} of ${tasks.length} run log(s) in ${sources.logDir} are another run's, not this summary's (written after it was generated at ${input.summary.generated_at}, or ending otherwise than it records): ` +
+          "a later run overwrote the summary's own. Their tasks show the summary's scores but no outcome, tool calls or time; opened, each says why and shows the other run's log apart.",
+      )
+    }
+    if (otherJudgeResults > 0) {
+      notes.push(
+        `${otherJudgeResults} of ${tasks.length} judge result(s) in ${sources.logDir} are another run's, not this summary's (judged after it was generated at ${input.summary.generated_at}, or scoring otherwise): ` +
+          "the scores shown are the summary's; opened, each such task says why and shows the other run's judge reasons apart.",
+      )
+    }
   }
   const rawRows = Array.isArray(input.raw.rows) ? (input.raw.rows as Array<Record<string, unknown>>) : []
   const known = new Set(['generated_at', 'tests', 'rows', 'scores', 'usage'])
   const rawExtras = Object.fromEntries(Object.entries(input.raw).filter(([key]) => !known.has(key)))
-  const previous = findPreviousRun(sources.historyDir, 'mpcbench', input.summary.generated_at)
+  const { previous, skipped } = findPreviousRun(sources.historyDir, 'mpcbench', input.summary.generated_at)
   return {
     kind: 'mpcbench',
     file: input.file,
@@ -308,6 +415,7 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
     tasks,
     notes,
     ...(previous?.kind === 'mpcbench' ? { previous: { file: previous.file, summary: previous.summary } } : {}),
+    skippedHistory: skipped,
   }
 }
 
@@ -333,14 +441,34 @@ function isBefore(a: string, b: string): boolean {
   return Number.isNaN(x) || Number.isNaN(y) ? a < b : x < y
 }
 
+/** A file of the run history passed over while looking for the previous run: it could not be read as a results file. */
+export interface SkippedHistoryFile {
+  file: string
+  /** Why, as the page says it (`not valid JSON: Unexpected end of JSON input`). */
+  reason: string
+}
+
+/** The previous run found in the run history, and the files passed over on the way (newest first). */
+export interface PreviousRunSearch {
+  previous: ResultsFile | undefined
+  skipped: SkippedHistoryFile[]
+}
+
+/** The history file name of each benchmark (`ARTE_HISTORY_FILE`, `MPCBENCH_HISTORY_FILE`). */
+const HISTORY_FILE_NAMES = { arte: ARTE_HISTORY_FILE, mpcbench: MPCBENCH_HISTORY_FILE } as const
+
 /**
  * The most recent earlier run of one benchmark kept under `historyDir` (one folder per run, named by its run id, so
  * newest last by name, as `agent-bench compare` reads them): the newest results file of that kind whose run started
  * before the current one (`currentStamp` is the run's `config.startedAt` or `generated_at`), so neither the current
- * run nor a later one is ever shown as the previous run. `undefined` when there is none.
+ * run nor a later one is ever shown as the previous run; `undefined` when there is none. A file that cannot be read
+ * (a truncated copy, say) is passed over and named in `skipped` with why, unless its name is the other benchmark's
+ * history file; so is a file named as this benchmark's history file that is not its results.
  */
-export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | 'mpcbench', currentStamp: string): ResultsFile | undefined {
-  if (historyDir === undefined || !existsSync(historyDir)) return undefined
+export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | 'mpcbench', currentStamp: string): PreviousRunSearch {
+  const skipped: SkippedHistoryFile[] = []
+  if (historyDir === undefined || !existsSync(historyDir)) return { previous: undefined, skipped }
+  const otherName = HISTORY_FILE_NAMES[kind === 'arte' ? 'mpcbench' : 'arte']
   const runs = readdirSync(historyDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(historyDir, entry.name))
@@ -351,14 +479,18 @@ export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | '
       let raw: unknown
       try {
         raw = JSON.parse(readFileSync(file, 'utf8'))
-      } catch {
+      } catch (error) {
+        if (basename(file) !== otherName) skipped.push({ file, reason: `${error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}: ${(error as Error).message}` })
         continue
       }
       const classified = classifyResults(raw, file)
-      if (classified === undefined || classified.kind !== kind) continue
+      if (classified === undefined || classified.kind !== kind) {
+        if (basename(file) === HISTORY_FILE_NAMES[kind]) skipped.push({ file, reason: `not ${kind === 'arte' ? 'an ART-E results JSON' : 'an MPCBench summary'}` })
+        continue
+      }
       const stamp = classified.kind === 'arte' ? classified.results.config.startedAt : classified.summary.generated_at
-      if (isBefore(stamp, currentStamp)) return classified
+      if (isBefore(stamp, currentStamp)) return { previous: classified, skipped }
     }
   }
-  return undefined
+  return { previous: undefined, skipped }
 }

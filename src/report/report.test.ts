@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,8 +11,9 @@ import { ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
 import { addUsage } from '../llm/types.ts'
 import type { Summary } from '../mpcbench/summary.ts'
-import { runLogFileName } from '../mpcbench/file-names.ts'
-import { RunLogSchema } from '../mpcbench/run-log.ts'
+import { judgeResultFileName, runLogFileName } from '../mpcbench/file-names.ts'
+import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
+import { RunLogSchema, type RunLog } from '../mpcbench/run-log.ts'
 import { arteComparable } from '../arte/results/comparable.ts'
 import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
@@ -22,6 +23,7 @@ import { ReportReporter } from './report-reporter.ts'
 import type { Vitest } from 'vitest/node'
 import { buildArteSection, buildMpcbenchSection, classifyResults, readResultsFile, type ResultsFile } from './report-data.ts'
 import { renderReport } from './render-report.ts'
+import { buildReportData } from './write-report.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { appendStepSummary, stepSummaryMarkdown } from './step-summary.ts'
 import { reportSettingsFromEnv } from './report-settings.ts'
@@ -142,7 +144,13 @@ describe('renderReport', () => {
     const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(judged, { confidenceIntervals: { exactMatchAccuracy: null, avgSemanticScore: null, sourcesAccuracy: { low: 0, high: 1, level: 0.95, method: 'bootstrap' } } }), {})], mpcbench: [] })
     expect(html).toContain('data-metric="sourcesAccuracy" data-value="0.5">0.500</td><td> <span class="muted">(1/2, OpenPipe')
     expect(html).toContain('data-ci="sourcesAccuracy"')
-    expect(html).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge, over 1 judged task(s), 1 judge error(s) left out)')
+    // How many tasks the judge covered and how many it erred on, said once (the coverage warning says it).
+    const judgeRow = /<tr><th scope="row">llmJudgeAccuracy<\/th>[\s\S]*?<\/tr>/.exec(html)?.[0] ?? ''
+    expect(judgeRow).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge)</span> <span class="warn" data-judge-coverage>over 1 judged of 2 task(s); 1 judge error(s)')
+    expect(judgeRow.match(/judged/g)).toHaveLength(1)
+    expect(judgeRow.match(/judge error/g)).toHaveLength(1)
+    const allJudged = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile({ ...judged, llmJudge: { ...judged.llmJudge, judgedTasks: 2, errors: 0 } }), {})], mpcbench: [] })
+    expect(allJudged).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge, over 2 judged task(s))</span></td>')
     expect(html).toContain('data-usage="judgeTotalTokens" data-value="42">42</span> tokens, 2 calls')
   })
 
@@ -795,5 +803,222 @@ describe('empty and partial inputs', () => {
     const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [section] })
     expect(html).toContain('No score from this judge (2 task(s), none judged): nothing to chart.')
     expect(html).not.toContain('<svg class="chart"')
+  })
+})
+
+describe('MPCBench logs of another run (a later run writes the same file names)', () => {
+  /** A run log of task `taskId` (agent `a`) that started at `startedAt`, ran `durationMs` and ended `outcome`. */
+  function runLog(taskId: string, startedAt: string, durationMs: number, outcome: RunLog['outcome'] = { kind: 'answered', via: 'json' }) {
+    return RunLogSchema.parse({
+      task_id: taskId, task_type: 'planning', user_prompt: 'p', tool_trace_steps: [], raw_tool_calls: [], final_answer: `answer of ${startedAt}`, rationale: '',
+      agent_model: 'a', agent_model_file_name: 'a', agent_model_kind: 'llm', scenario_id: 's', task_file: null,
+      outcome, usage, turns: 1, trace_id: `trace-${startedAt}`, started_at: startedAt, duration_ms: durationMs,
+    })
+  }
+  function judgeResult(taskId: string, judgedAt: string, requirements: number, grounding = 3): JudgeResultFile {
+    return JudgeResultFileSchema.parse({
+      kind: 'scored', task_id: taskId, agent_model: 'a', agent_model_file_name: 'a', judge_model: 'j', judge_model_file_name: 'j', judge_kind: 'llm',
+      attempts: 1, usage, judged_at: judgedAt,
+      answer_requirements_satisfaction: { score: requirements, justification: `reasons of ${judgedAt}` },
+      source_grounded_reasoning: { score: grounding, justification: 'grounded' },
+    })
+  }
+
+  it("never shows another run's log or judge result as the summary's: a later one (started after generated_at) or one that disagrees with it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-other-run-'))
+    // The summary of a run that ended at 12:33:54 (t0, t1, t2 answered; requirements 4 each, grounding 3).
+    const base = summary([4, 4, 4], '2026-11-26T12:33:54.049Z')
+    const write = (name: string, value: unknown) => writeFileSync(join(dir, name), JSON.stringify(value))
+    // t0: a later run (12:39) overwrote both files: its own time (104 ms) and score (2).
+    write(runLogFileName('t0', 'a'), runLog('t0', '2026-11-26T12:39:10.759Z', 104))
+    write(judgeResultFileName('t0', 'a', 'j'), judgeResult('t0', '2026-11-26T12:39:10.894Z', 2))
+    // t1: the summary's own files.
+    write(runLogFileName('t1', 'a'), runLog('t1', '2026-11-26T12:33:50.000Z', 349))
+    write(judgeResultFileName('t1', 'a', 'j'), judgeResult('t1', '2026-11-26T12:33:51.000Z', 4))
+    // t2: files written before the summary, but not its run's: the log stopped at max-turns (the summary's run
+    // answered) and the judge scored 2 (the summary has 4).
+    write(runLogFileName('t2', 'a'), runLog('t2', '2026-11-26T12:30:00.000Z', 77, { kind: 'max-turns', maxTurns: 10 }))
+    write(judgeResultFileName('t2', 'a', 'j'), judgeResult('t2', '2026-11-26T12:30:01.000Z', 2))
+    const file = classifyResults(base, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const section = buildMpcbenchSection(file, { logDir: dir })
+    const [t0, t1, t2] = section.tasks
+    expect(t0?.runLog).toBeUndefined()
+    expect(t0?.judgeResult).toBeUndefined()
+    expect(t0?.otherRunLog?.content.duration_ms).toBe(104)
+    expect(t0?.otherRunLog?.why).toBe(
+      "This run log was written by a later run (started 2026-11-26T12:39:10.759Z, after this summary was generated at 2026-11-26T12:33:54.049Z); the summary's own log was overwritten.",
+    )
+    expect(t0?.otherJudgeResult?.why).toContain('This judge result was written by a later run (judged 2026-11-26T12:39:10.894Z, after this summary was generated at 2026-11-26T12:33:54.049Z)')
+    expect(t1?.runLog?.duration_ms).toBe(349)
+    expect(t1?.judgeResult?.judged_at).toBe('2026-11-26T12:33:51.000Z')
+    expect(t1?.otherRunLog).toBeUndefined()
+    expect(t1?.otherJudgeResult).toBeUndefined()
+    expect(t2?.runLog).toBeUndefined()
+    expect(t2?.otherRunLog?.why).toContain('This run log ended "max-turns" but the summary\'s run ended "answered"')
+    expect(t2?.otherJudgeResult?.why).toContain('This judge result scores requirements 2, grounding 3, but the summary has requirements 4, grounding 3')
+    expect(section.notes).toContain(
+      `2 of 3 run log(s) in ${dir} are another run's, not this summary's (written after it was generated at 2026-11-26T12:33:54.049Z, or ending otherwise than it records): ` +
+        "a later run overwrote the summary's own. Their tasks show the summary's scores but no outcome, tool calls or time; opened, each says why and shows the other run's log apart.",
+    )
+    expect(section.notes.some((note) => note.startsWith(`2 of 3 judge result(s) in ${dir} are another run's`))).toBe(true)
+
+    // The table: the summary's scores; no outcome, tool calls or time of the other run, and a mark that says why.
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [section] })
+    const row = (id: string) => new RegExp(`<tr class="task"[^>]*data-task-id="${id}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? ''
+    expect(row('t0')).toContain('data-field="requirements" data-sort-value="4">4</td>')
+    expect(row('t0')).toContain(`<span class="note" data-other-run="log" title="${t0?.otherRunLog?.why.replace(/'/g, '&#39;')}">(log overwritten)</span>`)
+    expect(row('t0')).not.toContain('104')
+    expect(row('t0')).not.toContain('answered')
+    expect(row('t1')).toContain('<td class="num" data-sort-value="349">349</td>')
+    expect(row('t1')).not.toContain('data-other-run')
+    const shown = (id: string) => row(id).replace(/ title="[^"]*"/g, '')
+    expect(shown('t2')).toContain('(log overwritten)')
+    expect(shown('t2')).not.toContain('max-turns')
+    expect(shown('t2')).not.toContain('>77<')
+  })
+
+  it('keeps a log written before the summary that agrees with it (a resumed run reuses earlier logs), and a summary without a time checks nothing by time', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-other-run-kept-'))
+    writeFileSync(join(dir, runLogFileName('t0', 'a')), JSON.stringify(runLog('t0', '2026-01-01T00:00:00.000Z', 5)))
+    writeFileSync(join(dir, judgeResultFileName('t0', 'a', 'j')), JSON.stringify(judgeResult('t0', '2026-01-01T00:00:01.000Z', 4)))
+    const file = classifyResults(summary([4], '2026-11-26T12:33:54.049Z'), 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const [task] = buildMpcbenchSection(file, { logDir: dir }).tasks
+    expect(task?.runLog?.duration_ms).toBe(5)
+    expect(task?.judgeResult).toBeDefined()
+    const noTime = classifyResults(summary([4], 'unknown'), 'summary.json')
+    if (noTime?.kind !== 'mpcbench') throw new Error('not a summary')
+    expect(buildMpcbenchSection(noTime, { logDir: dir }).tasks[0]?.runLog?.duration_ms).toBe(5)
+  })
+})
+
+describe('ART-E LLM judge verdicts per task', () => {
+  const judgedRun = () => {
+    const tasks = [
+      { ...task('1', true, 1), llmJudgeCorrect: true },
+      { ...task('2', true, 1), llmJudgeCorrect: false },
+      { ...task('3', false, 0.2), llmJudgeCorrect: true },
+      { ...task('4', false, 0), llmJudgeError: { code: 'ERR_ARTE_JUDGE_REPLY', message: 'The judge replied "Maybe", neither True nor False.' } },
+      notRunTask('5'),
+    ]
+    return { ...arteResults(tasks), llmJudgeAccuracy: 2 / 3, llmJudge: { model: 'judge/model', judgedTasks: 3, errors: 1, usage } }
+  }
+
+  it('shows each verdict in a judge column (error with its message on hover), and filters exact match against the judge', () => {
+    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(judgedRun()), {})], mpcbench: [] })
+    expect(html).toContain('<table class="tasks" data-kind="arte" data-tasks="5" data-page-rows="200" data-judged="1">')
+    expect(html).toContain(`<th data-sort="num">EM</th><th data-sort="num" title="the LLM judge's verdict (judge/model)">judge</th><th data-sort="num">Jaccard</th>`)
+    const cell = (id: string) => new RegExp(`data-task-id="${id}"[\\s\\S]*?(<td[^>]*data-field="llmJudge"[^>]*>[^<]*</td>)`).exec(html)?.[1]
+    expect(cell('1')).toBe('<td class="num pass" data-field="llmJudge" data-sort-value="1">✓</td>')
+    expect(cell('2')).toBe('<td class="num fail" data-field="llmJudge" data-sort-value="0">✗</td>')
+    expect(cell('3')).toBe('<td class="num pass" data-field="llmJudge" data-sort-value="1">✓</td>')
+    expect(cell('4')).toBe(
+      '<td class="num warn" data-field="llmJudge" data-sort-value="-0.5" title="ERR_ARTE_JUDGE_REPLY: The judge replied &#34;Maybe&#34;, neither True nor False.">error</td>',
+    )
+    expect(cell('5')).toBe('<td class="num" data-field="llmJudge" data-sort-value="-1">-</td>')
+    expect(html).toContain('<option value="em-not-judge">EM ✓ but judge ✗</option><option value="judge-not-em">judge ✓ but EM ✗</option><option value="judge-error">judge error</option>')
+
+    const unjudged = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] })
+    expect(unjudged).not.toContain('data-field="llmJudge"')
+    expect(unjudged).not.toContain('data-judged="1"')
+    expect(unjudged).not.toContain('<option value="em-not-judge">')
+  })
+})
+
+describe('run history entries that cannot be read', () => {
+  it('passes over a truncated history file, compares with the newest readable earlier run, and names the file passed over', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-truncated-history-'))
+    const kept = (name: string, text: string) => {
+      mkdirSync(join(dir, name), { recursive: true })
+      writeFileSync(join(dir, name, 'arte-results.json'), text)
+    }
+    const older = arteResults([task('1', false, 0)], '2026-01-01T00:00:00.000Z')
+    kept('2026-01-01T00-00-00-000Z', JSON.stringify(older))
+    kept('2026-01-01T12-00-00-000Z', JSON.stringify(arteResults([task('1', true, 1)], '2026-01-01T12:00:00.000Z')).slice(0, 300))
+    // The other benchmark's file of a run is no ART-E run: passed over without a word, even unreadable.
+    writeFileSync(join(dir, '2026-01-01T12-00-00-000Z', 'mpcbench-summary.json'), '{')
+    const now = arteResults([task('1', true, 1)], '2026-01-02T00:00:00.000Z')
+    const section = buildArteSection(arteFile(now), { historyDir: dir })
+    expect(section.previous?.results.config.startedAt).toBe('2026-01-01T00:00:00.000Z')
+    expect(section.skippedHistory).toEqual([{ file: join(dir, '2026-01-01T12-00-00-000Z', 'arte-results.json'), reason: expect.stringMatching(/^not valid JSON: /) }])
+    const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
+    const line = /<p class="note" data-compare="skipped" data-value="1">[\s\S]*?<\/p>/.exec(html)?.[0] ?? ''
+    expect(line).toContain('Passed over 1 file(s) of the run history that could not be read, so the run compared with is the newest readable one before this run:')
+    expect(line).toContain(`<code>${join(dir, '2026-01-01T12-00-00-000Z', 'arte-results.json')}</code> (not valid JSON: `)
+    expect(html.indexOf('data-compare="skipped"')).toBeGreaterThan(html.indexOf('Compared with the previous run'))
+
+    // Nothing readable left to compare with: the page says which file it passed over.
+    const alone = buildArteSection(arteFile(arteResults([task('1', true, 1)], '2026-01-01T06:00:00.000Z')), { historyDir: dir })
+    expect(alone.previous?.results.config.startedAt).toBe('2026-01-01T00:00:00.000Z')
+    rmSync(join(dir, '2026-01-01T00-00-00-000Z'), { recursive: true })
+    const none = buildArteSection(arteFile(now), { historyDir: dir })
+    expect(none.previous).toBeUndefined()
+    const noneHtml = renderReport({ generatedAt: 'now', arte: [none], mpcbench: [] })
+    expect(noneHtml).not.toContain('Compared with the previous run')
+    expect(noneHtml).toContain('No earlier run to compare with could be read from the run history: passed over 1 file(s) that could not be read:')
+  })
+
+  it('names a file passed over relative to the page, as the run compared with', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-truncated-history-shown-'))
+    mkdirSync(join(dir, 'history', 'run-1'), { recursive: true })
+    mkdirSync(join(dir, 'history', 'run-2'), { recursive: true })
+    writeFileSync(join(dir, 'history', 'run-1', 'arte-results.json'), JSON.stringify(arteResults([task('1', false, 0)], '2026-01-01T00:00:00.000Z')))
+    writeFileSync(join(dir, 'history', 'run-2', 'arte-results.json'), '{"exactMatchAccuracy": 0.5,')
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(arteResults([task('1', true, 1)])))
+    const data = buildReportData({ results: [readResultsFile(join(dir, 'results.json'))], sources: { historyDir: join(dir, 'history') }, displayRoot: dir })
+    expect(data.arte[0]?.previous?.file).toBe(join('history', 'run-1', 'arte-results.json'))
+    expect(data.arte[0]?.skippedHistory.map((entry) => entry.file)).toEqual([join('history', 'run-2', 'arte-results.json')])
+  })
+
+  it('agent-bench report says on stderr which history file it passed over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-truncated-history-cli-'))
+    mkdirSync(join(dir, 'history', 'run-1'), { recursive: true })
+    writeFileSync(join(dir, 'history', 'run-1', 'arte-results.json'), '{"exactMatchAccuracy": 0.5,')
+    writeFileSync(join(dir, 'results.json'), JSON.stringify(arteResults([task('1', true, 1)])))
+    vi.stubEnv('BENCH_REPORT', '')
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const args = ['--results', join(dir, 'results.json'), '--traces-db', join(dir, 'none.db'), '--history', join(dir, 'history'), '--out', join(dir, 'index.html')]
+      expect(await reportCommand.run(args)).toBe(0)
+      expect(error.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(/^note: passed over .*run-1\/arte-results\.json in the run history \(not valid JSON: /))
+    } finally {
+      log.mockRestore()
+      error.mockRestore()
+      vi.unstubAllEnvs()
+    }
+  })
+})
+
+describe("each run's own totals", () => {
+  it('lists the main scores, exactMatchAccuracy and avgSemanticScore, with the intervals the results carry', () => {
+    const ci = (low: number, high: number) => ({ low, high, level: 0.95, method: 'Wilson score' })
+    const before = {
+      ...arteResults([task('1', true, 1), task('2', false, 0.2), task('3', false, 0.4)], '2026-01-01T00:00:00.000Z'),
+      confidenceIntervals: { exactMatchAccuracy: ci(0.06, 0.79), avgSemanticScore: ci(0.2, 0.9) },
+    }
+    const now = { ...arteResults([task('1', true, 1), task('2', true, 1), task('3', false, 0.4)]), confidenceIntervals: { exactMatchAccuracy: ci(0.21, 0.94), avgSemanticScore: null } }
+    const totals = compareArteRuns(before, now).totals
+    expect(totals.slice(0, 2).map((total) => total.name)).toEqual(['exactMatchAccuracy', 'avgSemanticScore'])
+    expect(totals.find((total) => total.name === 'exactMatchAccuracy')).toMatchObject({ before: 1 / 3, after: 2 / 3, format: 'score', beforeCi: ci(0.06, 0.79), afterCi: ci(0.21, 0.94) })
+    expect(totals.find((total) => total.name === 'avgSemanticScore')).toMatchObject({ before: 1.6 / 3, after: 2.4 / 3, format: 'score', beforeCi: ci(0.2, 0.9) })
+    expect(totals.find((total) => total.name === 'avgSemanticScore')?.afterCi).toBeUndefined()
+    const html = renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
+    expect(html).toContain(
+      '<tr><th scope="row">exactMatchAccuracy</th><td class="num">0.333 <span class="ci" title="95% confidence interval (Wilson score)">[0.060, 0.790]</span></td><td class="num">0.667 <span class="ci" title="95% confidence interval (Wilson score)">[0.210, 0.940]</span></td><td class="num" data-total="exactMatchAccuracy"',
+    )
+    expect(html).toContain('<tr><th scope="row">avgSemanticScore</th><td class="num">0.533 <span class="ci" title="95% confidence interval (Wilson score)">[0.200, 0.900]</span></td><td class="num">0.800</td>')
+  })
+
+  it("gives MPCBench row means with their intervals when the summaries carry them", () => {
+    const ci = (low: number, high: number) => ({ low, high, level: 0.95, method: 'bootstrap' })
+    const withCi = (requirements: number[], low: number, high: number) => {
+      const base = summary(requirements)
+      return { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: ci(low, high), source_grounded_reasoning: null } })) }
+    }
+    const totals = compareMpcbenchRuns(withCi([2, 3], 2, 3), withCi([4, 5], 4, 5)).totals
+    expect(totals.find((total) => total.name.endsWith('requirements'))).toMatchObject({ before: 2.5, after: 4.5, beforeCi: ci(2, 3), afterCi: ci(4, 5) })
+    expect(totals.find((total) => total.name.endsWith('grounding'))?.beforeCi).toBeUndefined()
   })
 })

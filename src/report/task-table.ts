@@ -7,9 +7,12 @@ import { thousands } from './html.ts'
  */
 export const TASK_TABLE_PAGE_ROWS = 200
 
-/** The task table's opening tag: the script reads how many tasks it holds and how many rows it lists per page. */
-export function taskTableOpen(kind: 'arte' | 'mpcbench', total: number): string {
-  return `<table class="tasks" data-kind="${kind}" data-tasks="${total}" data-page-rows="${TASK_TABLE_PAGE_ROWS}">`
+/**
+ * The task table's opening tag: the script reads how many tasks it holds, how many rows it lists per page, and
+ * (`judged`, an ART-E run with an LLM judge) whether its rows have a judge column.
+ */
+export function taskTableOpen(kind: 'arte' | 'mpcbench', total: number, judged = false): string {
+  return `<table class="tasks" data-kind="${kind}" data-tasks="${total}" data-page-rows="${TASK_TABLE_PAGE_ROWS}"${judged ? ' data-judged="1"' : ''}>`
 }
 
 /** What a page viewed without its script says when its markup lists only the first rows; empty when it lists all. */

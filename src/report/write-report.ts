@@ -29,10 +29,12 @@ export function buildReportData(input: Omit<WriteReportInput, 'outFile'>): Repor
     if (named.kind === 'arte') {
       const section = buildArteSection(named, input.sources)
       if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
+      for (const skipped of section.skippedHistory) skipped.file = shown(skipped.file)
       data.arte.push(section)
     } else {
       const section = buildMpcbenchSection(named, input.sources)
       if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
+      for (const skipped of section.skippedHistory) skipped.file = shown(skipped.file)
       data.mpcbench.push(section)
     }
   }

@@ -63,6 +63,8 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     const parts = [...data.arte.map((s) => `ART-E ${s.file}`), ...data.mpcbench.map((s) => `MPCBench ${s.file}`)]
     console.log(`Report written to ${relative(process.cwd(), outFile)} (${parts.join(', ')})`)
     for (const note of [...data.arte, ...data.mpcbench].flatMap((s) => s.notes)) console.error(`note: ${note}`)
+    const skipped = new Map([...data.arte, ...data.mpcbench].flatMap((s) => s.skippedHistory).map((entry) => [entry.file, entry.reason]))
+    for (const [file, reason] of skipped) console.error(`note: passed over ${file} in the run history (${reason}) while looking for the previous run`)
     return 0
   },
 })
