@@ -71,7 +71,8 @@ describe('agent-bench compare on two scripted ART-E runs', () => {
     expect(Object.keys(parsed)).toEqual(expect.arrayContaining(['tasks', 'flips', 'flipRate', 'improved', 'regressed', 'metrics', 'significant']))
     expect(Object.keys(parsed.metrics.exactMatchAccuracy ?? {})).toEqual(expect.arrayContaining(['a', 'b', 'delta', 'ci']))
     const text = await captureLog(() => command.run([fileA, fileB]))
-    expect(text.out).toContain('flips: 2 (50.0%)')
+    expect(parsed.flipRateCi).toEqual({ low: 0.150039, high: 0.849961, level: 0.95, method: 'Wilson score interval over 4 task(s)' })
+    expect(text.out.split('\n')).toContain('flips: 2 (50.0% [15.0%, 85.0%])')
     expect(text.out).toContain('improved (fail -> pass): 102')
     expect(text.out).toContain('regressed (pass -> fail): 101')
     expect(text.out).toContain('significant: no')
@@ -153,8 +154,11 @@ describe('compare on MPCBench summaries', () => {
       const json = RunComparisonSchema.parse(JSON.parse((await captureLog(() => command.run([a, b, '--json']))).out))
       expect(json).toMatchObject({ tasks: 36, pValue: 0.5, test: 'exact paired sign-flip test by task, 12 task(s), 4 differ', significant: false })
       expect(json.metrics.answer_requirements_satisfaction).toMatchObject({ tasks: 36, clusters: 12, ci: { low: -0.166667, high: 0.666667 } })
+      // 9 of the 36 entries flip (t1, t2, t3 under each judge): the flip rate's interval draws the 12 tasks.
+      expect(json).toMatchObject({ flipRate: 0.25, flipRateCi: { low: 0, high: 0.5, method: "cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 2000 resamples, seed 20260311" } })
       const text = (await captureLog(() => command.run([a, b]))).out.split('\n')
       expect(text).toContain('answer_requirements_satisfaction: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))')
+      expect(text).toContain('flips: 9 (25.0% [0.0%, 50.0%])')
       expect(text).toContain(
         'significant: no (p = 0.5, exact paired sign-flip test by task, 12 task(s), 4 differ, on answer_requirements_satisfaction): the runs may differ only by chance',
       )

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfidenceIntervalSchema, bootstrapMeanCi, formatWithCi } from '../stats/bootstrap.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
-import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../stats/pass-hat-k.ts'
+import { type TrialOutcome, passHatK, passHatKCi, tasksWithAllTrials, trialPasses } from '../stats/pass-hat-k.ts'
 import type { Summary, UnfinishedTest } from './summary.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
@@ -53,6 +53,8 @@ export function rowKey(agentModel: string, judgeModel: string, taskType: string,
 export interface RowTrials {
   trials: number
   passHatK: Record<string, number>
+  /** A 95% interval of each pass^j: the seeded percentile bootstrap over `tasks` of C(c, j) / C(n, j) (see `passHatKCi`). */
+  passHatKCi: Record<string, ConfidenceInterval>
   /** The row's tasks pass^k is over: those with an outcome in every trial. */
   tasks: number
 }
@@ -75,7 +77,9 @@ function trialPassed(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][n
  * trial that timed out or failed before its score (`unfinished`) as not passed, in every row of its agent and task
  * type, as ART-E does, and so is a trial whose agent did not answer and got no score (see `trialPassed`). A trial not
  * run (an interrupted run) or not judged for an agent that answered (a judge error, requirements unjudged) has no
- * outcome: pass^k is over the tasks with an outcome in every trial (see `passHatK`, tau-bench's estimator).
+ * outcome: pass^k is over the tasks with an outcome in every trial (see `passHatK`, tau-bench's estimator). Each
+ * pass^j has the seeded bootstrap interval over those tasks (see `passHatKCi`): a row's tasks are its clusters, since a
+ * row is one agent and one judge, so each task is one entry.
  */
 export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: ReadonlyArray<UnfinishedTest> = []): Map<string, RowTrials> {
   const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1), ...unfinished.map((test) => test.trial ?? 1))
@@ -105,7 +109,7 @@ export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: 
   }
   for (const [key, tasks] of byRow) {
     const passes = [...tasks.values()].map(trialPasses)
-    out.set(key, { trials, passHatK: passHatK(passes, trials), tasks: tasksWithAllTrials(passes, trials) })
+    out.set(key, { trials, passHatK: passHatK(passes, trials), passHatKCi: passHatKCi(passes, trials), tasks: tasksWithAllTrials(passes, trials) })
   }
   return out
 }
@@ -137,16 +141,19 @@ export function graderSuspectWarning(suspects: ReadonlyArray<GraderSuspect> | un
 }
 
 /**
- * The lines printed under the summary table: what the brackets are, pass^k per row when tasks ran more than once,
- * and the grader-suspect warning. Empty lines are left out.
+ * The lines printed under the summary table: what the brackets are, pass^k per row when tasks ran more than once
+ * (each pass^j with its interval when the summary has one: `1: 0.833 [0.667, 1.000] · 2: ...`), and the grader-suspect
+ * warning. Empty lines are left out.
  */
 export function formatSummaryStatistics(summary: Pick<Summary, 'rows' | 'grader_suspects'>): string {
   const lines: string[] = []
   const method = summary.rows.find((row) => row.ci?.answer_requirements_satisfaction != null)?.ci?.answer_requirements_satisfaction
-  if (method != null) lines.push(`[low, high]: ${Math.round(method.level * 100)}% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped`)
+  const withPassCi = summary.rows.some((row) => row.pass_hat_k_ci !== undefined && Object.keys(row.pass_hat_k_ci).length > 0)
+  const passCi = withPassCi ? "; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)" : ''
+  if (method != null) lines.push(`[low, high]: ${Math.round(method.level * 100)}% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped${passCi}`)
   for (const row of summary.rows) {
     if (row.pass_hat_k === undefined) continue
-    const values = Object.entries(row.pass_hat_k).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
+    const values = Object.entries(row.pass_hat_k).map(([k, value]) => `${k}: ${formatWithCi(value, row.pass_hat_k_ci?.[k])}`)
     const over = row.pass_hat_k_tasks === undefined || row.pass_hat_k_tasks === row.count ? '' : `, over the ${row.pass_hat_k_tasks} task(s) with an outcome in every trial`
     lines.push(`pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials${over}) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.length === 0 ? '-' : values.join(' · ')}`)
   }

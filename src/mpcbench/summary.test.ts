@@ -98,6 +98,7 @@ describe('buildSummary', () => {
 
 describe('buildSummary: intervals, unjudged scores, trials and grader suspects', () => {
   const withTrial = (m: MpcbenchTestMeta, trial: number, extra: Partial<MpcbenchTestMeta> = {}): MpcbenchTestMeta => ({ ...m, trial, ...extra })
+  const firstTrialsOf = (metas: MpcbenchTestMeta[]): MpcbenchTestMeta[] => metas.filter((m) => (m.trial ?? 1) === 1).map(({ trial: _, ...rest }) => rest)
 
   it('skips null scores in means and intervals and counts them as unjudged', () => {
     const summary = buildSummary([
@@ -122,9 +123,26 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     const row = summary.rows[0]
     // p1 passes 3 of 3, p2 2 of 3: pass^j is the mean of C(c, j) / C(3, j).
     expect(row).toMatchObject({ count: 2, mean_answer_requirements_satisfaction: 4.5, trials: 3, pass_hat_k: { '1': 5 / 6, '2': 2 / 3, '3': 0.5 } })
+    // Each pass^j's seeded bootstrap over the 2 tasks of their C(c, j) / C(3, j): p1 1, 1, 1; p2 2/3, 1/3, 0. pass^3's
+    // values are 0/1 (a share of tasks): its interval is Wilson's for 1 of 2.
+    const method = 'percentile bootstrap over 2 task(s), 2000 resamples, seed 20260311'
+    expect(row?.pass_hat_k_ci).toEqual({
+      '1': { low: 0.666667, high: 1, level: 0.95, method },
+      '2': { low: 0.333333, high: 1, level: 0.95, method },
+      '3': { low: 0.094531, high: 0.905469, level: 0.95, method: 'Wilson score interval over 2 task(s)' },
+    })
+    expect(SummarySchema.parse(summary)).toEqual(summary)
     expect(summary.tests).toBe(6)
     expect(summary.scores['agent=baseline__judge=rules']?.filter((s) => s.trial === 2)).toHaveLength(2)
-    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
+    const lines = formatSummaryStatistics(summary).split('\n')
+    expect(lines).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 [0.667, 1.000] · 2: 0.667 [0.333, 1.000] · 3: 0.500 [0.095, 0.905]')
+    expect(lines[0]).toBe("[low, high]: 95% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)")
+    // A summary written before pass^k had intervals prints pass^k alone.
+    const old = { ...summary, rows: summary.rows.map(({ pass_hat_k_ci: _, ...rest }) => rest) }
+    expect(formatSummaryStatistics(old).split('\n')).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
+    expect(formatSummaryStatistics(old).split('\n')[0]).toBe('[low, high]: 95% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped')
+    // One trial: no pass^k, no interval of it.
+    expect(buildSummary(firstTrialsOf(metas)).rows[0]).not.toHaveProperty('pass_hat_k_ci')
   })
 
   it('pass^k counts a trial that timed out or failed before its score as not passed; one not run or unjudged ends the trials its task counts for', () => {
@@ -140,7 +158,10 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     // over p1 and p4 for every j (counting them for pass^1 alone could make pass^2 exceed pass^1).
     expect(summary.rows[0]).toMatchObject({ count: 4, trials: 3, pass_hat_k: { '1': 5 / 6, '2': 2 / 3, '3': 0.5 }, pass_hat_k_tasks: 2 })
     expect(summary.task_counts).toMatchObject({ selected: 12, failed: 1, not_run: 1 })
-    expect(formatSummaryStatistics(summary)).toContain('pass^k (requirements >= 4, 3 trials, over the 2 task(s) with an outcome in every trial) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
+    expect(summary.rows[0]?.pass_hat_k_ci?.['1']?.method).toBe('percentile bootstrap over 2 task(s), 2000 resamples, seed 20260311')
+    expect(formatSummaryStatistics(summary)).toContain(
+      'pass^k (requirements >= 4, 3 trials, over the 2 task(s) with an outcome in every trial) baseline x rules x planning: 1: 0.833 [0.667, 1.000] · 2: 0.667 [0.333, 1.000] · 3: 0.500 [0.095, 0.905]',
+    )
   })
 
   it('pass^k: a judge error leaves the trial without an outcome when the agent answered, a failure when it did not', () => {

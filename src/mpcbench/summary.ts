@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { UsageSchema } from '../agent/outcome-summary.ts'
+import { ConfidenceIntervalSchema } from '../stats/bootstrap.ts'
 import { formatCachedPart, formatCost, paidCostUsd, sumUsage } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { RULES_JUDGE_LABEL } from './judge/judge-result.ts'
@@ -43,6 +44,11 @@ export const SummaryRowSchema = z.object({
   pass_hat_k: z.record(z.string(), z.number()).optional(),
   /** The tasks pass^k is over: those with an outcome (a score, or a failure) in every trial; absent in older summaries. */
   pass_hat_k_tasks: z.int().nonnegative().optional(),
+  /**
+   * A 95% interval of each pass^j (same keys as `pass_hat_k`): the seeded percentile bootstrap over the
+   * `pass_hat_k_tasks` tasks of their values C(c, j) / C(n, j), one draw of tasks for every j; absent in older summaries.
+   */
+  pass_hat_k_ci: z.record(z.string(), ConfidenceIntervalSchema).optional(),
 })
 
 /** One row of the summary; see {@link SummaryRowSchema}. */
@@ -136,7 +142,7 @@ export function buildSummary(
   notStartedFiles: ReadonlyArray<string> = [],
 ): Summary {
   interface Cell {
-    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks'>
+    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks' | 'pass_hat_k_ci'>
     ars: number[]
     sgr: number[]
   }
@@ -200,7 +206,7 @@ export function buildSummary(
         mean_answer_requirements_satisfaction: mean(cell.ars),
         mean_source_grounded_reasoning: mean(cell.sgr),
         ci: rowCi(cell.ars, cell.sgr),
-        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK, pass_hat_k_tasks: trials.tasks }),
+        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK, pass_hat_k_tasks: trials.tasks, pass_hat_k_ci: trials.passHatKCi }),
       }
     })
     .sort(

@@ -40,6 +40,15 @@ function intervalTitle(ci: Interval | undefined): string {
   return `${level}confidence interval${ci.method === undefined ? '' : ` (${ci.method})`}`
 }
 
+/**
+ * A pass^j's interval under its value in the pass^k table (`[0.313, 0.832]`, its level and method on hover), or
+ * nothing for results without one (older results, one trial).
+ */
+function passHatKInterval(ci: Interval | undefined): string {
+  if (ci === undefined) return ''
+  return `<br><span class="ci" data-pass-hat-k-ci data-low="${ci.low}" data-high="${ci.high}" title="${escapeHtml(intervalTitle(ci))}">${interval(ci, 3)}</span>`
+}
+
 /** How a task's LLM judge verdict is shown in its cell (the page's script writes the same: `KINDS.arte.judge`). */
 export interface JudgeVerdictCell {
   text: '✓' | '✗' | 'error' | '-'
@@ -123,7 +132,7 @@ export function renderArteSection(section: ArteSection, index: number): string {
             ? ''
             : `<p class="note" data-pass-hat-k-tasks="${extras.passHatKTasks}">over the ${extras.passHatKTasks} task(s) with an outcome in every trial</p>`
         }<table class="small"><tr>${Object.keys(extras.passHatK).map((k) => `<th>k=${escapeHtml(k)}</th>`).join('')}</tr><tr>${Object.entries(extras.passHatK)
-          .map(([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}</td>`)
+          .map(([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}${passHatKInterval(results.passHatKCi?.[k])}</td>`)
           .join('')}</tr></table>`
   const suspects =
     extras.graderSuspects === undefined || extras.graderSuspects.length === 0

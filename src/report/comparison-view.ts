@@ -1,6 +1,7 @@
 import type { ComparisonNote } from '../arte/results/score-comparison.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
 import { formatPValue } from '../stats/sign-flip-test.ts'
+import { formatFlipRate } from '../stats/compare-runs.ts'
 import type { PageComparison, TotalDelta, TotalFormat } from './compare-runs.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'
 import type { SkippedHistoryFile } from './report-data.ts'
@@ -84,6 +85,10 @@ export function renderComparison(comparison: PageComparison, previousFile: strin
     })
     .join('')
   const level = Math.round((c.metrics[c.primaryMetric]?.ci?.level ?? 0.95) * 100)
+  // The flip rate with its interval, as `agent-bench compare` prints it; how the interval was computed on hover.
+  const flipCi = c.flipRateCi
+  const flipCiAttributes = flipCi === null ? '' : ` data-low="${flipCi.low}" data-high="${flipCi.high}" title="${escapeHtml(`${Math.round(flipCi.level * 100)}% confidence interval (${flipCi.method})`)}"`
+  const flipRate = `<span data-compare="flip-rate" data-value="${c.flipRate}"${flipCiAttributes}>${escapeHtml(formatFlipRate(c))}</span>`
   const test = c.pValue === null ? '' : `<span data-compare="p-value" data-value="${c.pValue}">${formatPValue(c.pValue)}</span> on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})`
   const verdict = c.pValue === null
     ? `<p class="meta" data-compare="significant" data-value="0">Not significant: no task was scored on ${escapeHtml(c.primaryMetric)} in both runs.</p>`
@@ -98,7 +103,7 @@ ${skippedHistoryLine(skipped, true)}
 <div class="scroll"><table class="metrics paired"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [${level}% CI]</th><th>paired tasks</th></tr></thead><tbody>${metricRows}</tbody></table></div>
 ${verdict}
 ${c.notes.map(noteLine).join('\n')}
-<p><b data-compare="flips" data-value="${c.flips.length}">${c.flips.length} flip(s)</b> (${(c.flipRate * 100).toFixed(1)}%): ${idList(c.flips)}</p>
+<p><b data-compare="flips" data-value="${c.flips.length}">${c.flips.length} flip(s)</b> (${flipRate}): ${idList(c.flips)}</p>
 <p class="up"><b data-compare="improved" data-value="${c.improved.length}">${c.improved.length} improved</b> (fail → pass): ${idList(c.improved)}</p>
 <p class="down"><b data-compare="regressed" data-value="${c.regressed.length}">${c.regressed.length} regressed</b> (pass → fail): ${idList(c.regressed)}</p>
 ${c.leftOut.length > 0 ? `<p class="meta">Left out: ${idList(c.leftOut)}</p>` : ''}

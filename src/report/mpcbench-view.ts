@@ -32,11 +32,25 @@ export function rowInterval(row: Record<string, unknown>, axis: (typeof MPCBENCH
   return undefined
 }
 
+/** A summary row's interval of pass^j (`pass_hat_k_ci`), when the row has a well-formed one. */
+function passHatKInterval(row: Record<string, unknown>, k: string): Interval | undefined {
+  const cis = row.pass_hat_k_ci
+  if (cis === null || typeof cis !== 'object') return undefined
+  const parsed = IntervalSchema.safeParse((cis as Record<string, unknown>)[k])
+  return parsed.success ? parsed.data : undefined
+}
+
 function extraCells(row: Record<string, unknown>): string {
   const passHatK = row.pass_hat_k ?? row.passHatK
   if (passHatK === null || typeof passHatK !== 'object') return ''
   const values = Object.entries(passHatK as Record<string, unknown>)
-    .map(([k, v]) => `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 3) : '-'}`)
+    .map(([k, v]) => {
+      const ci = passHatKInterval(row, k)
+      const level = ci?.level === undefined ? '' : `${Math.round(ci.level * 100)}% `
+      const title = ci === undefined ? '' : `${level}confidence interval${ci.method === undefined ? '' : ` (${ci.method})`}`
+      const ciText = ci === undefined ? '' : ` <span class="ci" data-pass-hat-k-ci="${escapeHtml(k)}" title="${escapeHtml(title)}">[${fixed(ci.low, 3)}, ${fixed(ci.high, 3)}]</span>`
+      return `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 3) : '-'}${ciText}`
+    })
     .join(' · ')
   const tasks = row.pass_hat_k_tasks
   return typeof tasks === 'number' && tasks !== row.count ? `${values} (over ${tasks} task(s) with an outcome in every trial)` : values

@@ -124,8 +124,17 @@ describe('renderReport', () => {
     expect(html).toContain('<th>95% CI</th>')
     expect(html).toContain('data-pass-hat-k="2" data-value="0.25">0.250')
     expect(html).not.toContain('data-pass-hat-k-tasks')
+    // Results written before pass^k had intervals: the values alone.
+    expect(html).not.toContain('data-pass-hat-k-ci')
     const fewer = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { ...extra, passHatKTasks: 1 }), {})], mpcbench: [] })
     expect(fewer).toContain('data-pass-hat-k-tasks="1">over the 1 task(s) with an outcome in every trial')
+    const method = 'percentile bootstrap over 2 task(s), 2000 resamples, seed 20260311'
+    const passHatKCi = { '1': { low: 0, high: 1, level: 0.95, method }, '2': { low: 0, high: 0.5, level: 0.95, method } }
+    const withCi = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { ...extra, trials: 2, passHatKCi }), {})], mpcbench: [] })
+    expect(withCi).toContain(
+      `data-pass-hat-k="2" data-value="0.25">0.250<br><span class="ci" data-pass-hat-k-ci data-low="0" data-high="0.5" title="95% confidence interval (${method})">[0.000, 0.500]</span></td>`,
+    )
+    expect(withCi).toContain('data-pass-hat-k="1" data-value="0.5">0.500<br><span class="ci" data-pass-hat-k-ci data-low="0" data-high="1"')
     expect(html).toContain('Grader suspects (tasks an empty answer passes): 2')
     expect(html).toContain('data-metric="notRunTasks" data-value="3"')
   })
@@ -165,6 +174,18 @@ describe('renderReport', () => {
     expect(render(3)).toContain('pass^1 0.500 · pass^2 0.500')
     expect(render(3)).not.toContain('with an outcome in every trial')
     expect(render(2)).toContain('pass^1 0.500 · pass^2 0.500 (over 2 task(s) with an outcome in every trial)')
+    expect(render(3)).not.toContain('data-pass-hat-k-ci')
+    // With pass^k's intervals (summaries written since they exist): each beside its value.
+    const base = summary([4, 5, 2])
+    const method = 'percentile bootstrap over 3 task(s), 2000 resamples, seed 20260311'
+    const pass_hat_k_ci = { '1': { low: 0.166667, high: 0.833333, level: 0.95, method }, '2': { low: 0, high: 1, level: 0.95, method } }
+    const rows = base.rows.map((row) => ({ ...row, trials: 2, pass_hat_k: { '1': 0.5, '2': 0.5 }, pass_hat_k_tasks: 3, pass_hat_k_ci }))
+    const file = classifyResults({ ...base, rows }, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
+    expect(html).toContain(
+      `pass^1 0.500 <span class="ci" data-pass-hat-k-ci="1" title="95% confidence interval (${method})">[0.167, 0.833]</span> · pass^2 0.500 <span class="ci" data-pass-hat-k-ci="2" title="95% confidence interval (${method})">[0.000, 1.000]</span>`,
+    )
   })
 
   it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
@@ -209,6 +230,11 @@ describe('comparison with the previous run', () => {
     expect(comparison.totals.find((m) => m.name === 'totalTasks')?.delta).toBe(1)
     const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
     expect(html).toContain('data-compare="flips" data-value="2"')
+    // The flip rate with its Wilson interval (2 of the 3 tasks in both runs), as agent-bench compare prints it.
+    expect(comparison.paired.flipRateCi).toEqual({ low: 0.20766, high: 0.938508, level: 0.95, method: 'Wilson score interval over 3 task(s)' })
+    expect(html).toContain(
+      '2 flip(s)</b> (<span data-compare="flip-rate" data-value="0.6666666666666666" data-low="0.20766" data-high="0.938508" title="95% confidence interval (Wilson score interval over 3 task(s))">66.7% [20.8%, 93.9%]</span>)',
+    )
     expect(html).toContain('data-compare="regressed" data-value="1"')
   })
 

@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { type BootstrapOptions, ConfidenceIntervalSchema } from './bootstrap.ts'
+import { type BootstrapOptions, type ConfidenceInterval, ConfidenceIntervalSchema, DEFAULT_RESAMPLES } from './bootstrap.ts'
+import { DEFAULT_SEED } from './random.ts'
 import { type ClusteredPair, pairedClusterBootstrapDiffCi } from './cluster-bootstrap.ts'
 import { SIGNIFICANCE_LEVEL, formatPValue, signFlipTest } from './sign-flip-test.ts'
+import { wilsonInterval } from './wilson.ts'
 
 /**
  * One task of a run, as {@link compareRuns} sees it: whether it passed, and its metric values (null = not scored).
@@ -42,9 +44,10 @@ export const MetricComparisonSchema = z.object({
 })
 
 /**
- * `agent-bench compare A B --json`: tasks in both runs, flips (tasks whose pass differs), improved (fail in A, pass
- * in B) and regressed ids, each metric's delta with a paired bootstrap interval, and whether the difference of the
- * primary metric is significant: the p-value of a paired sign-flip test by task (see {@link signFlipTest}) below 0.05.
+ * `agent-bench compare A B --json`: tasks in both runs, flips (tasks whose pass differs) and the flip rate with its
+ * interval, improved (fail in A, pass in B) and regressed ids, each metric's delta with a paired bootstrap interval,
+ * and whether the difference of the primary metric is significant: the p-value of a paired sign-flip test by task (see
+ * {@link signFlipTest}) below 0.05.
  */
 export const RunComparisonSchema = z.object({
   kind: z.string(),
@@ -53,7 +56,10 @@ export const RunComparisonSchema = z.object({
   /** Tasks in both runs left out of the flips: not run (ART-E) or unjudged (MPCBench) in A or in B. */
   leftOut: z.array(z.string()),
   flips: z.array(z.string()),
+  /** `flips.length / tasks` (0 with no tasks). */
   flipRate: z.number(),
+  /** The flip rate's interval (see {@link flipRateCi}); null with no tasks. */
+  flipRateCi: ConfidenceIntervalSchema.nullable(),
   improved: z.array(z.string()),
   regressed: z.array(z.string()),
   onlyInA: z.array(z.string()),
@@ -79,6 +85,37 @@ function mean(values: number[]): number | null {
 }
 
 /**
+ * A 95% interval (`options.level`) of the flip rate, the share of the paired entries whose pass differs, `null` for
+ * none. The rate counts entries, but the entries of one cluster (MPCBench: a task's agent × judge entries) are not
+ * independent draws: one task's judges tend to flip together. So:
+ * - every cluster has one entry (ART-E; MPCBench with one agent and one judge): the Wilson score interval of
+ *   `flips` of `entries` (see `wilsonInterval`);
+ * - else the paired cluster bootstrap (see `pairedClusterBootstrapDiffCi`, same seed and resamples as the metrics'
+ *   intervals) of the flip share, each entry a pair (0, 1 if it flipped): each resample draws clusters with all their
+ *   entries, its statistic is the drawn flips over the drawn entries;
+ * - except when no entry flipped, or every one did, where that bootstrap would read `[0, 0]` or `[1, 1]`: the Wilson
+ *   interval of 0 (or all) of the clusters, as if each task were one entry. It errs on the wide side: with as many
+ *   entries per task, the per-entry rate is never above the share of tasks with a flipped entry (nor below the share
+ *   whose entries all flipped).
+ */
+export function flipRateCi(entries: ReadonlyArray<{ cluster: string; flipped: boolean }>, options: BootstrapOptions = {}): ConfidenceInterval | null {
+  if (entries.length === 0) return null
+  const level = options.level === undefined ? {} : { level: options.level }
+  const flips = entries.filter((entry) => entry.flipped).length
+  const clusters = new Set(entries.map((entry) => entry.cluster)).size
+  if (clusters === entries.length) return wilsonInterval(flips, entries.length, level)
+  const of = `${clusters} benchmark task(s) (${entries.length} entries, each task's taken together)`
+  if (flips === 0 || flips === entries.length) {
+    const ci = wilsonInterval(flips === 0 ? 0 : clusters, clusters, level)
+    return ci === null ? null : { ...ci, method: `Wilson score interval over ${of}` }
+  }
+  const ci = pairedClusterBootstrapDiffCi(entries.map((entry) => ({ cluster: entry.cluster, a: 0, b: entry.flipped ? 1 : 0 })), options)
+  if (ci === null) return null
+  const resampling = `${options.resamples ?? DEFAULT_RESAMPLES} resamples, seed ${options.seed ?? DEFAULT_SEED}`
+  return { ...ci, method: `cluster percentile bootstrap over ${of}, ${resampling}` }
+}
+
+/**
  * Compares run `b` with run `a` over the tasks both ran (paired by task id): a task with no pass or fail (`pass: null`)
  * in either run is left out of the flips, and a metric is paired over the tasks scored on it in both. Intervals and the
  * significance test treat each cluster (see {@link ComparableTask.cluster}) as one draw.
@@ -98,6 +135,7 @@ export function compareRuns(a: ComparableRun, b: ComparableRun, options: Bootstr
     flips.push(id)
     ;(passB ? improved : regressed).push(id)
   }
+  const flipped = new Set(flips)
   const metrics: RunComparison['metrics'] = {}
   const pairsOf = new Map<string, ClusteredPair[]>()
   for (const name of a.metricNames) {
@@ -128,6 +166,10 @@ export function compareRuns(a: ComparableRun, b: ComparableRun, options: Bootstr
     leftOut: shared.filter((id) => !pairedIds.has(id)),
     flips,
     flipRate: paired.length === 0 ? 0 : flips.length / paired.length,
+    flipRateCi: flipRateCi(
+      paired.map((id) => ({ cluster: a.tasks.get(id)?.cluster ?? id, flipped: flipped.has(id) })),
+      options,
+    ),
     improved,
     regressed,
     onlyInA: [...a.tasks.keys()].filter((id) => !b.tasks.has(id)).sort(byId),
@@ -150,6 +192,13 @@ function list(ids: ReadonlyArray<string>): string {
   return ids.length > 20 ? `${ids.slice(0, 20).join(', ')}, ... (${ids.length})` : ids.join(', ')
 }
 
+/** The flip rate as a percentage with its interval, `60.0% [31.3%, 83.2%]` (the rate alone when there is none). */
+export function formatFlipRate(c: Pick<RunComparison, 'flipRate' | 'flipRateCi'>): string {
+  const percent = (value: number): string => `${(value * 100).toFixed(1)}%`
+  const ci = c.flipRateCi
+  return ci === null ? percent(c.flipRate) : `${percent(c.flipRate)} [${percent(ci.low)}, ${percent(ci.high)}]`
+}
+
 /** The comparison as text: tasks and flips, each metric `a -> b (delta [low, high])`, and the verdict. */
 export function formatRunComparison(c: RunComparison, labels: { a: string; b: string }): string {
   const lines = [
@@ -157,7 +206,7 @@ export function formatRunComparison(c: RunComparison, labels: { a: string; b: st
     `${' '.repeat(c.kind.length)}  B = ${labels.b}`,
     `tasks in both: ${c.tasks}${c.onlyInA.length + c.onlyInB.length > 0 ? ` (only in A: ${c.onlyInA.length}, only in B: ${c.onlyInB.length})` : ''}`,
     ...(c.leftOut.length > 0 ? [`  left out, not run or unjudged in A or B: ${c.leftOut.length} (${list(c.leftOut)})`] : []),
-    `flips: ${c.flips.length} (${(c.flipRate * 100).toFixed(1)}%)`,
+    `flips: ${c.flips.length} (${formatFlipRate(c)})`,
     `  improved (fail -> pass): ${list(c.improved)}`,
     `  regressed (pass -> fail): ${list(c.regressed)}`,
   ]

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { passHatK, tasksWithAllTrials, trialPasses } from './pass-hat-k.ts'
+import { bootstrapMeanCi } from './bootstrap.ts'
+import { wilsonIntervalOf } from './wilson.ts'
+import { passHatK, passHatKCi, passHatKPerTask, tasksWithAllTrials, trialPasses } from './pass-hat-k.ts'
 
 const T = true
 const F = false
@@ -74,6 +76,60 @@ describe('passHatK: tau-bench’s estimator, the mean over tasks of C(c, j) / C(
     // [T, T, F, F] has n = 4: pass^2 = C(2, 2) / C(4, 2) = 1/6.
     expect(passHatK([[T, T, F, F]], 2)).toEqual({ '1': 0.5, '2': 1 / 6 })
     expect(passHatK([[T, T, F, F], [T, T]], 2)).toEqual({ '1': 0.75, '2': (1 / 6 + 1) / 2 })
+  })
+})
+
+describe('passHatKCi: a seeded bootstrap over tasks of each pass^j', () => {
+  const trials = [
+    [T, T, T],
+    [T, F, T],
+    [F, T, F],
+    [F, F, F],
+    [T, T, F],
+    [T, T, T],
+    [F, F, T],
+    [T, T, T],
+    [F, F, F],
+    [T, F, T],
+    [T, T],
+  ]
+
+  it('resamples the per-task values C(c, j) / C(n, j) of the tasks pass^k is over, whose means are pass^j', () => {
+    const perTask = passHatKPerTask(trials, 3)
+    // The last task has 2 trials of 3: left out, as passHatK leaves it out.
+    expect(perTask.map((values) => values.length)).toEqual([10, 10, 10])
+    expect(perTask[1]?.slice(0, 3)).toEqual([1, 1 / 3, 0])
+    const estimate = passHatK(trials, 3)
+    perTask.forEach((values, i) => expect(values.reduce((a, b) => a + b, 0) / values.length).toBeCloseTo(estimate[String(i + 1)] ?? Number.NaN, 12))
+  })
+
+  it('gives each j the interval bootstrapMeanCi gives its per-task values (one draw of tasks for every j), or the Wilson interval when they are 0/1, around pass^j', () => {
+    const cis = passHatKCi(trials, 3)
+    const estimate = passHatK(trials, 3)
+    expect(Object.keys(cis)).toEqual(Object.keys(estimate))
+    const perTask = passHatKPerTask(trials, 3)
+    for (const [k, ci] of Object.entries(cis)) {
+      // pass^3 of tasks with 3 trials is a share of 0/1 values: the Wilson interval; the others the bootstrap.
+      const values = perTask[Number(k) - 1] ?? []
+      expect(ci).toEqual(values.every((value) => value === 0 || value === 1) ? wilsonIntervalOf(values) : bootstrapMeanCi(values))
+      expect(ci.low).toBeLessThanOrEqual(estimate[k] ?? Number.NaN)
+      expect(ci.high).toBeGreaterThanOrEqual(estimate[k] ?? Number.NaN)
+      expect(ci.high).toBeGreaterThan(ci.low)
+    }
+    expect(cis['1']).toMatchObject({ level: 0.95, method: 'percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311' })
+    expect(cis).toEqual({
+      '1': { low: 0.333333, high: 0.8, level: 0.95, method: 'percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311' },
+      '2': { low: 0.166667, high: 0.666667, level: 0.95, method: 'percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311' },
+      '3': { low: 0.107791, high: 0.603222, level: 0.95, method: 'Wilson score interval over 10 task(s)' },
+    })
+    // Seeded: the same trials give the same intervals; the options are the other intervals'.
+    expect(passHatKCi(trials, 3)).toEqual(cis)
+    expect(passHatKCi(trials, 3, { level: 0.9, seed: 7, resamples: 500 })['2']).toMatchObject({ level: 0.9, method: 'percentile bootstrap over 10 task(s), 500 resamples, seed 7' })
+  })
+
+  it('is empty when pass^k is: no task has k trials', () => {
+    expect(passHatKCi([[T], [F]], 2)).toEqual({})
+    expect(passHatKCi([], 3)).toEqual({})
   })
 })
 

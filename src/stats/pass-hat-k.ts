@@ -1,3 +1,6 @@
+import { type BootstrapOptions, type ConfidenceInterval, bootstrapMeanCis } from './bootstrap.ts'
+import { wilsonIntervalOf } from './wilson.ts'
+
 /**
  * tau-bench's pass^k estimator (sierra-research/tau-bench, `run.py`; Yao et al. 2024, arXiv 2406.12045): for each
  * j = 1..k, the mean over tasks of C(c, j) / C(n, j), where a task has n trials of which c passed. That is the chance
@@ -26,6 +29,39 @@ export function passHatK(trials: ReadonlyArray<ReadonlyArray<boolean>>, k: numbe
     for (const [n, total] of combinations) sum += total / (choose(n, j) * complete.length)
     out[String(j)] = sum
   }
+  return out
+}
+
+/**
+ * Each task's C(c, j) / C(n, j) for j = 1..k, over the tasks {@link passHatK} is computed over (those with at least k
+ * trials), in `trials` order: `out[j - 1][t]`. pass^j is the mean of `out[j - 1]`.
+ */
+export function passHatKPerTask(trials: ReadonlyArray<ReadonlyArray<boolean>>, k: number): number[][] {
+  const complete = trials.filter((passes) => passes.length >= k)
+  const out: number[][] = []
+  for (let j = 1; j <= k; j++) {
+    out.push(complete.map((passes) => choose(passes.filter(Boolean).length, j) / choose(passes.length, j)))
+  }
+  return out
+}
+
+/**
+ * An interval for each pass^j of {@link passHatK} (keys `"1"`..`"k"`, empty when it is), over tasks, not trials,
+ * since a task's trials are not independent of each other. When every task's value C(c, j) / C(n, j) (see
+ * {@link passHatKPerTask}) is 0 or 1 (j = n for every task: each task passed all its j trials or not), pass^j is a
+ * share of tasks and gets the Wilson score interval, which does not shrink to a point when no task (or every task)
+ * passed. Otherwise it is the seeded percentile bootstrap over tasks of those values; one draw of tasks serves every
+ * such j (see `bootstrapMeanCis`). Same defaults as the other intervals (95%, 2000 resamples, `DEFAULT_SEED`). The
+ * bootstrap still reads `[x, x]` when every task has the same fractional value.
+ */
+export function passHatKCi(trials: ReadonlyArray<ReadonlyArray<boolean>>, k: number, options: BootstrapOptions = {}): Record<string, ConfidenceInterval> {
+  const out: Record<string, ConfidenceInterval> = {}
+  const perTask = passHatKPerTask(trials, k)
+  bootstrapMeanCis(perTask, options).forEach((ci, i) => {
+    const values = perTask[i] ?? []
+    const shares = values.every((value) => value === 0 || value === 1) ? wilsonIntervalOf(values, options) : ci
+    if (shares !== null) out[String(i + 1)] = shares
+  })
   return out
 }
 

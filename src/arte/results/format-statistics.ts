@@ -7,7 +7,9 @@ import { notStartedLine } from '../../core/not-started-files.ts'
 /**
  * The reporter's score rows: each score metric with its interval (`0.600 [0.313, 0.832] (6/10)`), the sources and,
  * with a judge, the judge's accuracy (over the judged tasks, judge errors named), how the intervals were computed
- * (see {@link intervalMethods}), and with trials the pass^k line (`1: 0.600 · 2: 0.500 · 3: 0.400`).
+ * (see {@link intervalMethods}: with trials it names pass^k's too), and with trials the pass^k line, each pass^j with
+ * its bootstrap interval when the results carry one (`1: 0.600 [0.313, 0.832] · 2: 0.500 [0.200, 0.800]`; older
+ * results: `1: 0.600 · 2: 0.500`).
  */
 export function formatArteStatistics(results: ArteResults, exact: number): Array<[string, string]> {
   const ci = results.confidenceIntervals
@@ -25,7 +27,8 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
   const interval = intervalMethods(results)
   if (interval !== undefined) rows.push(['interval', interval])
   if ((results.trials ?? 1) > 1 && results.passHatK !== undefined) {
-    const entries = Object.entries(results.passHatK).map(([k, value]) => `${k}: ${value.toFixed(3)}`)
+    const cis = results.passHatKCi
+    const entries = Object.entries(results.passHatK).map(([k, value]) => `${k}: ${formatWithCi(value, cis?.[k])}`)
     const tasks = results.passHatKTasks
     const over = tasks === undefined || tasks === results.totalTasks ? '' : `, over the ${tasks} task(s) with an outcome in every trial`
     rows.push([`pass^k (${results.trials} trials${over})`, entries.length === 0 ? '-' : entries.join(' · ')])
@@ -37,17 +40,22 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
  * How the printed intervals were computed, for the reporter's `interval` row: `95% Wilson score interval over 10
  * task(s) (exactMatchAccuracy, sourcesAccuracy); percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311
  * (avgSemanticScore)`, each method once with the metrics it covers, or the method alone when every interval shares it
- * (results written before the proportions had Wilson intervals). `undefined` without exactMatchAccuracy's interval.
+ * (results written before the proportions had Wilson intervals). With trials, pass^k's intervals are named as
+ * `pass^k` when every j has one method, else each as `pass^j` (Wilson's for a j whose per-task values are all 0 or
+ * 1). `undefined` without exactMatchAccuracy's interval.
  */
-export function intervalMethods(results: Pick<ArteResults, 'confidenceIntervals' | 'sourcesAccuracy' | 'llmJudgeAccuracy'>): string | undefined {
+export function intervalMethods(results: Pick<ArteResults, 'confidenceIntervals' | 'sourcesAccuracy' | 'llmJudgeAccuracy' | 'trials' | 'passHatKCi'>): string | undefined {
   const ci = results.confidenceIntervals
   const first = ci?.exactMatchAccuracy
   if (ci === undefined || first === null || first === undefined) return undefined
+  const passCis = (results.trials ?? 1) > 1 ? Object.entries(results.passHatKCi ?? {}) : []
+  const onePassMethod = new Set(passCis.map(([, interval]) => interval.method)).size <= 1
   const shown = {
     exactMatchAccuracy: first,
     avgSemanticScore: ci.avgSemanticScore,
     ...(results.sourcesAccuracy === undefined ? {} : { sourcesAccuracy: ci.sourcesAccuracy }),
     ...(results.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: ci.llmJudgeAccuracy }),
+    ...(onePassMethod ? (passCis[0] === undefined ? {} : { 'pass^k': passCis[0][1] }) : Object.fromEntries(passCis.map(([j, interval]) => [`pass^${j}`, interval]))),
   }
   const byMethod = new Map<string, string[]>()
   for (const [name, interval] of Object.entries(shown)) {

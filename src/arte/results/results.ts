@@ -193,6 +193,13 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   passHatK: z.record(z.string(), z.number()).optional(),
   /** The tasks pass^k is over: those with an outcome in every trial (all of them unless some trial did not run). */
   passHatKTasks: z.int().nonnegative().optional(),
+  /**
+   * A 95% interval of each pass^j (same keys as `passHatK`): the seeded percentile bootstrap over the `passHatKTasks`
+   * tasks of their values C(c, j) / C(n, j), one draw of tasks for every j. Only with trials > 1 (with one trial
+   * pass^1 is `exactMatchAccuracy`, whose Wilson interval is in `confidenceIntervals`); absent in results written
+   * before it existed.
+   */
+  passHatKCi: z.record(z.string(), ConfidenceIntervalSchema).optional(),
   /** Tasks that an empty answer passed (e.g. under the `null` agent): the grader measures nothing there. */
   graderSuspects: z.array(z.string()).optional(),
   taskResults: z.array(ArteTaskResultSchema),

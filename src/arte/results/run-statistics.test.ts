@@ -34,6 +34,8 @@ describe('arteRunStatistics', () => {
     expect(stats.taskResults.map((t) => t.taskId)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])
     expect(stats.trials).toBe(1)
     expect(stats.passHatK).toEqual({ '1': 0.6 })
+    // One trial: pass^1 is exactMatchAccuracy, whose Wilson interval is the one given.
+    expect(stats).not.toHaveProperty('passHatKCi')
     expect(stats.taskResults[0]).not.toHaveProperty('trialResults')
     // 6/10 exact matches: the Wilson score interval of a share of 0/1 outcomes; the semantic score keeps the bootstrap.
     expect(stats.confidenceIntervals.exactMatchAccuracy).toEqual({ low: 0.312674, high: 0.83182, level: 0.95, method: 'Wilson score interval over 10 task(s)' })
@@ -98,7 +100,27 @@ describe('arteRunStatistics', () => {
     const stats = arteRunStatistics(metas)
     expect(stats).toMatchObject({ passHatK: { '1': 2 / 3, '2': 1 / 3, '3': 0 }, passHatKTasks: 1 })
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 3)
-    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 0.667 · 2: 0.333 · 3: 0.000'])
+    // Over one task the bootstrap has nothing to resample: [x, x], said by its method (over 1 task); pass^3's value is
+    // 0/1, so it has the Wilson interval of 0 of 1.
+    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 0.667 [0.667, 0.667] · 2: 0.333 [0.333, 0.333] · 3: 0.000 [0.000, 0.793]'])
+    expect(rows).toContainEqual(['interval', expect.stringMatching(/; percentile bootstrap over 1 task\(s\), 2000 resamples, seed 20260311 \(pass\^1, pass\^2\); Wilson score interval over 1 task\(s\) \(pass\^3\)$/)])
+  })
+
+  it('pass^k with trials: each pass^j has the seeded bootstrap interval over tasks of C(c, j) / C(n, j) (Wilson\'s when those are 0/1), printed beside it', () => {
+    const pattern = ['111', '101', '011', '000', '110', '111', '001', '111', '000', '101']
+    const metas = pattern.flatMap((passes, t) => [...passes].map((pass, i) => meta(String(t + 1), pass === '1', { trial: i + 1 })))
+    const stats = arteRunStatistics(metas)
+    expect(stats.passHatK).toEqual({ '1': 0.6, '2': 13 / 30, '3': 0.3 })
+    const method = 'percentile bootstrap over 10 task(s), 2000 resamples, seed 20260311'
+    expect(stats.passHatKCi).toEqual({
+      '1': { low: 0.366667, high: 0.8, level: 0.95, method },
+      '2': { low: 0.2, high: 0.666667, level: 0.95, method },
+      '3': { low: 0.107791, high: 0.603222, level: 0.95, method: 'Wilson score interval over 10 task(s)' },
+    })
+    expect(arteRunStatistics([...metas].reverse()).passHatKCi).toEqual(stats.passHatKCi)
+    const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 6)
+    expect(rows).toContainEqual(['pass^k (3 trials)', '1: 0.600 [0.367, 0.800] · 2: 0.433 [0.200, 0.667] · 3: 0.300 [0.108, 0.603]'])
+    expect(rows).toContainEqual(['interval', `95% Wilson score interval over 10 task(s) (exactMatchAccuracy, sourcesAccuracy, pass^3); ${method} (avgSemanticScore, pass^1, pass^2)`])
   })
 
   it('toolTimeouts: the metric counts trial 1 of each task, from the metas through the task results', () => {
@@ -181,6 +203,12 @@ describe('arteRunStatistics', () => {
       ['avgSemanticScore', '0.625 [0.400, 0.800]'],
       ['interval', `95% Wilson score interval over 10 task(s) (exactMatchAccuracy); ${bootstrap} (avgSemanticScore)`],
       ['pass^k (2 trials)', '1: 0.600 · 2: 0.500'],
+    ])
+    // With pass^k's intervals (results written since they exist).
+    const passHatKCi = { '1': { low: 0.3, high: 0.9, level: 0.95, method: bootstrap }, '2': { low: 0.2, high: 0.8, level: 0.95, method: bootstrap } }
+    expect(formatArteStatistics({ ...results, passHatKCi } as never, 6).slice(2)).toEqual([
+      ['interval', `95% Wilson score interval over 10 task(s) (exactMatchAccuracy); ${bootstrap} (avgSemanticScore, pass^k)`],
+      ['pass^k (2 trials)', '1: 0.600 [0.300, 0.900] · 2: 0.500 [0.200, 0.800]'],
     ])
     // Results written when every interval was a bootstrap name the method once.
     const old = { ...results, confidenceIntervals: { ...results.confidenceIntervals, exactMatchAccuracy: { low: 0.3, high: 0.9, level: 0.95, method: bootstrap } } }

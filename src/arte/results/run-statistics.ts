@@ -1,14 +1,14 @@
 import { bootstrapMeanCi } from '../../stats/bootstrap.ts'
 import { wilsonIntervalOf } from '../../stats/wilson.ts'
 import { sumUsage } from '../../llm/usage.ts'
-import { type TrialOutcome, passHatK, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
+import { type TrialOutcome, passHatK, passHatKCi, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 import { I_DONT_KNOW } from '../scoring/sources-correct.ts'
 
 /** What {@link arteRunStatistics} adds to the results JSON, and the duplicated task ids for the reporter's warning. */
 export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects' | 'sourcesAccuracy'>> &
-  Pick<ArteResults, 'llmJudgeAccuracy' | 'llmJudge'> & {
+  Pick<ArteResults, 'llmJudgeAccuracy' | 'llmJudge' | 'passHatKCi'> & {
   /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
   taskResults: ArteTaskResult[]
   /**
@@ -111,8 +111,8 @@ function groupByTaskAndTrial(metas: ReadonlyArray<ArteTestMeta>): { byTask: Map<
 /**
  * Groups the tests of a run by task: trial 1 (the lowest trial run) becomes the task's result, every trial goes to
  * `trialResults` when there is more than one; then the intervals over tasks (Wilson score intervals of the shares of
- * 0/1 task outcomes: exact match, sources, judge verdicts; the seeded bootstrap of the mean semantic score), pass^k,
- * and the grader suspects (tasks an empty answer passed). A trial reported by more than one test counts once, as the
+ * 0/1 task outcomes: exact match, sources, judge verdicts; the seeded bootstrap of the mean semantic score), pass^k
+ * with, when there are trials, the bootstrap interval of each pass^j (see `passHatKCi`), and the grader suspects (tasks an empty answer passed). A trial reported by more than one test counts once, as the
  * first test reported it; the task ids where that happened are in `duplicateTaskIds`.
  */
 export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunStatistics {
@@ -156,6 +156,8 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
     trials,
     passHatK: passHatK(passes, trials),
     passHatKTasks: tasksWithAllTrials(passes, trials),
+    // With one trial pass^1 is exactMatchAccuracy, whose (Wilson) interval is already there.
+    ...(trials > 1 ? { passHatKCi: passHatKCi(passes, trials) } : {}),
     sourcesAccuracy: share(sources),
     ...(llmJudge === undefined ? {} : { llmJudge }),
     ...(verdicts === undefined ? {} : { llmJudgeAccuracy: share(verdicts) }),

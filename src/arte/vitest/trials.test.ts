@@ -56,6 +56,14 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
     expect(results.trials).toBe(3)
     // 101 [T, F, T], 102 [T, T, F], 103 and 104 never: tau-bench's pass^j, the mean of C(c, j) / C(3, j).
     expect(results.passHatK).toEqual({ '1': 1 / 3, '2': 1 / 6, '3': 0 })
+    // Each pass^j's seeded bootstrap over the 4 tasks of C(c, j) / C(3, j); pass^3's values are 0/1 (no task passed all
+    // 3 trials), so it has the Wilson interval of 0 of 4, not a collapsed [0, 0].
+    const method = 'percentile bootstrap over 4 task(s), 2000 resamples, seed 20260311'
+    expect(results.passHatKCi).toEqual({
+      '1': { low: 0, high: 0.666667, level: 0.95, method },
+      '2': { low: 0, high: 0.333333, level: 0.95, method },
+      '3': { low: 0, high: 0.489891, level: 0.95, method: 'Wilson score interval over 4 task(s)' },
+    })
     expect(results.taskResults.map((t) => t.taskId)).toEqual(['101', '102', '103', '104'])
     expect(results.totalTasks).toBe(4)
     expect(results.exactMatchAccuracy).toBe(0.5)
@@ -96,6 +104,7 @@ describe('BENCH_TRIALS=3 with the scripted server', () => {
       const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.traceId])])
       expect(trialsOf(resumed)).toEqual(trialsOf(results))
       expect(resumed.passHatK).toEqual({ '1': 1 / 3, '2': 1 / 6, '3': 0 })
+      expect(resumed.passHatKCi).toEqual(results.passHatKCi)
     } finally {
       await resumeServer.close()
     }

@@ -268,6 +268,14 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     expect(summary.rows).toHaveLength(1)
     // Trials [pass, fail, pass]: tau-bench's pass^j, C(2, j) / C(3, j).
     expect(summary.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 2 / 3, '2': 1 / 3, '3': 0 } })
+    // One task: its bootstrap interval has nothing to resample, [x, x] (its method says over 1 task); pass^3's value is
+    // 0/1, so it has the Wilson interval of 0 of 1.
+    const method = 'percentile bootstrap over 1 task(s), 2000 resamples, seed 20260311'
+    expect(summary.rows[0]?.pass_hat_k_ci).toEqual({
+      '1': { low: 0.666667, high: 0.666667, level: 0.95, method },
+      '2': { low: 0.333333, high: 0.333333, level: 0.95, method },
+      '3': { low: 0, high: 0.793451, level: 0.95, method: 'Wilson score interval over 1 task(s)' },
+    })
     const passes = (of: typeof summary) => of.scores['agent=scripted/agent__judge=rules']?.map((s) => [s.trial ?? 1, (s.answer_requirements_satisfaction ?? 0) >= 4])
     expect(passes(summary)).toEqual([
       [1, true],
@@ -283,6 +291,7 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     const resumed = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
     expect(passes(resumed)).toEqual(passes(summary))
     expect(resumed.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 2 / 3, '2': 1 / 3, '3': 0 } })
+    expect(resumed.rows[0]?.pass_hat_k_ci).toEqual(summary.rows[0]?.pass_hat_k_ci)
   }, 120_000)
 
   it('with the response cache, records each trial apart (no trial replays another) and replays each its own', async () => {
