@@ -31,7 +31,7 @@ export { createBaselineModel } from './baseline/baseline-model.ts'
 export { createNullModel } from './baseline/null-model.ts'
 
 export { bootstrapMeanCi, type ConfidenceInterval, formatWithCi, pairedBootstrapDiffCi } from './stats/bootstrap.ts'
-export { passHatK } from './stats/pass-hat-k.ts'
+export { passHatK, passHatKCi } from './stats/pass-hat-k.ts'
 export { wilsonInterval } from './stats/wilson.ts'
 export { signFlipTest } from './stats/sign-flip-test.ts'
 export { type ComparableRun, compareRuns, type RunComparison } from './stats/compare-runs.ts'
