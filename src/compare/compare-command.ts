@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path'
 import { type ArteResults, ArteResultsSchema } from '../arte/results/results.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings } from '../arte/settings.ts'
 import { defineCommand } from '../cli/define-command.ts'
+import { FlagValueError } from '../cli/flag-value-error.ts'
 import { ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { parseWith } from '../core/parse.ts'
 import { latestInHistory } from '../core/run-history.ts'
@@ -80,7 +81,7 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
     } else if (positionals.length === 0) {
       const benchmark = values.benchmark ?? 'arte'
       if (benchmark !== 'arte' && benchmark !== 'mpcbench') {
-        throw new ConfigError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte or --benchmark mpcbench.' })
+        throw new FlagValueError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte or --benchmark mpcbench.' })
       }
       const history = arteHistorySettings()
       files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2)
@@ -93,7 +94,7 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
         })
       }
     } else {
-      throw new ConfigError(`Expected two files (A and B) or none, got ${positionals.length}.`, { hint: 'Run e.g. `agent-bench compare old.json new.json`.' })
+      throw new FlagValueError(`Expected two files (A and B) or none, got ${positionals.length}.`, { hint: 'Run e.g. `agent-bench compare old.json new.json`.' })
     }
     const [fileA = '', fileB = ''] = files
     const comparison = compareFiles(fileA, fileB)

@@ -445,7 +445,7 @@ export const command: Command = {
     if (plan.stats) return printStats(plan)
 
     if (plan.config !== undefined && !existsSync(plan.config)) {
-      throw new ConfigError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
+      throw new FlagValueError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
     }
     const env = applyArteFlags(plan.env)
     assertArteRunSettings(env, plan.outputFile)

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs'
 import { relative } from 'node:path'
 import { BUCKET_PURPOSE, type EvalBucket, generateEvals, runInstructions } from '../generate-evals.ts'
-import { ConfigError } from '../../core/errors.ts'
+import { FlagValueError, missingFlagPathError } from '../../cli/flag-value-error.ts'
 import { DEFAULT_ARTE_OUTPUT, arteSettings } from '../settings.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 
@@ -28,11 +29,17 @@ project, your Vitest config needs their pattern in \`include\` and 'vitest-agent
     const buckets = values.bucket === undefined ? BUCKETS : values.bucket.split(',').map((name) => name.trim())
     for (const bucket of buckets) {
       if (!(BUCKETS as readonly string[]).includes(bucket)) {
-        throw new ConfigError(`Unknown bucket ${JSON.stringify(bucket)}.`, { hint: `Use any of ${BUCKETS.join(', ')}, comma-separated.` })
+        throw new FlagValueError(`Unknown bucket ${JSON.stringify(bucket)}.`, { hint: `Use any of ${BUCKETS.join(', ')}, comma-separated.` })
       }
     }
     const outDir = values.out ?? 'bench/generated'
-    const files = generateEvals({ resultsFile: values.results ?? arteSettings().output, outDir, buckets: buckets as EvalBucket[] })
+    let files: ReturnType<typeof generateEvals>
+    try {
+      files = generateEvals({ resultsFile: values.results ?? arteSettings().output, outDir, buckets: buckets as EvalBucket[] })
+    } catch (error) {
+      // A --results path that is not there is a bad command line (exit 2); ARTE_OUTPUT's or the default's, or a file that is there, is not.
+      throw values.results !== undefined && !existsSync(values.results) ? missingFlagPathError(error) : error
+    }
     if (files.length === 0) {
       console.log('No tasks in the selected buckets: nothing written.')
       return 0

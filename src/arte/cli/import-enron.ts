@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs'
 import { EmailStore } from '../store/email-store.ts'
 import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
 import { BenchError, UsageError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
+import { missingFlagPathError } from '../../cli/flag-value-error.ts'
 import type { KaggleCsvImportReport } from '../import/import-kaggle-csv.ts'
 
 // Only the chosen importer is loaded (start-up time: the JSONL one brings zod, the CSV one csv-parse). Kept outside
@@ -81,18 +83,23 @@ duplicate.`,
     }
     const db = values.db as string
     using store = EmailStore.open(db)
-    let report: ImportReport & Pick<KaggleCsvImportReport, 'stopped'>
-    if (values.maildir !== undefined) {
-      const { importMaildir } = await loadMaildirImporter()
-      report = await importMaildir(store, values.maildir, options)
-    } else if (values['csv-path'] !== undefined) {
-      const { importKaggleCsv } = await loadCsvImporter()
-      report = await importKaggleCsv(store, values['csv-path'], options)
-    } else {
-      const { importJsonl } = await loadJsonlImporter()
-      report = await importJsonl(store, values.jsonl ?? '', options)
-    }
     const source = values.maildir ?? values['csv-path'] ?? values.jsonl ?? ''
+    let report: ImportReport & Pick<KaggleCsvImportReport, 'stopped'>
+    try {
+      if (values.maildir !== undefined) {
+        const { importMaildir } = await loadMaildirImporter()
+        report = await importMaildir(store, values.maildir, options)
+      } else if (values['csv-path'] !== undefined) {
+        const { importKaggleCsv } = await loadCsvImporter()
+        report = await importKaggleCsv(store, values['csv-path'], options)
+      } else {
+        const { importJsonl } = await loadJsonlImporter()
+        report = await importJsonl(store, values.jsonl ?? '', options)
+      }
+    } catch (error) {
+      // A source path that is not there is a bad command line (exit 2); a source that is there but bad is not.
+      throw existsSync(source) ? error : missingFlagPathError(error)
+    }
     const read = report.imported + report.duplicates + report.failed
     if (read === 0 && report.stopped === undefined) throw nothingFound(sources[0] ?? 'maildir', source)
     if (report.imported > 0) store.optimize()

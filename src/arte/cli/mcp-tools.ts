@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { FlagValueError } from '../../cli/flag-value-error.ts'
+import { FlagValueError, missingFlagPathError } from '../../cli/flag-value-error.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
 import { createEmailTools, type InboxContents, inboxContents } from '../email-tools.ts'
 import { arteSystemPrompt } from '../run-arte-task.ts'
@@ -53,7 +54,13 @@ export const arteMcpToolSource: McpToolSource = {
       throw new FlagValueError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, { hint: 'Pass e.g. --query-date 2001-05-14.' })
     }
     const { toolTimeoutMs, readMaxChars } = arteSettingsFromEnv()
-    const store = toolTimeoutMs > 0 ? await EmailStoreWorker.open(db, { timeoutMs: toolTimeoutMs }) : EmailStore.open(db, { readonly: true })
+    let store: EmailStore | EmailStoreWorker
+    try {
+      store = toolTimeoutMs > 0 ? await EmailStoreWorker.open(db, { timeoutMs: toolTimeoutMs }) : EmailStore.open(db, { readonly: true })
+    } catch (error) {
+      // A --db that is not there is a bad command line (exit 2); a database that is there but cannot be opened is not.
+      throw existsSync(db) ? error : missingFlagPathError(error)
+    }
     // A check that fails (a store timeout) does not keep the server from starting.
     const contents = await inboxContents(store, { inbox, queryDate }).catch(() => undefined)
     const warning = contents === undefined ? undefined : mcpScopeWarning(contents, inbox, queryDate, db)

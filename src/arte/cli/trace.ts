@@ -5,12 +5,17 @@ import { DEFAULT_TRACES_DB, TraceStore } from '../results/trace-store.ts'
 import { formatStoredTrace } from '../results/trace-store-format.ts'
 import { BenchError, ConfigError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 
-/** The traces database a command reads: `--db`, else `ARTE_TRACES_DB`, else the default; it must exist. */
+/**
+ * The traces database a command reads: `--db`, else `ARTE_TRACES_DB`, else the default; it must exist. A `--db` that
+ * does not is a {@link FlagValueError} (a bad command line, exit 2); the variable's or the default's a {@link ConfigError}.
+ */
 export function tracesDbFor(flag: string | undefined): string {
   const file = flag ?? arteSettings().tracesDb
   if (!existsSync(file)) {
-    throw new ConfigError(`Traces database ${file} does not exist.`, {
+    const Problem = flag === undefined ? ConfigError : FlagValueError
+    throw new Problem(`Traces database ${file} does not exist.`, {
       hint: 'Run the ART-E benchmark first (`agent-bench arte` or `npx vitest run bench/arte`), or pass --db FILE.',
     })
   }

@@ -1,9 +1,8 @@
 import { DEFAULT_TRACES_DB, TraceStore } from '../results/trace-store.ts'
 import { formatTraceSummaries } from '../results/trace-store-format.ts'
-import { ConfigError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { tracesDbFor } from './trace.ts'
-import { wholeNumberFlag } from '../../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 
 /** `agent-bench traces --below 0.5`: list low-scoring traces. */
 export const command = defineCommand({
@@ -19,7 +18,7 @@ export const command = defineCommand({
   },
   async run({ values }) {
     const below = Number(values.below ?? '0.5')
-    if (!Number.isFinite(below)) throw new ConfigError(`Expected \`--below\` to be a number, got ${JSON.stringify(values.below)}.`, { hint: 'Pass e.g. --below 0.5.' })
+    if (!Number.isFinite(below)) throw new FlagValueError(`Expected \`--below\` to be a number, got ${JSON.stringify(values.below)}.`, { hint: 'Pass e.g. --below 0.5.' })
     const limit = wholeNumberFlag('--limit', values.limit, { min: 1, example: 20 }) ?? 100
     using store = TraceStore.open(tracesDbFor(values.db))
     const rows = store.listBelow(below, { limit, ...(values.run === undefined ? {} : { runId: values.run }) })

@@ -1,17 +1,16 @@
 import { join, resolve } from 'node:path'
-import { ConfigError } from '../../core/errors.ts'
 import { DEFAULT_SEED, generateScenario, repoRoot } from '../generate/generate-scenario.ts'
 import { listScenarioIds } from '../generate/prepare-data.ts'
 import { defineCommand } from '../../cli/define-command.ts'
-import { wholeNumberFlag } from '../../cli/flags.ts'
+import { FlagValueError, wholeNumberFlag } from '../../cli/flags.ts'
 import { runsOutsidePackage } from '../../core/package-root.ts'
 
-/** A positive number flag (`--scale` may be fractional). */
+/** A positive number flag (`--scale` may be fractional); another value is a {@link FlagValueError} (exit 2). */
 function positiveNumber(flag: string, value: string | undefined, check: (n: number) => boolean, expected: string): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
   if (value.trim() === '' || !check(n)) {
-    throw new ConfigError(`Expected \`${flag}\` to be ${expected}, got ${JSON.stringify(value)}.`, { hint: `Pass e.g. ${flag} 2.` })
+    throw new FlagValueError(`Expected \`${flag}\` to be ${expected}, got ${JSON.stringify(value)}.`, { hint: `Pass e.g. ${flag} 2.` })
   }
   return n
 }
@@ -38,18 +37,18 @@ Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed,
     const scenariosDir = resolve(values['scenarios-dir'] ?? join(repoRoot, 'scenarios'))
     const id = values['scenario-id']
     if (id === undefined) {
-      throw new ConfigError('Missing --scenario-id.', {
+      throw new FlagValueError('Missing --scenario-id.', {
         hint: `Pass --scenario-id with one of: ${listScenarioIds(scenariosDir).join(', ') || `(no scenarios in ${scenariosDir})`}.`,
       })
     }
     if (!listScenarioIds(scenariosDir).includes(id)) {
-      throw new ConfigError(`No scenario ${JSON.stringify(id)} in ${scenariosDir}.`, {
+      throw new FlagValueError(`No scenario ${JSON.stringify(id)} in ${scenariosDir}.`, {
         hint: `Use one of: ${listScenarioIds(scenariosDir).join(', ') || '(none)'}, or point --scenarios-dir at the folder holding ${id}.json.`,
       })
     }
     const generator = values.generator ?? 'procedural'
     if (generator !== 'procedural' && generator !== 'llm') {
-      throw new ConfigError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, { hint: 'Pass --generator procedural or --generator llm.' })
+      throw new FlagValueError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, { hint: 'Pass --generator procedural or --generator llm.' })
     }
     const seed = wholeNumberFlag('--seed', values.seed, { example: 7 })
     const scale = positiveNumber('--scale', values.scale, (n) => Number.isFinite(n) && n > 0, 'a number above 0')

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { defineCommand } from '../../cli/define-command.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 import { ConfigError } from '../../core/errors.ts'
 import { arteSettingsFromEnv, DEFAULT_ARTE_OUTPUT } from '../../arte/settings.ts'
 import { DEFAULT_TRACES_DB } from '../../arte/results/trace-store.ts'
@@ -45,7 +46,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       }
     }
     for (const file of files) {
-      if (!existsSync(file)) throw new ConfigError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
+      if (!existsSync(file)) throw new FlagValueError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
     }
     const reportSettings = reportSettingsFromEnv()
     const fromEnv = reportSettings.file
