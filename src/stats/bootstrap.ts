@@ -48,17 +48,18 @@ export function quantile(sorted: ReadonlyArray<number>, q: number): number {
   return lo + (hi - lo) * (at - below)
 }
 
-function round(value: number): number {
+/** An interval's end as every interval here gives it: rounded to 6 decimals. */
+export function roundEnd(value: number): number {
   return Math.round(value * 1e6) / 1e6
 }
 
-/** Percentile interval of resampled statistics, widened to contain the estimate itself. */
-function percentileInterval(stats: number[], estimate: number, level: number, method: string): ConfidenceInterval {
+/** Percentile interval of resampled statistics (sorted here), widened to contain the estimate itself. */
+export function percentileInterval(stats: number[], estimate: number, level: number, method: string): ConfidenceInterval {
   stats.sort((a, b) => a - b)
   const tail = (1 - level) / 2
   return {
-    low: round(Math.min(quantile(stats, tail), estimate)),
-    high: round(Math.max(quantile(stats, 1 - tail), estimate)),
+    low: roundEnd(Math.min(quantile(stats, tail), estimate)),
+    high: roundEnd(Math.max(quantile(stats, 1 - tail), estimate)),
     level,
     method,
   }

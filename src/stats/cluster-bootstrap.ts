@@ -1,4 +1,4 @@
-import { type BootstrapOptions, type ConfidenceInterval, DEFAULT_LEVEL, DEFAULT_RESAMPLES, quantile } from './bootstrap.ts'
+import { type BootstrapOptions, type ConfidenceInterval, DEFAULT_LEVEL, DEFAULT_RESAMPLES, percentileInterval } from './bootstrap.ts'
 import { DEFAULT_SEED, MULBERRY32_STEP, mulberry32 } from './random.ts'
 
 /**
@@ -34,10 +34,6 @@ export function clusterSums(pairs: ReadonlyArray<ClusteredPair>): ClusterSums {
     sizes[index] = (sizes[index] ?? 0) + 1
   }
   return { sums, sizes }
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6
 }
 
 /**
@@ -77,13 +73,6 @@ export function pairedClusterBootstrapDiffCi(pairs: ReadonlyArray<ClusteredPair>
   let total = 0
   for (const pair of pairs) total += pair.b - pair.a
   const estimate = total / pairs.length
-  stats.sort((x, y) => x - y)
-  const tail = (1 - level) / 2
   const over = clusters === pairs.length ? `${clusters} task(s)` : `${clusters} task(s) (${pairs.length} pairs, each task's drawn together)`
-  return {
-    low: round(Math.min(quantile(stats, tail), estimate)),
-    high: round(Math.max(quantile(stats, 1 - tail), estimate)),
-    level,
-    method: `paired percentile bootstrap of the difference over ${over}, ${resamples} resamples, seed ${seed}`,
-  }
+  return percentileInterval(stats, estimate, level, `paired percentile bootstrap of the difference over ${over}, ${resamples} resamples, seed ${seed}`)
 }

@@ -1,4 +1,4 @@
-import { type BootstrapOptions, type ConfidenceInterval, DEFAULT_LEVEL } from './bootstrap.ts'
+import { type BootstrapOptions, type ConfidenceInterval, DEFAULT_LEVEL, roundEnd } from './bootstrap.ts'
 
 /**
  * The Wilson score interval of a proportion, `successes` of `n` tasks (Wilson 1927, no continuity correction), at
@@ -22,8 +22,8 @@ export function wilsonInterval(successes: number, n: number, options: Pick<Boots
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + z2n)
   return {
     // At 0 or n successes one end is exactly 0 or 1; computed, it would be a rounding error away.
-    low: successes === 0 ? 0 : round(Math.max(0, center - half)),
-    high: successes === n ? 1 : round(Math.min(1, center + half)),
+    low: successes === 0 ? 0 : roundEnd(Math.max(0, center - half)),
+    high: successes === n ? 1 : roundEnd(Math.min(1, center + half)),
     level,
     method: `Wilson score interval over ${n} task(s)`,
   }
@@ -37,10 +37,6 @@ export function wilsonIntervalOf(values: ReadonlyArray<number>, options: Pick<Bo
     successes += value
   }
   return wilsonInterval(successes, values.length, options)
-}
-
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6
 }
 
 // Wichura's AS 241 (PPND16) coefficients, lowest power first: numerator and denominator of each rational function.
