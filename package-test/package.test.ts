@@ -29,12 +29,18 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra }
 }
 
-/** The README's example eval and reporter (its ```ts blocks whose first line names the file), type-checked in (b). */
+/** The README and the pages of docs/, where the README's examples and reporters are documented. */
+function readDocs(): string {
+  const pages = readdirSync(join(repo, 'docs')).filter((name) => name.endsWith('.md')).sort()
+  return [readFileSync(join(repo, 'README.md'), 'utf8'), ...pages.map((name) => readFileSync(join(repo, 'docs', name), 'utf8'))].join('\n')
+}
+
+/** The docs' example eval and reporter (their ```ts blocks whose first line names the file), type-checked in (b). */
 function readmeExamples(): Array<[string, string]> {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+  const readme = readDocs()
   const blocks = [...readme.matchAll(/```ts\n(\/\/ (evals\/orders\.test\.ts|eval-reporter\.ts)[^\n]*\n[\s\S]*?)```/g)]
   const examples = new Map(blocks.map((match): [string, string] => [match[2] === 'eval-reporter.ts' ? 'readme-reporter.ts' : 'readme-eval.ts', match[1] ?? '']))
-  if (examples.size !== 2) throw new Error(`README.md: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
+  if (examples.size !== 2) throw new Error(`README.md and docs/: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
   return [...examples]
 }
 
@@ -152,7 +158,7 @@ describe('the packed package', () => {
   })
 
   it("exports every reporter of reporters/ that the README tells a user to run, as a default-exported class", async () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8')
+    const readme = readDocs()
     const named = [...new Set([...readme.matchAll(/\.\/reporters\/([\w-]+)\.ts/g)].map((match) => match[1] ?? ''))].sort()
     expect(named).toEqual(expect.arrayContaining(['arte', 'mpcbench', 'progress', 'report']))
     const script = `for (const name of ${JSON.stringify(named)}) { const { default: Reporter } = await import('vitest-agent-bench/reporters/' + name); const hooks = Object.getOwnPropertyNames(Reporter.prototype).filter((key) => key.startsWith('on')); new Reporter(); console.log(name, typeof Reporter, hooks.length > 0) }`

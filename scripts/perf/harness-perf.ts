@@ -31,7 +31,7 @@
  * What a setting costs, interleaved: `PERF_HARNESS_BEFORE=. PERF_HARNESS_BEFORE_ENV='{"ARTE_TOOL_TIMEOUT_MS":"0"}'`
  * (variables of the `before` row only, after `PERF_HARNESS_ENV`). The settings measured so far: the tool time budget
  * (`ARTE_TOOL_TIMEOUT_MS=0`), the call log (`BENCH_LLM_LOG_DIR=off`) and the heap policy (`BENCH_HEAP_GROWING_PERCENT=0`,
- * V8's default; README, "Tests and performance").
+ * V8's default; docs/internals.md).
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
  * variant's process; Vitest's workers as threads of it, so they are profiled too). Where the GC time goes:
  * `PERF_HARNESS_NODE_ARGS=--trace-gc-nvp PERF_HARNESS_STDOUT_DIR=DIR` keeps each run's standard output (one line per GC

@@ -205,7 +205,7 @@ export function arteSettingsFromEnv(env: Env = process.env, cwd = process.cwd())
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'environment')
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name])}: ${issue?.message ?? 'invalid value'}.`, {
-      hint: HINTS[name] ?? `Set ${name} to a valid value (${issue?.message ?? 'see the README'}), or unset it for the default.`,
+      hint: HINTS[name] ?? `Set ${name} to a valid value (${issue?.message ?? 'docs/settings.md'}), or unset it for the default.`,
       cause: parsed.error,
     })
   }

@@ -190,7 +190,7 @@ function urlFlag(flag: string, value: string | undefined, example: string): void
 
 /** The external-agent flags go together as documented: one of --agent-url / --agent, no model flags beside them; flags that do not go together are a {@link FlagValueError} (exit 2). */
 function assertAgentFlags(values: ReturnType<typeof parse>['values']): void {
-  const hint = 'Run `agent-bench arte --help`; README "Benchmark your own agent" has the request and reply.'
+  const hint = 'Run `agent-bench arte --help`; docs/your-own-agent.md has the request and reply.'
   if (values['agent-url'] !== undefined && values.agent !== undefined) {
     throw new FlagValueError('`--agent-url` and `--agent` both choose the agent.', { hint: `Pass --agent-url URL, or --agent ID [--api-url URL]. ${hint}` })
   }

@@ -38,7 +38,7 @@ are used where the current folder has none; one line on stderr says which.`,
     task: { type: 'string', value: 'FILE', description: "task file, e.g. tasks/planning/x.json (the package's when the current folder has none)", required: true },
     'scenario-id': { type: 'string', value: 'ID', description: "scenario whose data/{ID}_{source}.json files the tools read (default: the task's data_dependencies.scenario_id)" },
     'agent-model': { type: 'string', value: 'M', description: 'agent model id (default: BENCH_AGENT_MODEL, else from the API key, else baseline)' },
-    'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL; README "Benchmark your own agent")' },
+    'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of a model (MPCBENCH_AGENT_URL; docs/your-own-agent.md)' },
     ...HARNESS_OPTIONS,
   },
   async run({ values: flags }) {
