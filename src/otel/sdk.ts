@@ -249,7 +249,8 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
             for (const attempt of attempts.slice(recorded)) {
               span.addEvent('gen_ai.retry', { 'bench.retry.attempt': attempt.attempt, 'bench.retry.reason': redact.redact(attempt.reason), 'bench.retry.delay_ms': attempt.delayMs })
             }
-            recorded = Math.max(recorded, attempts.length)
+            if (attempts.length <= recorded) return
+            recorded = attempts.length
             span.setAttribute('bench.retries', recorded)
           },
         }
