@@ -146,7 +146,12 @@ export interface RunTaskResult {
  * `answer` is read the same way (JSON with `final_answer` and `rationale`, else the answer as sent, see
  * `withUpstreamExternalAnswer`), and the trace it sent is kept in the run log (`agent_trace`).
  */
-export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
+export function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
+  // OpenTelemetry (when on): the run is a task's trace (within `runAndJudge`, the evaluation's).
+  return traceTask({ benchmark: 'mpcbench', taskId: options.task.task_id, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }, () => runTaskUntraced(options))
+}
+
+async function runTaskUntraced(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options
   const maxTurns = options.maxTurns ?? MPCBENCH_TURN_CAP
   const signal = options.signal === undefined ? {} : { signal: options.signal }

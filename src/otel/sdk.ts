@@ -4,7 +4,7 @@
  * configured protocol, and the spans of the GenAI semantic conventions.
  */
 import { isMainThread } from 'node:worker_threads'
-import { type Attributes, type Span, SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api'
+import { type Attributes, type Span, SpanKind, SpanStatusCode, context, createContextKey, trace } from '@opentelemetry/api'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-node'
 import { ATTR_ERROR_TYPE, ATTR_SERVER_ADDRESS, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions'
@@ -36,6 +36,9 @@ import type { ChatResultLike, ChatSpan, ChatSpanStart, JudgeSpanStart, TaskSpan,
 
 /** The instrumentation scope of our spans. */
 export const TRACER_NAME = 'vitest-agent-bench'
+
+/** Where the active context holds the task span it runs in (see {@link OtelSdk.task}). */
+const TASK_SPAN = createContextKey('vitest-agent-bench.task-span')
 
 /** A root span started but not active: {@link OtelSdk.openTask}. */
 export interface OpenTaskSpan {
@@ -198,10 +201,11 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
   const openTask = (start: TaskSpanStart): OpenTaskSpan => {
     // Each task is a trace of its own (`root`), whatever span is active where it starts.
     const span = tracer.startSpan(`invoke_agent ${start.agent}`, { kind: SpanKind.INTERNAL, root: true, attributes: taskAttributes(start) })
-    const active = trace.setSpan(context.active(), span)
+    const handle = taskHandle(span)
+    const active = trace.setSpan(context.active(), span).setValue(TASK_SPAN, handle)
     let done = false
     return {
-      span: taskHandle(span),
+      span: handle,
       traceId: span.spanContext().traceId,
       run: async (fn) => {
         try {
@@ -222,6 +226,9 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
   return {
     openTask,
     async task(start, run) {
+      // Inside a task already (MPCBench's `runTask` within `runAndJudge`): the same trace, no second root.
+      const outer = context.active().getValue(TASK_SPAN) as TaskSpan | undefined
+      if (outer !== undefined) return run(outer)
       const open = openTask(start)
       try {
         return await open.run(() => run(open.span))

@@ -181,6 +181,27 @@ describe.each(['http/protobuf', 'http/json'] as const)('spans exported over OTLP
   })
 })
 
+describe('a task started inside a task', () => {
+  it('runs in the outer task\'s trace: one root span, its scores set through either handle', async () => {
+    await using receiver = await startOtlpReceiver()
+    await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })
+    const ids = await traceTask({ benchmark: 'unit', taskId: 'outer', agent: 'a' }, async (outer) => {
+      const inner = await traceTask({ benchmark: 'unit', taskId: 'inner', agent: 'a' }, async (span) => {
+        await traceTool({ name: 't', arguments: '{}' }, async () => ({ status: 'ok', content: '' }))
+        span.score('inner', 1)
+        return span.traceId
+      })
+      return [outer.traceId, inner]
+    })
+    await flushTracing()
+    expect(ids[1]).toBe(ids[0])
+    const roots = receiver.spans.filter((span) => span.parentSpanId === '')
+    expect(roots.map((span) => span.attributes['bench.task.id'])).toEqual(['outer'])
+    expect(roots[0]?.attributes['bench.score.inner']).toBe(1)
+    expect(childrenOf(receiver.spans, roots[0] as ReceivedSpan).map((span) => span.name)).toEqual(['execute_tool t'])
+  })
+})
+
 describe('content capture (OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)', () => {
   it('puts messages, tool arguments and results on the spans in the conventions\' shape, with secrets redacted', async () => {
     await using receiver = await startOtlpReceiver()

@@ -220,7 +220,8 @@ export const UNTRACED_CHAT_SPAN: ChatSpan = NO_CHAT_SPAN
 /**
  * Runs one benchmark task in its root span `invoke_agent {agent}` (`gen_ai.operation.name` `invoke_agent`,
  * `bench.benchmark`, `bench.task.id`, `bench.trial`); `run` sets the scores and pass / fail on the span it gets.
- * A throw of `run` is recorded on the span and rethrown.
+ * A throw of `run` is recorded on the span and rethrown. Called inside another task's span, it runs in that one
+ * (`run` gets the outer task's span): a task is one trace, whichever of its steps starts it.
  */
 export function traceTask<R>(start: TaskSpanStart, run: (span: TaskSpan) => Promise<R>): Promise<R> {
   const tracing = state()
