@@ -60,7 +60,13 @@ describe('describeEval with OTEL_EXPORTER_OTLP_ENDPOINT (fixtures/describe-eval)
           root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
           watch: false,
           setupFiles: [TEST_ENDED_SETUP],
-          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }],
+          reporters: [
+            {
+              onInit: (instance: Vitest) => {
+                vitest = instance
+              },
+            },
+          ],
         },
         {},
         { stdout: quiet(), stderr: quiet() },

@@ -148,7 +148,11 @@ function createState(options: StartTracingOptions = {}): TracingState {
 
 function state(): TracingState {
   const holder = globalThis as Holder
-  return (holder[STATE] ??= createState())
+  const existing = holder[STATE]
+  if (existing !== undefined) return existing
+  const created = createState()
+  holder[STATE] = created
+  return created
 }
 
 function warnOnce(tracing: TracingState, message: string): void {
@@ -169,7 +173,10 @@ function load(tracing: TracingState): Promise<OtelSdk | undefined> {
   tracing.loading ??= import('./sdk.ts')
     .then((module) => module.createOtelSdk(settings, (message) => warnOnce(tracing, message)))
     .then(
-      (sdk) => (tracing.sdk = sdk),
+      (sdk) => {
+        tracing.sdk = sdk
+        return sdk
+      },
       (error: unknown) => {
         warnOnce(tracing, `OpenTelemetry tracing is off: the SDK did not start (${error instanceof Error ? error.message : String(error)}).`)
         tracing.settings = { kind: 'off' }

@@ -218,7 +218,11 @@ function protobufValue(buf: Uint8Array): unknown {
     else if (field === 4 && wire === 1) value = reader.fixed64().getFloat64(0, true)
     else if (field === 5 && wire === 2) {
       const values: unknown[] = []
-      fields(reader.bytes(), (f, w, r) => (f === 1 && w === 2 ? (values.push(protobufValue(r.bytes())), true) : false))
+      fields(reader.bytes(), (f, w, r) => {
+        if (f !== 1 || w !== 2) return false
+        values.push(protobufValue(r.bytes()))
+        return true
+      })
       value = values
     } else return false
     return true
@@ -248,7 +252,13 @@ function decodeProtobufRequest(body: Uint8Array): ReceivedSpan[] {
     const scopes: Uint8Array[] = []
     // ResourceSpans: 1 resource (Resource: 1 attributes), 2 scope_spans.
     fields(reader.bytes(), (f, w, r) => {
-      if (f === 1 && w === 2) fields(r.bytes(), (rf, rw, rr) => (rf === 1 && rw === 2 ? (protobufKeyValue(rr.bytes(), resource), true) : false))
+      if (f === 1 && w === 2) {
+        fields(r.bytes(), (rf, rw, rr) => {
+          if (rf !== 1 || rw !== 2) return false
+          protobufKeyValue(rr.bytes(), resource)
+          return true
+        })
+      }
       else if (f === 2 && w === 2) scopes.push(r.bytes())
       else return false
       return true
@@ -257,7 +267,13 @@ function decodeProtobufRequest(body: Uint8Array): ReceivedSpan[] {
       let scope = ''
       // ScopeSpans: 1 scope (InstrumentationScope: 1 name), 2 spans.
       fields(scopeSpans, (f, w, r) => {
-        if (f === 1 && w === 2) fields(r.bytes(), (sf, sw, sr) => (sf === 1 && sw === 2 ? ((scope = text(sr.bytes())), true) : false))
+        if (f === 1 && w === 2) {
+          fields(r.bytes(), (sf, sw, sr) => {
+            if (sf !== 1 || sw !== 2) return false
+            scope = text(sr.bytes())
+            return true
+          })
+        }
         else if (f === 2 && w === 2) out.push(protobufSpan(r.bytes(), resource, () => scope))
         else return false
         return true
