@@ -1,3 +1,7 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createModel } from '../llm/create-model.ts'
@@ -5,6 +9,7 @@ import { flushTracing, shutdownTracing, startTracing, traceTask } from '../otel/
 import { childrenOf, type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
 import { scriptedError, scriptedText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import { defineTool } from '../tools/define-tool.ts'
+import { createExternalAgent, runExternalAgent } from './external-agent.ts'
 import { runAgent } from './run-agent.ts'
 
 afterEach(async () => {
@@ -73,5 +78,44 @@ describe('runAgent with tracing on (the real openai client over HTTP to the scri
     const chat = receiver.spans.find((span) => span.name === 'chat test-model') as ReceivedSpan
     expect(chat.status.code).toBe(2)
     expect(chat.attributes['error.type']).toBe('ERR_MODEL_AUTH')
+  })
+})
+
+describe('an external agent (its own loop, our tools over MCP) with tracing on', () => {
+  it('has its tool calls as execute_tool spans in the task\'s trace', async () => {
+    await using receiver = await startOtlpReceiver()
+    await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })
+    // The fake agent (the network peer) calls one tool over the MCP endpoint it is given, then answers.
+    const agentServer = createServer((req, res) => {
+      let raw = ''
+      req.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8')
+      })
+      req.on('end', async () => {
+        const body = JSON.parse(raw) as { tools: { mcpUrl: string } }
+        const client = new Client({ name: 'fake-agent', version: '1' })
+        await client.connect(new StreamableHTTPClientTransport(new URL(body.tools.mcpUrl)))
+        await client.callTool({ name: 'lookup', arguments: { word: 'otel' } })
+        await client.close()
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: 'a standard' }))
+      })
+    })
+    await new Promise<void>((resolve) => agentServer.listen(0, '127.0.0.1', resolve))
+    try {
+      const agent = createExternalAgent({ url: `http://127.0.0.1:${(agentServer.address() as AddressInfo).port}/run`, id: 'agent:fake' })
+      const traceId = await traceTask({ benchmark: 'unit', taskId: 'ext', agent: agent.id }, async (span) => {
+        const trace = await runExternalAgent({ agent, task: { taskId: 'ext' }, prompt: 'What is otel?', tools: [lookup], instructions: 'Be brief.' })
+        expect(trace.toolCalls).toHaveLength(1)
+        return span.traceId
+      })
+      await flushTracing()
+      const tool = receiver.spans.find((span) => span.name === 'execute_tool lookup') as ReceivedSpan
+      expect(tool.traceId).toBe(traceId)
+      const root = receiver.spans.find((span) => span.parentSpanId === '' && span.traceId === traceId) as ReceivedSpan
+      expect(childrenOf(receiver.spans, root).map((span) => span.name)).toEqual(['execute_tool lookup'])
+    } finally {
+      agentServer.closeAllConnections()
+      await new Promise<void>((resolve) => agentServer.close(() => resolve()))
+    }
   })
 })
