@@ -137,7 +137,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
     for (const call of calls) {
       if (signal?.aborted) return aborted()
       const startedAt = clock()
-      const executed = await executeToolCall(table, call.wireName, call.rawArguments, signal)
+      const executed = await executeToolCall(table, call.wireName, call.rawArguments, signal, call.id)
       if (executed === 'aborted') return aborted()
       toolCalls.push({
         id: call.id,

@@ -13,6 +13,7 @@ import { summarizeOutcome } from '../agent/outcome-summary.ts'
 import { MAX_STORED_ANSWER_CHARS, capText } from '../core/cap-stored.ts'
 import type { ArteTestMeta } from './vitest/arte-meta.ts'
 import type { ArteRow } from './dataset/row.ts'
+import { type TaskSpan, traceJudge, traceTask } from '../otel/tracing.ts'
 
 /** The system prompt of the ART-E agent for one row (inbox and date are part of the task). */
 export function arteSystemPrompt(row: Pick<ArteRow, 'inbox_address' | 'query_date'>): string {
@@ -63,6 +64,8 @@ export interface RunArteTaskOptions {
   cacheScope?: string
   /** The LLM judge (`ARTE_JUDGE_MODEL`) asked after the agent whether its answer is correct; none by default. */
   judge?: ChatModel
+  /** Which of the `BENCH_TRIALS` runs of the row this is (`bench.trial` of its OpenTelemetry span). @default 1 */
+  trial?: number
 }
 
 /** The trace and scored meta of one ART-E task. */
@@ -79,7 +82,12 @@ export interface ArteTaskRun {
  * Never throws for agent or judge failures: they are in `meta.outcome` and `meta.llmJudgeError`. Warns once per
  * store and inbox when the row's inbox holds no email in the store (see `warnIfInboxEmpty`).
  */
-export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
+export function runArteTask(options: RunArteTaskOptions): Promise<ArteTaskRun> {
+  // OpenTelemetry (when on): the task is one trace, its root span carries the scores (see src/otel/tracing.ts).
+  return traceTask({ benchmark: 'arte', taskId: String(options.row.id), trial: options.trial, agent: options.model.id }, (span) => runArteTaskIn(span, options))
+}
+
+async function runArteTaskIn(span: TaskSpan, options: RunArteTaskOptions): Promise<ArteTaskRun> {
   const { row, store, model } = options
   await warnIfInboxEmpty(store, row.inbox_address)
   const tools = createEmailTools(store, { inbox: row.inbox_address, queryDate: row.query_date.slice(0, 10) }, options.emailTools)
@@ -109,6 +117,11 @@ export async function runArteTask(options: RunArteTaskOptions): Promise<ArteTask
   const executionTimeMs = Math.round(performance.now() - started)
   const judgment = options.judge === undefined ? undefined : await judgeRow(options.judge, row, trace, options)
   const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs, judgment)
+  if (span.traceId !== undefined) {
+    meta.otelTraceId = span.traceId
+    for (const [name, value] of [['exact_match', meta.exactMatch], ['semantic_score', meta.semanticScore], ['sources_correct', meta.sourcesCorrect], ['llm_judge_correct', meta.llmJudgeCorrect]] as const) span.score(name, value)
+    span.result(meta.outcome.kind === 'answered', meta.outcome.kind)
+  }
   return judgment === undefined ? { trace, meta } : { trace, meta, judgment }
 }
 
@@ -123,7 +136,7 @@ export function judgeRow(
   options: Pick<RunArteTaskOptions, 'signal' | 'deadline' | 'cacheScope'> = {},
 ): Promise<ArteJudgment> {
   const answer = trace.outcome.kind === 'answered' ? trace.outcome.answer : undefined
-  return judgeArteAnswer(
+  return traceJudge({ judge: judge.id, kind: judge.kind }, () => judgeArteAnswer(
     judge,
     { question: row.question, groundTruth: row.answer, answer },
     {
@@ -131,7 +144,7 @@ export function judgeRow(
       ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
       ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
     },
-  )
+  ))
 }
 
 /**

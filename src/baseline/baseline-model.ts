@@ -2,6 +2,7 @@ import type { CallOptions, ChatModel, ChatRequest, ChatResult } from '../llm/typ
 import { readConversation } from './conversation.ts'
 import { BASELINE_MODEL_NAME, toChatResult } from './step.ts'
 import type { Strategy } from './strategy.ts'
+import { traceChat } from '../otel/tracing.ts'
 
 /** The model id users pass to pick the baseline. */
 export const BASELINE_MODEL_ID = 'baseline'
@@ -19,7 +20,8 @@ export function createBaselineModel(strategies: ReadonlyArray<Strategy>): ChatMo
   return {
     id: BASELINE_MODEL_ID,
     kind: 'baseline',
-    async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResult> {
+    // Its `chat` spans (OpenTelemetry) name it as the provider: `gen_ai.provider.name` `vitest-agent-bench.baseline`.
+    complete: (request: ChatRequest, options?: CallOptions): Promise<ChatResult> => traceChat({ provider: BASELINE_PROVIDER_NAME, model: BASELINE_MODEL_ID, request }, async () => {
       options?.signal?.throwIfAborted()
       const conversation = readConversation(request)
       const turn = conversation.assistantTurns + 1
@@ -35,6 +37,9 @@ export function createBaselineModel(strategies: ReadonlyArray<Strategy>): ChatMo
         )
       }
       return toChatResult(strategy.next(conversation), turn)
-    },
+    }),
   }
 }
+
+/** The `gen_ai.provider.name` of the offline agents' `chat` spans: they are no LLM provider, so the harness names itself. */
+export const BASELINE_PROVIDER_NAME = 'vitest-agent-bench.baseline'

@@ -1,4 +1,6 @@
 import type { CallOptions, ChatModel, ChatResult } from '../llm/types.ts'
+import { traceChat } from '../otel/tracing.ts'
+import { BASELINE_PROVIDER_NAME } from './baseline-model.ts'
 
 /** The model id users pass to pick the `null` agent (`BENCH_AGENT_MODEL=null`). */
 export const NULL_MODEL_ID = 'null'
@@ -18,7 +20,7 @@ export function createNullModel(): ChatModel {
   return {
     id: NULL_MODEL_ID,
     kind: 'baseline',
-    async complete(_request, options?: CallOptions): Promise<ChatResult> {
+    complete: (request, options?: CallOptions): Promise<ChatResult> => traceChat({ provider: BASELINE_PROVIDER_NAME, model: NULL_MODEL_ID, request }, async () => {
       options?.signal?.throwIfAborted()
       return {
         message: { role: 'assistant', content: JSON.stringify({ final_answer: '', rationale: NULL_RATIONALE }), refusal: null },
@@ -27,6 +29,6 @@ export function createNullModel(): ChatModel {
         finishReason: 'stop',
         cached: false,
       }
-    },
+    }),
   }
 }

@@ -1,6 +1,7 @@
-import { describe, test } from 'vitest'
+import { afterAll, describe, test } from 'vitest'
 import { BenchError } from '../core/errors.ts'
 import { annotateTest } from './annotate.ts'
+import { flushTracing, traceEvalTask } from '../otel/tracing.ts'
 import { isRunCancel, skipCancelled, withRunCancel } from './run-cancel.ts'
 import type { EvalScore, EvalTestMeta } from './eval-meta.ts'
 import type { Scorer } from './scorer.ts'
@@ -94,6 +95,7 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
   if (typeof threshold !== 'number' || Number.isNaN(threshold) || threshold < 0 || threshold > 1) throw new EvalThresholdRangeError(name, threshold)
   const declare = options.concurrent === true ? test.concurrent : test
   describe(name, () => {
+    afterAll(() => flushTracing())
     options.data.forEach((item, index) => {
       declare(
         item.name ?? caseName(item.input, index),
@@ -102,7 +104,8 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
           const output = await withRunCancel(context.signal, async (signal) => {
             try {
               if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
-              return await options.task(item.input, { signal })
+              // OpenTelemetry (when on): the case is one trace, `invoke_agent {suite}`; its scores land on it when the test ends.
+              return await traceEvalTask(context, { benchmark: 'eval', agent: name }, () => options.task(item.input, { signal }))
             } catch (error) {
               if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
               throw error

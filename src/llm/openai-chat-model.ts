@@ -10,6 +10,7 @@ import { CACHE_FORMAT_VERSION, type ResponseCache, cacheKey } from './response-c
 import { type AttemptRecord, type FailureClass, MIN_ATTEMPT_MS, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
 import type { CallOptions, ChatModel, ChatRequest, ChatResult, Usage } from './types.ts'
 import { responseTokens } from './usage.ts'
+import { type ChatSpan, UNTRACED_CHAT_SPAN, traceChat } from '../otel/tracing.ts'
 
 /** Default per-request timeout. */
 export const DEFAULT_TIMEOUT_MS = 120_000
@@ -239,7 +240,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   for (const secret of urlSecrets(target.baseURL)) registerSecret(secret)
   const shownURL = redactUrl(target.baseURL)
 
-  const complete = async (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> => {
+  const completeCall = async (request: ChatRequest, callOptions: CallOptions = {}, span: ChatSpan = UNTRACED_CHAT_SPAN): Promise<ChatResult> => {
     const { signal, deadline, cacheScope } = callOptions
     if (signal?.aborted) throw abortedError(signal)
     const startedAt = new Date()
@@ -250,6 +251,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     // Filled by the retry loop as attempts fail, so a call aborted during a retry wait still logs them.
     const attempts: AttemptRecord[] = []
     const log = (outcome: CallLogEntry['outcome'], cached: boolean, usage: Usage | null): void => {
+      span.retries(attempts)
       callLog?.write({
         startedAt: startedAt.toISOString(),
         model: target.id,
@@ -343,5 +345,22 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     return result
   }
 
+  // OpenTelemetry: one `chat` span per call (see src/otel/tracing.ts); nothing when tracing is off.
+  const provider = GEN_AI_PROVIDER_NAMES[target.provider]
+  const serverAddress = hostOf(base)
+  const complete = (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> =>
+    traceChat({ provider, model: target.wireModel, request, ...(serverAddress === undefined ? {} : { serverAddress }) }, (span) => completeCall(request, callOptions, span))
+
   return { id: target.id, kind: 'llm', complete }
+}
+
+/** `gen_ai.provider.name` of each provider (the GenAI conventions' names); a bare id on `OPENAI_BASE_URL` speaks OpenAI's API. */
+const GEN_AI_PROVIDER_NAMES: Record<ResolvedModel['provider'], string> = { openai: 'openai', anthropic: 'anthropic', google: 'gcp.gemini', custom: 'openai' }
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return undefined
+  }
 }

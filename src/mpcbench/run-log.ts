@@ -87,6 +87,8 @@ export const RunLogSchema = z.object({
   usage: UsageSchema,
   turns: z.number(),
   trace_id: z.string(),
+  /** The OpenTelemetry trace id of the run (its `invoke_agent` root span), when tracing was on; absent otherwise. */
+  otel_trace_id: z.string().optional(),
   started_at: z.string(),
   duration_ms: z.number(),
   /** The tool profile the agent was given (absent in logs written before profiles existed). */

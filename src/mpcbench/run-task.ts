@@ -23,6 +23,7 @@ import type { RunLog } from './run-log.ts'
 import { RunLogSchema, buildRunLog } from './run-log.ts'
 import type { Task } from './task.ts'
 import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import { currentTraceId, traceJudge, traceTask } from '../otel/tracing.ts'
 
 /** The scenarios with data in `dataDir`: the ids with all six `{scenario_id}_{source}.json` files, sorted. */
 export function scenarioDataIds(dataDir: string): string[] {
@@ -145,7 +146,12 @@ export interface RunTaskResult {
  * `answer` is read the same way (JSON with `final_answer` and `rationale`, else the answer as sent, see
  * `withUpstreamExternalAnswer`), and the trace it sent is kept in the run log (`agent_trace`).
  */
-export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
+export function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
+  // OpenTelemetry (when on): the run is a task's trace (within `runAndJudge`, the evaluation's).
+  return traceTask({ benchmark: 'mpcbench', taskId: options.task.task_id, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }, () => runTaskUntraced(options))
+}
+
+async function runTaskUntraced(options: RunTaskOptions): Promise<RunTaskResult> {
   const { agent } = options
   const maxTurns = options.maxTurns ?? MPCBENCH_TURN_CAP
   const signal = options.signal === undefined ? {} : { signal: options.signal }
@@ -173,7 +179,8 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
         ...signal,
         ...deadline,
       }))
-  const runLog = buildRunLog(trace, {
+  const otelTraceId = currentTraceId()
+  const built = buildRunLog(trace, {
     task: options.task,
     scenarioId: options.scenarioId,
     agentModel: options.agent.id,
@@ -181,6 +188,7 @@ export async function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
     ...(options.toolProfile === undefined ? {} : { toolProfile: options.toolProfile }),
     harness: harnessOf(options),
   })
+  const runLog: RunLog = otelTraceId === undefined ? built : { ...built, otel_trace_id: otelTraceId }
   const runLogFile = join(options.logDir, runLogFileName(runLog.task_id, runLog.agent_model))
   writeJsonAtomic(runLogFile, runLog)
   return { runLog, runLogFile }
@@ -212,7 +220,7 @@ export interface JudgeRunResult {
 
 /** Step 3 of the seed: runs one judge on a judge input and writes the result, validated against its schema, atomically to `file`. */
 export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, options: JudgeOptions = {}): Promise<JudgeRunResult> {
-  const outcome = await judge.judge(input, options)
+  const outcome = await traceJudge({ judge: judge.id, kind: judge.kind }, () => judge.judge(input, options))
   const result = parseWith(JudgeResultFileSchema, judgeResultFile(outcome, {
     taskId: input.task_id,
     agentModel: input.agent_model,
@@ -234,11 +242,15 @@ export interface JudgedRun extends JudgeRunResult {
 /** Everything one task × agent evaluation produced. */
 export interface TaskEvaluation extends RunTaskResult {
   judged: JudgedRun[]
+  /** The OpenTelemetry trace id of the evaluation, when tracing was on. */
+  otelTraceId?: string
 }
 
 /** Options of {@link runAndJudge}: a {@link RunTaskOptions} plus the judges. */
 export interface RunAndJudgeOptions extends RunTaskOptions {
   judges: ReadonlyArray<Judge>
+  /** Which of the `BENCH_TRIALS` runs this is (`bench.trial` of its OpenTelemetry span). @default 1 */
+  trial?: number
 }
 
 /**
@@ -252,7 +264,24 @@ export interface RunAndJudgeOptions extends RunTaskOptions {
  * log, where a judge that fails, throws or is not reached would leave them to pass for its result (`BENCH_RESUME`, the
  * report). A run that fails before its run log is written keeps the earlier run's files, which still belong together.
  */
-export async function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
+export function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
+  // OpenTelemetry (when on): the evaluation is one trace; its root span carries each judge's scores and pass / fail.
+  const start = { benchmark: 'mpcbench', taskId: options.task.task_id, trial: options.trial, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }
+  return traceTask(start, async (span) => {
+    const evaluation = await runAndJudgeUntraced(options)
+    if (span.traceId === undefined) return evaluation
+    for (const { judge, outcome } of evaluation.judged) {
+      span.score(`${judge.id}.answer_requirements_satisfaction`, outcome.kind === 'scored' ? outcome.scores.answer_requirements_satisfaction.score : null)
+      span.score(`${judge.id}.source_grounded_reasoning`, outcome.kind === 'scored' ? outcome.scores.source_grounded_reasoning.score : null)
+    }
+    const agentOutcome = evaluation.runLog.outcome.kind
+    const judged = evaluation.judged.length === options.judges.length && evaluation.judged.every(({ outcome }) => outcome.kind === 'scored')
+    span.result(agentOutcome !== 'error' && agentOutcome !== 'aborted' && judged, agentOutcome)
+    return { ...evaluation, otelTraceId: span.traceId }
+  })
+}
+
+async function runAndJudgeUntraced(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
   const run = await runTask(options)
   for (const judge of options.judges) {
     const files = evaluationFiles(options.logDir, run.runLog.task_id, run.runLog.agent_model, judge.id)
@@ -319,6 +348,7 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
     ...(runLog.tool_profile === undefined ? {} : { toolProfile: runLog.tool_profile }),
     judges,
     emptyAnswer: runLog.final_answer.trim() === '',
+    ...(evaluation.otelTraceId === undefined ? {} : { otelTraceId: evaluation.otelTraceId }),
   }
 }
 

@@ -62,6 +62,8 @@ const PairScoreSchema = z.object({
   answer_requirements_satisfaction: z.number().nullable(),
   source_grounded_reasoning: z.number().nullable(),
   error: z.string().nullable(),
+  /** The evaluation's OpenTelemetry trace id, when tracing was on. */
+  otel_trace_id: z.string().optional(),
 })
 
 /** A selected test that has no scores: it timed out or failed before its agent run ended, or never ran. */
@@ -131,6 +133,7 @@ function pairScore(meta: MpcbenchTestMeta, judge: MpcbenchTestMeta['judges'][num
     answer_requirements_satisfaction: judge.kind === 'scored' ? judge.answerRequirementsSatisfaction : null,
     source_grounded_reasoning: judge.kind === 'scored' ? judge.sourceGroundedReasoning : null,
     error: judge.kind === 'judge-error' ? `${judge.code}: ${judge.message}` : failedAgent ? `agent ${meta.agentOutcome}` : null,
+    ...(meta.otelTraceId === undefined ? {} : { otel_trace_id: meta.otelTraceId }),
   }
 }
 

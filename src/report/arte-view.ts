@@ -190,7 +190,7 @@ ${idCell(task, 'show the task')}
 <td class="num" data-field="totalTokens" data-sort-value="${task.usage.totalTokens}">${thousands(task.usage.totalTokens)}</td></tr>`
     }
     const answer = task.agentAnswer === '' ? `<span class="muted">(no answer: ${escapeHtml(task.outcome.kind)})</span>` : escapeHtml(task.agentAnswer)
-    return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}" data-pass="${task.exactMatch ? '1' : '0'}" data-task-index="${i}">
+    return `<tr class="task" data-task-id="${escapeHtml(task.taskId)}" data-trace-id="${escapeHtml(task.traceId)}"${task.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(task.otelTraceId)}"`} data-pass="${task.exactMatch ? '1' : '0'}" data-task-index="${i}">
 ${idCell(task, 'show the trace')}
 <td>${escapeHtml(task.question)}</td><td>${escapeHtml(task.groundTruth)}</td><td>${answer}</td>
 <td class="num ${task.exactMatch ? 'pass' : 'fail'}" data-field="exactMatch" data-sort-value="${task.exactMatch ? 1 : 0}">${task.exactMatch ? '✓' : '✗'}</td>${judgeCell(task)}

@@ -114,6 +114,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       if (verdict) field(box, 'LLM judge', verdict);
     }
     if (task.sources && task.sources.length) field(box, 'sources', task.sources.join(', '));
+    if (task.otelTraceId) field(box, 'OpenTelemetry trace', task.otelTraceId);
     if (Array.isArray(task.trialResults) && task.trialResults.length > 0) {
       box.appendChild(el('h4', null, 'Trials (' + task.trialResults.length + ')'));
       var trials = el('table', 'calls trials');
@@ -218,6 +219,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   }
   function logBody(box, log) {
     if (log.agent_label) box.appendChild(el('p', 'muted', log.agent_label));
+    if (log.otel_trace_id) field(box, 'OpenTelemetry trace', log.otel_trace_id);
     field(box, 'started', log.started_at);
     field(box, 'user prompt', log.user_prompt);
     field(box, 'final answer', log.final_answer === '' ? '(none)' : log.final_answer);
@@ -338,6 +340,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var tr = el('tr', notRun ? 'task not-run' : 'task');
         tr.setAttribute('data-task-id', t.taskId);
         tr.setAttribute('data-trace-id', t.traceId);
+        if (t.otelTraceId) tr.setAttribute('data-otel-trace-id', t.otelTraceId);
         tr.setAttribute('data-pass', this.pass(t));
         tr.setAttribute('data-task-index', String(i));
         idCell(tr, t.taskId, t.taskId, notRun ? 'show the task' : 'show the trace');
@@ -380,6 +383,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var tr = el('tr', 'task');
         tr.setAttribute('data-task-index', String(i));
         tr.setAttribute('data-task-id', t.taskId);
+        if (t.otelTraceId) tr.setAttribute('data-otel-trace-id', t.otelTraceId);
         tr.setAttribute('data-pass', this.pass(t));
         var texts = this.texts(t);
         idCell(tr, this.name(t), this.name(t), "show the run log and the judge's reasons");

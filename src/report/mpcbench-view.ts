@@ -118,7 +118,7 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
     const pass = task.requirements !== null && task.requirements >= 4
     const outcome = task.runLog?.outcome.kind ?? '-'
     const name = task.trial === undefined ? task.taskId : `${task.taskId} [trial=${task.trial}]`
-    return `<tr class="task" data-task-index="${t}" data-task-id="${escapeHtml(task.taskId)}" data-pass="${pass ? '1' : '0'}">
+    return `<tr class="task" data-task-index="${t}" data-task-id="${escapeHtml(task.taskId)}"${task.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(task.otelTraceId)}"`} data-pass="${pass ? '1' : '0'}">
 <td class="id" data-sort-value="${escapeHtml(name)}"><button type="button" class="open" aria-expanded="false" title="show the run log and the judge's reasons">▸</button> ${escapeHtml(name)}</td>
 <td>${escapeHtml(task.taskType)}</td><td>${escapeHtml(task.agentModel)}</td><td>${escapeHtml(task.judgeModel)}</td>
 <td class="num" data-field="requirements" data-sort-value="${task.requirements ?? -1}">${task.requirements ?? '-'}</td>

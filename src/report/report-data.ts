@@ -86,6 +86,8 @@ export interface MpcbenchTaskView {
   error: string | null
   /** Which trial (`BENCH_TRIALS` > 1); absent for a run of one trial. */
   trial?: number
+  /** The evaluation's OpenTelemetry trace id (the summary's `otel_trace_id`), when tracing was on. */
+  otelTraceId?: string
   /** The task's run log, when the one found is this summary's (see `otherRunLog`). */
   runLog?: RunLog
   /** The task's judge result, when the one found is this summary's (see `otherJudgeResult`). */
@@ -352,6 +354,7 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
         grounding: score.source_grounded_reasoning,
         error: score.error,
         ...(score.trial === undefined ? {} : { trial: score.trial }),
+        ...(score.otel_trace_id === undefined ? {} : { otelTraceId: score.otel_trace_id }),
       }
       if (sources.logDir !== undefined) {
         // A later trial's logs are in its own folder: never show trial 1's run under another trial's scores.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BenchError } from '../core/errors.ts'
 import { type AnyTool, formatToolResult, parseToolArguments } from './define-tool.ts'
+import { traceTool } from '../otel/tracing.ts'
 
 /** How a tool call went: `ok`, or why it failed (the message went back to the caller as the result). */
 export type ToolCallStatus = 'ok' | 'unknown-tool' | 'invalid-arguments' | 'tool-error'
@@ -24,9 +25,20 @@ export interface ExecutedToolCall {
  * Executes one call of a tool by wire name, the one way both our agent loop and the MCP server do it:
  * arguments are a JSON string (a model's) or an already parsed value (an MCP client's), parsed by the tool's zod
  * schema; an unknown tool, bad arguments, a throwing handler or a non-JSON result become a failed call whose
- * message says how to call again. Resolves to `'aborted'` when `signal` aborts first.
+ * message says how to call again. Resolves to `'aborted'` when `signal` aborts first. Runs in an `execute_tool`
+ * span when tracing is on (`callId`: the id the model gave the call, `gen_ai.tool.call.id`).
  */
-export async function executeToolCall(
+export function executeToolCall(
+  table: Record<string, AnyTool>,
+  wireName: string,
+  rawArguments: unknown,
+  signal?: AbortSignal,
+  callId?: string,
+): Promise<ExecutedToolCall | 'aborted'> {
+  return traceTool({ name: table[wireName]?.name ?? wireName, callId, arguments: rawArguments }, () => executeUntraced(table, wireName, rawArguments, signal))
+}
+
+async function executeUntraced(
   table: Record<string, AnyTool>,
   wireName: string,
   rawArguments: unknown,

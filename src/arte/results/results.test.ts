@@ -80,6 +80,7 @@ describe('toTaskResult', () => {
       llmJudgeError: { code: 'E', message: 'm' },
       llmJudgeUsage: { promptTokens: 4, completionTokens: 1, totalTokens: 5, costUsd: null, calls: 1 },
       traceId: 't1',
+      otelTraceId: '0af7651916cd43dd8448eb211c80319c',
       executionTimeMs: 10,
       toolTimeouts: 2,
       usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, costUsd: 0, calls: 1 },

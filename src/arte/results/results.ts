@@ -93,6 +93,8 @@ export const ArteTrialResultSchema = z.object({
   llmJudgeCorrect: z.boolean().optional(),
   agentAnswer: z.string(),
   traceId: z.string(),
+  /** The trial's OpenTelemetry trace id, when tracing was on. */
+  otelTraceId: z.string().optional(),
   executionTimeMs: z.number(),
   /** How the trial ended (a trial not run, or one that failed, is no wrong answer); absent in results written before it was kept. */
   outcome: ArteTestMetaSchema.shape.outcome.optional(),
@@ -118,6 +120,7 @@ export const ArteTaskResultSchema = ArteTestMetaSchema.pick({
   llmJudgeError: true,
   llmJudgeUsage: true,
   traceId: true,
+  otelTraceId: true,
   executionTimeMs: true,
   toolTimeouts: true,
   sources: true,
@@ -228,6 +231,7 @@ export function toTaskResult(meta: ArteTestMeta): ArteTaskResult {
     ...(meta.llmJudgeError === undefined ? {} : { llmJudgeError: meta.llmJudgeError }),
     ...(meta.llmJudgeUsage === undefined ? {} : { llmJudgeUsage: meta.llmJudgeUsage }),
     traceId: meta.traceId,
+    ...(meta.otelTraceId === undefined ? {} : { otelTraceId: meta.otelTraceId }),
     executionTimeMs: meta.executionTimeMs,
     ...(meta.toolTimeouts === undefined ? {} : { toolTimeouts: meta.toolTimeouts }),
     sources: meta.sources,

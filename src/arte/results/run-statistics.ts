@@ -135,6 +135,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
         ...(run.llmJudgeCorrect === undefined ? {} : { llmJudgeCorrect: run.llmJudgeCorrect }),
         agentAnswer: run.agentAnswer,
         traceId: run.traceId,
+        ...(run.otelTraceId === undefined ? {} : { otelTraceId: run.otelTraceId }),
         executionTimeMs: run.executionTimeMs,
         outcome: run.outcome,
       }))

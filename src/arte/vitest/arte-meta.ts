@@ -54,6 +54,8 @@ export const ArteTestMetaSchema = z.object({
   llmJudgeUsage: ArteUsageSchema.optional(),
   /** Key of the full trace in the traces database. */
   traceId: z.string(),
+  /** The OpenTelemetry trace id of the task (32 hex digits) when tracing was on (`OTEL_EXPORTER_OTLP_ENDPOINT`): open it in the trace viewer. */
+  otelTraceId: z.string().optional(),
   executionTimeMs: z.number(),
   /** Tool calls stopped at their time budget (`ARTE_TOOL_TIMEOUT_MS`); absent when none. */
   toolTimeouts: z.number().int().positive().optional(),

@@ -30,6 +30,7 @@ import { arteStrategy } from '../baseline/arte-strategy.ts'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
+import { flushTracing } from '../../otel/tracing.ts'
 
 /** `ARTE_TRACES_DB` of this process's environment, absolute (the default traces database when unset). */
 function tracesDbFromEnv(): string {
@@ -169,6 +170,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     process.off('exit', flushOnExit)
     await store?.close()
     traces?.close()
+    // This worker's OpenTelemetry spans are exported before Vitest ends it (nothing to do when tracing is off).
+    await flushTracing()
   })
   return {
     settings,
@@ -244,6 +247,7 @@ export async function runArteTestCase(
     ...(deadline === undefined ? {} : { deadline }),
     ...(cacheScope === undefined ? {} : { cacheScope }),
     ...(judge === undefined ? {} : { judge }),
+    ...(trial === undefined ? {} : { trial }),
   })
   // Traces of tasks that end together share one commit; the test ends only once its trace is committed, so resume
   // and interrupted runs find every finished task in the database (as with one INSERT per task).

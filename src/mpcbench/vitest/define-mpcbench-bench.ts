@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { trialLogDir } from '../file-names.ts'
 import fg from 'fast-glob'
-import { inject, test } from 'vitest'
+import { afterAll, inject, test } from 'vitest'
 import type { TestContext } from 'vitest'
 import { notPreparedHint } from '../../core/bench-only.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
@@ -31,6 +31,7 @@ import { mpcbenchStrategy } from '../baseline/mpcbench-strategy.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { type AgentUnderTest, createExternalAgent, type ExternalAgent } from '../../agent/external-agent.ts'
 import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
+import { flushTracing } from '../../otel/tracing.ts'
 
 /**
  * The test name of one task × agent: `{task_id} [agent={model}]`, and with `BENCH_TRIALS` > 1
@@ -192,6 +193,7 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
     judges,
     signal,
     ...(deadline === undefined ? {} : { deadline }),
+    ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
   })
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, process.cwd()), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
@@ -276,6 +278,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
   const setup = mpcbenchRunSetup(root, env)
   const { trials } = mpcbenchSettingsFromEnv(env)
   const byId = taskFilesById(tasksRoot)
+  // This worker's OpenTelemetry spans are exported before Vitest ends it (nothing to do when tracing is off).
+  afterAll(() => flushTracing())
   for (const taskFile of taskFiles) {
     let task: Task
     let taskType: TaskType | undefined

@@ -48,6 +48,8 @@ export const MpcbenchTestMetaSchema = z.object({
   emptyAnswer: z.boolean().optional(),
   /** Which run of the task × agent this is, 1-based (`BENCH_TRIALS`); absent means 1. */
   trial: z.number().int().min(1).optional(),
+  /** The OpenTelemetry trace id of the evaluation (agent run and judges) when tracing was on (`OTEL_EXPORTER_OTLP_ENDPOINT`). */
+  otelTraceId: z.string().optional(),
 })
 
 /** Test meta of one MPCBench test; see {@link MpcbenchTestMetaSchema}. */
