@@ -19,6 +19,8 @@ export interface RunInstanceOptions {
   policyDocumentFormat?: PolicyDocumentFormat
   signal?: AbortSignal
   maxTurns?: number
+  /** See `RunSchedulingAgentOptions.cacheScope`. */
+  cacheScope?: string
 }
 
 /** What one instance gave: upstream's results row, and how the run ended (`undefined` when it failed before the agent ran). */
@@ -44,6 +46,7 @@ export async function runInstance(options: RunInstanceOptions): Promise<Instance
       tools,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
     })
     outcome = run.outcome
     row.trace = run.trace

@@ -55,6 +55,8 @@ export interface RunSchedulingAgentOptions {
   signal?: AbortSignal
   /** @default MAX_TURNS */
   maxTurns?: number
+  /** Keeps this run's cached responses apart (`BENCH_CACHE`), e.g. `trial-2`. */
+  cacheScope?: string
 }
 
 /**
@@ -85,7 +87,8 @@ export async function runSchedulingAgent(options: RunSchedulingAgentOptions): Pr
   for (let turn = 1; turn <= maxTurns; turn += 1) {
     let message
     try {
-      message = (await options.model.complete(request(), options.signal === undefined ? {} : { signal: options.signal })).message
+      const callOptions = { ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }) }
+      message = (await options.model.complete(request(), callOptions)).message
     } catch (error) {
       if (options.signal?.aborted) throw error
       return { candidates: [], trace, outcome: { kind: 'model-error', turns: turn, message: error instanceof Error ? error.message : String(error) } }
