@@ -16,7 +16,7 @@ export interface MpcbenchV2ReporterOptions {
    * Where the summary JSON is written, relative to the Vitest root; the results rows go beside it, one file per level,
    * data and model (and trial after the first) named as upstream names its files
    * (`eval_L1_exp1_gpt-4o.jsonl`, `eval_L1_exp1_gpt-4o_trial2.jsonl`). `false` writes nothing.
-   * @default Vitest's `outputFile['mpcbench-v2']`, else 'evaluation/mpcbench-v2/summary.json'
+   * @default Vitest's `outputFile['mpcbench-v2']`, else MPCBENCH_V2_SUMMARY, else 'evaluation/mpcbench-v2/summary.json'
    */
   outputFile?: string | false
   /**
@@ -84,7 +84,7 @@ export default class MpcbenchV2Reporter implements Reporter {
     }
     this.summaries = [...groups.values()].map(summarizeLevel)
     const root = this.vitest?.config.root ?? process.cwd()
-    const configured = this.options.outputFile ?? (this.vitest === undefined ? undefined : reporterOutputFile(this.vitest, 'mpcbench-v2'))
+    const configured = this.options.outputFile ?? (this.vitest === undefined ? undefined : reporterOutputFile(this.vitest, 'mpcbench-v2')) ?? (process.env.MPCBENCH_V2_SUMMARY?.trim() || undefined)
     const lines = formatSummaryLines(this.summaries)
     if (configured !== false) {
       const summaryFile = resolve(root, configured ?? DEFAULT_SUMMARY_FILE)
