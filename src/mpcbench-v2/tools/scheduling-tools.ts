@@ -185,7 +185,7 @@ export function createSchedulingTools(sources: SchedulingSources): AnyTool[] {
         const threads = commThreads(sources)
         if (Array.isArray(threads)) {
           for (const thread of threads) {
-            if (isDict(thread) && Object.hasOwn(thread, 'thread_id') && pyEquals(thread.thread_id, thread_id)) {
+            if (isDict(thread) && pyEquals(Object.hasOwn(thread, 'thread_id') ? thread.thread_id : null, thread_id)) {
               return { thread_id, text: pyGet(thread, 'thread_text', pyGet(thread, 'text', '')), tags: pyGet(thread, 'thread_tags', pyGet(thread, 'tags', {})) }
             }
           }
@@ -230,9 +230,13 @@ export function createSchedulingTools(sources: SchedulingSources): AnyTool[] {
   ]
 }
 
-/** Python's `==` between JSON values as far as ids go (a string equals only the same string). */
+/** Python's `==` between JSON scalars (a string equals only the same string; `True == 1`); lists and dicts by value. */
 function pyEquals(a: unknown, b: unknown): boolean {
-  return typeof a === typeof b ? a === b : typeof a !== 'object' && typeof b !== 'object' && Number(a) === Number(b) && typeof a !== 'string' && typeof b !== 'string'
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  if ((a === null || a === undefined) !== (b === null || b === undefined)) return false
+  if (a === null || a === undefined) return true
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b)
+  return Number(a) === Number(b)
 }
 
 /** `isinstance(capacity, (int, float)) and capacity >= min_capacity`, raising where Python's comparison does. */

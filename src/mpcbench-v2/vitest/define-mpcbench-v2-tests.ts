@@ -43,6 +43,9 @@ export function defineMpcbenchV2Tests(options: DefineMpcbenchV2TestsOptions): vo
   const data = loadLevel(files)
   if (data.level !== level) return skipAll(title, `the files given are level ${data.level}`)
   if (settings.model === 'baseline' && level !== 1) return skipAll(title, 'the baseline (non-LLM) answers level 1 only; set MPCBENCH_V2_MODEL or BENCH_AGENT_MODEL to a model to run this level')
+  if (data.withoutOracle.length > 0) {
+    console.warn(`MPCBench v2: ${data.withoutOracle.join(', ')} ha${data.withoutOracle.length === 1 ? 's' : 've'} no row in ${files.oracle}; scored against an empty gold list, as upstream does`)
+  }
   const instances = settings.ids === undefined ? data.instances : data.instances.filter((instance) => settings.ids?.has(instance.instance_id))
   const sanitizedWorld = sanitize(data.world) as Record<string, unknown>
   describe(`${title} (${data.world.world_id}, ${settings.model})`, () => {
