@@ -4,6 +4,7 @@ import { arteCommands } from './arte/cli/commands.ts'
 import { runCli } from './cli/run-cli.ts'
 import { llmCommands } from './llm/cli/commands.ts'
 import { mpcbenchCommands } from './mpcbench/cli/commands.ts'
+import { mpcbenchV2Commands } from './mpcbench-v2/cli/commands.ts'
 import { reportCommands } from './report/cli/commands.ts'
 
 /** The package's version (the same `package.json` sits one level above `src/` and `dist/`). */
@@ -21,6 +22,7 @@ export function main(argv: string[]): Promise<number> {
     {
       ...arteCommands,
       ...mpcbenchCommands,
+      ...mpcbenchV2Commands,
       ...llmCommands,
       ...reportCommands,
       compare: { summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired bootstrap intervals', load: () => import('./compare/compare-command.ts') },

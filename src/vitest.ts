@@ -13,3 +13,5 @@ export { defineArteTests, type DefineArteTestsOptions } from './arte/vitest/defi
 export type { ArteTestMeta } from './arte/vitest/task-meta.ts'
 export { defineMpcbenchBench, type MpcbenchBenchOptions } from './mpcbench/vitest/define-mpcbench-bench.ts'
 export type { MpcbenchTestMeta } from './mpcbench/vitest/task-meta.ts'
+export { defineMpcbenchV2Tests, type DefineMpcbenchV2TestsOptions } from './mpcbench-v2/vitest/define-mpcbench-v2-tests.ts'
+export type { MpcbenchV2TestMeta } from './mpcbench-v2/vitest/test-meta.ts'

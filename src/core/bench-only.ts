@@ -8,7 +8,7 @@ import { ConfigError } from './errors.ts'
 export const BENCH_ONLY_VARIABLE = 'BENCH_ONLY'
 
 /** The benchmarks {@link BENCH_ONLY_VARIABLE} can name. */
-export const BENCH_NAMES = ['arte', 'mpcbench'] as const
+export const BENCH_NAMES = ['arte', 'mpcbench', 'mpcbench-v2'] as const
 
 /** One of {@link BENCH_NAMES}. */
 export type BenchName = (typeof BENCH_NAMES)[number]

@@ -60,7 +60,8 @@ export function toRequestBody(target: Pick<ResolvedModel, 'provider' | 'wireMode
   if (request.temperature !== undefined) body.temperature = request.temperature
   if (request.maxTokens !== undefined) {
     // OpenAI's reasoning models reject `max_tokens`; other OpenAI-compatible servers know `max_tokens` best.
-    if (target.provider === 'openai') body.max_completion_tokens = request.maxTokens
+    const field = request.maxTokensParameter ?? (target.provider === 'openai' ? 'max_completion_tokens' : 'max_tokens')
+    if (field === 'max_completion_tokens') body.max_completion_tokens = request.maxTokens
     else body.max_tokens = request.maxTokens
   }
   const format = request.responseFormat

@@ -77,6 +77,11 @@ export interface ChatRequest {
   toolChoice?: 'auto' | 'none' | 'required'
   temperature?: number
   maxTokens?: number
+  /**
+   * The request field `maxTokens` goes in. Left out: `max_completion_tokens` for `openai/` models (reasoning models
+   * reject `max_tokens`), `max_tokens` elsewhere. A harness that reproduces another's requests names it.
+   */
+  maxTokensParameter?: 'max_tokens' | 'max_completion_tokens'
   /** `json_object` asks for any JSON object; a JSON Schema asks for structured output where the provider supports it. */
   responseFormat?: { type: 'json_object' } | JsonSchemaResponseFormat
   /** Free-form label written to the call log (e.g. `agent`, `judge`, `generator:slack`). */
