@@ -28,10 +28,13 @@ afterEach(() => {
 describe('every selected MPCBench test appears in the summary once', () => {
   it('counts a test whose agent model hangs as failed: its call ends by the deadline derived from the test timeout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-'))
+    // Long enough for the four quick tests on a loaded machine (2 s failed them now and then; BENCH_TEST_TIME_SCALE
+    // stretches it, see docs/contributing.md), short for the hang.
+    const testTimeout = scaledMs(6_000)
     // Every reply is scripted; the Quillstone task's model hangs far past the test timeout.
     await using server = await startScriptedServer((request) => {
       const user = JSON.stringify(request.body.messages ?? [])
-      if (user.includes('Quillstone')) return { kind: 'reply', content: 'late', delayMs: 60_000 }
+      if (user.includes('Quillstone')) return { kind: 'reply', content: 'late', delayMs: 100 * testTimeout }
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
@@ -41,8 +44,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
       {
         config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
         watch: false,
-        // Long enough for the four quick tests on a loaded machine (2 s failed them now and then), short for the hang.
-        testTimeout: 6000,
+        testTimeout,
         reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false })],
       },
       {},
