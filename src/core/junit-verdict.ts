@@ -43,7 +43,9 @@ function junitFile(reporter: JUnitReporter, vitest: Vitest): string | undefined 
  * counts are raised. A JUnit reporter that writes to standard output (no file) is left as it is.
  */
 export function addJunitVerdict(vitest: Vitest, verdict: () => JunitVerdict | undefined): void {
-  for (const reporter of vitest.reporters as Reporter[]) {
+  // Vitest's reporter instances (not in its public types; src/report/one-verdict.test.ts fails if that changes).
+  const reporters = (vitest as unknown as { reporters?: Reporter[] }).reporters ?? []
+  for (const reporter of reporters) {
     if (!(reporter instanceof JUnitReporter)) continue
     let added = sources.get(reporter)
     if (added === undefined) {

@@ -1,4 +1,4 @@
-import { formatThresholdFailure } from '../arte/results/results-thresholds.ts'
+import { type ArteThresholdCheck, formatThresholdFailure } from '../arte/results/results-thresholds.ts'
 import type { ReportData } from './report-data.ts'
 
 /**
@@ -8,7 +8,7 @@ import type { ReportData } from './report-data.ts'
  * same verdict. Empty when no threshold failed (or none was set).
  */
 export function failedThresholds(data: Pick<ReportData, 'arte'>): string[] {
-  return data.arte.flatMap((section) => section.results.thresholds.filter((check) => !check.passed).map((check) => formatThresholdFailure(check).replace(/^ERROR: /, '')))
+  return data.arte.flatMap((section) => section.results.thresholds.filter((check) => !check.passed).map((check) => formatThresholdFailure(check as ArteThresholdCheck).replace(/^ERROR: /, '')))
 }
 
 /** How many thresholds the run checked (all benchmarks). */
