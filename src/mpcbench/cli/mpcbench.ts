@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import type { Command } from '../../cli/command.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { stopOnInterrupt } from '../../cli/stop-on-interrupt.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
@@ -140,6 +141,11 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
   set('BENCH_TRIALS', wholeFlag('--trials', values.trials, 1))
   set('BENCH_RESUME', values.resume === true ? '1' : undefined)
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
+  for (const [flag, what] of [['prompt-config', 'Prompt config'], ['model-config', 'Model config']] as const) {
+    const named = path(values[flag])
+    // A config a flag names that does not exist is a bad command line (exit 2), before Vitest starts.
+    if (named !== undefined) assertFlagPathExists(`--${flag}`, named, what, `Pass an existing file to --${flag}, or leave it out for the default.`)
+  }
   set('MPCBENCH_PROMPT_CONFIG', path(values['prompt-config']))
   set('MPCBENCH_MODEL_CONFIG', path(values['model-config']))
   set('MPCBENCH_LOG_DIR', path(values['log-dir']))
