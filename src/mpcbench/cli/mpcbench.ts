@@ -141,11 +141,6 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
   set('BENCH_TRIALS', wholeFlag('--trials', values.trials, 1))
   set('BENCH_RESUME', values.resume === true ? '1' : undefined)
   set('BENCH_CONCURRENCY', wholeFlag('--concurrency', values.concurrency, 1))
-  for (const [flag, what] of [['prompt-config', 'Prompt config'], ['model-config', 'Model config']] as const) {
-    const named = path(values[flag])
-    // A config a flag names that does not exist is a bad command line (exit 2), before Vitest starts.
-    if (named !== undefined) assertFlagPathExists(`--${flag}`, named, what, `Pass an existing file to --${flag}, or leave it out for the default.`)
-  }
   set('MPCBENCH_PROMPT_CONFIG', path(values['prompt-config']))
   set('MPCBENCH_MODEL_CONFIG', path(values['model-config']))
   set('MPCBENCH_LOG_DIR', path(values['log-dir']))
@@ -230,6 +225,11 @@ export const command: Command = {
   usage,
   async run(argv) {
     const plan = planMpcbenchRun(argv)
+    // A config a flag names that does not exist is a bad command line (exit 2), before Vitest starts.
+    for (const [name, flag, what] of [['MPCBENCH_PROMPT_CONFIG', '--prompt-config', 'Prompt config'], ['MPCBENCH_MODEL_CONFIG', '--model-config', 'Model config']] as const) {
+      const named = plan.env[name]
+      if (named !== undefined) assertFlagPathExists(flag, named, what, `Pass an existing file to ${flag}, or leave it out for the default.`)
+    }
     // The workers inherit this environment: the bench files read the flags through the settings, as the variables.
     Object.assign(process.env, plan.env)
     const { concurrency } = assertMpcbenchRunSettings(process.env, plan)
