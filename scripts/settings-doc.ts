@@ -6,11 +6,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { z } from 'zod'
-import { ArteEnvSchema } from '../src/arte/settings.ts'
+import { ArteEnvSchema, DEFAULT_ARTE_DATASET, DEFAULT_ARTE_DB, DEFAULT_ARTE_MAILDIR } from '../src/arte/settings.ts'
 import { BenchTestTimeoutEnvSchema } from '../src/core/bench-test-timeout.ts'
 import { EnvSettingsSchema } from '../src/llm/default-model.ts'
 import { MpcbenchEnvSchema } from '../src/mpcbench/settings.ts'
-import { ReportEnvSchema } from '../src/report/report-settings.ts'
+import { DEFAULT_REPORT_FILE, DEFAULT_REPORT_TRACES_MB, ReportEnvSchema } from '../src/report/report-settings.ts'
 import { TestTimeScaleEnvSchema } from '../src/testing/time-scale.ts'
 
 /** docs/settings.md, relative to the repository root. */
@@ -36,12 +36,12 @@ export const SCHEMA_SECTIONS: SchemaSection[] = [
 
 /** What each schema variable does, one line (the default and the choices come from the schema). */
 export const DESCRIPTIONS: Record<string, string> = {
-  ARTE_DATASET: 'ART-E questions: a `.jsonl`, `.json`, `.csv` or `.parquet` file (`--dataset`); unset: the shipped demo questions `data/arte-demo-questions.jsonl`.',
+  ARTE_DATASET: 'ART-E questions: a `.jsonl`, `.json`, `.csv` or `.parquet` file (`--dataset`); the default is the shipped demo questions.',
   ARTE_SPLIT: 'Which split of the dataset runs (`--split`).',
   ARTE_ROWS: 'Which rows of the split run before `ARTE_LIMIT` (`--rows`): all, or the rows OpenPipe\'s evaluations keep.',
   ARTE_LIMIT: 'Rows to run (`--limit`); 0 = all.',
-  ARTE_DB: 'The SQLite email database (`--db`); unset: the demo mailbox is built into `.tmp/arte/demo.db`.',
-  ARTE_MAILDIR: 'A maildir to build the email database from when it does not exist; unset: the shipped demo mailbox.',
+  ARTE_DB: 'The SQLite email database (`--db`), built from `ARTE_MAILDIR` when it does not exist.',
+  ARTE_MAILDIR: 'The maildir the email database is built from when it does not exist; the default is the shipped fictional demo mailbox.',
   ARTE_OUTPUT: 'The ART-E results JSON (`--output`, `--outputFile.arte`).',
   ARTE_TRACES_DB: 'The SQLite database of agent traces (`--traces-db`).',
   BENCH_CONCURRENCY: 'Tasks (tests of a bench file) run at once (`--concurrency`).',
@@ -57,8 +57,8 @@ export const DESCRIPTIONS: Record<string, string> = {
   BENCH_HEAP_GROWING_PERCENT: 'V8 heap growing percent of the process running the ART-E tests; 0 leaves V8\'s default.',
   BENCH_WORKER_SEMI_SPACE_MB: 'V8 young generation (MB) of the bench project\'s test workers; above 0 runs them as forked processes.',
   MPCBENCH_TOOLS: 'The MPCBench tool profile (`--tools`).',
-  MPCBENCH_PROMPT_CONFIG: 'The prompt config file (`--prompt-config`); unset: `prompt_config.json` in the project root, else the package\'s.',
-  MPCBENCH_MODEL_CONFIG: 'The model config file (`--model-config`); unset: `model_config.json` in the project root, else the package\'s.',
+  MPCBENCH_PROMPT_CONFIG: 'The prompt config file (`--prompt-config`); the default is the project root\'s, else the package\'s.',
+  MPCBENCH_MODEL_CONFIG: 'The model config file (`--model-config`); the default is the project root\'s, else the package\'s.',
   MPCBENCH_LLM_CONTEXT: 'A folder of `llm_context/*.md` files for the agent\'s developer message (`--llm-context`).',
   MPCBENCH_MAX_TURNS: 'The MPCBench agent turn cap (`--max-turns`).',
   MPCBENCH_AGENT_URL: 'An external agent under test, POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task (`--agent-url`).',
@@ -76,6 +76,21 @@ export const DESCRIPTIONS: Record<string, string> = {
   GITHUB_STEP_SUMMARY: 'The GitHub Actions job summary file (set by the runner): the report reporter appends the run\'s Markdown summary to it.',
   BENCH_TEST_TIMEOUT_MS: 'Milliseconds one bench test (an ART-E task, an MPCBench agent run and its judges) may run; 0 = no limit; `--test-timeout` overrides it.',
   BENCH_TEST_TIME_SCALE: 'Multiplies the timeouts of the repository\'s own unit and package tests, written for an idle machine (see [contributing.md](contributing.md)); raise it on a busy machine.',
+}
+
+/**
+ * Defaults that the code applies to a variable its schema leaves optional (the schema cannot say them), keyed by
+ * `{section title}:{variable}`.
+ */
+export const APPLIED_DEFAULTS: Record<string, string> = {
+  'ART-E:ARTE_DATASET': `\`${DEFAULT_ARTE_DATASET}\``,
+  'ART-E:ARTE_DB': `\`${DEFAULT_ARTE_DB}\` (built from the demo mailbox)`,
+  'ART-E:ARTE_MAILDIR': `\`${DEFAULT_ARTE_MAILDIR}\``,
+  'MPCBench:MPCBENCH_PROMPT_CONFIG': '`prompt_config.json`',
+  'MPCBench:MPCBENCH_MODEL_CONFIG': '`model_config.json`',
+  'MPCBench:BENCH_CONCURRENCY': "the Vitest config's `maxConcurrency` (5 in the bench project)",
+  'Report:BENCH_REPORT': `\`${DEFAULT_REPORT_FILE}\``,
+  'Report:BENCH_REPORT_TRACES_MB': `\`${DEFAULT_REPORT_TRACES_MB}\``,
 }
 
 /** A variable read outside the schemas above (ids, keys, paths read where they are used). */
@@ -160,7 +175,7 @@ export function settingsDoc(): string {
     lines.push(`## ${section.title}`, '', `Read by ${section.source}.`, '', '| variable | default | values | what |', '|---|---|---|---|')
     for (const [name, schema] of Object.entries(section.schema.shape) as Array<[string, z.ZodType]>) {
       const values = choices(schema as unknown as { _zod: { def: Def } })
-      lines.push(`| \`${name}\` | ${cell(defaultText(schema))} | ${values === undefined ? '' : cell(values.map((value) => `\`${value}\``).join(', '))} | ${cell(DESCRIPTIONS[name] ?? '')} |`)
+      lines.push(`| \`${name}\` | ${cell(APPLIED_DEFAULTS[`${section.title}:${name}`] ?? defaultText(schema))} | ${values === undefined ? '' : cell(values.map((value) => `\`${value}\``).join(', '))} | ${cell(DESCRIPTIONS[name] ?? '')} |`)
     }
     lines.push('')
   }
