@@ -4,6 +4,7 @@ import { benchConcurrency, benchPool, benchWorkerExecArgv } from './src/arte/set
 import { arteTestFiles } from './src/arte/vitest/arte-parts.ts'
 import { MPCBENCH_WATCH_IGNORED, mpcbenchWatchTriggerPatterns } from './src/mpcbench/vitest/watch.ts'
 import { benchTestTimeoutMs } from './src/core/bench-test-timeout.ts'
+import { scaledMs } from './src/testing/time-scale.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // ART-E: large runs are spread over part files of 5,000 tests run one after another, and ARTE_PARTS=n spreads the rows
@@ -31,8 +32,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'reporters/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The run's temporary folders go into one folder, removed at the end (see src/testing/temp-root.ts).
           globalSetup: ['./src/testing/temp-root.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Idle-machine values times BENCH_TEST_TIME_SCALE (default 3, for a busy CI runner; docs/contributing.md).
+          testTimeout: scaledMs(30_000),
+          hookTimeout: scaledMs(120_000),
         },
       },
       {
@@ -63,8 +65,8 @@ export default defineConfig({
           name: 'package',
           include: ['package-test/*.test.ts'],
           globalSetup: ['./src/testing/temp-root.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 600_000,
+          testTimeout: scaledMs(300_000),
+          hookTimeout: scaledMs(600_000),
         },
       },
     ],

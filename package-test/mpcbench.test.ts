@@ -16,6 +16,7 @@ import { promisify, stripVTControlCharacters } from 'node:util'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaledMs } from '../src/testing/time-scale.ts'
 
 const run = promisify(execFile)
 const repo = fileURLToPath(new URL('..', import.meta.url))
@@ -71,7 +72,7 @@ beforeAll(async () => {
     await run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, env: cleanEnv() })
   }
   bin = join(project, 'node_modules/.bin/agent-bench')
-}, 600_000)
+}, scaledMs(600_000))
 
 afterAll(() => {
   if (project !== undefined && process.env.KEEP_PACKAGE_TEST !== '1') rmSync(project, { recursive: true, force: true })
@@ -94,7 +95,7 @@ describe('MPCBench from the installed package', () => {
     const report = await agentBench(['report'], project)
     expect(report.code, report.stderr).toBe(0)
     expect(`${report.stdout}${report.stderr}`).not.toContain('not found')
-  }, 300_000)
+  }, scaledMs(300_000))
 
   it("(g) run-task, run-and-judge --agent-url, tool and mcp run on the package's task, data and configs, saying so", async () => {
     const cwd = join(project, 'cli')
@@ -137,7 +138,7 @@ describe('MPCBench from the installed package', () => {
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('No scenario "lumen" in --data-dir ')
     expect(missing.stderr).not.toContain('data_dependencies')
-  }, 300_000)
+  }, scaledMs(300_000))
 
   it("(h) a consumer's own Vitest run over defineMpcbenchBench({ root: 'node_modules/vitest-agent-bench' }) logs beside its summary, so `agent-bench report` finds the logs", async () => {
     const cwd = join(project, 'own-config')
@@ -162,7 +163,7 @@ export default defineConfig({
     const report = await agentBench(['report'], cwd)
     expect(report.code, report.stderr).toBe(0)
     expect(`${report.stdout}${report.stderr}`).not.toContain('not found')
-  }, 300_000)
+  }, scaledMs(300_000))
 })
 
 /** Listens on a free port of 127.0.0.1; closed by `await using`. */

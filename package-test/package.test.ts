@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ScriptStep, scriptedToolCalls, startScriptedServer, toolResults } from '../src/testing/scripted-server.ts'
+import { scaledMs } from '../src/testing/time-scale.ts'
 
 const run = promisify(execFile)
 const repo = fileURLToPath(new URL('..', import.meta.url))
@@ -85,7 +86,7 @@ beforeAll(async () => {
   } else {
     await timed('better-sqlite3 rebuild', () => run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, env: cleanEnv() }))
   }
-}, 600_000)
+}, scaledMs(600_000))
 
 afterAll(() => {
   console.log(`package test timings (ms): ${JSON.stringify(timings)}`)

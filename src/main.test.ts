@@ -169,3 +169,77 @@ describe('agent-bench start-up', () => {
     expect([...staticPackages(fileURLToPath(new URL('./main.ts', import.meta.url)))]).toEqual([])
   })
 })
+
+/** Runs `agent-bench` in this process (`main`, as bin/agent-bench.js does); its exit code and what it printed. */
+async function agentBenchOutput(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  vi.spyOn(console, 'error').mockImplementation((line: unknown) => void err.push(String(line)))
+  vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void err.push(String(line)))
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)))
+  try {
+    return { code: await main(argv), stdout: out.join('\n'), stderr: err.join('\n') }
+  } finally {
+    vi.restoreAllMocks()
+  }
+}
+
+const missingPathDir = mkdtempSync(join(tmpdir(), 'missing-path-'))
+/** A path that does not exist. */
+const MISSING = join(missingPathDir, 'missing')
+const TASK = 'tasks/planning/lumen_release_sync_planning.json'
+
+/**
+ * Every command of `agent-bench` (the tables of src/main.ts), each with command lines whose flag (or, for `compare`,
+ * file argument) names a path that does not exist: a bad command line, exit 2, naming the path.
+ */
+const MISSING_PATHS: Record<string, string[][]> = {
+  'import-enron': [
+    ['--db', join(missingPathDir, 'emails.db'), '--maildir', MISSING],
+    ['--db', join(missingPathDir, 'emails.db'), '--csv-path', MISSING],
+    ['--db', join(missingPathDir, 'emails.db'), '--jsonl', MISSING],
+  ],
+  arte: [['--config', MISSING]],
+  trace: [['some-id', '--db', MISSING]],
+  traces: [['--db', MISSING]],
+  'generate-evals': [['--results', MISSING, '--out', join(missingPathDir, 'evals')]],
+  mpcbench: [['--prompt-config', MISSING], ['--model-config', MISSING]],
+  generate: [['--scenario-id', 'lumen_robotics', '--scenarios-dir', MISSING]],
+  'run-task': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING], ['--task', TASK, '--prompt-config', MISSING], ['--task', TASK, '--model-config', MISSING], ['--task', TASK, '--llm-context', MISSING]],
+  'build-judge-input': [['--log', MISSING, '--output', join(missingPathDir, 'input.json')]],
+  judge: [['--input', MISSING, '--model', 'rules']],
+  'run-and-judge': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING]],
+  tool: [['--scenario-id', 'lumen_robotics', '--name', 'Slack.search_messages', '--data-dir', MISSING]],
+  'import-upstream': [['--logs', MISSING, '--out', join(missingPathDir, 'upstream')]],
+  calls: [['--dir', MISSING]],
+  report: [['--results', MISSING, '--out', join(missingPathDir, 'report.html')]],
+  compare: [[MISSING, MISSING]],
+  mcp: [
+    ['--db', MISSING, '--inbox', 'a@b.example', '--query-date', '2001-05-14'],
+    ['--data-dir', MISSING, '--scenario-id', 'lumen_robotics'],
+  ],
+}
+
+describe('agent-bench: a flag naming a path that does not exist exits 2 in every command', () => {
+  afterAll(() => rmSync(missingPathDir, { recursive: true, force: true }))
+
+  it('covers every command that `agent-bench --help` lists', async () => {
+    const { code, stdout } = await agentBenchOutput(['--help'])
+    expect(code).toBe(0)
+    const listed = [...stdout.split('Commands:')[1]!.split('Options:')[0]!.matchAll(/^ {2}([a-z-]+) /gm)].map((match) => match[1])
+    expect(listed.length).toBeGreaterThan(10)
+    expect(Object.keys(MISSING_PATHS).sort()).toEqual([...listed].sort())
+  })
+
+  for (const [command, lines] of Object.entries(MISSING_PATHS)) {
+    it(`${command}: exit 2, naming the missing path`, async () => {
+      vi.stubEnv('ARTE_TOOL_TIMEOUT_MS', '0')
+      for (const line of lines) {
+        const { code, stderr } = await agentBenchOutput([command, ...line])
+        expect({ line: line.join(' '), code }).toEqual({ line: line.join(' '), code: 2 })
+        expect(stderr, line.join(' ')).toContain(`agent-bench ${command}: `)
+        expect(stderr, line.join(' ')).toContain(MISSING)
+      }
+    })
+  }
+})

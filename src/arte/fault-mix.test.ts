@@ -5,6 +5,7 @@ import { FIXTURE_DATASET, fixtureEnv, fixtureResponder, runFixtureVitest, scratc
 import { type ArteResults, readArteResults } from './results/results.ts'
 import { type ScriptedResponse, scriptedError, scriptedRaw, startScriptedServer, truncatedCompletion } from '../testing/scripted-server.ts'
 import { ArteReporter } from './vitest/reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 /** The faults a hostile network gives: rate limits, server errors, resets, stalls, and malformed 200 bodies. */
 const FAULTS: ReadonlyArray<ScriptedResponse> = [
@@ -56,5 +57,5 @@ describe('ART-E under a 20% fault mix (scripted server)', () => {
     const faulty = await run(true, 'faulty')
     expect(clean.totalTasks).toBe(44)
     expect(scores(faulty)).toEqual(scores(clean))
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -7,6 +7,7 @@ import { REDACTED, redact, redactUrl } from '../core/redact.ts'
 import { lastUserText, scriptedError, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import { ArteReporter } from './vitest/reporter.ts'
 import { outputRecorder } from '../testing/output-recorder.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const KEY = 'sk-redaction-test-4f9c2a7e1b'
 const URL_KEY = 'url-secret-93be1d07aa'
@@ -84,5 +85,5 @@ describe('no secret in anything a run writes (ART-E fixture, scripted server)', 
     expect(console.includes(KEY)).toBe(false)
     expect(console.includes(URL_KEY)).toBe(false)
     expect(readFileSync(join(scratch.dir, 'results.json'), 'utf8')).toContain(REDACTED)
-  }, 60_000)
+  }, scaledMs(60_000))
 })

@@ -21,6 +21,7 @@ import { type AnyTool, defineTool } from '../tools/define-tool.ts'
 import { answerFromText, runAgent } from '../agent/run-agent.ts'
 import type { AgentTrace } from '../agent/trace.ts'
 import { createBaselineModel } from '../baseline/baseline-model.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const SECRET = 'sk-h3-agent-secret-9876543210'
 const SYSTEM = 'You answer questions about the user\'s mailbox. Use the tools; finish with return_final_answer.'
@@ -205,14 +206,14 @@ describe('runAgent', () => {
     expect(trace.turns).toBe(1)
   })
 
-  it('stops within 100 ms of an abort, during a model call or a slow tool', async () => {
+  it('stops soon after an abort (100 ms idle), during a model call or a slow tool', async () => {
     const slowTool = defineTool({
       name: 'slow',
-      description: 'Takes ten seconds and ignores the signal.',
+      description: 'Takes ten minutes and ignores the signal.',
       parameters: z.object({}),
-      handler: () => new Promise((resolve) => setTimeout(() => resolve('done'), 10_000).unref()),
+      handler: () => new Promise((resolve) => setTimeout(() => resolve('done'), 600_000).unref()),
     })
-    const scripts: Script[] = [[scriptedText('late', { delayMs: 10_000 })], [scriptedToolCalls([{ name: 'slow', arguments: {} }])]]
+    const scripts: Script[] = [[scriptedText('late', { delayMs: 600_000 })], [scriptedToolCalls([{ name: 'slow', arguments: {} }])]]
     for (const script of scripts) {
       const controller = new AbortController()
       const run = runScripted(script, { signal: controller.signal, tools: [slowTool] })
@@ -220,7 +221,8 @@ describe('runAgent', () => {
       const abortedAt = performance.now()
       controller.abort(new Error('Test timed out'))
       const { trace } = await run
-      expect(performance.now() - abortedAt).toBeLessThan(100)
+      // Far sooner than the reply or the tool (10 min); the bound scales with the machine's load (docs/contributing.md).
+      expect(performance.now() - abortedAt).toBeLessThan(scaledMs(100))
       expect(trace.outcome).toEqual({ kind: 'aborted', reason: 'Test timed out' })
     }
   })

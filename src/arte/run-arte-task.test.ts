@@ -12,6 +12,7 @@ import { type ReceivedRequest, scriptedError, scriptedToolCalls, startScriptedSe
 import { ArteTaskFailedError } from './vitest/define-arte-tests.ts'
 import type { ArteRow } from './dataset/row.ts'
 import { arteAnnotation, arteSystemPrompt, runArteTask } from './run-arte-task.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const row: ArteRow = {
   id: 'launch-1',
@@ -67,11 +68,11 @@ describe('runArteTask', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as { port: number }
-      const agent = createExternalAgent({ url: `http://127.0.0.1:${port}/run`, timeoutMs: 20_000, maxRetries: 0 })
+      const agent = createExternalAgent({ url: `http://127.0.0.1:${port}/run`, timeoutMs: scaledMs(60_000), maxRetries: 0 })
       const started = Date.now()
       const { meta } = await runArteTask({ row, store, model: agent, dataset: 'fixture.jsonl', deadline: started + 1_500 })
       expect(meta.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT' })
-      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(Date.now() - started, 'ended by the deadline, long before the agent timeout').toBeLessThan(scaledMs(10_000))
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { BenchError, ConfigError } from '../core/errors.ts'
 
 /**
@@ -15,4 +16,13 @@ export class FlagValueError extends ConfigError {}
  */
 export function missingFlagPathError(error: unknown): unknown {
   return error instanceof BenchError && !(error instanceof FlagValueError) ? new FlagValueError(error.problem, { hint: error.hint, cause: error }) : error
+}
+
+/**
+ * Throws a {@link FlagValueError} (exit 2) when `path`, named by the flag `flag` (`--task`), does not exist: `what`
+ * names the path (`Task file`), `hint` says what to pass. A path that exists but holds something wrong is the
+ * caller's error of the file (exit 1).
+ */
+export function assertFlagPathExists(flag: string, path: string, what: string, hint: string): void {
+  if (!existsSync(path)) throw new FlagValueError(`${what} ${path} (${flag}) does not exist.`, { hint })
 }

@@ -11,6 +11,7 @@ import { buildSummary } from '../mpcbench/summary.ts'
 import type { MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
 import { RunComparisonSchema } from '../stats/compare-runs.ts'
 import { type ReceivedRequest, type ScriptedResponder, lastUserText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 /** Run B's scripted replies: 101 now answers wrong, 102 now answers exactly; the rest as in run A. Scripted, not model output. */
 function runBResponder(): ScriptedResponder {
@@ -50,7 +51,7 @@ describe('agent-bench compare on two scripted ART-E runs', () => {
       await using server = await startScriptedServer(responder)
       await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir, { ARTE_OUTPUT: file }), { reporters: [new ArteReporter({ silent: true })] })
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 
   afterAll(() => scratch.remove())
 

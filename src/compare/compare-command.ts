@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path'
 import { type ArteResults, ArteResultsSchema } from '../arte/results/results.ts'
 import { ARTE_HISTORY_FILE, arteHistorySettings } from '../arte/settings.ts'
 import { defineCommand } from '../cli/define-command.ts'
-import { FlagValueError } from '../cli/flag-value-error.ts'
+import { FlagValueError, assertFlagPathExists } from '../cli/flag-value-error.ts'
 import { ConfigError, InvalidFormatError } from '../core/errors.ts'
 import { parseWith } from '../core/parse.ts'
 import { latestInHistory } from '../core/run-history.ts'
@@ -78,6 +78,8 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
     let files: string[]
     if (positionals.length === 2) {
       files = positionals.map((file) => resolve(file))
+      // A file named on the command line that does not exist is a bad command line (exit 2), as a flag's path is.
+      for (const [i, file] of files.entries()) assertFlagPathExists(i === 0 ? 'A' : 'B', file, 'Results file', 'Pass two existing results files: ART-E results JSONs or MPCBench summaries.')
     } else if (positionals.length === 0) {
       const benchmark = values.benchmark ?? 'arte'
       if (benchmark !== 'arte' && benchmark !== 'mpcbench') {

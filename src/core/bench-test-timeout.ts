@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { ConfigError } from './errors.ts'
 import { wholeNumberText } from './whole-number.ts'
 
@@ -11,6 +12,9 @@ import { wholeNumberText } from './whole-number.ts'
 export const DEFAULT_BENCH_TEST_TIMEOUT_MS = 1_800_000
 
 const TestTimeoutSchema = wholeNumberText(0).default(DEFAULT_BENCH_TEST_TIMEOUT_MS)
+
+/** `BENCH_TEST_TIMEOUT_MS` as a settings schema (read by {@link benchTestTimeoutMs}; listed in docs/settings.md). */
+export const BenchTestTimeoutEnvSchema = z.object({ BENCH_TEST_TIMEOUT_MS: TestTimeoutSchema })
 
 /**
  * `BENCH_TEST_TIMEOUT_MS` for `testTimeout` of the bench project in a Vitest config: milliseconds one test may run

@@ -49,7 +49,8 @@ export interface ModelSettings {
   prices: PriceTable | undefined
 }
 
-const EnvSettingsSchema = z.object({
+/** The model client's variables, parsed once by {@link modelSettingsFromEnv}. */
+export const EnvSettingsSchema = z.object({
   BENCH_CACHE: CacheModeSchema.default('off'),
   BENCH_CACHE_DIR: z.string().default(DEFAULT_CACHE_DIR),
   BENCH_LLM_LOG_DIR: z.string().default(DEFAULT_CALL_LOG_DIR),

@@ -7,6 +7,7 @@ import { readCallLog } from './call-log.ts'
 import { createModel } from './create-model.ts'
 import { CallAbortedError } from './errors.ts'
 import type { ChatRequest } from './types.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const hello: ChatRequest = { messages: [{ role: 'user', content: 'Say hi' }] }
 const PRICES = { 'test-model': { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 } }
@@ -57,7 +58,8 @@ describe('the call log of a retried call', () => {
     const controller = new AbortController()
     const pending = model.complete(hello, { signal: controller.signal }).catch((e: unknown) => e)
     while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Time for the 429 to reach the client, which then waits 30 s to retry (longer on a busy machine).
+    await new Promise((resolve) => setTimeout(resolve, scaledMs(50)))
     controller.abort(new Error('test timed out'))
     expect(await pending).toBeInstanceOf(CallAbortedError)
     expect(server.requests).toHaveLength(1)

@@ -18,6 +18,7 @@ import { harnessOf, judgeRunLog, runAndJudge, runTask, workplaceTools, writeJudg
 import type { Task } from './task.ts'
 import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
 import { Workplace } from './workplace/workplace.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -77,7 +78,7 @@ describe('MPCBench BENCH_RESUME=1', () => {
       const sent = server.requests.slice(before).map((request) => JSON.stringify(request.body.messages?.find((message) => message.role === 'user') ?? ''))
       expect(new Set(sent).size).toBe(5)
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 })
 
 describe('finishedEvaluation reuses only the judge results of the run log beside them', () => {

@@ -3,6 +3,7 @@ import { CLIENT_SCRIPT } from './client-script.ts'
 import { escapeHtml, jsonForScript } from './html.ts'
 import { renderMpcbenchSection } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
+import { checkedThresholds, failedThresholds } from './verdict.ts'
 
 const STYLE = `
 :root { --fg: #1d2330; --muted: #667085; --line: #d9dee7; --bg: #fff; --soft: #f5f7fa; --accent: #3b6fd8; --pass: #1a7f37; --fail: #c0392b; }
@@ -10,6 +11,7 @@ const STYLE = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); margin: 0; }
 header { padding: 14px 24px; border-bottom: 1px solid var(--line); background: var(--soft); }
 header h1 { font-size: 18px; margin: 0 0 4px; }
+header .verdict { font-weight: 600; margin: 0 0 4px; }
 header nav { display: inline; } header nav a { margin-right: 14px; white-space: nowrap; }
 main { padding: 8px 24px 40px; }
 section.bench { border-bottom: 2px solid var(--line); padding-bottom: 20px; }
@@ -62,6 +64,16 @@ code { font-size: 12px; overflow-wrap: anywhere; }
  * markup lists the first rows (see `TASK_TABLE_PAGE_ROWS`); the page's script sorts and filters every task from the
  * embedded data and lists the matching ones a page at a time.
  */
+/**
+ * The run's verdict on its thresholds, under the title: `failed: threshold ...` per failed threshold (as the exit code,
+ * the JUnit testcase `thresholds` and the job summary say), `thresholds met` when all were, nothing without thresholds.
+ */
+function verdictLine(data: ReportData): string {
+  const failed = failedThresholds(data)
+  if (failed.length > 0) return failed.map((line) => `<p class="verdict fail">failed: threshold ${escapeHtml(line)}</p>`).join('')
+  return checkedThresholds(data) > 0 ? '<p class="verdict pass">passed: thresholds met</p>' : ''
+}
+
 export function renderReport(data: ReportData): string {
   const embedded = {
     generatedAt: data.generatedAt,
@@ -83,7 +95,7 @@ export function renderReport(data: ReportData): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><h1>vitest-agent-bench report</h1><div class="meta">generated ${escapeHtml(data.generatedAt)} · <nav>${nav}</nav></div></header>
+<header><h1>vitest-agent-bench report</h1>${verdictLine(data)}<div class="meta">generated ${escapeHtml(data.generatedAt)} · <nav>${nav}</nav></div></header>
 <main>
 ${empty}
 ${data.arte.map(renderArteSection).join('\n')}

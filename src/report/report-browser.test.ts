@@ -12,6 +12,7 @@ import type { Summary } from '../mpcbench/summary.ts'
 import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 import { readResultsFile } from './report-data.ts'
 import { writeReport } from './write-report.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 /** Text a dataset, a model or an agent may hold that must show as written and never run. */
 const HOSTILE = 'x<script>alert(1)</script>y</script><!-- --> "q" \'a\' ${alert(2)} `b` \u2028 <img src=x onerror=alert(3)> &amp;'
@@ -163,7 +164,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
   beforeAll(async () => {
     const { chromium } = await import('playwright-core')
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] })
-  }, 60_000)
+  }, scaledMs(60_000))
 
   afterAll(async () => {
     await browser?.close()
@@ -214,7 +215,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     } finally {
       await page.close()
     }
-  }, 60_000)
+  }, scaledMs(60_000))
 
   it('opens a task that did not run as not run: no score, no missing-trace message', async () => {
     const notRun: ArteTaskResult = { ...arteTask('2', false, 0, 0), agentAnswer: '', traceId: '', outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }
@@ -236,7 +237,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     } finally {
       await page.close()
     }
-  }, 60_000)
+  }, scaledMs(60_000))
 
   it("lists a large run's tasks a page at a time, sorted and filtered over all of them, rows as the markup writes them, traces still opening", async () => {
     const notRunReason = 'the run was interrupted before this task ran'
@@ -326,7 +327,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     } finally {
       await page.close()
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('keeps chart labels apart and inside their charts: thousands of tasks in a bin, times up to 45 s, long model names', async () => {
     const tasks = Array.from({ length: 1500 }, (_, i) => arteTask(String(i + 1), i % 3 === 0, i % 3 === 0 ? 1 : 0, 200 + ((i * 104_729) % 45_000)))
@@ -340,7 +341,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     } finally {
       await page.close()
     }
-  }, 60_000)
+  }, scaledMs(60_000))
 
   /** Writes a page of a judged ART-E run compared with an earlier kept run and an MPCBench summary whose first log a later run overwrote. */
   function writeJudgedPage(dir: string, agent = 'agent-a', judge = 'judge-j', taskIds = ['t1', 't2'], firstArteId = 1): string {
@@ -436,7 +437,7 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
     } finally {
       await page.close()
     }
-  }, 60_000)
+  }, scaledMs(60_000))
 
   it('is no wider than the window at 390 px (wide tables scroll in their own box, charts scale) nor at 1280 px, where the open button stays on the id\'s line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-layout-'))
@@ -469,5 +470,5 @@ describe.skipIf(chromiumPath === undefined)(`the report page in headless Chromiu
         await page.close()
       }
     }
-  }, 60_000)
+  }, scaledMs(60_000))
 })

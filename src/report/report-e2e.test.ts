@@ -13,6 +13,7 @@ import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts
 import { formatArteMetric } from './arte-view.ts'
 import { command as reportCommand } from './cli/report.ts'
 import { ReportReporter } from './report-reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -83,7 +84,7 @@ beforeAll(async () => {
     html: readFileSync(page, 'utf8'),
     page,
   }
-}, 240_000)
+}, scaledMs(240_000))
 
 afterAll(() => {
   vi.unstubAllEnvs()

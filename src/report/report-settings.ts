@@ -12,7 +12,8 @@ export const DEFAULT_REPORT_FILE = 'evaluation/report/index.html'
  */
 export const DEFAULT_REPORT_TRACES_MB = 16
 
-const ReportEnvSchema = z.object({
+/** The report's variables, parsed by {@link reportSettingsFromEnv}. */
+export const ReportEnvSchema = z.object({
   /** `BENCH_REPORT`: where the HTML report goes, or `off` for none. */
   BENCH_REPORT: z
     .string()

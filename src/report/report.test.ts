@@ -453,11 +453,15 @@ describe('terminal and job-summary output', () => {
     expect(plain).toContain('Tokens 15 in 1 call(s), cost $0.0010.')
   })
 
-  it('Markdown summary: a task not run is not among the worst tasks', () => {
+  it('Markdown summary: a task not run, or one that passed (exact match), is not among the worst tasks', () => {
     const results = arteResults([task('1', true, 1), task('2', false, 0.5), notRunTask('3')])
     const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [] })
-    expect(markdown).toContain('Worst 2 task(s):')
+    expect(markdown).toContain('Worst 1 task(s):')
+    expect(markdown).toContain('| 2 | question 2?')
+    expect(markdown).not.toContain('| 1 | question 1?')
     expect(markdown).not.toContain('| 3 | question 3?')
+    const allPassed = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] })
+    expect(allPassed).not.toContain('Worst')
   })
 
   it('Markdown summary: metrics, worst tasks with escaped cells, the MPCBench table', () => {

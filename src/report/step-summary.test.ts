@@ -33,7 +33,7 @@ function worstRows(summary: Summary): string[] {
 }
 
 describe('stepSummaryMarkdown, MPCBench worst tasks', () => {
-  it('lists the lowest scores, an errored task first, and leaves out tasks the judge could not judge (no score)', () => {
+  it('lists the lowest scores that did not pass, an errored task first, and leaves out passed tasks and those the judge could not judge (no score)', () => {
     const rows = worstRows(
       rulesSummary([
         { id: 'upstream_reply', requirements: null, grounding: 5 },
@@ -46,7 +46,6 @@ describe('stepSummaryMarkdown, MPCBench worst tasks', () => {
     expect(rows).toEqual([
       '| crashed | baseline | rules | - | - | agent error: ERR_MODEL_REQUEST |',
       '| weak | baseline | rules | 1 | 5 |  |',
-      '| good | baseline | rules | 4 | 5 |  |',
     ])
   })
 })

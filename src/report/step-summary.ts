@@ -8,6 +8,8 @@ import { ARTE_OPENPIPE_SCORE_NAMES, formatArteMetric } from './arte-view.ts'
 import { fixed, money, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
+import { failedThresholds } from './verdict.ts'
+import { MPCBENCH_PASS_SCORE } from '../mpcbench/summary-statistics.ts'
 
 const WORST = 5
 
@@ -30,12 +32,16 @@ function table(header: string[], rows: string[][]): string[] {
 }
 
 /**
- * The run as GitHub-flavoured Markdown for the Actions job summary: per ART-E results file the metrics (with
- * their intervals when present), tokens, the paid cost and the worst tasks; per MPCBench summary the tokens, the paid
- * cost, the agent × judge × task type table and the worst tasks.
+ * The run as GitHub-flavoured Markdown for the Actions job summary: first the thresholds the run failed (see
+ * `failedThresholds`), then per ART-E results file the metrics (with their intervals when present), tokens, the paid
+ * cost and the worst tasks that did not pass; per MPCBench summary the tokens, the paid cost, the agent × judge × task
+ * type table and the worst tasks that did not pass.
  */
 export function stepSummaryMarkdown(data: ReportData, reportFile?: string): string {
   const lines: string[] = []
+  // The verdict first: a failed threshold is why the job failed (exit code 1, the JUnit testcase `thresholds`).
+  const failed = failedThresholds(data)
+  if (failed.length > 0) lines.push(...failed.map((line) => `**failed: threshold** ${cell(line, 200)}`), '')
   for (const section of data.arte) {
     const { results } = section
     const kind = results.config.modelKind === 'baseline' ? ' (baseline, not an LLM)' : ''
@@ -68,12 +74,13 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
           ]),
       '',
     )
-    // A task not run (an interrupted run) has no score, as the metrics leave it out: it is not among the worst.
+    // Only tasks that did not pass (no exact match) are among the worst. A task not run (an interrupted run) has no
+    // score, as the metrics leave it out: it is not among them either.
     const worst = results.taskResults
-      .filter((task) => task.outcome.kind !== 'not-run')
+      .filter((task) => task.outcome.kind !== 'not-run' && !task.exactMatch)
       .sort((a, b) => a.semanticScore - b.semanticScore)
       .slice(0, WORST)
-    if (worst.length > 0 && (worst[0]?.semanticScore ?? 1) < 1) {
+    if (worst.length > 0) {
       lines.push(`Worst ${worst.length} task(s):`, '')
       lines.push(...table(['id', 'question', 'answer', 'ground truth', 'semantic'], worst.map((t) => [cell(t.taskId), cell(t.question), cell(t.agentAnswer || '(none)'), cell(t.groundTruth), fixed(t.semanticScore)])), '')
     }
@@ -108,10 +115,11 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       ),
       '',
     )
-    // A task the judge could not judge on requirements (the rules judge's null: no checks) has no score, as the row
-    // means leave it out: it is not among the worst. A task that errored is, first.
+    // Only tasks that did not pass (requirements below MPCBENCH_PASS_SCORE, or an error) are among the worst. A task
+    // the judge could not judge on requirements (the rules judge's null: no checks) has no score, as the row means leave
+    // it out: it is not among them. A task that errored is, first.
     const worst = section.tasks
-      .filter((t) => t.requirements !== null || t.error !== null)
+      .filter((t) => t.error !== null || (t.requirements !== null && t.requirements < MPCBENCH_PASS_SCORE))
       .sort((a, b) => (a.requirements ?? -1) - (b.requirements ?? -1) || (a.grounding ?? -1) - (b.grounding ?? -1))
       .slice(0, WORST)
     if (worst.length > 0) {

@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { lastUserText, scriptedError, scriptedText, scriptedToolCalls, startScriptedServer } from './scripted-server.ts'
+import { scaledMs } from './time-scale.ts'
 
 const client = (baseURL: string) => new OpenAI({ baseURL, apiKey: 'sk-scripted-test', maxRetries: 0 })
 
@@ -48,13 +49,13 @@ describe('startScriptedServer', () => {
   })
 
   it('delays replies, and close() cuts a pending one', async () => {
-    const server = await startScriptedServer([scriptedText('late', { delayMs: 10_000 })])
+    const server = await startScriptedServer([scriptedText('late', { delayMs: 600_000 })])
     const openai = client(server.baseURL)
     const pending = openai.chat.completions.create({ model: 'm', messages: [] }).catch((e: unknown) => e)
     await new Promise((resolve) => setTimeout(resolve, 50))
     const started = Date.now()
     await server.close()
     expect(await pending).toBeInstanceOf(OpenAI.APIConnectionError)
-    expect(Date.now() - started).toBeLessThan(1000)
+    expect(Date.now() - started, 'far sooner than the reply (10 min)').toBeLessThan(scaledMs(1000))
   })
 })

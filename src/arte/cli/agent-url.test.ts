@@ -13,6 +13,7 @@ import { TraceStore } from '../results/trace-store.ts'
 import { formatStoredTrace } from '../results/trace-store-format.ts'
 import { EmailStore } from '../store/email-store.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const execFileAsync = promisify(execFile)
 const BASE_ENV = childEnv()
@@ -33,7 +34,7 @@ async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] 
   ]
   const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', ...env }
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: 120_000 })
+    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(120_000) })
     return { code: 0, stdout, stderr, files }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
@@ -78,7 +79,7 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
       })
     })
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve))
-  }, 60_000)
+  }, scaledMs(60_000))
 
   afterAll(async () => {
     if (agent?.exitCode === null) agent.kill('SIGTERM')

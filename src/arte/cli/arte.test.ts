@@ -12,6 +12,7 @@ import { type ScriptedServer, startScriptedServer } from '../../testing/scripted
 import { assertArteRunSettings, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const run = promisify(execFile)
 
@@ -21,7 +22,7 @@ async function agentBench(args: string[], env: Record<string, string> = {}, cwd 
     const { stdout, stderr } = await run(process.execPath, [join(REPO_ROOT, 'bin/agent-bench.js'), ...args], {
       cwd,
       env: childEnv(env),
-      timeout: 120_000,
+      timeout: scaledMs(120_000),
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -299,7 +300,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     } finally {
       rmSync(project, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])

@@ -8,6 +8,7 @@ import { arteTaskResult } from '../../../fixtures/arte-results/task-result.ts'
 import { REPO_ROOT, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { type ArteResults, computeArteMetrics } from '../results/results.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const run = promisify(execFile)
 
@@ -28,7 +29,7 @@ function writeResults(file: string): void {
 /** `agent-bench generate-evals` from the sources, in a child process started in `cwd`. */
 async function generateEvals(args: string[], cwd: string): Promise<string> {
   const tsx = import.meta.resolve('tsx')
-  const { stdout } = await run(process.execPath, ['--import', tsx, join(REPO_ROOT, 'src/main.ts'), 'generate-evals', ...args], { cwd, env: childEnv(), timeout: 60_000 })
+  const { stdout } = await run(process.execPath, ['--import', tsx, join(REPO_ROOT, 'src/main.ts'), 'generate-evals', ...args], { cwd, env: childEnv(), timeout: scaledMs(60_000) })
   return stdout
 }
 

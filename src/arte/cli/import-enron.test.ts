@@ -10,6 +10,7 @@ import { describeWithSharedData, sharedDataPath } from '../../testing/shared-dat
 import { runCli } from '../../cli/run-cli.ts'
 import { arteCommands } from './commands.ts'
 import { command } from './import-enron.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const bin = fileURLToPath(new URL('../../../bin/agent-bench.js', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'import-enron-'))
@@ -109,7 +110,7 @@ describeWithSharedData('agent-bench import-enron on real mail', () => {
     const run = await cli('--db', db, '--maildir', sharedDataPath('enron_agent_course', 'mail'), '--json')
     expect(run.code).toBe(0)
     expect(run.stdout.trimEnd().split('\n')).toEqual(['{"imported":2875,"duplicates":17,"failed":0}'])
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('is idempotent, honours --inbox and --limit, and prints a readable report without --json', async () => {
     const again = await cli('--db', db, '--maildir', sharedDataPath('enron_agent_course', 'mail', 'full_mailboxes', 'slinger-r'), '--limit', '40', '--batch-size', '7')
@@ -121,5 +122,5 @@ describeWithSharedData('agent-bench import-enron on real mail', () => {
     using store = EmailStore.open(db, { readonly: true })
     expect(store.count()).toBe(2880)
     expect(store.db.prepare("SELECT count(*) FROM emails WHERE inbox = 'reader@example.com'").pluck().get()).toBe(5)
-  }, 60_000)
+  }, scaledMs(60_000))
 })

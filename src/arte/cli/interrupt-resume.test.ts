@@ -7,6 +7,7 @@ import { command } from './arte.ts'
 import { type ArteResults, readArteResults } from '../results/results.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { type ReceivedRequest, startScriptedServer } from '../../testing/scripted-server.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 /** The resume test's run, as in the issue: 200 tasks, interrupted at about half. */
 const TASKS = 200
@@ -126,7 +127,7 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     const third = runCli([], { ...env, ARTE_OUTPUT: join(scratch.dir, 'uninterrupted.json') })
     expect(await third.exited).toBe(0)
     expect(scores(resumed)).toEqual(scores(readArteResults(join(scratch.dir, 'uninterrupted.json'))))
-  }, 120_000)
+  }, scaledMs(120_000))
 
   // The reporter writes what finished when the signal comes (in case the process dies), then the cancelled run ends
   // and it writes again: both writes are one run, so one history entry (a bare `agent-bench compare` compared it with itself).
@@ -174,7 +175,7 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     expect(second.output).toContain(`resumed              ${stored} task(s) reused from earlier runs, ${IN_PROCESS_TASKS - stored} run now`)
     expect(readArteResults(output)).toMatchObject({ testRunEndReason: 'passed', completedTasks: IN_PROCESS_TASKS, notRunTasks: 0 })
     expect(readdirSync(history)).toHaveLength(2)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('plain `vitest run` with the ART-E reporter: SIGTERM at about half still writes the results of what finished', async () => {
     const dataset = join(scratch.dir, 'rows-plain.jsonl')
@@ -213,5 +214,5 @@ describe('agent-bench arte: interrupt and resume (scripted server)', () => {
     expect(results.completedTasks).toBeGreaterThan(0)
     expect(results.notRunTasks).toBeGreaterThan(0)
     expect(readdirSync(history)).toHaveLength(1)
-  }, 120_000)
+  }, scaledMs(120_000))
 })

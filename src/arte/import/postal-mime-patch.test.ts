@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import PostalMime from 'postal-mime'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 /**
  * `patches/postal-mime+<version>.patch` (applied by patch-package on `npm install`) makes postal-mime's decoders
@@ -40,7 +41,7 @@ describeWithSharedData('postal-mime patch', () => {
     expect(readFileSync(join(copy, 'node_modules', 'postal-mime', 'src', 'pass-through-decoder.js'), 'utf8')).toContain('new Blob')
   })
 
-  it('parses every message of the real maildir exactly as the unpatched package', { timeout: 120_000 }, async () => {
+  it('parses every message of the real maildir exactly as the unpatched package', { timeout: scaledMs(120_000) }, async () => {
     const files = listFiles(sharedDataPath('enron_agent_course', 'mail'))
     expect(files.length).toBeGreaterThan(2_800)
     for (const file of files) {

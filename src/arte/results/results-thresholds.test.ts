@@ -59,6 +59,18 @@ describe('checkArteThresholds', () => {
       'ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6',
     )
   })
+
+  it('a measured value exactly at the threshold meets >= and <=, not > or <', () => {
+    const checks = checkArteThresholds(metrics, parseArteThresholds('exactMatchAccuracy>=0.25,failedTasks<=1,exactMatchAccuracy>0.25,failedTasks<1'))
+    expect(checks.map((check) => `${check.metric}${check.op}${check.value}:${check.passed}`)).toEqual([
+      'exactMatchAccuracy>=0.25:true',
+      'failedTasks<=1:true',
+      'exactMatchAccuracy>0.25:false',
+      'failedTasks<1:false',
+    ])
+    // A record is minimums: met exactly, it passes.
+    expect(checkArteThresholds(metrics, resolveArteThresholds({ exactMatchAccuracy: 0.25 })).map((check) => check.passed)).toEqual([true])
+  })
 })
 
 describe('thresholds on the OpenPipe-comparable scores', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createModel } from '../../llm/create-model.ts'
 import { scriptedError, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { ARTE_JUDGE_SYSTEM_PROMPT, ArteJudgmentSchema, JUDGE_REPLY_CODE, arteJudgeUserMessage, judgeArteAnswer, parseJudgeVerdict } from './llm-judge.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 function judgeFor(baseURL: string) {
   return createModel('scripted-judge', { env: { OPENAI_BASE_URL: baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
@@ -94,7 +95,7 @@ describe('judgeArteAnswer (openai client, scripted server)', () => {
   })
 
   it('stops at a cancelled signal: a judge error ERR_ABORTED, and no request when it was cancelled before', async () => {
-    await using server = await startScriptedServer([scriptedText('True', { delayMs: 30_000 })])
+    await using server = await startScriptedServer([scriptedText('True', { delayMs: 600_000 })])
     const judge = judgeFor(server.baseURL)
     const before = new AbortController()
     before.abort(new Error('cancelled'))
@@ -106,11 +107,11 @@ describe('judgeArteAnswer (openai client, scripted server)', () => {
     while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
     during.abort(new Error('cancelled'))
     expect(await pending).toMatchObject({ error: { code: 'ERR_ABORTED' } })
-    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(Date.now() - started).toBeLessThan(scaledMs(10_000))
   })
 
   it('a call cut off by the deadline (the test timeout) names that limit, not BENCH_LLM_TIMEOUT_MS', async () => {
-    await using server = await startScriptedServer([scriptedText('True', { delayMs: 30_000 })])
+    await using server = await startScriptedServer([scriptedText('True', { delayMs: 600_000 })])
     const judgment = await judgeArteAnswer(judgeFor(server.baseURL), input, { deadline: Date.now() + 1_500 })
     expect(judgment.error?.code).toBe('ERR_MODEL_TIMEOUT')
     expect(judgment.error?.message).toMatch(/^The judge call to scripted-judge was cut off by the test timeout .*not by BENCH_LLM_TIMEOUT_MS/)

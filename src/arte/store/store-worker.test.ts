@@ -14,6 +14,7 @@ import { executeToolCall } from '../../tools/execute-tool-call.ts'
 import { type EmailInput, type EmailSearch, EmailStore } from './email-store.ts'
 import { SchemaVersionError } from './schema.ts'
 import { EmailStoreWorker, ToolTimeoutError } from './store-worker.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const INBOX = 'ann@corp.test'
 const SCOPE = { inbox: INBOX, queryDate: '2001-12-31' }
@@ -44,7 +45,7 @@ describe('EmailStoreWorker', () => {
     writer.close()
     inThread = EmailStore.open(file, { readonly: true })
     reader = await EmailStoreWorker.open(file)
-  }, 120_000)
+  }, scaledMs(120_000))
   /**
    * A third of what the slow search (the 50 MB email and four long ones to snippet) takes here on the calling
    * thread: missed by far on any machine, while a read or a small search stays far within it.

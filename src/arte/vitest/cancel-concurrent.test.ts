@@ -5,10 +5,11 @@ import type { Vitest } from 'vitest/node'
 import { fixtureEnv, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { lastUserText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 /** Rows 1..TASKS; row 1 answers at once, the others only after {@link SLOW_MS}. */
 const TASKS = 5
-const SLOW_MS = 40_000
+const SLOW_MS = scaledMs(40_000)
 
 function rows(): string {
   return `${Array.from({ length: TASKS }, (_, i) =>

@@ -14,6 +14,7 @@ import { ArteReporter } from './reporter.ts'
 import config from '../../../vitest.config.ts'
 import { benchConcurrency } from '../settings.ts'
 import { assertUniqueIds, datasetLabel, selectPart } from './define-arte-tests.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 function row(id: number | string): ArteRow {
   return {
@@ -58,7 +59,8 @@ describe('ART-E tests concurrency', () => {
   afterAll(() => scratch.remove())
 
   it('runs BENCH_CONCURRENCY tasks at once against a slow server, and no more', async () => {
-    const delayMs = 300
+    // Long enough that the five tasks of a round reach the server while the first still waits, also on a busy machine.
+    const delayMs = scaledMs(300)
     const arrivals: number[] = []
     const responder = fixtureResponder({ delayMs })
     await using server = await startScriptedServer((request: ReceivedRequest, index: number) => {
@@ -196,7 +198,7 @@ describe('ART-E with an LLM judge end to end (fixture project, openai client, sc
     const settled = server.requests.length
     await runFixtureVitest(rejudge, { reporters: [new ArteReporter({ silent: true })] })
     expect(server.requests.length).toBe(settled)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('judges a finished run that had no judge on --resume: only the judge is called, the agent does not run again', async () => {
     const verdicts: Record<string, string> = { 'room 4b': 'True', 'Harbor Deli': 'False', 'answer 201': 'True' }
@@ -209,10 +211,10 @@ describe('ART-E with an LLM judge end to end (fixture project, openai client, sc
     await runFixtureVitest({ ...env, BENCH_RESUME: '1', ARTE_JUDGE_MODEL: JUDGE }, { reporters: [new ArteReporter({ silent: true })] })
     expect(server.requests.slice(before).map(isJudge)).toEqual([true, true, true])
     expect(readArteResults(env.ARTE_OUTPUT!)).toMatchObject({ llmJudgeAccuracy: 2 / 5, llmJudge: { model: JUDGE, judgedTasks: 5, errors: 0 } })
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('a cancelled run cuts off the judge call: the task is skipped, its trace kept, and --resume asks only the judge', async () => {
-    const SLOW_MS = 40_000
+    const SLOW_MS = scaledMs(40_000)
     let vitest: Vitest | undefined
     const slow = responder({ 'answer 1': 'True' }, { delayMs: SLOW_MS })
     await using server = await startScriptedServer((request, index) => {
@@ -233,13 +235,13 @@ describe('ART-E with an LLM judge end to end (fixture project, openai client, sc
     expect(resumed.tests.map((test) => test.state)).toEqual(['passed'])
     expect(fast.requests.map(isJudge)).toEqual([true])
     expect(readArteResults(env.ARTE_OUTPUT!)).toMatchObject({ llmJudgeAccuracy: 1, llmJudge: { judgedTasks: 1, errors: 0 } })
-  }, 120_000)
+  }, scaledMs(120_000))
 })
 
 describe('a cancelled run and the concurrent ART-E tasks Vitest marked skipped', () => {
   const scratch = scratchDir('arte-cancel-race')
   afterAll(() => scratch.remove())
-  const SLOW_MS = 40_000
+  const SLOW_MS = scaledMs(40_000)
 
   // Vitest marks every test of the file still running as skipped when the run is cancelled, also those it no longer
   // lists as running (task 2 here: task 4 ending after task 3 drops it from the list). Task 2's work then ends on the
@@ -289,7 +291,7 @@ describe('a cancelled run and the concurrent ART-E tasks Vitest marked skipped',
       ['4', 'answered'],
     ])
     expect(results).toMatchObject({ failedTasks: 0, notRunTasks: 2, completedTasks: 2 })
-  }, 3 * 40_000)
+  }, 3 * SLOW_MS)
 })
 
 describe('BENCH_RESUME and an edited dataset row', () => {
@@ -318,5 +320,5 @@ describe('BENCH_RESUME and an edited dataset row', () => {
       ['2', false],
       ['3', true],
     ])
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { FIXTURE_DATASET, FIXTURE_MAILDIR, fixtureEnv, runFixtureVitest, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import setup from './global-setup.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -101,5 +102,5 @@ describe('ART-E globalSetup failure in a Vitest run', () => {
     expect(printed).not.toContain('Unhandled Error')
     expect(stderr.join('')).toMatch(/ART-E setup failed[\s\S]*missing-date\.jsonl:2:\n {2}query_date: missing\n {2}Fix: Set `query_date`/)
     expect(run.moduleErrors.join('\n')).toMatch(/missing-date\.jsonl:2:\n {2}query_date: missing/)
-  }, 60_000)
+  }, scaledMs(60_000))
 })

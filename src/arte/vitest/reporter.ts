@@ -39,6 +39,7 @@ import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-outpu
 import { historyRunId } from '../../core/run-history.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
+import { type JunitVerdict, addJunitVerdict } from '../../core/junit-verdict.ts'
 import './task-meta.ts'
 import type { ArteTestMeta } from './arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
@@ -126,6 +127,8 @@ export class ArteReporter implements Reporter {
   #run: object | undefined
   /** Between `onTestRunStart` and `onTestRunEnd`: a signal then writes what finished. */
   #running = false
+  /** The thresholds' verdict of the last run, for the JUnit report (see `addJunitVerdict`); undefined when none were checked. */
+  #junitVerdict: JunitVerdict | undefined
   /** The results of the last run, or `undefined` before the first run ends or when it had no ART-E tests. */
   results: ArteResults | undefined
   /** The file the last run's results were written to (absolute), or `undefined` when none was written. */
@@ -143,6 +146,8 @@ export class ArteReporter implements Reporter {
       if (this.#running) this.#end(vitest.state.getTestModules(), 'interrupted', !runEndFollows)
     })
     vitest.onClose(dispose)
+    // The thresholds' verdict is one more testcase (ART-E > thresholds) in the JUnit file, failing as the run does.
+    addJunitVerdict(vitest, () => this.#junitVerdict)
     // Parsed up front so a malformed ARTE_THRESHOLDS stops the run before any task runs.
     this.#thresholds = resolveArteThresholds(
       this.#options.thresholds ?? (arteSettings(vitest.config.root).thresholds || undefined),
@@ -181,6 +186,7 @@ export class ArteReporter implements Reporter {
     const show = print && this.#options.silent !== true
     this.results = undefined
     this.outputFile = undefined
+    this.#junitVerdict = undefined
     const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted')
     if (metas.length === 0) return
 
@@ -252,6 +258,10 @@ export class ArteReporter implements Reporter {
     const resume = resumeHint(results)
     if (resume !== undefined) log(resume)
     const failed = checks.filter((check) => !check.passed)
+    if (reason !== 'interrupted' && thresholds.length > 0) {
+      const failures = [...failed.map(formatThresholdFailure), ...unmeasured.map((threshold) => formatUnmeasuredThreshold(threshold, judge))]
+      this.#junitVerdict = { suite: 'ART-E', name: 'thresholds', failures: failures.map((line) => line.replace(/^ERROR: /, '')) }
+    }
     if (failed.length > 0 || unmeasured.length > 0) {
       process.exitCode = 1
       for (const check of failed) error(formatThresholdFailure(check))

@@ -49,7 +49,7 @@ describe('agent-bench calls', () => {
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)))
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const missing = join(tmpdir(), 'calls-missing-folder', 'nope')
-    expect(await runCli(llmCommands, ['calls', '--dir', missing])).toBe(1)
+    expect(await runCli(llmCommands, ['calls', '--dir', missing]), 'a flag naming a missing path is a bad command line').toBe(2)
     expect(errors[0]).toBe(
       `agent-bench calls: The call log folder ${missing} (--dir) does not exist.\n  Fix: Pass the folder the run logged to with --dir (or set BENCH_LLM_LOG_DIR to it); runs log to evaluation/logs/llm unless BENCH_LLM_LOG_DIR says otherwise.`,
     )

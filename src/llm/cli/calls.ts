@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { defineCommand } from '../../cli/define-command.ts'
 import { wholeNumberFlag } from '../../cli/flags.ts'
 import { BenchError, ConfigError } from '../../core/errors.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 import { DEFAULT_CALL_LOG_DIR, type LoggedCall, readCallLog } from '../call-log.ts'
 import { modelSettingsFromEnv } from '../default-model.ts'
 
@@ -25,7 +26,8 @@ function callLogDir(flag: string | undefined): string {
     })
   }
   if (!existsSync(dir)) {
-    throw new ConfigError(`The call log folder ${dir} (${named}) does not exist.`, {
+    // Named by --dir: a bad command line (exit 2), as every command's flag that names a missing path.
+    throw new (flag === undefined ? ConfigError : FlagValueError)(`The call log folder ${dir} (${named}) does not exist.`, {
       hint: `Pass the folder the run logged to with --dir (or set BENCH_LLM_LOG_DIR to it); runs log to ${DEFAULT_CALL_LOG_DIR} unless BENCH_LLM_LOG_DIR says otherwise.`,
     })
   }

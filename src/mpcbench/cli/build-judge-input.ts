@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { readRunLog, writeJudgeInput } from '../run-task.ts'
 import { loadTask } from '../task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
@@ -25,6 +26,7 @@ tool_trace (the raw tool calls with step indices) and the task type.`,
   async run({ values: flags }) {
     const logFile = resolve(flags.log as string)
     const output = resolve(flags.output as string)
+    assertFlagPathExists('--log', logFile, 'Run log', 'Pass the run log that `agent-bench run-task` wrote, e.g. --log evaluation/logs/{task_id}__agent-{model}_run.json.')
     const runLog = readRunLog(logFile)
     const taskFile = flags.task ?? runLog.task_file ?? undefined
     if (taskFile === undefined) {
@@ -32,6 +34,7 @@ tool_trace (the raw tool calls with step indices) and the task type.`,
     }
     const judge = flags.judge ?? judgeFromFileName(output) ?? 'rules'
     const task = taskFlag(taskFile)
+    if (flags.task !== undefined) assertFlagPathExists('--task', task.path, 'Task file', 'Pass the path of a task file, e.g. --task tasks/planning/<task>.json.')
     reportPackageInputs(task.fromPackage)
     writeJudgeInput(runLog, loadTask(task.path), judge, output)
     console.log(output)

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { importUpstream } from '../import-upstream.ts'
 
@@ -22,6 +23,7 @@ incomplete or invalid are listed and skipped. Exit 1 when a --scenario-id could 
   async run({ values: flags }) {
     const logs = resolve(flags.logs as string)
     const out = resolve(flags.out as string)
+    assertFlagPathExists('--logs', logs, 'Log folder', "Pass --logs with upstream MPCBench's generator/logs/llm folder.")
     if (!existsSync(logs) || !statSync(logs).isDirectory()) {
       throw new ConfigError(`No log folder at ${logs}`, { hint: "Pass --logs with upstream MPCBench's generator/logs/llm folder." })
     }

@@ -5,6 +5,7 @@ import { evaluationFiles } from '../file-names.ts'
 import { judgeAndWrite, readJudgeInput } from '../run-task.ts'
 import { describeJudgeOutcome, loadPromptConfigFlag } from './run-task-cli.ts'
 import { defineCommand } from '../../cli/define-command.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 
 /** `agent-bench judge`: step 3 of MPCBench evaluation. */
 export const command = defineCommand({
@@ -22,6 +23,7 @@ a reply that stays invalid after a retry is written as a judge error (exit code 
   },
   async run({ values: flags }) {
     const inputFile = resolve(flags.input as string)
+    assertFlagPathExists('--input', inputFile, 'Judge input', 'Pass the judge input that `agent-bench build-judge-input` wrote (--input FILE).')
     const model = flags.model as string
     const input = readJudgeInput(inputFile)
     const systemPrompt = model === RULES_JUDGE_ID ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt

@@ -1,5 +1,5 @@
 import { ConfigError } from '../../core/errors.ts'
-import { FlagValueError } from '../../cli/flag-value-error.ts'
+import { FlagValueError, assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import type { McpFlagValues, McpToolSource, OpenedMcpTools } from '../../mcp/mcp-command.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { resolveHarness } from '../harness.ts'
@@ -58,6 +58,7 @@ export const mpcbenchMcpToolSource: McpToolSource = {
       throw new FlagValueError('`--data-dir` needs `--scenario-id`.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
     }
     const data = dataDirFlag(String(values['data-dir']))
+    assertFlagPathExists('--data-dir', data.path, 'Scenario data folder', 'Pass the folder of the {scenario_id}_{source}.json files.')
     const profile = typeof values.tools === 'string' ? values.tools : undefined
     const tools = mcpScenarioTools(data.path, scenarioId.trim(), profile)
     const { instructions, fromPackage } = mcpAgentInstructions(data.path)

@@ -18,6 +18,7 @@ import { RunLogSchema } from '../run-log.ts'
 import { SummarySchema } from '../summary.ts'
 import { TASK_TYPES } from '../task-types.ts'
 import { assertMpcbenchRunSettings, assertTasksToRun, planMpcbenchRun, withMpcbenchReporters } from './mpcbench.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const run = promisify(execFile)
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -27,7 +28,7 @@ const PACKAGE_LINE = /^MPCBench: no (.+) in the current folder: using the packag
 /** Runs `agent-bench` (the built `dist/`) in a child process in `cwd`, with a clean, offline environment. */
 async function agentBench(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: childEnv({ NO_COLOR: '1', ...env }), timeout: 180_000 })
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: childEnv({ NO_COLOR: '1', ...env }), timeout: scaledMs(180_000) })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
@@ -153,7 +154,7 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     expect(report.code, report.stderr).toBe(0)
     expect(`${report.stdout}${report.stderr}`).not.toContain('not found')
     expect(readFileSync(join(project, 'evaluation/report/index.html'), 'utf8')).not.toContain('run log(s) not found')
-  }, 240_000)
+  }, scaledMs(240_000))
 
   it('Ctrl-C writes what finished once (one summary, one history entry), exits 130 and says to rerun with --resume', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-interrupt-'))
@@ -161,7 +162,7 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     // Every model reply waits 30 s: the run is interrupted while the agents wait on the model.
     await using server = await startScriptedServer(() => {
       onRequest()
-      return { ...scriptedText(JSON.stringify({ final_answer: 'late', rationale: 'late' })), delayMs: 30_000 }
+      return { ...scriptedText(JSON.stringify({ final_answer: 'late', rationale: 'late' })), delayMs: scaledMs(30_000) }
     })
     const env = childEnv({ NO_COLOR: '1', CI: '1', BENCH_HISTORY_DIR: 'evaluation/history', OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', BENCH_LLM_LOG_DIR: 'off', BENCH_CACHE: 'off', BENCH_LLM_MAX_RETRIES: '0' })
     const child = spawn(process.execPath, [BIN, 'mpcbench', 'planning', '--agent-model', 'scripted/agent', '--judge-model', 'rules'], { cwd: folder, env, detached: true })
@@ -176,13 +177,13 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     }
     const started = Date.now()
     expect(await exited, output).toBe(130)
-    expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(30_000)
+    expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(scaledMs(30_000))
     expect(output).toContain('run the same command again with --resume added')
     expect(output.match(/^MPCBench: mean scores/gm), output).toHaveLength(1)
     expect(readdirSync(join(folder, 'evaluation/history')), 'one history entry for the interrupted run').toHaveLength(1)
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(folder, 'evaluation/summary.json'), 'utf8')))
     expect(summary.task_counts?.not_run).toBeGreaterThan(0)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('runs one task type, filtered by name, with your agent behind HTTP (--agent-url)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-agent-'))
@@ -192,7 +193,7 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     expect(posted.map((body) => body.taskId)).toEqual(['lumen_release_sync_planning'])
     expect(stdout).toMatch(new RegExp(`^agent:${agentUrl.replaceAll('.', '\\.')} +rules \\(non-LLM\\) +planning `, 'm'))
     expect(readdirSync(join(folder, 'evaluation/logs')).filter((name) => name.endsWith('_run.json'))).toEqual([expect.stringMatching(/^lumen_release_sync_planning__agent-agent_http/)])
-  }, 240_000)
+  }, scaledMs(240_000))
 
   it("run-task, run-and-judge (--agent-url too), tool and mcp use the package's task, data and configs when the folder has none, saying so", async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-cli-'))
@@ -224,7 +225,7 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
       await client.close()
     }
     expect(readdirSync(folder)).toEqual(['evaluation'])
-  }, 240_000)
+  }, scaledMs(240_000))
 
   it('mcp and tool without data for --scenario-id name their own flags, not a task field', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mpcbench-user-noscenario-'))
@@ -237,5 +238,5 @@ describe('agent-bench mpcbench and the MPCBench commands from a folder outside t
     expect(tool.code).toBe(2)
     expect(tool.stderr).toContain(`no scenario "lumen_robotics" in --data-dir ${folder}`)
     expect(tool.stderr).toContain('Pass --data-dir a folder of {ID}_{source}.json files')
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import type { Command } from '../../cli/command.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { stopOnInterrupt } from '../../cli/stop-on-interrupt.ts'
 import { runOnlyBench } from '../../core/bench-only.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
@@ -224,6 +225,11 @@ export const command: Command = {
   usage,
   async run(argv) {
     const plan = planMpcbenchRun(argv)
+    // A config a flag names that does not exist is a bad command line (exit 2), before Vitest starts.
+    for (const [name, flag, what] of [['MPCBENCH_PROMPT_CONFIG', '--prompt-config', 'Prompt config'], ['MPCBENCH_MODEL_CONFIG', '--model-config', 'Model config']] as const) {
+      const named = plan.env[name]
+      if (named !== undefined) assertFlagPathExists(flag, named, what, `Pass an existing file to ${flag}, or leave it out for the default.`)
+    }
     // The workers inherit this environment: the bench files read the flags through the settings, as the variables.
     Object.assign(process.env, plan.env)
     const { concurrency } = assertMpcbenchRunSettings(process.env, plan)

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import { mpcbenchLogDir, mpcbenchSettingsFromEnv, mpcbenchSettingsWith } from '../settings.ts'
 import { modelDisplayName } from '../vitest/mpcbench-meta.ts'
@@ -52,6 +53,7 @@ are used where the current folder has none; one line on stderr says which.`,
   },
   async run({ values: flags }) {
     const taskFile = taskFlag(flags.task as string)
+    assertFlagPathExists('--task', taskFile.path, 'Task file', 'Pass the path of a task file, e.g. --task tasks/planning/<task>.json.')
     const task = loadTask(taskFile.path)
     const scenarioId = flags['scenario-id'] ?? task.data_dependencies.scenario_id
     if (scenarioId === undefined) throw new ConfigError(`Task ${flags.task} names no scenario`, { hint: 'Pass --scenario-id ID.' })

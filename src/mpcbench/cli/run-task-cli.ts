@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { redact } from '../../core/redact.ts'
 import type { OptionSpec } from '../../cli/define-command.ts'
 import type { Judge } from '../judge/judge.ts'
@@ -35,6 +36,7 @@ export function reportAgentFailure(agent: string, outcome: RunOutcome): void {
 /** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package (said on stderr). */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
   const path = file === undefined ? defaultInput('prompt_config.json') : resolve(file)
+  if (file !== undefined) assertFlagPathExists('--prompt-config', path, 'Prompt config', 'Pass an existing prompt config file to --prompt-config, or leave it out for prompt_config.json.')
   if (!existsSync(path)) {
     throw new ConfigError(`No prompt config at ${path}`, { hint: 'Run from the project root or pass --prompt-config FILE.' })
   }
@@ -68,6 +70,12 @@ export function commandInputs(
   cwd: string = process.cwd(),
 ): CommandInputs {
   const data = dataDirFlag(flags['data-dir'], cwd)
+  // A path a flag names that does not exist is a bad command line (exit 2), before anything runs.
+  if (flags['data-dir'] !== undefined) assertFlagPathExists('--data-dir', data.path, 'Scenario data folder', 'Pass the folder of the {scenario_id}_{source}.json files, or leave --data-dir out for data/.')
+  for (const [flag, what] of [['prompt-config', 'Prompt config'], ['model-config', 'Model config'], ['llm-context', 'LLM context folder']] as const) {
+    const value = flags[flag]
+    if (value !== undefined) assertFlagPathExists(`--${flag}`, resolve(cwd, value), what, `Pass an existing path to --${flag}, or leave it out for the default.`)
+  }
   const configs = mpcbenchConfigs(cwd)
   const promptConfig = flags['prompt-config'] === undefined ? configs.promptConfig : undefined
   const modelConfig = flags['model-config'] === undefined ? configs.modelConfig : undefined

@@ -11,6 +11,7 @@ import { type ReceivedRequest, scriptedText, startScriptedServer } from '../../t
 import MpcbenchReporter from './reporter.ts'
 import { stubMpcbenchScriptedEnv } from '../../testing/mpcbench-scripted-env.ts'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -27,10 +28,13 @@ afterEach(() => {
 describe('every selected MPCBench test appears in the summary once', () => {
   it('counts a test whose agent model hangs as failed: its call ends by the deadline derived from the test timeout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-'))
+    // Long enough for the four quick tests on a loaded machine (2 s failed them now and then; BENCH_TEST_TIME_SCALE
+    // stretches it, see docs/contributing.md), short for the hang.
+    const testTimeout = scaledMs(6_000)
     // Every reply is scripted; the Quillstone task's model hangs far past the test timeout.
     await using server = await startScriptedServer((request) => {
       const user = JSON.stringify(request.body.messages ?? [])
-      if (user.includes('Quillstone')) return { kind: 'reply', content: 'late', delayMs: 60_000 }
+      if (user.includes('Quillstone')) return { kind: 'reply', content: 'late', delayMs: 100 * testTimeout }
       return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
     })
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
@@ -40,8 +44,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
       {
         config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
         watch: false,
-        // Long enough for the four quick tests on a loaded machine (2 s failed them now and then), short for the hang.
-        testTimeout: 6000,
+        testTimeout,
         reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false })],
       },
       {},
@@ -55,7 +58,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const unfinished = summary.unfinished?.find((test) => test.task_id === 'lumen_quillstone_quote_email_reply')
     expect(quillstone?.error).toBe('agent error')
     expect(unfinished).toBeUndefined()
-  }, 120_000)
+  }, scaledMs(120_000))
 
   /** The task whose test the cancel cuts off: the last of `bench/email_reply`, so the four before it have finished. */
   const cutOff = 'tidewater_lab_sync_eta_email_reply'
@@ -119,7 +122,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(logs, `${cutOff}__agent-scripted_agent_run.json`), 'utf8')))
     expect(runLog.outcome.kind).toBe('aborted')
     expect(readdirSync(logs).filter((name) => name.startsWith(cutOff))).toEqual([`${cutOff}__agent-scripted_agent_run.json`])
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('a test whose LLM judge a cancelled run cut off is not run either, not a judge failure', async () => {
     const { summary, logs } = await cancelledRun('scripted/judge', (request) => request.body.tools === undefined)
@@ -130,11 +133,11 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const spent = summary.unfinished?.[0]?.usage?.agents.calls ?? 0
     expect(spent).toBeGreaterThan(0)
     expect(summary.usage.agents.calls).toBeGreaterThanOrEqual(spent + 4)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('a cancelled run stops every concurrent test still waiting on its agent: they are not run, and the run does not wait for them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-cancel-concurrent-'))
-    const slowMs = 40_000
+    const slowMs = scaledMs(40_000)
     let vitest: Vitest | undefined
     // Only the Quillstone task's agent answers at once; the four others wait on the model when the run is cancelled.
     await using server = await startScriptedServer((request) => {
@@ -173,7 +176,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(summary.task_counts).toEqual({ selected: 5, completed: 1, failed: 0, not_run: 4 })
     expect(summary.unfinished?.map((test) => test.outcome)).toEqual(['not-run', 'not-run', 'not-run', 'not-run'])
     expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(slowMs)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('an interrupted run names the bench files it never started (their tests are in no count)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-not-started-'))
@@ -210,7 +213,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(summary.task_counts?.selected).toBe(5)
     expect(summary.rows.map((row) => row.task_type)).toEqual([started[0]?.includes('planning') ? 'planning' : 'email_reply'])
     expect(printed.text).toContain(`1 test file(s) never started, so their tasks are in no count: ${notStarted[0]}.`)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-accounting-fixture-'))

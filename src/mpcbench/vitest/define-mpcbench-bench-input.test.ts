@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startVitest } from 'vitest/node'
 import { invalidTaskTestName } from './define-mpcbench-bench.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -77,7 +78,7 @@ describe('defineMpcbenchBench on bad task input', () => {
     expect(noData?.error).toContain('data_dependencies.scenario_id "nosuch" of task tasks/planning/no_data.json names a scenario with no data')
     expect(noData?.error).toContain('to a scenario with data (lumen_robotics)')
     expect(noData?.error).not.toContain('<id>')
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('refuses a log folder that cannot be written before any task runs, naming MPCBENCH_LOG_DIR', async () => {
     const root = project()
@@ -85,7 +86,7 @@ describe('defineMpcbenchBench on bad task input', () => {
     const { byName, moduleErrors } = await run(root)
     expect(byName).toEqual({})
     expect(moduleErrors.join('\n')).toContain('Cannot write MPCBench logs to /dev/null/logs (MPCBENCH_LOG_DIR=/dev/null/logs): /dev/null is not a folder.')
-  }, 120_000)
+  }, scaledMs(120_000))
 })
 
 /** A project root with copies of the shipped scenarios and a planning bench file over `root`; `tasks` copies one task too. */
@@ -122,7 +123,7 @@ describe('defineMpcbenchBench with a root other than the working directory', () 
       expect(readdirSync(join(process.cwd(), logDir))).toContain('lumen_release_sync_planning__agent-baseline_run.json')
       expect(existsSync(join(root, logDir))).toBe(false)
     })
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it("runs the package's tasks with the package's prompt config when the root has none", async () => {
     const root = projectWith({ tasks: false })
@@ -135,5 +136,5 @@ describe('defineMpcbenchBench with a root other than the working directory', () 
       const runLog = JSON.parse(readFileSync(join(process.cwd(), logDir, `${shipped[0]}__agent-baseline_run.json`), 'utf8')) as { task_file: string }
       expect(runLog.task_file).toBe(`tasks/planning/${files[0]}`)
     })
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -16,6 +16,7 @@ import { loadTask } from '../task.ts'
 import { scriptedText, scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
 import type { ReceivedRequest, ScriptedResponse } from '../../testing/scripted-server.ts'
 import { mpcbenchTestName } from './define-mpcbench-bench.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const config = join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts')
@@ -91,7 +92,7 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       expect(row.judge_label).toContain('not an LLM')
     }
     expect(existsSync(join(dir, 'data', 'lumen_robotics_calendar.json'))).toBe(true)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('with BENCH_ONLY=arte, fails every MPCBench test saying why, and generates no data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-only-arte-'))
@@ -106,7 +107,7 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
     }
     expect(existsSync(join(dir, 'data'))).toBe(false)
     expect(existsSync(join(dir, 'logs'))).toBe(false)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('runs the agent x judge matrix from BENCH_AGENT_MODEL / BENCH_JUDGE_MODEL through a scripted server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-matrix-'))
@@ -174,7 +175,7 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       'agent=scripted/agent-b__judge=rules',
       'agent=scripted/agent-b__judge=scripted/judge:1',
     ])
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('with the response cache, a rerun after a judge prompt edit sends only the judge calls to the model', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-bench-cache-'))
@@ -220,7 +221,7 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
     await run()
     expect(kinds(3)).toEqual(['judge'])
     expect(String(server.requests[3]?.body.messages?.[0]?.content)).toContain('Be strict about dates.')
-  }, 120_000)
+  }, scaledMs(120_000))
 })
 
 describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
@@ -292,7 +293,7 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     expect(passes(resumed)).toEqual(passes(summary))
     expect(resumed.rows[0]).toMatchObject({ count: 1, trials: 3, pass_hat_k: { '1': 2 / 3, '2': 1 / 3, '3': 0 } })
     expect(resumed.rows[0]?.pass_hat_k_ci).toEqual(summary.rows[0]?.pass_hat_k_ci)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('with the response cache, records each trial apart (no trial replays another) and replays each its own', async () => {
     const { dir, server: started } = await trialsSetup('mpc-bench-trials-cache-')
@@ -317,5 +318,5 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
       [3, true],
     ])
     expect(server.requests.length).toBe(recorded)
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startVitest } from 'vitest/node'
 import { invalidTaskTestName } from './define-mpcbench-bench.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -61,5 +62,5 @@ describe('bad MPCBench input fails only its own tests', () => {
     expect(byName[invalidTaskTestName('tasks/planning/broken.json')]).toMatchObject({ state: 'failed', error: expect.stringMatching(/broken\.json[\s\S]*answer_requirements/) })
     expect(byName[invalidTaskTestName('tasks/planning/escape.json')]).toMatchObject({ state: 'failed', error: expect.stringMatching(/escape\.json[\s\S]*data_dependencies\.scenario_id/) })
     expect(byName['tidewater_portal_sync_planning [agent=baseline]']).toMatchObject({ state: 'failed', error: expect.stringMatching(/Scenario tidewater_clinics[\s\S]*timezone/) })
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -14,6 +14,7 @@ import MpcbenchReporter from './reporter.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const root = fileURLToPath(new URL('../../../fixtures/mpcbench-reporter/', import.meta.url))
 
@@ -335,6 +336,8 @@ describeWithSharedData('MpcbenchReporter counts an upstream v1 test that hit the
     vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
     vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
     const stdout = outputRecorder()
+    // The test hangs whatever the load; the timeout scales so the upstream task's loading before it fits on a busy machine.
+    const testTimeout = scaledMs(1_000)
     const vitest = await startVitest(
       'test',
       [],
@@ -343,7 +346,7 @@ describeWithSharedData('MpcbenchReporter counts an upstream v1 test that hit the
         config: false,
         include: ['*.eval.ts'],
         watch: false,
-        testTimeout: 1000,
+        testTimeout,
         reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
       },
       {},
@@ -353,8 +356,8 @@ describeWithSharedData('MpcbenchReporter counts an upstream v1 test that hit the
     const summary = readSummary(join(dir, 'summary.json'))
     expect(summary.task_counts).toEqual({ selected: 1, completed: 0, failed: 1, not_run: 0 })
     expect(summary.unfinished).toEqual([
-      { task_id: 'companyA_email_reply_v1', task_type: 'email_reply', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringMatching(/timed out in 1000ms/) },
+      { task_id: 'companyA_email_reply_v1', task_type: 'email_reply', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringContaining(`timed out in ${testTimeout}ms`) },
     ])
     expect(stdout.text()).toContain('1 selected: 0 completed, 1 failed, 0 not run (companyA_email_reply_v1 timed-out)')
-  }, 60_000)
+  }, scaledMs(60_000))
 })

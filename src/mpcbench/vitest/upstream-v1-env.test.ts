@@ -12,6 +12,7 @@ import { scriptedText, scriptedToolCalls, startScriptedServer } from '../../test
 import { upstreamV1RunSetup } from './define-upstream-v1-bench.ts'
 import MpcbenchReporter from './reporter.ts'
 import { upstreamV1Judges } from './upstream-v1-env.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -82,5 +83,5 @@ describeWithSharedData("the upstream v1 benches are judged by upstream's judge",
       { role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'Gmail_SearchThreads', arguments: '{"subject":"quote"}' } }] },
       { role: 'tool', tool_call_id: 'call_1', name: 'Gmail_SearchThreads', content: expect.any(String) },
     ])
-  }, 120_000)
+  }, scaledMs(120_000))
 })

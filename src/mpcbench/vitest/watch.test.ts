@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVitest } from 'vitest/node'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { mpcbenchWatchTriggerPatterns } from './watch.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const fixture = join(repo, 'fixtures/mpcbench-watch')
@@ -32,8 +33,8 @@ class RunRecorder implements Reporter {
     for (const resolve of this.waiting.splice(0)) resolve(files)
   }
 
-  /** The files of the next run to end, or a rejection after `ms`. */
-  nextRun(ms = 15_000): Promise<string[]> {
+  /** The files of the next run to end, or a rejection after `ms` (15 s on an idle machine, see docs/contributing.md). */
+  nextRun(ms = scaledMs(15_000)): Promise<string[]> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no watch rerun within ${ms} ms (runs so far: ${JSON.stringify(this.runs)})`)), ms)
       this.waiting.push((files) => {
