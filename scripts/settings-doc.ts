@@ -10,6 +10,7 @@ import { ArteEnvSchema, DEFAULT_ARTE_DATASET, DEFAULT_ARTE_DB, DEFAULT_ARTE_MAIL
 import { BenchTestTimeoutEnvSchema } from '../src/core/bench-test-timeout.ts'
 import { EnvSettingsSchema } from '../src/llm/default-model.ts'
 import { MpcbenchEnvSchema } from '../src/mpcbench/settings.ts'
+import { MpcbenchV2EnvSchema } from '../src/mpcbench-v2/settings.ts'
 import { DEFAULT_REPORT_FILE, DEFAULT_REPORT_TRACES_MB, ReportEnvSchema } from '../src/report/report-settings.ts'
 import { TestTimeScaleEnvSchema } from '../src/testing/time-scale.ts'
 
@@ -28,6 +29,7 @@ export interface SchemaSection {
 export const SCHEMA_SECTIONS: SchemaSection[] = [
   { title: 'ART-E', source: 'src/arte/settings.ts (`ArteEnvSchema`)', schema: ArteEnvSchema },
   { title: 'MPCBench', source: 'src/mpcbench/settings.ts (`MpcbenchEnvSchema`)', schema: MpcbenchEnvSchema },
+  { title: 'MPCBench v2', source: 'src/mpcbench-v2/settings.ts (`MpcbenchV2EnvSchema`)', schema: MpcbenchV2EnvSchema },
   { title: 'Model client (both benchmarks)', source: 'src/llm/default-model.ts (`EnvSettingsSchema`)', schema: EnvSettingsSchema },
   { title: 'Report', source: 'src/report/report-settings.ts (`ReportEnvSchema`)', schema: ReportEnvSchema },
   { title: 'Bench project test timeout', source: 'src/core/bench-test-timeout.ts (`BenchTestTimeoutEnvSchema`)', schema: BenchTestTimeoutEnvSchema },
@@ -64,6 +66,15 @@ export const DESCRIPTIONS: Record<string, string> = {
   MPCBENCH_AGENT_URL: 'An external agent under test, POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task (`--agent-url`).',
   MPCBENCH_AGENT_TIMEOUT_MS: 'Bound on one POST to the external agent (`--agent-timeout-ms`).',
   MPCBENCH_AGENT_MAX_RETRIES: 'Retries of a POST to the external agent that failed with a network error, a timeout, 408, 429 or 5xx.',
+  MPCBENCH_V2_DATA_DIR: "The folder of upstream's v2 `world_level<N>_*.json`, `instances_level<N>_*.jsonl` and `oracle_level<N>_*.jsonl` files; the default is `../shared` beside a checkout.",
+  MPCBENCH_V2_SUFFIX: 'The file name suffix of the level files in that folder (`world_level1_exp1.json`).',
+  MPCBENCH_V2_WORLD: 'One level\'s world file (`--world`); set with `MPCBENCH_V2_INSTANCES` and `MPCBENCH_V2_ORACLE`.',
+  MPCBENCH_V2_INSTANCES: 'That level\'s instances file (`--instances`).',
+  MPCBENCH_V2_ORACLE: 'That level\'s oracle file (`--oracle`).',
+  MPCBENCH_V2_IDS: 'Only these instance ids, comma-separated (`--ids`).',
+  MPCBENCH_V2_MODEL: 'The v2 agent model (`--model`); `baseline` (non-LLM) answers level 1 only. Default: `BENCH_AGENT_MODEL`, a key\'s model, else `baseline`.',
+  MPCBENCH_V2_OUTPUT: 'Also write the rows, one per instance in upstream\'s format, to this `.jsonl` file (`--output`).',
+  MPCBENCH_V2_MAX_TURNS: 'Model requests per instance (`--max-turns`; upstream: 15).',
   BENCH_CACHE: 'The response cache: `off`, `read-write` (record and replay) or `replay` (replay only, a miss is an error).',
   BENCH_CACHE_DIR: 'Where the response cache keeps its cassettes.',
   BENCH_LLM_LOG_DIR: 'The JSONL log of every model call (`agent-bench calls`); `off` logs nothing.',
@@ -115,6 +126,7 @@ export const OTHER_VARIABLES: OtherVariable[] = [
   { name: 'ARTE_AGENT_ID, API_URL, WORKSPACE_ID', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: '`API_URL` = `http://localhost:8787`', description: 'An agent of an agent API: tasks are POSTed to `{API_URL}/agents/{ID}/run`, `WORKSPACE_ID` as the `X-Workspace-Id` header (`--agent`, `--api-url`, `--workspace`).' },
   { name: 'ARTE_AGENT_TIMEOUT_MS', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: 'as `MPCBENCH_AGENT_TIMEOUT_MS`', description: 'Bound on one POST to the ART-E external agent (`--agent-timeout-ms`).' },
   { name: 'ARTE_AGENT_MAX_RETRIES', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: 'as `MPCBENCH_AGENT_MAX_RETRIES`', description: 'Retries of a POST to the ART-E external agent.' },
+  { name: 'MPCBENCH_V2_SUMMARY', source: 'src/mpcbench-v2/vitest/reporter.ts', default: '`evaluation/mpcbench-v2/summary.json`', description: 'The MPCBench v2 summary (`--summary`); the per-level rows files go beside it.' },
   { name: 'MPCBENCH_LOG_DIR', source: 'src/mpcbench/settings.ts', default: '`evaluation/logs`', description: 'MPCBench run logs, judge inputs and judge results (`--log-dir`).' },
   { name: 'MPCBENCH_SCENARIOS', source: 'src/mpcbench/settings.ts', default: 'all', description: 'Scenario ids (comma-separated) whose data the globalSetup prepares.' },
   { name: 'MPCBENCH_GENERATOR', source: 'src/mpcbench/settings.ts', default: '`procedural`', description: 'How the globalSetup generates scenario data: `procedural` (seeded, offline) or `llm`.' },

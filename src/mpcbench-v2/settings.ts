@@ -10,7 +10,8 @@ import type { Level } from './data/schemas.ts'
 /** Where upstream's v2 data is beside a checkout: `../shared` (developers and CI have it; a user's clone does not). */
 export const DEFAULT_DATA_DIR = resolve(packageRoot, '..', 'shared', 'data', 'mpcbench', 'v2_e398410', 'generate', 'output')
 
-const Env = z.object({
+/** The variables MPCBench v2 reads (the `mpcbench-v2` command writes its flags into them). */
+export const MpcbenchV2EnvSchema = z.object({
   MPCBENCH_V2_DATA_DIR: z.string().optional(),
   MPCBENCH_V2_SUFFIX: z.string().regex(/^[A-Za-z0-9]+$/, 'expected a file suffix such as exp1 or test').default('exp1'),
   MPCBENCH_V2_WORLD: z.string().optional(),
@@ -59,7 +60,7 @@ const HINTS: Record<string, string> = {
 
 /** Reads the settings from `env`; a bad value is a {@link ConfigError} naming the variable and the fix. */
 export function mpcbenchV2Settings(env: Record<string, string | undefined> = process.env): MpcbenchV2Settings {
-  const parsed = Env.safeParse(env)
+  const parsed = MpcbenchV2EnvSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const variable = String(issue?.path[0] ?? '')
