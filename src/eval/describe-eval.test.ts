@@ -29,6 +29,13 @@ describe('describeEval (fixtures/describe-eval)', () => {
     expect(france?.result().state).toBe('passed')
     expect(france?.meta().eval).toEqual({
       suite: 'capitals',
+      id: '1: France',
+      trial: 1,
+      passed: true,
+      durationMs: expect.any(Number),
+      input: 'France',
+      expected: 'Paris',
+      output: 'Paris',
       scores: [
         { name: 'exactMatchScorer', score: 1 },
         { name: 'jaccardScorer', score: 1 },
