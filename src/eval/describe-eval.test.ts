@@ -115,3 +115,36 @@ describe('describeEval threshold', () => {
     expect(declared('0.5')).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is "0.5"') })
   })
 })
+
+describe('describeEval cases and trials', () => {
+  const base = { task: (input: string) => input, scorers: [] }
+  const thrown = (run: () => void): unknown => {
+    try {
+      run()
+      return undefined
+    } catch (error) {
+      return error
+    }
+  }
+
+  it('refuses two cases with one id, an empty id, and a scorer named passRate, naming the eval and the cases', () => {
+    const duplicate = thrown(() => describeEval('dup', { ...base, data: [{ id: 'a', input: 'x', expected: 'x' }, { id: 'b', input: 'y', expected: 'y' }, { id: 'a', input: 'z', expected: 'z' }] }))
+    expect(duplicate).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("dup"): cases 1 and 3 have the id "a".' })
+    const empty = thrown(() => describeEval('empty', { ...base, data: [{ id: ' ', input: 'x', expected: 'x' }] }))
+    expect(empty).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("empty"): case 1 has the id " ".' })
+    const passRate = function passRate() {
+      return { score: 1 }
+    }
+    expect(thrown(() => describeEval('named', { ...base, data: [], scorers: [passRate] }))).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE' })
+  })
+
+  it('refuses a trials option or BENCH_TRIALS that is not a whole number >= 1', () => {
+    expect(thrown(() => describeEval('t', { ...base, data: [], trials: 0 }))).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("t"): `trials` is 0.' })
+    process.env.BENCH_TRIALS = 'three'
+    try {
+      expect(thrown(() => describeEval('t', { ...base, data: [] }))).toMatchObject({ code: 'ERR_CONFIG', problem: 'Invalid BENCH_TRIALS="three": expected a whole number >= 1.' })
+    } finally {
+      delete process.env.BENCH_TRIALS
+    }
+  })
+})
