@@ -67,7 +67,7 @@ function caseRows(results: EvalResults): string {
   })
   const head = ['id', 'trial', 'result', ...results.scorers, 'input', 'expected', 'output', 'error'].map((name) => `<th>${escapeHtml(name)}</th>`).join('')
   const more = results.taskResults.length > shown.length ? `<p class="note">The first ${shown.length} of ${results.taskResults.length} rows; every row is in the results file.</p>` : ''
-  return `<div class="scroll"><table class="tasks" data-kind="eval"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`
+  return `<div class="scroll"><table class="eval-cases"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`
 }
 
 function list(ids: ReadonlyArray<string>): string {

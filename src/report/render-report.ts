@@ -26,6 +26,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .ci { color: var(--muted); font-size: 12px; white-space: nowrap; }
 .pass, .up { color: var(--pass); } .fail, .down { color: var(--fail); }
 table.tasks { width: 100%; margin-top: 6px; }
+table.eval-cases { width: 100%; margin-top: 6px; } table.eval-cases thead th { position: sticky; top: 0; background: var(--soft); } table.eval-cases td { overflow-wrap: anywhere; }
 table.tasks thead th { position: sticky; top: 0; background: var(--soft); }
 /* The open button and the task's id on one line. */
 td.id { white-space: nowrap; }

@@ -5,7 +5,7 @@ import { NO_VERDICT, judgeCoverageText } from '../arte/results/format-statistics
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { ARTE_OPENPIPE_SCORE_NAMES, formatArteMetric } from './arte-view.ts'
-import { fixed, money, thousands } from './html.ts'
+import { fixed, money, signed, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
 import type { EvalSection } from './eval-section.ts'
@@ -149,7 +149,7 @@ function evalSummaryLines(section: EvalSection): string[] {
   const previous = section.previous?.comparison
   if (previous !== undefined) {
     const delta = previous.metrics.passRate
-    const change = delta?.delta === null || delta?.delta === undefined ? '' : `passRate ${delta.delta >= 0 ? '+' : ''}${fixed(delta.delta)} ${interval(delta.ci)}, `
+    const change = delta?.delta === null || delta?.delta === undefined ? '' : `passRate ${signed(delta.delta)} ${interval(delta.ci)}, `
     lines.push(`Since the previous run: ${change}improved ${previous.improved.length}, regressed ${previous.regressed.length}${previous.pValue === null ? '' : `, p = ${fixed(previous.pValue)}`}.`, '')
   }
   const failing = results.taskResults.filter((row) => row.trial === 1 && row.status !== 'not-run' && !row.passed).slice(0, WORST)
