@@ -78,7 +78,7 @@ describe('the report of evals (fixtures/eval-results, two runs)', () => {
       expect(await tab.locator('section[data-eval="capitals"] tr.eval-case').count()).toBe(8)
       expect(await tab.locator('section[data-eval="capitals"] [data-eval-compare]').isVisible()).toBe(true)
       // The page is never wider than the window.
-      expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      expect(await tab.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
       if (process.env.EVAL_REPORT_SCREENSHOT !== undefined) await tab.screenshot({ path: process.env.EVAL_REPORT_SCREENSHOT, fullPage: true })
       expect(problems).toEqual([])
     } finally {
