@@ -24,7 +24,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       type: 'string',
       value: 'FILE',
       multiple: true,
-      description: `an ART-E results JSON or an MPCBench summary (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist)`,
+      description: `an ART-E results JSON, an MPCBench summary or an eval's results (evaluation/evals/{eval}/results.json) (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist)`,
     },
     out: { type: 'string', value: 'FILE', description: 'the page to write (BENCH_REPORT)', default: DEFAULT_REPORT_FILE },
     'traces-db': { type: 'string', value: 'FILE', description: 'ART-E traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
