@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { readJsonFile } from '../core/parse.ts'
 import { compareNatural } from '../core/natural-order.ts'
 import { ConfidenceIntervalSchema, bootstrapMeanCis } from '../stats/bootstrap.ts'
-import { passHatK, passHatKCi, tasksWithAllTrials, trialPasses } from '../stats/pass-hat-k.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
+import { passHatKSummary } from './pass-hat-k-summary.ts'
 
 /** Where eval results go unless `EVAL_OUTPUT_DIR` says otherwise (relative to the folder Vitest runs in). */
 export const DEFAULT_EVAL_OUTPUT_DIR = 'evaluation/evals'
@@ -177,16 +177,17 @@ export function computeEvalResults(rows: ReadonlyArray<EvalTaskResult>, info: Ev
   byName.passRate = { value: ran.length === 0 ? 0 : passedCount / ran.length, ci: wilsonInterval(passedCount, ran.length) }
   // A scorer named passRate would be hidden by the pass rate: describeEval refuses that name.
   const metrics = byName as EvalResults['metrics']
-  const passes = ids.map((id) => trialPasses((byId.get(id) ?? []).map((row) => ({ trial: row.trial, passed: row.status === 'not-run' ? undefined : row.passed }))))
+  const pass = passHatKSummary(
+    ids.map((id) => (byId.get(id) ?? []).map((row) => ({ trial: row.trial, passed: row.status === 'not-run' ? undefined : row.passed }))),
+    info.trials,
+  )
   return {
     name: info.name,
     tasks: ids.length,
     trials: info.trials,
     scorers: [...info.scorers],
     metrics,
-    passHatK: passHatK(passes, info.trials),
-    passHatKCi: passHatKCi(passes, info.trials),
-    passHatKTasks: tasksWithAllTrials(passes, info.trials),
+    ...pass,
     counts: {
       passed: sorted.filter((row) => row.passed).length,
       failed: sorted.filter((row) => row.status === 'scored' && !row.passed).length,
