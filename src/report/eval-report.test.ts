@@ -8,6 +8,7 @@ import { startVitest } from 'vitest/node'
 import { EvalReporter } from '../eval/eval-reporter.ts'
 import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 import { ReportReporter } from './report-reporter.ts'
+import { command as reportCommand } from './cli/report.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/eval-results/', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -60,6 +61,13 @@ describe('the report of evals (fixtures/eval-results, two runs)', () => {
     expect(markdown).toContain('| passRate | 0.750 |')
     expect(markdown).toContain('Since the previous run: passRate ±0.000')
     expect(markdown).toContain('improved 1, regressed 1')
+
+    // `agent-bench report --results` writes the same section from the saved file, with the comparison from the history.
+    const saved = join(dir, 'saved.html')
+    expect(await reportCommand.run(['--results', join(dir, 'evals', 'capitals', 'results.json'), '--out', saved, '--history', join(dir, 'history')])).toBe(0)
+    const html = readFileSync(saved, 'utf8')
+    expect(html).toContain('<h2>Eval: capitals</h2>')
+    expect(html).toContain('Compared with the previous run')
   }, 240_000)
 
   const chromium = systemChromium()
