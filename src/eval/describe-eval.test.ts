@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { type Vitest, startVitest } from 'vitest/node'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../fixtures/test-ended/watch.ts'
 import { describeEval } from './describe-eval.ts'
+import { EvalReporter } from './eval-reporter.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
 
@@ -61,6 +62,7 @@ describe('describeEval (fixtures/describe-eval)', () => {
     let vitest: Vitest | undefined
     const dir = mkdtempSync(join(tmpdir(), 'describe-eval-cancel-'))
     process.env.TEST_ENDED_FILE = join(dir, 'ended.txt')
+    const evalReporter = new EvalReporter({ outputDir: join(dir, 'evals'), history: false, silent: true })
     // Cancels once `fast` has ended (heard through the file; its result can reach the main process late).
     const stopWatching = onTestEnded(process.env.TEST_ENDED_FILE, 'fast', () => void vitest?.cancelCurrentRun('keyboard-input'))
     const started = Date.now()
@@ -72,7 +74,7 @@ describe('describeEval (fixtures/describe-eval)', () => {
           root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
           watch: false,
           setupFiles: [TEST_ENDED_SETUP],
-          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }],
+          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, evalReporter],
         },
         {},
         { stdout: quiet(), stderr: quiet() },
@@ -86,6 +88,18 @@ describe('describeEval (fixtures/describe-eval)', () => {
         ['slow 3', 'skipped'],
       ])
       expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
+      // The eval's results: the cases a cancelled run cut off are not run, left out of the metrics; each appears once.
+      const results = evalReporter.results.get('cancel')
+      expect(results?.testRunEndReason).toBe('interrupted')
+      expect(results?.taskResults.map((row) => [row.id, row.status])).toEqual([
+        ['fast', 'scored'],
+        ['slow 1', 'not-run'],
+        ['slow 2', 'not-run'],
+        ['slow 3', 'not-run'],
+      ])
+      expect(results?.metrics.passRate.value).toBe(1)
+      expect(results?.counts).toMatchObject({ passed: 1, notRun: 3 })
+      expect(results?.passHatKTasks).toBe(1)
     } finally {
       stopWatching()
       delete process.env.TEST_ENDED_FILE
