@@ -209,7 +209,16 @@ export class EvalReporter implements Reporter {
     if (evals.size === 0) return
     const runId = historyRunId(this.#run ?? testModules)
     const { dir, setting } = this.#outputDir()
+    const folders = new Map<string, string>()
     for (const collected of evals.values()) {
+      const folder = evalFolderName(collected.name)
+      const other = folders.get(folder)
+      if (other !== undefined) {
+        process.exitCode = 1
+        error(`ERROR: the evals "${other}" and "${collected.name}" share the results folder ${relative(process.cwd(), join(dir, folder)) || '.'}: the results of "${collected.name}" were not written.\n  Fix: Rename one of them (a results folder keeps the letters, digits, ".", "_" and "-" of the eval name).`)
+        continue
+      }
+      folders.set(folder, collected.name)
       const now = new Date().toISOString()
       const results = computeEvalResults(collected.rows, {
         name: collected.name,
@@ -223,7 +232,7 @@ export class EvalReporter implements Reporter {
         runId,
       })
       this.results.set(collected.name, results)
-      const file = join(dir, evalFolderName(collected.name), 'results.json')
+      const file = join(dir, folder, 'results.json')
       const choice = chooseOutputFile(file, results)
       const history = this.#options.history !== false && choice.subset === undefined ? { settings: historySettingsFromEnv(process.env, root), runId, name: evalHistoryName(collected.name) } : undefined
       const { written, kept, writeError } = writeRunOutput(choice.file, results, history, error)
