@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, test } from 'vitest'
+import { type TestContext, describe, test } from 'vitest'
 import { BenchError } from '../core/errors.ts'
 import { runInCacheScope, trialCacheScope } from '../llm/response-cache.ts'
 import { type EvalTaskResult, evalFolderName, readEvalResults } from '../results/eval-results.ts'
@@ -196,7 +196,7 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
       const expected = storedValue(item.expected)
       for (let trial = 1; trial <= trials; trial++) {
         const planned: EvalPlannedCase = { suite: name, id, trial, trials, threshold, scorers: labels, input, expected }
-        const earlier = previous?.find(id, trial, input, expected)
+        const earlier = previous?.find(id, trial, input, expected, labels)
         declare(
           trialName(id, trial, trials),
           { meta: { evalCase: planned }, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) },
@@ -206,22 +206,12 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
             let durationMs: number
             if (earlier !== undefined) {
               // Resumed: this case finished in the previous run; its result stands and the task is not called.
-              scores = labels.map((label) => ({ name: label, score: earlier.row.scores[label] ?? 0, ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }) }))
+              scores = labels.map((label) => ({ name: label, score: earlier.row.scores[label] as number, ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }) }))
               output = earlier.row.output
               durationMs = earlier.row.durationMs
             } else {
               const started = performance.now()
-              // The one place the task is called. A task that a cancelled run cut off is skipped (not run), as Vitest
-              // skips the tests it had not started.
-              const result = await withRunCancel(context.signal, async (signal) => {
-                try {
-                  if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
-                  return await runInCacheScope(trialCacheScope(trial), () => options.task(item.input, { signal, trial }))
-                } catch (error) {
-                  if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
-                  throw error
-                }
-              })
+              const result = await callTask(options.task, item.input, context, trial)
               scores = await scoreOutput(options.scorers, labels, item, result)
               output = storedValue(result)
               durationMs = performance.now() - started
@@ -252,10 +242,32 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
   })
 }
 
+/**
+ * Calls the task of an eval on one case's input: the one place `describeEval` runs the system under test. Its signal
+ * aborts with the test's and when the run is cancelled; model calls inside record and replay in the trial's cache scope.
+ * A task that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
+ */
+async function callTask<Input, Output>(
+  task: DescribeEvalOptions<Input, Output, unknown>['task'],
+  input: Input,
+  context: Pick<TestContext, 'signal' | 'skip'>,
+  trial: number,
+): Promise<Output> {
+  return withRunCancel(context.signal, async (signal) => {
+    try {
+      if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
+      return await runInCacheScope(trialCacheScope(trial), () => task(input, { signal, trial }))
+    } catch (error) {
+      if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
+      throw error
+    }
+  })
+}
+
 /** The finished results of an eval's previous run, for `BENCH_RESUME=1`. */
 interface FinishedResults {
   /** The finished row of case `id`'s trial `trial`, when its input and expected value are the ones stored. */
-  find(id: string, trial: number, input: unknown, expected: unknown): { row: EvalTaskResult; runId: string } | undefined
+  find(id: string, trial: number, input: unknown, expected: unknown, scorers: ReadonlyArray<string>): { row: EvalTaskResult; runId: string } | undefined
 }
 
 /**
@@ -272,10 +284,12 @@ function finishedResults(name: string, outputDir: string): FinishedResults | und
   for (const row of results.taskResults) if (row.status === 'scored') rows.set(`${row.id}\u0000${row.trial}`, row)
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
   return {
-    find(id, trial, input, expected) {
+    find(id, trial, input, expected, scorers) {
       const row = rows.get(`${id}\u0000${trial}`)
-      // A case whose input or expected value changed since is another case: it runs again.
+      // A case whose input or expected value changed since is another case, and one without a score of every scorer
+      // (a scorer was added) has no result to keep: it runs again.
       if (row === undefined || !same(row.input, input) || !same(row.expected, expected)) return undefined
+      if (scorers.some((scorer) => row.scores[scorer] === undefined)) return undefined
       return { row, runId: row.resumedFrom ?? runId }
     },
   }
