@@ -139,18 +139,17 @@ describe('the eval reporter (fixtures/eval-results)', () => {
 
   it('two evals whose names give one results folder: the first is written, the second is an error naming both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-collide-'))
-    // What Vitest's logger prints, on either stream.
-    const printed: string[] = []
-    const output = new Writable({ write: (chunk, _encoding, done) => void (printed.push(String(chunk)), done()) })
+    const reporter = new EvalReporter({ outputDir: join(dir, 'evals'), history: false, silent: true })
     const exitCode = process.exitCode
+    process.exitCode = 0
     try {
-      const vitest = await startVitest('test', [], { root: fileURLToPath(new URL('../../fixtures/eval-collide/', import.meta.url)), watch: false, reporters: [new EvalReporter({ outputDir: join(dir, 'evals'), history: false, silent: true })] }, {}, { stdout: output, stderr: output })
+      const vitest = await startVitest('test', [], { root: fileURLToPath(new URL('../../fixtures/eval-collide/', import.meta.url)), watch: false, reporters: [reporter] }, {}, { stdout: quiet(), stderr: quiet() })
       await vitest.close()
       expect(process.exitCode).toBe(1)
     } finally {
       process.exitCode = exitCode
     }
     expect(readResults(join(dir, 'evals', 'a-b', 'results.json')).name).toBe('a b')
-    expect(printed.join('')).toContain('ERROR: the evals "a b" and "a-b" share the results folder')
+    expect(reporter.problems).toEqual([expect.stringContaining('ERROR: the evals "a b" and "a-b" share the results folder')])
   }, 240_000)
 })

@@ -162,6 +162,8 @@ export class EvalReporter implements Reporter {
   results = new Map<string, EvalResults>()
   /** The files the last run's results were written to (absolute), by eval name. */
   outputFiles = new Map<string, string>()
+  /** The errors and warnings of the last run, as printed. */
+  problems: string[] = []
 
   constructor(options: EvalReporterOptions = {}) {
     this.#options = options
@@ -201,9 +203,13 @@ export class EvalReporter implements Reporter {
 
   #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean): void {
     const log = print ? (line: string) => this.#log(line) : () => {}
-    const error = print ? (line: string) => this.#error(line) : () => {}
+    const error = (line: string): void => {
+      this.problems.push(line)
+      if (print) this.#error(line)
+    }
     this.results = new Map()
     this.outputFiles = new Map()
+    this.problems = []
     const root = this.#vitest?.config.root ?? process.cwd()
     const evals = collectEvals(testModules, reason === 'interrupted', root)
     if (evals.size === 0) return
