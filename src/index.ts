@@ -60,3 +60,6 @@ export { runAndJudge, runTask } from './mpcbench/run-task.ts'
 export { createJudge } from './mpcbench/judge/create-judge.ts'
 export type { Judge } from './mpcbench/judge/judge.ts'
 export { currentTraceId, testTraceId } from './otel/tracing.ts'
+
+export { DatasetFileNotFoundError, type DatasetField, loadDataset, type LoadDatasetOptions } from './eval/load-dataset.ts'
+export { type EvalResults, EvalResultsSchema, type EvalTaskResult, readEvalResults } from './results/eval-results.ts'

@@ -11,11 +11,13 @@ import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
 import { MPCBENCH_HISTORY_FILE } from '../mpcbench/settings.ts'
 import { SummarySchema } from '../mpcbench/summary.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
+import { type EvalResults, EvalResultsSchema, evalHistoryName, looksLikeEvalResults } from '../results/eval-results.ts'
+import { evalComparableRun } from '../results/eval-comparable.ts'
 import { compareArteResults, formatScoredComparison, type ScoredComparison, withoutNotes } from '../arte/results/score-comparison.ts'
 
-type Loaded = { kind: 'arte'; results: ArteResults } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
+type Loaded = { kind: 'arte'; results: ArteResults } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> } | { kind: 'eval'; results: EvalResults }
 
-/** Reads an ART-E results file or an MPCBench summary, telling them apart by their keys. */
+/** Reads an ART-E results file, an MPCBench summary or an eval's results file, telling them apart by their keys. */
 export function loadComparable(file: string): Loaded {
   let value: unknown
   try {
@@ -23,11 +25,12 @@ export function loadComparable(file: string): Loaded {
   } catch (error) {
     throw new InvalidFormatError(`Cannot read ${file} as JSON: ${(error as Error).message}`, {
       file,
-      hint: 'Pass an ART-E results file (evaluation/arte/results.json) or an MPCBench summary (evaluation/summary.json).',
+      hint: 'Pass an ART-E results file (evaluation/arte/results.json), an MPCBench summary (evaluation/summary.json) or an eval\'s results (evaluation/evals/{eval}/results.json).',
       cause: error,
     })
   }
   const record = (value ?? {}) as Record<string, unknown>
+  if (looksLikeEvalResults(value)) return { kind: 'eval', results: parseWith(EvalResultsSchema, value, 'eval results', file) }
   if ('taskResults' in record) return { kind: 'arte', results: parseWith(ArteResultsSchema, value, 'ART-E results', file) }
   if ('rows' in record && 'scores' in record) return { kind: 'mpcbench', summary: parseWith(SummarySchema, value, 'MPCBench summary', file) }
   throw new InvalidFormatError(`${file} is neither ART-E results (no \`taskResults\`) nor an MPCBench summary (no \`rows\`/\`scores\`).`, {
@@ -41,19 +44,20 @@ export function compareFiles(fileA: string, fileB: string): ScoredComparison {
   const a = loadComparable(fileA)
   const b = loadComparable(fileB)
   if (a.kind === 'arte' && b.kind === 'arte') return compareArteResults(a.results, b.results)
+  if (a.kind === 'eval' && b.kind === 'eval') return withoutNotes(compareRuns(evalComparableRun(a.results), evalComparableRun(b.results)))
   if (a.kind === 'mpcbench' && b.kind === 'mpcbench') {
     const [runA, runB] = pairMpcbenchRuns(a.summary, b.summary)
     return withoutNotes(compareRuns(runA, runB))
   }
   throw new ConfigError(`Cannot compare ${fileA} (${a.kind}) with ${fileB} (${b.kind}).`, {
-    hint: 'Compare two ART-E results files, or two MPCBench summaries.',
+    hint: 'Compare two ART-E results files, two MPCBench summaries, or two results files of evals.',
   })
 }
 
 /** `agent-bench compare A.json B.json [--json]`. */
 export const command = defineCommand({
   name: 'compare',
-  summary: 'Compare two runs (ART-E results or MPCBench summaries): flips, deltas with paired intervals, significance (p)',
+  summary: 'Compare two runs (ART-E results, MPCBench summaries or eval results): flips, deltas with paired intervals, significance (p)',
   description: `Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
 match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge;
 a test that timed out or failed before its score fails). Prints the flips (tasks whose pass differs), the improved
@@ -67,19 +71,31 @@ both runs were judged (ARTE_JUDGE_MODEL), over the tasks both judges gave a verd
 side leaves the task out). A score only one file carries is not compared, and a line says why; runs judged by
 different models are flagged (the judge delta is shown, but it is not the same measurement).
 
+Evals (describeEval; evaluation/evals/{eval}/results.json): trial 1 of each case, pass = met the threshold;
+the metrics are passRate (primary) and each scorer's score (an error scores 0).
+
 Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
 each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
   positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
   options: {
     json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "pValue", "test", "significant", "notes", ...}' },
     benchmark: { type: 'string', value: 'NAME', description: 'without files: arte or mpcbench', default: 'arte' },
+    eval: { type: 'string', value: 'NAME', description: 'without files: the eval (describeEval name) whose two most recent kept runs to compare' },
   },
   async run({ values, positionals }) {
     let files: string[]
     if (positionals.length === 2) {
       files = positionals.map((file) => resolve(file))
       // A file named on the command line that does not exist is a bad command line (exit 2), as a flag's path is.
-      for (const [i, file] of files.entries()) assertFlagPathExists(i === 0 ? 'A' : 'B', file, 'Results file', 'Pass two existing results files: ART-E results JSONs or MPCBench summaries.')
+      for (const [i, file] of files.entries()) assertFlagPathExists(i === 0 ? 'A' : 'B', file, 'Results file', 'Pass two existing results files: ART-E results JSONs, MPCBench summaries or eval results files.')
+    } else if (positionals.length === 0 && values.eval !== undefined) {
+      const history = arteHistorySettings()
+      files = latestInHistory(history.dir, evalHistoryName(values.eval), 2)
+      if (files.length < 2) {
+        throw new ConfigError(`Found ${files.length} kept run(s) of eval ${JSON.stringify(values.eval)} under ${history.dir}; comparing needs two.`, {
+          hint: 'Run the eval twice with the eval reporter (each run keeps its results there), or pass two files: agent-bench compare A.json B.json.',
+        })
+      }
     } else if (positionals.length === 0) {
       const benchmark = values.benchmark ?? 'arte'
       if (benchmark !== 'arte' && benchmark !== 'mpcbench') {

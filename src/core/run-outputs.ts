@@ -22,3 +22,14 @@ export function takeRunOutput(kind: string): string | undefined {
   outputs().delete(kind)
   return file
 }
+
+/** Every file this run recorded under a kind starting with `prefix` (e.g. `eval-results:` for each eval), by kind, and forgets them. */
+export function takeRunOutputs(prefix: string): Map<string, string> {
+  const taken = new Map<string, string>()
+  for (const [kind, file] of outputs()) {
+    if (!kind.startsWith(prefix)) continue
+    taken.set(kind, file)
+    outputs().delete(kind)
+  }
+  return taken
+}

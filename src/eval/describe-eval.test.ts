@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { type Vitest, startVitest } from 'vitest/node'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../fixtures/test-ended/watch.ts'
 import { describeEval } from './describe-eval.ts'
+import { EvalReporter } from './eval-reporter.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
 
@@ -29,6 +30,13 @@ describe('describeEval (fixtures/describe-eval)', () => {
     expect(france?.result().state).toBe('passed')
     expect(france?.meta().eval).toEqual({
       suite: 'capitals',
+      id: '1: France',
+      trial: 1,
+      passed: true,
+      durationMs: expect.any(Number),
+      input: 'France',
+      expected: 'Paris',
+      output: 'Paris',
       scores: [
         { name: 'exactMatchScorer', score: 1 },
         { name: 'jaccardScorer', score: 1 },
@@ -54,6 +62,7 @@ describe('describeEval (fixtures/describe-eval)', () => {
     let vitest: Vitest | undefined
     const dir = mkdtempSync(join(tmpdir(), 'describe-eval-cancel-'))
     process.env.TEST_ENDED_FILE = join(dir, 'ended.txt')
+    const evalReporter = new EvalReporter({ outputDir: join(dir, 'evals'), history: false, silent: true })
     // Cancels once `fast` has ended (heard through the file; its result can reach the main process late).
     const stopWatching = onTestEnded(process.env.TEST_ENDED_FILE, 'fast', () => void vitest?.cancelCurrentRun('keyboard-input'))
     const started = Date.now()
@@ -65,7 +74,7 @@ describe('describeEval (fixtures/describe-eval)', () => {
           root: fileURLToPath(new URL('../../fixtures/describe-eval-cancel/', import.meta.url)),
           watch: false,
           setupFiles: [TEST_ENDED_SETUP],
-          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }],
+          reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, evalReporter],
         },
         {},
         { stdout: quiet(), stderr: quiet() },
@@ -79,6 +88,18 @@ describe('describeEval (fixtures/describe-eval)', () => {
         ['slow 3', 'skipped'],
       ])
       expect(Date.now() - started, 'the run ended without waiting for the slow cases').toBeLessThan(30_000)
+      // The eval's results: the cases a cancelled run cut off are not run, left out of the metrics; each appears once.
+      const results = evalReporter.results.get('cancel')
+      expect(results?.testRunEndReason).toBe('interrupted')
+      expect(results?.taskResults.map((row) => [row.id, row.status])).toEqual([
+        ['fast', 'scored'],
+        ['slow 1', 'not-run'],
+        ['slow 2', 'not-run'],
+        ['slow 3', 'not-run'],
+      ])
+      expect(results?.metrics.passRate.value).toBe(1)
+      expect(results?.counts).toMatchObject({ passed: 1, notRun: 3 })
+      expect(results?.passHatKTasks).toBe(1)
     } finally {
       stopWatching()
       delete process.env.TEST_ENDED_FILE
@@ -106,5 +127,38 @@ describe('describeEval threshold', () => {
     expect(declared(-0.5)).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is -0.5, but scores are from 0 to 1: no case could fail.') })
     expect(declared(Number.NaN)).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is NaN') })
     expect(declared('0.5')).toMatchObject({ code: 'ERR_EVAL_INVALID_THRESHOLD', message: expect.stringContaining('`threshold` is "0.5"') })
+  })
+})
+
+describe('describeEval cases and trials', () => {
+  const base = { task: (input: string) => input, scorers: [] }
+  const thrown = (run: () => void): unknown => {
+    try {
+      run()
+      return undefined
+    } catch (error) {
+      return error
+    }
+  }
+
+  it('refuses two cases with one id, an empty id, and a scorer named passRate, naming the eval and the cases', () => {
+    const duplicate = thrown(() => describeEval('dup', { ...base, data: [{ id: 'a', input: 'x', expected: 'x' }, { id: 'b', input: 'y', expected: 'y' }, { id: 'a', input: 'z', expected: 'z' }] }))
+    expect(duplicate).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("dup"): cases 1 and 3 have the id "a".' })
+    const empty = thrown(() => describeEval('empty', { ...base, data: [{ id: ' ', input: 'x', expected: 'x' }] }))
+    expect(empty).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("empty"): case 1 has the id " ".' })
+    const passRate = function passRate() {
+      return { score: 1 }
+    }
+    expect(thrown(() => describeEval('named', { ...base, data: [], scorers: [passRate] }))).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE' })
+  })
+
+  it('refuses a trials option or BENCH_TRIALS that is not a whole number >= 1', () => {
+    expect(thrown(() => describeEval('t', { ...base, data: [], trials: 0 }))).toMatchObject({ code: 'ERR_EVAL_INVALID_CASE', problem: 'describeEval("t"): `trials` is 0.' })
+    process.env.BENCH_TRIALS = 'three'
+    try {
+      expect(thrown(() => describeEval('t', { ...base, data: [] }))).toMatchObject({ code: 'ERR_CONFIG', problem: 'Invalid BENCH_TRIALS="three": expected a whole number >= 1.' })
+    } finally {
+      delete process.env.BENCH_TRIALS
+    }
   })
 })

@@ -7,7 +7,7 @@ import { type CallLogEntry, readCallLog } from './call-log.ts'
 import { type CreateModelOptions, createModel } from './create-model.ts'
 import { CacheMissError, CallAbortedError, ModelCallError } from './errors.ts'
 import { toRequestBody } from './openai-chat-model.ts'
-import { cacheKey, trialCacheScope } from './response-cache.ts'
+import { cacheKey, runInCacheScope, trialCacheScope } from './response-cache.ts'
 import { addUsage, type ChatRequest } from './types.ts'
 import { formatCachedPart } from './usage.ts'
 import { scaledMs } from '../testing/time-scale.ts'
@@ -189,6 +189,20 @@ describe('response cache', () => {
     const miss = await replay.complete(hello, { cacheScope: 'trial-3' }).catch((e: unknown) => e)
     expect(miss).toBeInstanceOf(CacheMissError)
     expect(String((miss as Error).message)).toContain('scope trial-3')
+    expect(t.server.requests).toHaveLength(2)
+  })
+
+  it('a call inside runInCacheScope (describeEval\'s task of a later trial) records and replays in that scope', async () => {
+    const cacheDir = tempDir('cassettes-')
+    await using t = await setup([scriptedText('trial 1 reply'), scriptedText('trial 2 reply')], { cache: { mode: 'read-write', dir: cacheDir } })
+    expect((await runInCacheScope(trialCacheScope(1), () => t.model.complete(hello))).message.content).toBe('trial 1 reply')
+    expect((await runInCacheScope(trialCacheScope(2), async () => {
+      await Promise.resolve()
+      return t.model.complete(hello)
+    })).message.content).toBe('trial 2 reply')
+    expect(JSON.parse(readFileSync(join(cacheDir, `${keyOf(t.server.baseURL, hello, 'trial-2')}.json`), 'utf8'))).toMatchObject({ scope: 'trial-2' })
+    // Replayed in its scope: no new request.
+    expect((await runInCacheScope('trial-2', () => t.model.complete(hello))).message.content).toBe('trial 2 reply')
     expect(t.server.requests).toHaveLength(2)
   })
 

@@ -6,7 +6,7 @@ import { type CallLog, type CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
-import { CACHE_FORMAT_VERSION, type ResponseCache, cacheKey } from './response-cache.ts'
+import { CACHE_FORMAT_VERSION, type ResponseCache, ambientCacheScope, cacheKey } from './response-cache.ts'
 import { type AttemptRecord, type FailureClass, MIN_ATTEMPT_MS, type RetryPolicy, RetriesExhausted, abortedError, parseRetryAfter, withRetry } from './retry.ts'
 import type { CallOptions, ChatModel, ChatRequest, ChatResult, Usage } from './types.ts'
 import { responseTokens } from './usage.ts'
@@ -242,7 +242,9 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const shownURL = redactUrl(target.baseURL)
 
   const completeCall = async (request: ChatRequest, callOptions: CallOptions = {}, span: ChatSpan = UNTRACED_CHAT_SPAN): Promise<ChatResult> => {
-    const { signal, deadline, cacheScope } = callOptions
+    const { signal, deadline } = callOptions
+    // A call inside describeEval's task of trial 2, 3, ... records and replays in that trial's scope.
+    const cacheScope = callOptions.cacheScope ?? ambientCacheScope()
     if (signal?.aborted) throw abortedError(signal)
     const startedAt = new Date()
     const started = performance.now()

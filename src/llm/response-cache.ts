@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -110,6 +111,22 @@ export function cacheKey(baseURL: string, body: object, scope?: string): string 
  */
 export function trialCacheScope(trial: number | undefined): string | undefined {
   return trial === undefined || trial <= 1 ? undefined : `trial-${trial}`
+}
+
+const ambientScope = new AsyncLocalStorage<string | undefined>()
+
+/**
+ * Runs `work` with `scope` as the cache scope of every model call made inside it (in its async context) that passes
+ * none itself: how `describeEval` keeps each trial's recorded responses apart for model calls made inside a user's
+ * `task`, which knows nothing of scopes. `undefined` is the default scope.
+ */
+export function runInCacheScope<T>(scope: string | undefined, work: () => T): T {
+  return ambientScope.run(scope, work)
+}
+
+/** The cache scope {@link runInCacheScope} set for the current async context, or `undefined`. */
+export function ambientCacheScope(): string | undefined {
+  return ambientScope.getStore()
 }
 
 function firstUserExcerpt(request: ChatRequest): string {

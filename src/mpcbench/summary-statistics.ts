@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ConfidenceIntervalSchema, bootstrapMeanCi, formatWithCi } from '../stats/bootstrap.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
-import { type TrialOutcome, passHatK, passHatKCi, tasksWithAllTrials, trialPasses } from '../stats/pass-hat-k.ts'
+import type { TrialOutcome } from '../stats/pass-hat-k.ts'
+import { passHatKSummary } from '../results/pass-hat-k-summary.ts'
 import type { Summary, UnfinishedTest } from './summary.ts'
 import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
 
@@ -108,8 +109,9 @@ export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: 
     for (const key of rowsOf.get(JSON.stringify([test.agent_model, test.task_type])) ?? []) runsOf(key, test.task_id).push({ trial: test.trial ?? 1, passed: false })
   }
   for (const [key, tasks] of byRow) {
-    const passes = [...tasks.values()].map(trialPasses)
-    out.set(key, { trials, passHatK: passHatK(passes, trials), passHatKCi: passHatKCi(passes, trials), tasks: tasksWithAllTrials(passes, trials) })
+    // The results core's pass^k (the same as ART-E's and evals').
+    const pass = passHatKSummary(tasks.values(), trials)
+    out.set(key, { trials, passHatK: pass.passHatK, passHatKCi: pass.passHatKCi, tasks: pass.passHatKTasks })
   }
   return out
 }

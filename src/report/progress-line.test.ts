@@ -52,3 +52,16 @@ describe('ProgressTracker', () => {
     expect(finishedTask('unit test', {}, 'passed', 1)).toBeUndefined()
   })
 })
+
+describe('progress lines of evals', () => {
+  it('counts an eval case with its scores and the eval\'s running mean; a case that ended unscored has no score', () => {
+    const tracker = new ProgressTracker(0)
+    tracker.expectFiles(1)
+    tracker.expect(2)
+    const scored = finishedTask('fr [trial=1]', { eval: { suite: 'capitals', id: 'fr', trial: 1, scores: [{ name: 'exact', score: 1 }, { name: 'short', score: 0.5 }], mean: 0.75, threshold: 0.5, passed: true, durationMs: 5 } }, 'passed', 1000)
+    const crashed = finishedTask('jp [trial=2]', { evalCase: { suite: 'capitals', id: 'jp', trial: 2, trials: 3, threshold: 0.5, scorers: ['exact'] } }, 'failed', 500, 'Error: the agent crashed')
+    if (scored === undefined || crashed === undefined) throw new Error('no task')
+    expect(tracker.finish(scored, 10_000)).toBe('[1/2] ✓ fr [trial=1]  exact 1.000 · short 0.500 · 1.0 s · eval capitals mean 0.750 · ETA 10.0 s')
+    expect(tracker.finish(crashed, 20_000)).toBe('[2/2] ✗ jp [trial=2]  0.5 s · done · Error: the agent crashed')
+  })
+})

@@ -1,5 +1,6 @@
 import type { ArtePlannedTask, ArteTestMeta } from '../arte/vitest/arte-meta.ts'
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
+import type { EvalPlannedCase, EvalTestMeta } from '../eval/eval-meta.ts'
 
 /** What one finished benchmark task contributes to a progress line. */
 export interface FinishedTask {
@@ -7,26 +8,31 @@ export interface FinishedTask {
   passed: boolean
   /** The benchmark's main score of this task and how to show it, or `undefined` when it has none (it failed early). */
   /** `value` is null when the task could not be judged offline (it is left out of the running mean). */
-  score?: { value: number | null; text: string; bench: 'ART-E' | 'MPCBench' }
+  score?: { value: number | null; text: string; bench: 'ART-E' | 'MPCBench' | `eval ${string}` }
   durationMs: number
   error?: string
 }
 
 /**
- * The finished task of an ART-E or MPCBench test, from its meta (`undefined` for other tests). A task declared as
- * one (`arteTask`, `mpcbenchTask`) that ended without its scores (it timed out, or failed before its run) is a task
+ * The finished task of an ART-E, MPCBench or eval (`describeEval`) test, from its meta (`undefined` for other tests). A
+ * task declared as one (`arteTask`, `mpcbenchTask`, `evalCase`) that ended without its scores (it timed out, or failed before its run) is a task
  * with no score.
  */
 export function finishedTask(
   name: string,
-  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask },
+  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask; eval?: EvalTestMeta; evalCase?: EvalPlannedCase },
   state: 'passed' | 'failed' | 'skipped' | 'pending',
   durationMs: number,
   error?: string,
 ): FinishedTask | undefined {
   const passed = state === 'passed'
   const base = { name, passed, durationMs, ...(error === undefined ? {} : { error }) }
-  if (meta.arte === undefined && meta.mpcbench === undefined && (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined)) {
+  if (meta.eval !== undefined) {
+    const e = meta.eval
+    const resumed = e.resumedFrom === undefined ? '' : ' · resumed'
+    return { ...base, score: { value: e.mean, text: `${e.scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(' · ') || 'no scorers'}${resumed}`, bench: `eval ${e.suite}` } }
+  }
+  if (meta.arte === undefined && meta.mpcbench === undefined && (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined || meta.evalCase !== undefined)) {
     return { ...base, error: error ?? 'ended without a score' }
   }
   const usage = meta.arte?.usage ?? meta.mpcbench?.usage
@@ -110,7 +116,7 @@ export class ProgressTracker {
     parts.push(seconds(task.durationMs))
     if (task.score !== undefined) {
       const entry = this.#sums.get(task.score.bench)
-      if (entry !== undefined && entry.n > 0) parts.push(`${task.score.bench} mean ${(entry.sum / entry.n).toFixed(task.score.bench === 'ART-E' ? 3 : 2)}`)
+      if (entry !== undefined && entry.n > 0) parts.push(`${task.score.bench} mean ${(entry.sum / entry.n).toFixed(task.score.bench === 'MPCBench' ? 2 : 3)}`)
     }
     const left = total - this.#done
     if (left > 0) parts.push(`ETA ${estimated ? '~' : ''}${seconds(((now - this.#startedAt) / this.#done) * left)}`)

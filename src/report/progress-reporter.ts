@@ -2,6 +2,7 @@ import { stdoutHoldsReport } from '../core/reporter-output-file.ts'
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
+import '../eval/eval-meta.ts'
 import { ProgressTracker, finishedTask } from './progress-line.ts'
 import { createRedactor } from '../core/redact.ts'
 
@@ -17,8 +18,8 @@ export interface ProgressReporterOptions {
 
 /**
  * One line per finished benchmark task as it finishes (id, pass/fail, main score, time, running mean, ETA), for
- * logs where Vitest's live view does not show (stdout not a TTY). Only tests with ART-E or MPCBench meta get a
- * line, so unit tests print nothing.
+ * logs where Vitest's live view does not show (stdout not a TTY). Only tests with ART-E, MPCBench or eval meta get
+ * a line, so unit tests print nothing.
  */
 export class ProgressReporter implements Reporter {
   readonly #enabled: boolean

@@ -2,6 +2,7 @@ import { renderArteSection } from './arte-view.ts'
 import { CLIENT_SCRIPT } from './client-script.ts'
 import { escapeHtml, jsonForScript } from './html.ts'
 import { renderMpcbenchSection } from './mpcbench-view.ts'
+import { renderEvalSection } from './eval-view.ts'
 import type { ReportData } from './report-data.ts'
 import { checkedThresholds, failedThresholds } from './verdict.ts'
 
@@ -27,6 +28,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .ci { color: var(--muted); font-size: 12px; white-space: nowrap; }
 .pass, .up { color: var(--pass); } .fail, .down { color: var(--fail); }
 table.tasks { width: 100%; margin-top: 6px; }
+table.eval-cases { width: 100%; margin-top: 6px; } table.eval-cases thead th { position: sticky; top: 0; background: var(--soft); } table.eval-cases td { overflow-wrap: anywhere; }
 table.tasks thead th { position: sticky; top: 0; background: var(--soft); }
 /* The open button and the task's id on one line. */
 td.id { white-space: nowrap; }
@@ -79,12 +81,14 @@ export function renderReport(data: ReportData): string {
     generatedAt: data.generatedAt,
     arte: data.arte.map((section) => ({ file: section.file, results: section.raw, traces: section.traces })),
     mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.raw, tasks: section.tasks })),
+    evals: (data.evals ?? []).map((section) => ({ file: section.file, results: section.results, ...(section.previous === undefined ? {} : { comparison: section.previous.comparison }) })),
   }
   const nav = [
     ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...data.mpcbench.map((section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
+    ...(data.evals ?? []).map((section, i) => `<a href="#eval-${i}">${escapeHtml(section.results.name)}</a>`),
   ].join('')
-  const empty = data.arte.length === 0 && data.mpcbench.length === 0 ? '<p class="note">No results to show.</p>' : ''
+  const empty = data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 ? '<p class="note">No results to show.</p>' : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -100,6 +104,7 @@ export function renderReport(data: ReportData): string {
 ${empty}
 ${data.arte.map(renderArteSection).join('\n')}
 ${data.mpcbench.map(renderMpcbenchSection).join('\n')}
+${(data.evals ?? []).map(renderEvalSection).join('\n')}
 </main>
 <script id="report-data" type="application/json">${jsonForScript(embedded)}</script>
 <script>${CLIENT_SCRIPT}</script>

@@ -13,6 +13,8 @@ import { judgeResultFileName, runLogFileName, trialLogDir } from '../mpcbench/fi
 import { JudgeResultFileSchema, type JudgeResultFile } from '../mpcbench/judge/judge-result.ts'
 import { RunLogSchema, type RunLog } from '../mpcbench/run-log.ts'
 import { SummarySchema, type Summary } from '../mpcbench/summary.ts'
+import { type EvalResults, EvalResultsSchema, looksLikeEvalResults } from '../results/eval-results.ts'
+import type { EvalSection } from './eval-section.ts'
 
 /** A confidence interval as the results files carry it (when they do). */
 export const IntervalSchema = z.object({
@@ -121,12 +123,15 @@ export interface ReportData {
   generatedAt: string
   arte: ArteSection[]
   mpcbench: MpcbenchSection[]
+  /** One section per eval results file (`describeEval`); absent in data built before evals were shown. */
+  evals?: EvalSection[]
 }
 
 /** A results file of either benchmark, classified by its shape. */
 export type ResultsFile =
   | { kind: 'arte'; file: string; results: ArteResults; raw: Record<string, unknown> }
   | { kind: 'mpcbench'; file: string; summary: Summary; raw: Record<string, unknown> }
+  | { kind: 'eval'; file: string; results: EvalResults; raw: Record<string, unknown> }
 
 function readJson(file: string): unknown {
   try {
@@ -144,6 +149,10 @@ function readJson(file: string): unknown {
 export function classifyResults(raw: unknown, file: string): ResultsFile | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined
   const record = raw as Record<string, unknown>
+  if (looksLikeEvalResults(raw)) {
+    const evalResults = EvalResultsSchema.safeParse(raw)
+    if (evalResults.success) return { kind: 'eval', file, results: evalResults.data, raw: record }
+  }
   const arte = ArteResultsSchema.safeParse(raw)
   if (arte.success) return { kind: 'arte', file, results: arte.data, raw: record }
   const summary = SummarySchema.safeParse(raw)
@@ -161,8 +170,8 @@ export function readResultsFile(file: string): ResultsFile {
   const describe = (issue: z.core.$ZodIssue | undefined): string =>
     issue === undefined ? '?' : `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`
   throw new InvalidFormatError(
-    `${file} is neither an ART-E results JSON (${describe(arteIssue)}) nor an MPCBench summary (${describe(summaryIssue)}).`,
-    { file, hint: 'Pass a file written by reporters/arte.ts (results.json) or reporters/mpcbench.ts (summary.json).' },
+    `${file} is neither an ART-E results JSON (${describe(arteIssue)}) nor an MPCBench summary (${describe(summaryIssue)})${looksLikeEvalResults(raw) ? ` nor an eval's results (${describe(EvalResultsSchema.safeParse(raw).error?.issues[0])})` : ''}.`,
+    { file, hint: 'Pass a file written by reporters/arte.ts (results.json), reporters/mpcbench.ts (summary.json) or reporters/eval.ts (evaluation/evals/{eval}/results.json).' },
   )
 }
 

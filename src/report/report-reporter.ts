@@ -1,6 +1,6 @@
 import { reporterOutputFile, stdoutHoldsReport } from '../core/reporter-output-file.ts'
 import { existsSync } from 'node:fs'
-import { takeRunOutput } from '../core/run-outputs.ts'
+import { takeRunOutput, takeRunOutputs } from '../core/run-outputs.ts'
 import { relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
@@ -10,6 +10,7 @@ import { mpcbenchLogDir } from '../mpcbench/settings.ts'
 import type { Summary } from '../mpcbench/summary.ts'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
+import '../eval/eval-meta.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { readResultsFile, type ResultsFile } from './report-data.ts'
 import { appendStepSummary } from './step-summary.ts'
@@ -36,8 +37,8 @@ export interface ReportReporterOptions {
 }
 
 /**
- * Writes the HTML report (`evaluation/report/index.html`) at the end of every run that had ART-E or MPCBench
- * tests, from the files the ART-E and MPCBench reporters wrote (list it after them), appends the GitHub Actions job
+ * Writes the HTML report (`evaluation/report/index.html`) at the end of every run that had ART-E, MPCBench or eval
+ * (`describeEval`) tests, from the files the ART-E, MPCBench and eval reporters wrote (list it after them), appends the GitHub Actions job
  * summary, and in watch mode prints how the tasks that reran moved since the previous run. Tests without benchmark
  * meta are ignored, so it prints nothing in the unit project.
  */
@@ -63,14 +64,16 @@ export class ReportReporter implements Reporter {
     this.outputFile = undefined
     let ranArte = false
     let ranMpcbench = false
+    let ranEval = false
     for (const testModule of testModules) {
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta()
         if (meta.arte !== undefined) ranArte = true
         if (meta.mpcbench !== undefined) ranMpcbench = true
+        if (meta.eval !== undefined || meta.evalCase !== undefined) ranEval = true
       }
     }
-    if (!ranArte && !ranMpcbench) return
+    if (!ranArte && !ranMpcbench && !ranEval) return
     const root = this.#vitest?.config.root ?? process.cwd()
     const files: ResultsFile[] = []
     const notes: string[] = []
@@ -86,7 +89,14 @@ export class ReportReporter implements Reporter {
       if (summaryFile === undefined) notes.push(`The MPCBench reporter (reporters/mpcbench.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
-    if (files.length === 0) return
+    // Each eval's results file, as the eval reporter (reporters/eval.ts, listed before this one) wrote it in this run.
+    const evalFiles = takeRunOutputs('eval-results:')
+    if (ranEval && evalFiles.size === 0) notes.push('The eval reporter (reporters/eval.ts) wrote no results in this run: list it before the report reporter to see the evals in the report.')
+    for (const file of evalFiles.values()) if (existsSync(file)) files.push(readResultsFile(file))
+    if (files.length === 0) {
+      for (const note of notes) this.#log(note)
+      return
+    }
     this.#printRerunDeltas(files)
     const settings = reportSettingsFromEnv(undefined, root)
     const configured = this.#options.outputFile ?? (this.#vitest === undefined ? undefined : reporterOutputFile(this.#vitest, 'report')) ?? settings.file
@@ -115,7 +125,7 @@ export class ReportReporter implements Reporter {
       if (file.kind === 'arte') {
         if (watching && this.#lastArte !== undefined) for (const line of arteRerunDelta(this.#lastArte, file.results)) this.#log(line)
         this.#lastArte = file.results
-      } else {
+      } else if (file.kind === 'mpcbench') {
         if (watching && this.#lastSummary !== undefined) for (const line of mpcbenchRerunDelta(this.#lastSummary, file.summary)) this.#log(line)
         this.#lastSummary = file.summary
       }

@@ -5,11 +5,13 @@ import { NO_VERDICT, judgeCoverageText } from '../arte/results/format-statistics
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
 import type { Usage } from '../llm/types.ts'
 import { ARTE_OPENPIPE_SCORE_NAMES, formatArteMetric } from './arte-view.ts'
-import { fixed, money, thousands } from './html.ts'
+import { fixed, money, signed, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
 import { failedThresholds } from './verdict.ts'
 import { MPCBENCH_PASS_SCORE } from '../mpcbench/summary-statistics.ts'
+import type { EvalSection } from './eval-section.ts'
+import { valueText } from '../results/stored-value.ts'
 
 const WORST = 5
 
@@ -133,8 +135,37 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       )
     }
   }
+  for (const section of data.evals ?? []) lines.push(...evalSummaryLines(section))
   if (reportFile !== undefined && lines.length > 0) lines.push(`The HTML report (plots, traces) is \`${reportFile}\` (see the job's artifacts when the workflow uploads it).`, '')
   return lines.join('\n')
+}
+
+/** An eval's part of the job summary: its metrics with intervals, pass^k, the change since the previous run, the failing cases. */
+function evalSummaryLines(section: EvalSection): string[] {
+  const { results } = section
+  const trials = results.trials > 1 ? ` × ${results.trials} trial(s)` : ''
+  const interval = (ci: { low: number; high: number } | null | undefined) => (ci === null || ci === undefined ? '' : `[${fixed(ci.low)}, ${fixed(ci.high)}]`)
+  const lines = [`## Eval · ${cell(results.name)} · ${results.tasks} case(s)${trials}`, '']
+  lines.push(
+    ...table(['metric', 'value', 'CI'], [
+      ['passRate', fixed(results.metrics.passRate.value), interval(results.metrics.passRate.ci)],
+      ...results.scorers.map((scorer) => [cell(scorer), fixed(results.metrics[scorer]?.mean), interval(results.metrics[scorer]?.ci)]),
+      ...(results.trials > 1 ? Object.keys(results.passHatK).map((k) => [`pass^${k}`, fixed(results.passHatK[k]), interval(results.passHatKCi[k])]) : []),
+    ]),
+    '',
+  )
+  const previous = section.previous?.comparison
+  if (previous !== undefined) {
+    const delta = previous.metrics.passRate
+    const change = delta?.delta === null || delta?.delta === undefined ? '' : `passRate ${signed(delta.delta)} ${interval(delta.ci)}, `
+    lines.push(`Since the previous run: ${change}improved ${previous.improved.length}, regressed ${previous.regressed.length}${previous.pValue === null ? '' : `, p = ${fixed(previous.pValue)}`}.`, '')
+  }
+  const failing = results.taskResults.filter((row) => row.trial === 1 && row.status !== 'not-run' && !row.passed).slice(0, WORST)
+  if (failing.length > 0) {
+    lines.push(`Failing case(s) (trial 1, first ${failing.length}):`, '')
+    lines.push(...table(['id', 'mean', 'output', 'error'], failing.map((row) => [cell(row.id), fixed(row.mean), cell(valueText(row.output) || '(none)'), cell(row.error?.message ?? '')])), '')
+  }
+  return lines
 }
 
 /** Appends {@link stepSummaryMarkdown} to `file` (`GITHUB_STEP_SUMMARY`, see `report-settings.ts`); does nothing when it is undefined. */

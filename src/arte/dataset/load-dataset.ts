@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { basename, extname } from 'node:path'
-import { parse as parseCsv } from 'csv-parse/sync'
-import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet'
+import { basename } from 'node:path'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
-import { describeJsonSyntaxError } from '../../core/parse.ts'
+import { type DatasetFormat, type DatasetRecord, isRecordObject, readDatasetRecords } from '../../dataset/read-records.ts'
 import { DatasetNotFoundError, invalidArteRowError } from './dataset-errors.ts'
 import { parseIdList } from './parse-id-list.ts'
 import { ARTE_ROW_FIELD_FORMATS, type ArteRow, ArteRowSchema } from './row.ts'
@@ -17,12 +14,6 @@ export interface LoadArteDatasetOptions {
   rows?: ArteRowSelection
   /** Keep at most this many rows (after the split and row filters), in file order; 0 keeps all. @default 0 */
   limit?: number
-}
-
-/** One raw record and where it came from (`file:line` or `file row N`). */
-interface RawRecord {
-  value: unknown
-  source: string
 }
 
 const LABEL = 'ART-E row'
@@ -78,142 +69,35 @@ export async function loadArteDatasetFiles(paths: ReadonlyArray<string>, options
   return rows
 }
 
-function readRecords(path: string): Promise<RawRecord[]> | RawRecord[] {
-  const extension = extname(path).toLowerCase()
-  switch (extension) {
-    case '.jsonl':
-    case '.ndjson':
-      return readJsonl(path)
-    case '.json':
-      return readJson(path)
-    case '.csv':
-      return readCsv(path)
-    case '.parquet':
-      return readParquet(path)
-    default:
-      throw new InvalidFormatError(`Unsupported ART-E dataset file ${path}: unknown extension "${extension}"`, {
-        file: path,
-        hint: 'Pass a .jsonl, .json, .csv or .parquet file with --dataset.',
-      })
-  }
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  } catch (error) {
-    throw new DatasetNotFoundError(path, { cause: error })
-  }
-}
-
-function readJsonl(path: string): RawRecord[] {
-  const records: RawRecord[] = []
-  const lines = readText(path).split(/\r?\n/)
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return
-    const source = `${path}:${index + 1}`
-    records.push({ value: parseJsonText(line, source, index + 1), source })
-  })
-  return records
-}
-
-function readJson(path: string): RawRecord[] {
-  const data = parseJsonText(readText(path), path)
-  const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.rows) ? data.rows : undefined
-  if (list === undefined) {
-    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: expected an array of rows or an object with a "rows" array`, {
-      file: path,
-      field: 'rows',
-      hint: 'Give a JSON array of ART-E rows, {"rows": [...]}, or a Hugging Face rows-API response.',
-    })
-  }
-  return list.map((item: unknown, index) => ({
-    value: isObject(item) && isObject(item.row) && !('question' in item) ? item.row : item,
-    source: `${path} row ${index + 1}`,
-  }))
-}
-
 /** The CSV header columns, in the order the hints give them. */
 const CSV_COLUMNS = Object.keys(ARTE_ROW_FIELD_FORMATS)
 
-function readCsv(path: string): RawRecord[] {
-  let header: string[] = []
-  let parsed: Array<{ record: Record<string, string>; info: { lines: number } }>
-  try {
-    const columns = (names: string[]): string[] => (header = names)
-    parsed = parseCsv(readText(path), { columns, bom: true, info: true, skip_empty_lines: true })
-  } catch (error) {
-    if (error instanceof DatasetNotFoundError) throw error
-    throw csvError(path, error, header)
-  }
+/** How ART-E's messages name its files, and its CSV columns. */
+function arteFormat(path: string): DatasetFormat {
   const needed = splitFromFileName(path) === undefined ? CSV_COLUMNS : CSV_COLUMNS.filter((name) => name !== 'split')
-  const missing = header.length === 0 ? [] : needed.filter((name) => !header.includes(name))
-  if (missing.length > 0) {
-    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: its header (line 1: ${header.join(',')}) has no column ${missing.join(', ')}.`, {
-      file: `${path}:1`,
-      field: missing[0],
-      hint: `Add ${missing.join(', ')} to the header line of ${path}; the columns are ${CSV_COLUMNS.join(',')} (split may be left out when the file name names it, as in test.csv).`,
-    })
-  }
-  return parsed.map(({ record, info }) => ({ value: coerceCsvRecord(record), source: `${path}:${info.lines}` }))
-}
-
-/** A csv-parse failure: the line it stopped at, and a fix for the common causes (cell count, quotes). */
-function csvError(path: string, error: unknown, header: ReadonlyArray<string>): InvalidFormatError {
-  const { code, lines, message } = error as Error & { code?: string; lines?: number }
-  const where = typeof lines === 'number' ? `${path}:${lines}` : path
-  const columns = header.length > 0 ? header.join(',') : CSV_COLUMNS.join(',')
-  const quoting = 'a cell holding a comma, a double quote or a line break goes in double quotes, each double quote inside it doubled ("")'
-  const hint =
-    code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-      ? `Give line ${lines ?? '?'} of ${path} one cell per header column (${columns}): ${quoting}.`
-      : code !== undefined && /QUOTE/.test(code)
-        ? `Fix the quoting at ${where}: ${quoting}.`
-        : `Make ${path} valid CSV with a header row (${columns}).`
-  return new InvalidFormatError(`Invalid ART-E dataset ${where}: not valid CSV (${message})`, { file: where, hint, cause: error })
-}
-
-async function readParquet(path: string): Promise<RawRecord[]> {
-  let file: Awaited<ReturnType<typeof asyncBufferFromFile>>
-  try {
-    file = await asyncBufferFromFile(path)
-  } catch (error) {
-    throw new DatasetNotFoundError(path, { cause: error })
-  }
-  let rows: Array<Record<string, unknown>>
-  try {
-    rows = await parquetReadObjects({ file, rowFormat: 'object' })
-  } catch (error) {
-    throw new InvalidFormatError(`Invalid ART-E dataset ${path}: not a readable parquet file (${(error as Error).message})`, {
-      file: path,
-      hint: 'Re-download the parquet file, or pass the dataset as .jsonl, .json or .csv.',
-      cause: error,
-    })
-  }
-  return rows.map((row, index) => ({ value: row, source: `${path} row ${index + 1}` }))
-}
-
-/**
- * `JSON.parse`, failing with the line and column of bad JSON. `lineNumber`: `text` is that line of a JSONL file
- * (`source` names it; the message gives the column).
- */
-function parseJsonText(text: string, source: string, lineNumber?: number): unknown {
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    const oneLine = lineNumber !== undefined
-    const { summary, line, column } = describeJsonSyntaxError(text, error, oneLine ? { lineNumber } : {})
-    const at = line === undefined ? source : oneLine ? `${source}:${column}` : `${source}:${line}:${column}`
-    throw new InvalidFormatError(`Invalid ${oneLine ? LABEL : 'ART-E dataset'} ${source}: ${summary}`, {
-      file: source,
-      hint: `Fix the JSON at ${at}${oneLine ? ' (each line of a .jsonl file is one JSON object)' : ''}.`,
-      cause: error,
-    })
+  return {
+    label: 'ART-E dataset',
+    rowLabel: LABEL,
+    extensionHint: 'Pass a .jsonl, .json, .csv or .parquet file with --dataset.',
+    jsonShapeHint: 'Give a JSON array of ART-E rows, {"rows": [...]}, or a Hugging Face rows-API response.',
+    notFound: (file, cause) => new DatasetNotFoundError(file, { cause }),
+    csvColumns: CSV_COLUMNS,
+    checkCsvHeader: (header, file) => {
+      const missing = needed.filter((name) => !header.includes(name))
+      if (missing.length === 0) return
+      throw new InvalidFormatError(`Invalid ART-E dataset ${file}: its header (line 1: ${header.join(',')}) has no column ${missing.join(', ')}.`, {
+        file: `${file}:1`,
+        field: missing[0],
+        hint: `Add ${missing.join(', ')} to the header line of ${file}; the columns are ${CSV_COLUMNS.join(',')} (split may be left out when the file name names it, as in test.csv).`,
+      })
+    },
+    coerceCsv: coerceCsvRecord,
+    unwrapJson: (item) => (isRecordObject(item) && isRecordObject(item.row) && !('question' in item) ? item.row : item),
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+function readRecords(path: string): Promise<DatasetRecord[]> | DatasetRecord[] {
+  return readDatasetRecords(path, arteFormat(path))
 }
 
 /** `train` or `test` when the file name (not the folders) names exactly one of them. */
@@ -227,7 +111,7 @@ export function splitFromFileName(path: string): 'train' | 'test' | undefined {
 
 /** Converts values that parquet and JSON readers give (bigint ids, Date dates) to the schema's shapes. */
 function coerceRecord(value: unknown, fileSplit: 'train' | 'test' | undefined): unknown {
-  if (!isObject(value)) return value
+  if (!isRecordObject(value)) return value
   const out: Record<string, unknown> = { ...value }
   if (typeof out.id === 'bigint') out.id = bigintToId(out.id)
   if (out.query_date instanceof Date && !Number.isNaN(out.query_date.getTime())) out.query_date = out.query_date.toISOString().slice(0, 10)

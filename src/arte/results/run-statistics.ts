@@ -1,7 +1,8 @@
 import { bootstrapMeanCi } from '../../stats/bootstrap.ts'
 import { wilsonIntervalOf } from '../../stats/wilson.ts'
 import { sumUsage } from '../../llm/usage.ts'
-import { type TrialOutcome, passHatK, passHatKCi, tasksWithAllTrials, trialPasses } from '../../stats/pass-hat-k.ts'
+import type { TrialOutcome } from '../../stats/pass-hat-k.ts'
+import { passHatKSummary } from '../../results/pass-hat-k-summary.ts'
 import type { ArteTestMeta } from '../vitest/arte-meta.ts'
 import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 import { I_DONT_KNOW } from '../scoring/sources-correct.ts'
@@ -120,7 +121,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
   const ids = [...byTask.keys()].sort(compareTaskIds)
   const trials = Math.max(1, ...metas.map((meta) => meta.trial ?? 1))
   const taskResults: ArteTaskResult[] = []
-  const passes: boolean[][] = []
+  const outcomes: TrialOutcome[][] = []
   for (const id of ids) {
     const runs = byTask.get(id) ?? []
     const first = runs[0]
@@ -141,7 +142,7 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
       }))
     }
     taskResults.push(result)
-    passes.push(trialPasses(runs.map(trialOutcome)))
+    outcomes.push(runs.map(trialOutcome))
   }
   const graderSuspects = ids.filter((id) => (byTask.get(id) ?? []).some((run) => run.agentAnswer.trim() === '' && passed(run)))
   // Over the tasks the metrics are computed from: those that ran (a task not run is no zero).
@@ -152,13 +153,15 @@ export function arteRunStatistics(metas: ReadonlyArray<ArteTestMeta>): ArteRunSt
   const sourcesAccuracy = wilsonIntervalOf(sources)
   const llmJudge = judgeSummary(metas, ran)
   const verdicts = llmJudge === undefined ? undefined : judgeAccuracyVerdicts(ran)
+  // The results core's pass^k (the same as evals'), over every trial of each task.
+  const pass = passHatKSummary(outcomes, trials, { intervals: trials > 1 })
   return {
     taskResults,
     trials,
-    passHatK: passHatK(passes, trials),
-    passHatKTasks: tasksWithAllTrials(passes, trials),
+    passHatK: pass.passHatK,
+    passHatKTasks: pass.passHatKTasks,
     // With one trial pass^1 is exactMatchAccuracy, whose (Wilson) interval is already there.
-    ...(trials > 1 ? { passHatKCi: passHatKCi(passes, trials) } : {}),
+    ...(trials > 1 ? { passHatKCi: pass.passHatKCi } : {}),
     sourcesAccuracy: share(sources),
     ...(llmJudge === undefined ? {} : { llmJudge }),
     ...(verdicts === undefined ? {} : { llmJudgeAccuracy: share(verdicts) }),

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { defineCommand } from '../../cli/define-command.ts'
 import { FlagValueError } from '../../cli/flag-value-error.ts'
 import { ConfigError } from '../../core/errors.ts'
@@ -8,10 +8,20 @@ import { DEFAULT_TRACES_DB } from '../../arte/results/trace-store.ts'
 import { DEFAULT_LOG_DIR } from '../../mpcbench/file-names.ts'
 import { mpcbenchLogDir } from '../../mpcbench/settings.ts'
 import { readResultsFile } from '../report-data.ts'
+import { evalOutputDir } from '../../results/eval-results.ts'
 import { reportSettingsFromEnv } from '../report-settings.ts'
 import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, writeReport } from '../write-report.ts'
 
 const DEFAULT_SUMMARY = 'evaluation/summary.json'
+
+/** The results file of each eval under `dir` (`{dir}/{eval}/results.json`), in name order. */
+function evalResultsFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(dir, entry.name, 'results.json'))
+    .sort()
+}
 
 /** `agent-bench report`: write the HTML report from saved results. */
 export const command = defineCommand({
@@ -24,7 +34,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       type: 'string',
       value: 'FILE',
       multiple: true,
-      description: `an ART-E results JSON or an MPCBench summary (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT) and ${DEFAULT_SUMMARY}, those that exist)`,
+      description: `an ART-E results JSON, an MPCBench summary or an eval's results (evaluation/evals/{eval}/results.json) (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT), ${DEFAULT_SUMMARY} and each evaluation/evals/*/results.json (EVAL_OUTPUT_DIR), those that exist)`,
     },
     out: { type: 'string', value: 'FILE', description: 'the page to write (BENCH_REPORT)', default: DEFAULT_REPORT_FILE },
     'traces-db': { type: 'string', value: 'FILE', description: 'ART-E traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
@@ -38,9 +48,9 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     const settings = arteSettingsFromEnv()
     let files = (values.results ?? []).map((file) => resolve(file))
     if (files.length === 0) {
-      files = [settings.output, resolve(DEFAULT_SUMMARY)].filter((file) => existsSync(file))
+      files = [settings.output, resolve(DEFAULT_SUMMARY), ...evalResultsFiles(evalOutputDir())].filter((file) => existsSync(file))
       if (files.length === 0) {
-        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} exists.`, {
+        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
           hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
         })
       }
