@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { describeSpecifics, isSupported, sourceText, specificsIn, unsupportedSpecifics } from './specifics.ts'
+
+describe('specificsIn', () => {
+  it('finds ids, dates, times, e-mail addresses, amounts, file names and names', () => {
+    const text =
+      'Dana Whitmore (dana.whitmore@northwind.example) filed OPS-4471 and invoice #88213 on 2026-05-02 at 14:30 for $7,350 (12% up) on May 4, 2026; see Q3-budget-final.xlsx.'
+    const byKind = (kind: string) => specificsIn(text).filter((s) => s.kind === kind).map((s) => s.value)
+    expect(byKind('email')).toEqual(['dana.whitmore@northwind.example'])
+    expect(byKind('date')).toEqual(['2026-05-02', 'May 4, 2026'])
+    expect(byKind('time')).toEqual(['14:30'])
+    expect(byKind('id')).toEqual(['OPS-4471', '#88213'])
+    expect(byKind('amount')).toEqual(['$7,350', '12%'])
+    expect(byKind('file name')).toEqual(['Q3-budget-final.xlsx'])
+    expect(byKind('name')).toEqual(['Dana Whitmore'])
+  })
+
+  it('does not read greetings, sign-offs, headings or weekdays as names', () => {
+    const names = specificsIn('Hi Mateo,\n\nThanks Greta. Best Regards\nNext Week: Monday March\nKind Regards, Oskar Lind').filter((s) => s.kind === 'name')
+    expect(names.map((s) => s.value)).toEqual(['Oskar Lind'])
+  })
+
+  it('reads time-zone offsets as no id', () => {
+    expect(specificsIn('at 09:00 UTC-07 on 2026-04-13').filter((s) => s.kind === 'id')).toEqual([])
+  })
+})
+
+describe('isSupported', () => {
+  const sources = sourceText(['{"content":"Option A is Mistral Grid ($19000, 2 weeks); uptime 98.7","date":"2026-03-20T09:30:00+01:00","name":"Weekly Report Template"}'])
+
+  it('finds an amount by its number, with or without separators', () => {
+    expect(isSupported({ kind: 'amount', value: '$19,000' }, sources)).toBe(true)
+    expect(isSupported({ kind: 'amount', value: '98.7%' }, sources)).toBe(true)
+    expect(isSupported({ kind: 'amount', value: '$1,900' }, sources)).toBe(false)
+    expect(isSupported({ kind: 'amount', value: '98%' }, sources)).toBe(false)
+  })
+
+  it('finds a written date by its month and day, a file by its name without extension, a time in a timestamp', () => {
+    expect(isSupported({ kind: 'date', value: 'March 20' }, sources)).toBe(true)
+    expect(isSupported({ kind: 'date', value: 'March 21' }, sources)).toBe(false)
+    expect(isSupported({ kind: 'file name', value: 'Template.docx' }, sources)).toBe(true)
+    expect(isSupported({ kind: 'file name', value: 'Budget.xlsx' }, sources)).toBe(false)
+    expect(isSupported({ kind: 'time', value: '09:30' }, sources)).toBe(true)
+    expect(isSupported({ kind: 'time', value: '10:30' }, sources)).toBe(false)
+  })
+
+  it('lists what is in no source, skipping the exempt values', () => {
+    const unsupported = unsupportedSpecifics('Mistral Grid costs $19,000; call Dana Whitmore about OPS-4471.', sources, new Set(['ops-4471']))
+    expect(describeSpecifics(unsupported)).toBe('name "Dana Whitmore"')
+  })
+})
