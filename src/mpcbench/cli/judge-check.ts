@@ -60,8 +60,9 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
       })
     }
     const judgeId = flags.judge ?? RULES_JUDGE_ID
-    const systemPrompt = judgeId === RULES_JUDGE_ID ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt
-    const report = await runJudgeCheck(createJudge(judgeId, { systemPrompt }), tasks, dataDir)
+    const prompt = judgeId === RULES_JUDGE_ID ? undefined : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge
+    const judge = createJudge(judgeId, { systemPrompt: prompt?.system_prompt ?? '', ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }) })
+    const report = await runJudgeCheck(judge, tasks, dataDir)
     console.log(flags.json === true ? JSON.stringify(report, null, 2) : formatJudgeCheckReport(report))
     return report.disagreements.length === 0 ? 0 : 1
   },
