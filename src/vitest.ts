@@ -8,6 +8,7 @@ export { describeEval, type DescribeEvalOptions, type EvalCase, EvalThresholdErr
 export type { EvalScore, EvalTestMeta } from './eval/eval-meta.ts'
 export type { Scorer, ScoreResult } from './eval/scorer.ts'
 export { exactMatchScorer, jaccardScorer } from './arte/scoring/scorers.ts'
+export { createJudgeScorer, DEFAULT_JUDGE_RUBRIC, JudgeScorerError, type JudgeScorerOptions } from './llm/judge-scorer.ts'
 
 export { defineArteTests, type DefineArteTestsOptions } from './arte/vitest/define-arte-tests.ts'
 export type { ArteTestMeta } from './arte/vitest/task-meta.ts'
