@@ -433,12 +433,16 @@ export const NOTHING_TO_GROUND_JUSTIFICATION =
   'rules judge (not an LLM): the answer and rationale state no email address, ISO date, issue key, file name or source claim, so grounding cannot be judged offline; score null (skipped in means).'
 
 /**
- * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck} and
- * {@link notTaskTextCheck}, where a check an empty answer also passes only caps ({@link requirementsScore}); `null`
- * when the task has no checks, or none that an empty answer fails. Grounding: {@link groundingChecks}, `null` when the
- * answer states nothing checkable, at most {@link GATE_CAP} when the answer is pasted tool output or task text, or
- * states what its sources rule out ({@link CheckOutcome.contradicts}: a wrong option as the decision, a meeting time
- * not free for everyone). An empty or missing answer scores 0 on both: it satisfies nothing.
+ * Scores one judge input with the rules. Requirements: the task's checks plus {@link notPastedCheck},
+ * {@link notTaskTextCheck}, {@link specificsCheck} (made-up specifics) and {@link injectionCheck} (text addressed to
+ * the grader), where a check an empty answer also passes only caps ({@link requirementsScore}: at most
+ * {@link MISS_CAP} when any check failed, {@link GATE_CAP} when a precision check did); `null` when the task has no
+ * checks, or none that an empty answer fails. Grounding: {@link groundingChecks}, plus the made-up specifics and text
+ * addressed to the grader, at most {@link GATE_CAP} when the answer is pasted tool output or task text, or states
+ * what its sources rule out ({@link CheckOutcome.contradicts}: a wrong option as the decision, a meeting time not free
+ * for everyone), and at most {@link NO_SUBSTANCE_CAP} when the answer states nothing its tool results hold beyond the
+ * prompt (whatever the rationale says); `null` when a task without checks gets an answer with nothing checkable. An
+ * empty or missing answer scores 0 on both: it satisfies nothing.
  */
 export function rulesScores(input: JudgeInput): JudgeScores {
   const answered = input.outcome.kind === 'answered' && input.final_answer.trim() !== ''
