@@ -50,6 +50,7 @@ describe('made-up specifics cap requirements at 2 and are named', () => {
     ['a ticket id', 'This is tracked in OPS-4471.'],
     ['an amount', 'The budget left is $7,350.'],
     ['a file', 'Details are in Q3-budget-final.xlsx.'],
+    ['a street address and phone', 'Send the signed copy to 12 Harbor Street or call +1 (555) 013-2290.'],
   ]
   it.each([...tasks.keys()].flatMap((id) => fabricated.map(([kind, sentence]) => [id, kind, sentence] as const)))('%s + %s', (id, _kind, sentence) => {
     const result = judge(id, `${correct(id)}\n\n${sentence}`)

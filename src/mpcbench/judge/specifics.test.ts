@@ -15,6 +15,13 @@ describe('specificsIn', () => {
     expect(byKind('name')).toEqual(['Dana Whitmore'])
   })
 
+  it('finds phone numbers and street addresses, not reading their words as names', () => {
+    const found = specificsIn('Send it to Dana Whitmore, 12 Harbor Street, or call +1 (555) 013-2290 or 555-013-2291 at 2026-03-16T09:00:00+01:00.')
+    expect(found.filter((s) => s.kind === 'phone').map((s) => s.value)).toEqual(['+1 (555) 013-2290', '555-013-2291'])
+    expect(found.filter((s) => s.kind === 'address').map((s) => s.value)).toEqual(['12 Harbor Street'])
+    expect(found.filter((s) => s.kind === 'name').map((s) => s.value)).toEqual(['Dana Whitmore'])
+  })
+
   it('does not read greetings, sign-offs, headings or weekdays as names', () => {
     const names = specificsIn('Hi Mateo,\n\nThanks Greta. Best Regards\nNext Week: Monday March\nKind Regards, Oskar Lind').filter((s) => s.kind === 'name')
     expect(names.map((s) => s.value)).toEqual(['Oskar Lind'])
@@ -42,6 +49,12 @@ describe('isSupported', () => {
     expect(isSupported({ kind: 'file name', value: 'Budget.xlsx' }, sources)).toBe(false)
     expect(isSupported({ kind: 'time', value: '09:30' }, sources)).toBe(true)
     expect(isSupported({ kind: 'time', value: '10:30' }, sources)).toBe(false)
+  })
+
+  it('finds a phone number by its digits', () => {
+    const withPhone = sourceText(['{"phone":"+1-555-013-2290"}'])
+    expect(isSupported({ kind: 'phone', value: '+1 (555) 013-2290' }, withPhone)).toBe(true)
+    expect(isSupported({ kind: 'phone', value: '+1 (555) 013-2291' }, withPhone)).toBe(false)
   })
 
   it('lists what is in no source, skipping the exempt values', () => {

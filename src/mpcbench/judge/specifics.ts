@@ -4,7 +4,7 @@
  */
 
 /** The kinds of specific {@link specificsIn} finds. */
-export type SpecificKind = 'email' | 'date' | 'time' | 'id' | 'amount' | 'file name' | 'name'
+export type SpecificKind = 'email' | 'date' | 'time' | 'id' | 'amount' | 'file name' | 'phone' | 'address' | 'name'
 
 /** One specific of an answer, as written. */
 export interface Specific {
@@ -24,6 +24,10 @@ const ID = /\b(?!(?:UTC|GMT)-)[A-Z][A-Z0-9]{1,9}(?:-\d+)+\b|#\d{3,}\b|\b[A-Z]{2,
 /** `$19,000`, `€4.5k`, `12 %`, `71 percent`, `3,200 USD`. */
 const AMOUNT = /[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|percent\b|per cent\b|USD\b|EUR\b|GBP\b|dollars\b|euros\b)/g
 const FILE_NAME = /[\w-][\w.-]*\.(?:docx?|pdf|xlsx?|pptx?|csv|txt|md|gdoc|gsheet|gslides|zip|png|jpe?g)\b/gi
+/** `+1 (555) 013-2290`, `+49 30 1234 5678`, `(555) 013-2290`, `555-013-2290`. */
+const PHONE = /\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}\b|\(\d{3}\)\s?\d{3}[\s.-]\d{4}\b|\b\d{3}[.-]\d{3}[.-]\d{4}\b/g
+/** `12 Harbor Street`, `4400 Mission Blvd`: a number, capitalised words, a street word. */
+const ADDRESS = /\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Pl|Plaza|Square|Sq|Court|Ct|Straße|Strasse|Weg|Platz|Laan|Straat)\b\.?/g
 /** Two or three capitalised words in a row (`Dana Whitmore`, `Mary-Ann O'Neil`). */
 const NAME = /\b[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:[^\S\n]+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?){1,2}\b/g
 
@@ -68,7 +72,11 @@ export function specificsIn(text: string): Specific[] {
   const found: Specific[] = []
   const emails = [...text.matchAll(EMAIL)].map((m) => m[0].replace(/\.$/, ''))
   found.push(...emails.map((value) => ({ kind: 'email' as const, value })))
-  const rest = text.replace(EMAIL, ' ')
+  const phones = [...text.replace(EMAIL, ' ').matchAll(PHONE)].map((m) => m[0].trim())
+  found.push(...phones.map((value) => ({ kind: 'phone' as const, value })))
+  const addresses = [...text.matchAll(ADDRESS)].map((m) => m[0].replace(/\.$/, ''))
+  found.push(...addresses.map((value) => ({ kind: 'address' as const, value })))
+  const rest = text.replace(EMAIL, ' ').replace(PHONE, ' ').replace(ADDRESS, ' ')
   found.push(...[...rest.matchAll(ISO_DATE)].map((m) => ({ kind: 'date' as const, value: m[0] })))
   found.push(...[...rest.matchAll(WRITTEN_DATE)].map((m) => ({ kind: 'date' as const, value: m[0].trim() })))
   found.push(...[...rest.matchAll(TIME)].map((m) => ({ kind: 'time' as const, value: `${m[1]?.padStart(2, '0')}:${m[2]}` })))
@@ -136,6 +144,10 @@ export function isSupported(specific: Specific, sources: SourceText): boolean {
     }
     case 'time':
       return value.startsWith('0') && sources.text.includes(value.slice(1))
+    case 'phone': {
+      const digits = value.replace(/\D/g, '')
+      return digits.length >= 7 && sources.text.replace(/[^\d\n]/g, '').includes(digits)
+    }
     default:
       return false
   }
