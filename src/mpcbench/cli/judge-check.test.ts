@@ -57,7 +57,8 @@ describe('agent-bench judge-check', () => {
   it('prints a table per kind by default', async () => {
     const { code, stdout } = await agentBench(['judge-check'])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^right\s+18\s+18\s+0\s+100%$/m)
+    const rights = Object.values(set.answers).flat().filter((a) => a.kind === 'right').length
+    expect(stdout).toMatch(new RegExp(`^right\\s+${rights}\\s+${rights}\\s+0\\s+100%$`, 'm'))
     expect(stdout).toMatch(/^injection\s+45\s+0\s+0\s+100%$/m)
     expect(stdout).toContain('wrong answers passed: 0; right answers failed: 0')
   }, 120_000)
@@ -65,7 +66,7 @@ describe('agent-bench judge-check', () => {
   it('counts an LLM judge that passes everything: wrong answers passed per kind, exit code 1', async () => {
     const file = join(tmp, 'one-task.json')
     const taskId = 'lumen_replanning_eta_email_reply'
-    const answers = set.answers[taskId]?.filter((a) => a.kind === 'right' || a.kind === 'filler').slice(0, 2) ?? []
+    const answers = (['right', 'filler'] as const).flatMap((kind) => set.answers[taskId]?.find((a) => a.kind === kind) ?? [])
     writeFileSync(file, JSON.stringify({ _about: 'test: two labelled answers, written for this test', answers: { [taskId]: answers } }))
     await using server = await startScriptedServer(() =>
       scriptedText(

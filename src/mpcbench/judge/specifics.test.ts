@@ -27,6 +27,11 @@ describe('specificsIn', () => {
     expect(names.map((s) => s.value)).toEqual(['Oskar Lind'])
   })
 
+  it('does not read roles, teams or things as names', () => {
+    const names = specificsIn('Oskar Lind\nCustomer Success Lead\nPlatform Team\nRelease Sync').filter((s) => s.kind === 'name')
+    expect(names.map((s) => s.value)).toEqual(['Oskar Lind'])
+  })
+
   it('reads time-zone offsets as no id', () => {
     expect(specificsIn('at 09:00 UTC-07 on 2026-04-13').filter((s) => s.kind === 'id')).toEqual([])
   })

@@ -48,6 +48,18 @@ const NOT_NAME = new Set(
   ],
 )
 
+/**
+ * Last words of a capitalised phrase that is a role, a team or a thing rather than a person (`Customer Success Lead`,
+ * `Platform Team`, `Weekly Sync`): not read as a name, since sources rarely spell out roles and a right sign-off names one.
+ */
+const NOT_NAME_END = new Set([
+  'manager', 'lead', 'engineer', 'director', 'officer', 'head', 'owner', 'designer', 'analyst', 'specialist', 'coordinator',
+  'assistant', 'architect', 'developer', 'consultant', 'representative', 'president', 'chief', 'vp', 'team', 'teams',
+  'department', 'group', 'division', 'office', 'success', 'support', 'operations', 'engineering', 'product', 'design',
+  'compliance', 'sales', 'marketing', 'finance', 'legal', 'inc', 'ltd', 'llc', 'gmbh', 'corp', 'company', 'report',
+  'sync', 'meeting', 'review', 'notes', 'update', 'plan', 'project', 'release', 'launch', 'audit', 'summary',
+])
+
 function unique(values: ReadonlyArray<Specific>): Specific[] {
   const seen = new Set<string>()
   return values.filter((s) => {
@@ -63,7 +75,7 @@ function nameOf(run: string): string | undefined {
   const words = run.split(/[^\S\n]+/)
   while (words.length > 0 && NOT_NAME.has((words[0] ?? '').toLowerCase())) words.shift()
   while (words.length > 0 && NOT_NAME.has((words[words.length - 1] ?? '').toLowerCase())) words.pop()
-  if (words.length < 2 || words.some((w) => NOT_NAME.has(w.toLowerCase()))) return undefined
+  if (words.length < 2 || words.some((w) => NOT_NAME.has(w.toLowerCase())) || NOT_NAME_END.has((words[words.length - 1] ?? '').toLowerCase())) return undefined
   return words.join(' ')
 }
 
