@@ -21,8 +21,12 @@ afterEach(() => {
 async function agentBench(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
-  vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (stdout += `${parts.join(' ')}\n`))
-  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void (stderr += `${parts.join(' ')}\n`))
+  vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
+    stdout += `${parts.join(' ')}\n`
+  })
+  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
+    stderr += `${parts.join(' ')}\n`
+  })
   const code = await runCli(mpcbenchCommands, argv)
   vi.restoreAllMocks()
   return { code, stdout, stderr }

@@ -15,7 +15,7 @@ export interface Specific {
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
-const MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`
+const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)'
 /** `March 20`, `March 20, 2026`, `20 March 2026` (not a bare `May`). */
 const WRITTEN_DATE = new RegExp(String.raw`\b(?:${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?|(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\b\.?(?:,?\s+\d{4})?)`, 'g')
 const TIME = /\b([01]?\d|2[0-3]):([0-5]\d)\b/g
