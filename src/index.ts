@@ -49,6 +49,7 @@ export { loadArteDataset } from './arte/dataset/load-dataset.ts'
 export { scoreAnswer, type AnswerScore } from './arte/scoring/score-answer.ts'
 export { exactMatchScorer, jaccardScorer } from './arte/scoring/scorers.ts'
 export type { Scorer, ScoreResult } from './eval/scorer.ts'
+export { createJudgeScorer, DEFAULT_JUDGE_RUBRIC, JudgeScorerError, type JudgeScorerOptions } from './eval/judge-scorer.ts'
 
 export { createWorkplaceTools, DEFAULT_TOOL_PROFILE, loadWorkplace, TOOL_PROFILES, type ToolProfile, Workplace } from './mpcbench/workplace/index.ts'
 export { importUpstream } from './mpcbench/import-upstream.ts'

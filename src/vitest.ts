@@ -9,6 +9,7 @@ export type { EvalPlannedCase, EvalScore, EvalTestMeta } from './eval/eval-meta.
 export { loadDataset, type LoadDatasetOptions } from './eval/load-dataset.ts'
 export type { Scorer, ScoreResult } from './eval/scorer.ts'
 export { exactMatchScorer, jaccardScorer } from './arte/scoring/scorers.ts'
+export { createJudgeScorer, DEFAULT_JUDGE_RUBRIC, JudgeScorerError, type JudgeScorerOptions } from './eval/judge-scorer.ts'
 
 export { defineArteTests, type DefineArteTestsOptions } from './arte/vitest/define-arte-tests.ts'
 export type { ArteTestMeta } from './arte/vitest/task-meta.ts'

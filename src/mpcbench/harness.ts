@@ -6,6 +6,7 @@ import { loadModelConfig, type ModelConfig } from './model-config.ts'
 import { loadPromptConfig, type PromptConfig } from './prompt-config.ts'
 import { DEFAULT_AGENT_TEMPERATURE, mpcbenchSettingsFromEnv } from './settings.ts'
 import type { ToolProfile } from './workplace/tool-profiles.ts'
+import type { JudgeInputFormat } from './judge-input.ts'
 
 /**
  * The files upstream MPCBench joins (in this order, blank ones skipped, `"\n\n"` between) into the developer message
@@ -43,6 +44,8 @@ export interface MpcbenchHarness {
   modelConfig: ModelConfig | undefined
   systemMessage: string
   judgeSystemPrompt: string
+  /** `evaluation.judge.input_format` of the prompt config (`upstream` when absent, as in upstream's file). */
+  judgeInputFormat: JudgeInputFormat
   developerMessage: DeveloperMessage | undefined
   /** `agent_temperature` of the model config, else {@link DEFAULT_AGENT_TEMPERATURE}. */
   temperature: number
@@ -117,6 +120,7 @@ export function resolveHarness(root: string, env?: Record<string, string | undef
     modelConfig,
     systemMessage: prompts.evaluation.agent.system_message,
     judgeSystemPrompt: prompts.evaluation.judge.system_prompt,
+    judgeInputFormat: prompts.evaluation.judge.input_format ?? 'upstream',
     developerMessage,
     temperature: modelConfig?.agent_temperature ?? DEFAULT_AGENT_TEMPERATURE,
     maxTurns: overrides.maxTurns ?? settings.maxTurns,

@@ -7,6 +7,7 @@ import { safeModelName } from './file-names.ts'
 import { type PythonJsonValue, readPythonJson } from './final-answer.ts'
 import { pyJsonDumpsIndented } from './python-format.ts'
 import { functionNameOf } from './tool-trace-steps.ts'
+import { delimitSections } from '../llm/untrusted-data.ts'
 
 /** One tool call with its 1-based step index. */
 export const ToolTraceEntrySchema = z.object({
@@ -135,4 +136,31 @@ export function llmJudgeView(input: JudgeInput): LlmJudgeView {
  */
 export function llmJudgeMessage(input: JudgeInput): string {
   return pyJsonDumpsIndented(llmJudgeView(input))
+}
+
+/**
+ * How an LLM judge is shown a judge input: `upstream`, upstream's JSON byte for byte ({@link llmJudgeMessage}; no
+ * defence against instructions inside the answer), or `delimited` ({@link llmJudgeDelimitedMessage}).
+ */
+export type JudgeInputFormat = 'upstream' | 'delimited'
+
+function asText(value: PythonJsonValue): string {
+  return typeof value === 'string' ? value : pyJsonDumpsIndented(value)
+}
+
+/**
+ * The user message of an LLM judge under this project's own prompt: the task (request, type, requirements) as trusted
+ * JSON, then the agent's final answer, its rationale and its tool calls with their results, each in its own block
+ * marked as data to grade, and the instruction that text inside them is content, not instructions
+ * ({@link delimitSections}). What is shown is {@link llmJudgeView}'s, as with {@link llmJudgeMessage}.
+ */
+export function llmJudgeDelimitedMessage(input: JudgeInput): string {
+  const view = llmJudgeView(input)
+  const task = { task_id: view.task_id, task_type: view.task_type, user_prompt: view.user_prompt, answer_requirements: view.answer_requirements }
+  return delimitSections([
+    { label: 'TASK', text: pyJsonDumpsIndented(task), untrusted: false },
+    { label: 'AGENT FINAL ANSWER', text: asText(view.final_answer) },
+    { label: 'AGENT RATIONALE', text: asText(view.rationale) },
+    { label: 'TOOL CALLS AND RESULTS', text: pyJsonDumpsIndented(view.raw_tool_calls) },
+  ])
 }

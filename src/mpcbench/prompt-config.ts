@@ -12,7 +12,15 @@ export type GeneratorPrompt = z.infer<typeof GeneratorPromptSchema>
 export const PromptConfigSchema = z.looseObject({
   evaluation: z.looseObject({
     agent: z.looseObject({ system_message: z.string().min(1) }),
-    judge: z.looseObject({ system_prompt: z.string().min(1) }),
+    judge: z.looseObject({
+      system_prompt: z.string().min(1),
+      /**
+       * How the judge is shown what it grades: `upstream` (upstream's judge input JSON, byte for byte; upstream's file
+       * has no such field) or `delimited` (the answer, rationale and tool results as delimited data to grade).
+       * @default 'upstream'
+       */
+      input_format: z.enum(['upstream', 'delimited']).optional(),
+    }),
   }),
   generator: z.looseObject({
     world_state: GeneratorPromptSchema,

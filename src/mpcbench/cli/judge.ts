@@ -26,8 +26,8 @@ a reply that stays invalid after a retry is written as a judge error (exit code 
     assertFlagPathExists('--input', inputFile, 'Judge input', 'Pass the judge input that `agent-bench build-judge-input` wrote (--input FILE).')
     const model = flags.model as string
     const input = readJudgeInput(inputFile)
-    const systemPrompt = model === RULES_JUDGE_ID ? '' : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge.system_prompt
-    const judge = createJudge(model, { systemPrompt })
+    const prompt = model === RULES_JUDGE_ID ? undefined : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge
+    const judge = createJudge(model, { systemPrompt: prompt?.system_prompt ?? '', ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }) })
     const output =
       flags.output === undefined
         ? evaluationFiles(dirname(inputFile), input.task_id, input.agent_model, model).judgeResult

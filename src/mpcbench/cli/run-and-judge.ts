@@ -66,7 +66,7 @@ are used where the current folder has none; one line on stderr says which.`,
       judges: flags['judge-model'],
     })
     reportPackageInputs([...taskFile.fromPackage, ...fromPackage])
-    const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: harness.judgeSystemPrompt }))
+    const judges = matrix.judges.map((id) => createJudge(id, { systemPrompt: harness.judgeSystemPrompt, inputFormat: harness.judgeInputFormat }))
     const logDir = flags['log-dir'] === undefined ? mpcbenchLogDir() : resolve(flags['log-dir'])
     const tools = scenarioTools(dataDir, scenarioId, harness.toolProfile)
     const metas: MpcbenchTestMeta[] = []

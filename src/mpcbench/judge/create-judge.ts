@@ -1,6 +1,7 @@
 import { ConfigError } from '../../core/errors.ts'
 import { BUILT_IN_AGENT_IDS, createModel } from '../../llm/create-model.ts'
 import type { ChatModel } from '../../llm/types.ts'
+import type { JudgeInputFormat } from '../judge-input.ts'
 import type { Judge } from './judge.ts'
 import { createLlmJudge } from './llm-judge.ts'
 import { RULES_JUDGE_ID, createRulesJudge } from './rules-judge.ts'
@@ -19,6 +20,12 @@ export interface CreateJudgeOptions {
    * @default 2
    */
   maxAttempts?: number
+  /**
+   * How an LLM judge is shown the judge input (`evaluation.judge.input_format` of `prompt_config.json`); see
+   * `LlmJudgeOptions.inputFormat`.
+   * @default 'upstream'
+   */
+  inputFormat?: JudgeInputFormat
 }
 
 /**
@@ -34,6 +41,7 @@ export function createJudge(id: string, options: CreateJudgeOptions): Judge {
     model,
     systemPrompt: options.systemPrompt,
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.inputFormat === undefined ? {} : { inputFormat: options.inputFormat }),
   })
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { addUsage, emptyUsage } from '../../llm/types.ts'
-import { llmJudgeMessage } from '../judge-input.ts'
+import { llmJudgeDelimitedMessage, llmJudgeMessage } from '../judge-input.ts'
+import type { JudgeInputFormat } from '../judge-input.ts'
 import type { Judge } from './judge.ts'
 import type { JudgeOutcome } from './judge-result.ts'
 import { JudgeScoresSchema } from './judge-result.ts'
@@ -24,6 +25,13 @@ export interface LlmJudgeOptions {
    * @default 0
    */
   temperature?: number
+  /**
+   * How the judge input is shown: `upstream` (upstream's JSON, byte for byte: what makes scores comparable with
+   * upstream's, with no defence against instructions inside the answer) or `delimited` (the answer, rationale and tool
+   * results as delimited data, with the instruction that text inside them is content to grade).
+   * @default 'upstream'
+   */
+  inputFormat?: JudgeInputFormat
 }
 
 function stripFence(text: string): string {
@@ -57,8 +65,9 @@ function retryMessage(problem: string): string {
 }
 
 /**
- * The LLM judge: no tools; the system prompt from `prompt_config.json`; the judge input JSON as the user message
- * (its upstream fields, see `llmJudgeMessage`); no `response_format`, as upstream's `judge_runner.py` sends none (a
+ * The LLM judge: no tools; the system prompt from `prompt_config.json`; the judge input as the user message, as
+ * upstream's JSON (its upstream fields, see `llmJudgeMessage`) or delimited (`inputFormat: 'delimited'`, see
+ * `llmJudgeDelimitedMessage`); no `response_format`, as upstream's `judge_runner.py` sends none (a
  * schema constrains what the judge model writes, so its scores could differ from upstream's). A reply that is not valid JSON of the required shape is retried with the
  * problem fed back; after `maxAttempts` it is a `judge-error` outcome, never a score. A model error (after the
  * client's own retries) is a `judge-error` too.
@@ -75,7 +84,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
     async judge(input, callOptions = {}): Promise<JudgeOutcome> {
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: options.systemPrompt },
-        { role: 'user', content: llmJudgeMessage(input) },
+        { role: 'user', content: options.inputFormat === 'delimited' ? llmJudgeDelimitedMessage(input) : llmJudgeMessage(input) },
       ]
       let usage = emptyUsage()
       const replies: string[] = []

@@ -107,8 +107,10 @@ describe('checks an empty answer also passes earn no credit', () => {
     const report = judge('lumen_weekly_report_document_generation', taskOf('lumen_weekly_report_document_generation').task.user_prompt)
     expect(report.requirements, report.why).toBe(0)
     expect(report.grounding, report.why).toBeLessThanOrEqual(2)
-    // The week the user named is in the sources too, but repeating it shows no use of them.
-    expect(judge('lumen_weekly_report_document_generation', 'Here is the report for the week of 2026-03-09.').grounding).toBeNull()
+    // The week the user named is in the sources too, but repeating it shows no use of them: no substance, grounding <= 1.
+    const restated = judge('lumen_weekly_report_document_generation', 'Here is the report for the week of 2026-03-09.')
+    expect(restated.grounding, restated.why).toBeLessThanOrEqual(1)
+    expect(restated.why).toContain('FAIL states something its sources hold')
   })
 
   it("the baseline's replies that give no date (one to the wrong thread) score at most 1", () => {

@@ -89,7 +89,8 @@ describe('runCheck', () => {
     expect(right.answer_requirements_satisfaction).toEqual({ score: 5, justification: expect.stringContaining('1/1 checks passed') })
     expect(right.answer_requirements_satisfaction.justification).toContain('PASS must_not_assert "2026-03-11" [cap only]')
     const wrong = rulesScores(input({ checks, final_answer: 'Priya Natarajan is free on 2026-03-11.' }))
-    expect(wrong.answer_requirements_satisfaction.score).toBe(2)
+    // At most 2: the must_not_assert gate (and the date, in no tool result, is an unsupported specific too).
+    expect(wrong.answer_requirements_satisfaction.score).toBeLessThanOrEqual(2)
     expect(wrong.answer_requirements_satisfaction.justification).toContain('FAIL must_not_assert "2026-03-11" (asserts "2026-03-11")')
     const only = rulesScores(input({ checks: [{ must_not_assert: ['2026-03-11'] }], final_answer: 'I cannot help with that.' }))
     expect(only.answer_requirements_satisfaction.score).toBeNull()
@@ -255,9 +256,15 @@ describe('rules judge', () => {
     expect(scores.answer_requirements_satisfaction).toEqual({ score: null, justification: expect.stringContaining('passes an empty answer too') })
   })
 
-  it('gives null on grounding when the answer states nothing checkable', () => {
-    const scores = rulesScores(input({ final_answer: 'Priya is free on Tuesday afternoon.', rationale: 'I looked it up.' }))
+  it('gives null on grounding when a task without checks gets an answer that states nothing checkable', () => {
+    const scores = rulesScores(input({ checks: undefined, final_answer: 'Priya is free on Tuesday afternoon.', rationale: 'I looked it up.' }))
     expect(scores.source_grounded_reasoning).toEqual({ score: null, justification: expect.stringContaining('cannot be judged offline') })
+  })
+
+  it('gives grounding <= 1 to an answer with no substance: nothing from its sources beyond what the prompt says', () => {
+    const scores = rulesScores(input({ final_answer: 'Priya is free on Tuesday afternoon.', rationale: 'I looked it up in Slack and the calendar.' }))
+    expect(scores.source_grounded_reasoning.score, scores.source_grounded_reasoning.justification).toBeLessThanOrEqual(1)
+    expect(scores.source_grounded_reasoning.justification).toContain('FAIL states something its sources hold')
   })
 
   it('caps the requirements score at 2 when a precision check fails, however many recall checks pass', () => {

@@ -117,8 +117,8 @@ describe('MPCBench bench files end to end (fixtures/mpcbench-e2e over the shippe
       const messages = request.body.messages ?? []
       if (request.body.tools === undefined) {
         // The judge (it gets no tools): scripted scores for agent a's answer, an unusable reply (twice) for agent b's.
-        const judged = JSON.parse(String(messages[1]?.content)) as { final_answer: string }
-        if (judged.final_answer.includes('agent-b')) return scriptedText('scripted: not JSON')
+        // The shipped prompt_config.json shows the judge the answer as delimited data, not as JSON.
+        if (String(messages[1]?.content).includes('scripted for scripted/agent-b')) return scriptedText('scripted: not JSON')
         return scriptedText(
           JSON.stringify({
             answer_requirements_satisfaction: { score: 4, justification: 'scripted' },
@@ -229,8 +229,9 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
 
   /**
    * A log folder and a scripted server for BENCH_TRIALS=3 on one task, with the environment set: the second agent call
-   * (trial 2; tests run one at a time) gives the reference's wrong answer, the others the correct one. Scripted, not
-   * model output.
+   * (trial 2; tests run one at a time) gives the reference's wrong answer, the others a right one that states nothing
+   * beyond the prompt (the scripted agent calls no tool, so a date it gave would be made up to the rules judge).
+   * Scripted, not model output.
    */
   async function trialsSetup(prefix: string) {
     const dir = mkdtempSync(join(tmpdir(), prefix))
@@ -242,7 +243,8 @@ describe('MPCBench trials (BENCH_TRIALS) with the scripted server', () => {
     let agentCalls = 0
     const server = await startScriptedServer((): ScriptedResponse => {
       agentCalls++
-      return scriptedText(JSON.stringify({ final_answer: agentCalls === 2 ? answers?.wrong : answers?.correct, rationale: 'scripted' }))
+      const right = 'Hi Mateo,\n\nThanks for the renewal quote. Finance is still reviewing it; as I understand it, the quote is valid for 30 days.\n\nBest regards,\nGreta'
+      return scriptedText(JSON.stringify({ final_answer: agentCalls === 2 ? answers?.wrong : right, rationale: 'scripted' }))
     })
     vi.stubEnv('OPENAI_BASE_URL', server.baseURL)
     vi.stubEnv('OPENAI_API_KEY', 'test-key')

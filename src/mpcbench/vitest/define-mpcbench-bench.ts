@@ -8,6 +8,7 @@ import { notPreparedHint } from '../../core/bench-only.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { redact } from '../../core/redact.ts'
 import { annotateTest } from '../../eval/annotate.ts'
+import type { JudgeInputFormat } from '../judge-input.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import type { Judge } from '../judge/judge.ts'
 import type { ChatModel } from '../../llm/types.ts'
@@ -68,6 +69,8 @@ export interface MpcbenchRunSetup {
   matrix: ModelMatrix
   systemMessage: string
   judgeSystemPrompt: string
+  /** How LLM judges are shown what they grade (`evaluation.judge.input_format`). @default 'upstream' */
+  judgeInputFormat?: JudgeInputFormat
   /** The external agent of `MPCBENCH_AGENT_URL`, the only agent of the matrix when set. */
   externalAgent?: ExternalAgent
   /** Tool profile, developer message, temperature and turn cap of the agent runs (see `harness.ts`). */
@@ -101,6 +104,7 @@ export function mpcbenchRunSetup(root: string, env?: Record<string, string | und
     matrix: resolveModelMatrix(harness.modelConfig, env, externalAgent === undefined ? {} : { agents: [externalAgent.id] }),
     systemMessage: harness.systemMessage,
     judgeSystemPrompt: harness.judgeSystemPrompt,
+    judgeInputFormat: harness.judgeInputFormat,
     toolProfile: harness.toolProfile,
     developerMessage: harness.developerMessage,
     temperature: harness.temperature,
@@ -164,7 +168,7 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
   const { setup } = testCase
   const deadline = deadlineWithin(context.task.timeout)
   const judges =
-    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel }))
+    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel, ...(setup.judgeInputFormat === undefined ? {} : { inputFormat: setup.judgeInputFormat }) }))
   // Trials after the first log apart, and a resumed trial reads its own logs (never another trial's run).
   const logDir = trialLogDir(setup.logDir, testCase.trial)
   const cacheScope = trialCacheScope(testCase.trial)
