@@ -3,7 +3,6 @@ import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import type { Reporter } from 'vitest/node'
 import type { Vitest } from 'vitest/node'
-import { JUnitReporter } from 'vitest/reporters'
 import { writeFileAtomic } from './atomic-write.ts'
 
 /**
@@ -22,8 +21,19 @@ export interface JunitVerdict {
 /** The verdict sources added to each JUnit reporter instance. */
 const sources = new WeakMap<object, Array<() => JunitVerdict | undefined>>()
 
+/**
+ * Whether `reporter` is Vitest's JUnit reporter (or a subclass), told by its class name: Vitest 4.0 exports the class
+ * only from `vitest/reporters`, which 4.1 deprecates with a warning on every import, and 4.1 moved it to `vitest/node`.
+ */
+function isJunitReporter(reporter: Reporter): boolean {
+  for (let proto: unknown = Object.getPrototypeOf(reporter); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    if ((proto as { constructor?: { name?: unknown } }).constructor?.name === 'JUnitReporter') return true
+  }
+  return false
+}
+
 /** The file a JUnit reporter writes: its own `reportFile` (set in its `onInit`), else Vitest's `outputFile` setting. */
-function junitFile(reporter: JUnitReporter, vitest: Vitest): string | undefined {
+function junitFile(reporter: Reporter, vitest: Vitest): string | undefined {
   const own = (reporter as unknown as { reportFile?: unknown }).reportFile
   if (typeof own === 'string') return own
   const setting: unknown = vitest.config.outputFile
@@ -46,15 +56,15 @@ export function addJunitVerdict(vitest: Vitest, verdict: () => JunitVerdict | un
   // Vitest's reporter instances (not in its public types; src/report/one-verdict.test.ts fails if that changes).
   const reporters = (vitest as unknown as { reporters?: Reporter[] }).reporters ?? []
   for (const reporter of reporters) {
-    if (!(reporter instanceof JUnitReporter)) continue
+    if (!isJunitReporter(reporter)) continue
     let added = sources.get(reporter)
     if (added === undefined) {
       const list: Array<() => JunitVerdict | undefined> = []
       added = list
       sources.set(reporter, list)
-      const original = reporter.onTestRunEnd.bind(reporter)
-      reporter.onTestRunEnd = async (...args: Parameters<typeof original>) => {
-        await original(...args)
+      const original = reporter.onTestRunEnd?.bind(reporter)
+      reporter.onTestRunEnd = async (...args: Parameters<NonNullable<Reporter['onTestRunEnd']>>) => {
+        await original?.(...args)
         const file = junitFile(reporter, vitest)
         const verdicts = list.map((source) => source()).filter((found): found is JunitVerdict => found !== undefined)
         if (file !== undefined && verdicts.length > 0 && existsSync(file)) writeFileAtomic(file, withJunitVerdicts(readFileSync(file, 'utf8'), verdicts))
