@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { BenchError } from './errors.ts'
-import { redact } from './redact.ts'
+import { redact, redactJsonText } from './redact.ts'
 
 /** A file could not be written: its path is a folder, a file stands where a folder should, no permission, no space. */
 export class WriteFileError extends BenchError {
@@ -93,10 +93,15 @@ export function checkWritableFile(file: string): WriteFileError | undefined {
  * {@link WriteFileError} names the file, why, and the fix; a file already at `file` is left as it was.
  */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+  writeAtomic(file, typeof data === 'string' ? redact(data) : data)
+}
+
+/** {@link writeFileAtomic} of `data` as it is (already redacted, or bytes). */
+function writeAtomic(file: string, data: string | Uint8Array): void {
   const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`
   try {
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(temp, typeof data === 'string' ? redact(data) : data)
+    writeFileSync(temp, data)
     renameSync(temp, file)
   } catch (error) {
     try {
@@ -110,7 +115,8 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
 
 /** Writes `value` as pretty-printed JSON (2 spaces, trailing newline), atomically. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  writeFileAtomic(file, jsonText(value))
+  // Redacted as JSON: a secret that stands as a number stays a number, and the file stays valid JSON.
+  writeAtomic(file, redactJsonText(jsonText(value), 2))
 }
 
 /** `value` as {@link writeJsonAtomic} writes it: pretty-printed JSON (2 spaces), with a trailing newline. */

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { writeJsonAtomic } from './atomic-write.ts'
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.ts'
 import { ConfigError } from './errors.ts'
-import { REDACTED, createRedactor, redact, redactJson, redactUrl, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
+import { REDACTED, createRedactor, redact, redactJson, redactJsonText, redactUrl, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
 import { resolveInside } from './paths.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'redact-'))
@@ -18,6 +18,36 @@ describe('redact', () => {
     expect(secretsFromEnv({ MY_API_KEY: 'abc123xyz', GH_TOKEN: 'ghp_0123456789', HOME: '/home/me', NODE_ENV: 'production', DEPLOY_KEY: 'default' })).toEqual(['abc123xyz', 'ghp_0123456789'])
     expect(urlSecrets('https://bob:hunter22@h.example/v1?api-version=1&api-key=k-123456')).toEqual(expect.arrayContaining(['hunter22', 'k-123456']))
     expect(secretsFromEnv({ OPENAI_BASE_URL: 'https://h.example/v1?key=k-987654' })).toContain('k-987654')
+  })
+
+  it('takes the value of every *_API_KEY, *_TOKEN and *_SECRET variable as a secret, whatever its characters', () => {
+    const env = { OPENAI_API_KEY: 'localsecretkey', LOCAL_TOKEN: 'ollama', APP_SECRET: 'Password', DB_PASSWORD: 'hunter', SORT_KEY: 'date', TINY_TOKEN: 'abc' }
+    expect(secretsFromEnv(env).sort()).toEqual(['Password', 'hunter', 'localsecretkey', 'ollama'])
+    expect(redact('the server echoed localsecretkey, and xlocalsecretkeyx', env)).toBe(`the server echoed ${REDACTED}, and x${REDACTED}x`)
+    // Under 8 characters: only where it stands as a whole word.
+    expect(redact('ollama said ollama; not ollamas, not my_ollama, "ollama"', env)).toBe(`${REDACTED} said ${REDACTED}; not ollamas, not my_ollama, "${REDACTED}"`)
+    expect(redact(JSON.stringify({ a: 'line\nollama\tollama' }), env)).toBe(JSON.stringify({ a: `line\n${REDACTED}\t${REDACTED}` }))
+    // Under 4 characters (or a JSON word) nothing is a secret: it would garble ordinary text.
+    expect(redact('abc null true', { A_TOKEN: 'abc', B_TOKEN: 'null', C_TOKEN: 'true' })).toBe('abc null true')
+  })
+
+  it('keeps JSON valid when a numeric secret stands as a number', () => {
+    const env = { PIN_TOKEN: '4242', LONG_TOKEN: '12345678901' }
+    const text = `${JSON.stringify({ count: 4242, big: 12345678901, note: 'pin 4242 and 12345678901' }, null, 2)}\n`
+    const clean = redactJsonText(text, 2, env)
+    expect(JSON.parse(clean)).toEqual({ count: 4242, big: 12345678901, note: `pin ${REDACTED} and ${REDACTED}` })
+    expect(clean.endsWith('}\n')).toBe(true)
+    expect(redactJson({ count: 4242, note: '4242' }, env)).toEqual({ count: 4242, note: REDACTED })
+    expect(createRedactor(env).redactJsonText(JSON.stringify({ n: 4242, s: 'x 4242' }))).toBe(JSON.stringify({ n: 4242, s: `x ${REDACTED}` }))
+  })
+
+  it('a file written with writeFileAtomic or writeJsonAtomic holds no letters-only or short key', () => {
+    vi.stubEnv('OPENAI_API_KEY', 'localsecretkey')
+    vi.stubEnv('LOCAL_LLM_TOKEN', 'ollama')
+    writeJsonAtomic(join(dir, 'letters.json'), { answer: 'key localsecretkey and ollama' })
+    writeFileAtomic(join(dir, 'letters.txt'), 'key localsecretkey and ollama')
+    expect(JSON.parse(readFileSync(join(dir, 'letters.json'), 'utf8'))).toEqual({ answer: `key ${REDACTED} and ${REDACTED}` })
+    expect(readFileSync(join(dir, 'letters.txt'), 'utf8')).toBe(`key ${REDACTED} and ${REDACTED}`)
   })
 
   it('is applied to every file we write and to every error we throw', () => {
