@@ -55,6 +55,8 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
   return {
     summary: "Serve a task's tools (ART-E mailbox or MPCBench scenario) over MCP, on stdio or Streamable HTTP",
     usage,
+    // On stdio, stdout is the JSON-RPC stream: written exactly (tool call lines on stderr are still redacted).
+    protocolStdout: true,
     async run(argv) {
       const values = parseDeclared('mcp', options, argv, false).values as McpFlagValues
       const selected = sources.filter((source) => values[source.selectedBy] !== undefined)
