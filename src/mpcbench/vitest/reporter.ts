@@ -9,7 +9,7 @@ import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
-import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage, invalidTaskFilesLine } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings, mpcbenchLogDir } from '../settings.ts'
 import { runLogFileName, trialLogDir } from '../file-names.ts'
@@ -213,14 +213,14 @@ export default class MpcbenchReporter implements Reporter {
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, this.#root) : []
     this.summary = undefined
     this.outputFile = undefined
-    if (metas.length === 0 && unfinished.length === 0) return
-    const summary = buildSummary(metas, new Date(), unfinished, notStarted)
+    if (metas.length === 0 && unfinished.length === 0 && collected.invalid.length === 0) return
+    const summary = buildSummary(metas, new Date(), unfinished, notStarted, collected.invalid)
     this.summary = summary
     // The table is printed before the summary is written: a file that cannot be written loses none of it.
     if (print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
-      const never = notStartedLine(notStarted)
+      const never = [notStartedLine(notStarted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') || undefined
       const statistics = formatSummaryStatistics(summary)
       this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
     }
