@@ -11,9 +11,10 @@ export interface WritableOutput {
 /**
  * Makes every later write to `stream` go through the one redactor (`redact.ts`): text and UTF-8 bytes are written
  * with every secret removed, so a `console.log` anywhere (a command, a reporter, a library we call) cannot print a
- * key. Does nothing for a stream that already redacts.
+ * key. Does nothing for a stream that already redacts (or is not a stream).
  */
-export function redactWrites(stream: WritableOutput): void {
+export function redactWrites(stream: WritableOutput | undefined): void {
+  if (typeof stream?.write !== 'function') return
   const original = stream.write
   if (redacting.has(original)) return
   const redactor = createRedactor()

@@ -1,6 +1,6 @@
 import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
-import { arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
+import { type BadArteRow, arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
 import { type ArteJudgment, ArteJudgmentSchema } from '../scoring/llm-judge.ts'
@@ -283,6 +283,11 @@ function needsJudging(judgment: ArteJudgment | undefined, judgeModel: string): b
   return judgment === undefined || judgment.error !== undefined || judgment.model !== judgeModel
 }
 
+/** The name of the failing test of a dataset row that cannot be read: `invalid ART-E row questions.jsonl:3`. */
+export function invalidArteRowTestName(source: string): string {
+  return `invalid ART-E row ${basename(source)}`
+}
+
 /**
  * The test names of one row over `trials` runs: the row id alone for one trial (names unchanged), else
  * `{id} [trial=1]` .. `{id} [trial=k]`, one test per trial so JUnit and `-t` see every run.
@@ -301,8 +306,18 @@ export function trialCases(id: string, trials: number): Array<{ name: string; tr
  */
 export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
   const settings = options.settings ?? arteSettingsFromEnv()
-  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit }))
+  const badRows: BadArteRow[] = []
+  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit, badRows }))
   assertUniqueIds(selected, settings.dataset)
+  // A bad row fails its own test (in the first part only); the other rows run.
+  if (options.part === undefined || options.part.index === 1) {
+    for (const bad of badRows) {
+      test(invalidArteRowTestName(bad.source), () => {
+        throw bad.error
+      })
+    }
+  }
+  if (selected.length === 0 && badRows.length > 0) return
   if (selected.length === 0) {
     const error = await emptyDatasetError(settings)
     test(`no ART-E rows selected from ${basename(settings.dataset)}`, () => {
