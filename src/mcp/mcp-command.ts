@@ -40,7 +40,7 @@ function optionsOf(sources: ReadonlyArray<McpToolSource>): Record<string, Option
   options['max-message-bytes'] = {
     type: 'string',
     value: 'BYTES',
-    description: `on stdio, the largest message (one line) read; a longer one is answered with a JSON-RPC error (default ${DEFAULT_MCP_MAX_MESSAGE_BYTES}, 4 MiB, as over HTTP)`,
+    description: `the largest message read: on stdio a longer line is answered with a JSON-RPC error, over HTTP a larger body with 413 (default ${DEFAULT_MCP_MAX_MESSAGE_BYTES}, 4 MiB)`,
   }
   options.quiet = { type: 'boolean', description: 'do not log tool calls to stderr' }
   return options
@@ -86,7 +86,7 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
           await serveMcpStdio(opened.tools, { ...serverOptions, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) })
           return 0
         }
-        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port }).catch((error: unknown) => {
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) }).catch((error: unknown) => {
           throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
             hint: 'Pass another --http port, or --http 0 for a free one.',
             cause: error,

@@ -45,6 +45,8 @@ export interface ServeMcpHttpOptions extends McpToolServerOptions {
   port?: number
   /** @default '127.0.0.1' */
   host?: string
+  /** The largest request body read; a larger one is answered 413. @default 4 MiB */
+  maxMessageBytes?: number
 }
 
 /** A running Streamable HTTP MCP endpoint. */
@@ -66,7 +68,7 @@ export const MCP_HTTP_PATH = '/mcp'
  * when bound to a loopback address). Other paths are 404, other methods 405.
  */
 export async function serveMcpHttp(tools: ReadonlyArray<AnyTool>, options: ServeMcpHttpOptions = {}): Promise<McpHttpEndpoint> {
-  const { port: wanted = 0, host = '127.0.0.1', ...serverOptions } = options
+  const { port: wanted = 0, host = '127.0.0.1', maxMessageBytes, ...serverOptions } = options
   const sockets = new Set<Socket>()
   let allowedHosts: string[] = []
 
@@ -78,6 +80,7 @@ export async function serveMcpHttp(tools: ReadonlyArray<AnyTool>, options: Serve
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
+      ...(maxMessageBytes === undefined ? {} : { maxRequestBodySize: maxMessageBytes }),
       ...(allowedHosts.length === 0 ? {} : { enableDnsRebindingProtection: true, allowedHosts }),
     })
     res.on('close', () => {
