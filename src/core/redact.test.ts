@@ -21,24 +21,24 @@ describe('redact', () => {
   })
 
   it('takes the value of every *_API_KEY, *_TOKEN and *_SECRET variable as a secret, whatever its characters', () => {
-    const env = { OPENAI_API_KEY: 'localsecretkey', LOCAL_TOKEN: 'ollama', APP_SECRET: 'Password', DB_PASSWORD: 'hunter', SORT_KEY: 'date', TINY_TOKEN: 'abc' }
+    const env = { OPENAI_API_KEY: 'localsecretkey', LOCAL_TOKEN: 'ollama', APP_SECRET: 'Password', DB_PASSWORD: 'hunter', SORT_KEY: 'date', TINY_TOKEN: 'EMPTY' }
     expect(secretsFromEnv(env).sort()).toEqual(['Password', 'hunter', 'localsecretkey', 'ollama'])
     expect(redact('the server echoed localsecretkey, and xlocalsecretkeyx', env)).toBe(`the server echoed ${REDACTED}, and x${REDACTED}x`)
     // Under 8 characters: only where it stands as a whole word.
     expect(redact('ollama said ollama; not ollamas, not my_ollama, "ollama"', env)).toBe(`${REDACTED} said ${REDACTED}; not ollamas, not my_ollama, "${REDACTED}"`)
     expect(redact(JSON.stringify({ a: 'line\nollama\tollama' }), env)).toBe(JSON.stringify({ a: `line\n${REDACTED}\t${REDACTED}` }))
-    // Under 4 characters (or a JSON word) nothing is a secret: it would garble ordinary text.
-    expect(redact('abc null true', { A_TOKEN: 'abc', B_TOKEN: 'null', C_TOKEN: 'true' })).toBe('abc null true')
+    // Under 6 characters nothing is a secret: placeholders such as `test` or `EMPTY` would garble ordinary text.
+    expect(redact('{"split": "test"} EMPTY none', { A_TOKEN: 'test', B_TOKEN: 'EMPTY', C_TOKEN: 'none' })).toBe('{"split": "test"} EMPTY none')
   })
 
   it('keeps JSON valid when a numeric secret stands as a number', () => {
-    const env = { PIN_TOKEN: '4242', LONG_TOKEN: '12345678901' }
-    const text = `${JSON.stringify({ count: 4242, big: 12345678901, note: 'pin 4242 and 12345678901' }, null, 2)}\n`
+    const env = { PIN_TOKEN: '424242', LONG_TOKEN: '12345678901' }
+    const text = `${JSON.stringify({ count: 424242, big: 12345678901, note: 'pin 424242 and 12345678901' }, null, 2)}\n`
     const clean = redactJsonText(text, 2, env)
-    expect(JSON.parse(clean)).toEqual({ count: 4242, big: 12345678901, note: `pin ${REDACTED} and ${REDACTED}` })
+    expect(JSON.parse(clean)).toEqual({ count: 424242, big: 12345678901, note: `pin ${REDACTED} and ${REDACTED}` })
     expect(clean.endsWith('}\n')).toBe(true)
-    expect(redactJson({ count: 4242, note: '4242' }, env)).toEqual({ count: 4242, note: REDACTED })
-    expect(createRedactor(env).redactJsonText(JSON.stringify({ n: 4242, s: 'x 4242' }))).toBe(JSON.stringify({ n: 4242, s: `x ${REDACTED}` }))
+    expect(redactJson({ count: 424242, note: '424242' }, env)).toEqual({ count: 424242, note: REDACTED })
+    expect(createRedactor(env).redactJsonText(JSON.stringify({ n: 424242, s: 'x 424242' }))).toBe(JSON.stringify({ n: 424242, s: `x ${REDACTED}` }))
   })
 
   it('a file written with writeFileAtomic or writeJsonAtomic holds no letters-only or short key', () => {
@@ -81,10 +81,10 @@ describe('redact', () => {
     expect(redact(line, env)).toBe(JSON.stringify({ echoed: `key ${REDACTED} rejected` }))
   })
 
-  it("a redactor's extra secrets count for it alone, from 4 characters", () => {
-    const redactor = createRedactor({}, ['k-42', 'abc', 'sk-"extra"-key'])
-    expect(redactor.redact(`k-42 abc ${JSON.stringify('sk-"extra"-key')}`)).toBe(`${REDACTED} abc "${REDACTED}"`)
-    expect(createRedactor({}).redact('k-42')).toBe('k-42')
+  it("a redactor's extra secrets count for it alone, from 6 characters", () => {
+    const redactor = createRedactor({}, ['k-4242', 'abcde', 'sk-"extra"-key'])
+    expect(redactor.redact(`k-4242 abcde ${JSON.stringify('sk-"extra"-key')}`)).toBe(`${REDACTED} abcde "${REDACTED}"`)
+    expect(createRedactor({}).redact('k-4242')).toBe('k-4242')
   })
 
   it('redacts URL userinfo and secret query values wherever they are in a long text, and leaves other URLs alone', () => {

@@ -18,8 +18,11 @@ export const SECRET_VARIABLE = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD)
 /** Variables whose value is always a secret, whatever its characters (a generic `*_KEY` may name a setting). */
 const ALWAYS_SECRET_VARIABLE = /(^|_)(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD)$/i
 
-/** Values shorter than this are never treated as secrets (`x`, `sk`, `abc` would redact ordinary text). */
-export const MIN_SECRET_LENGTH = 4
+/**
+ * Values shorter than this are never treated as secrets: `sk`, `test`, `none`, `EMPTY` are placeholders a local server
+ * takes, and redacting them would garble ordinary text (`"split": "test"`).
+ */
+export const MIN_SECRET_LENGTH = 6
 
 /** Values shorter than this are redacted only where they stand as a whole word (`ollama`, not `ollamas`). */
 export const WHOLE_WORD_BELOW = 8
