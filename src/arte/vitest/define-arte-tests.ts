@@ -2,8 +2,8 @@ import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { type BadArteRow, arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
-import { type ArteJudgment, ArteJudgmentSchema } from '../scoring/llm-judge.ts'
+import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, storedJudgment, type ArteTaskRun, type StoredArteTrace } from '../run-arte-task.ts'
+import type { ArteJudgment } from '../scoring/llm-judge.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { createModel } from '../../llm/create-model.ts'
@@ -264,18 +264,9 @@ export async function runArteTestCase(
   return run
 }
 
-/** A stored ART-E trace: the agent's trace and, when a judge ran, its judgment of the answer (kept for resumed runs). */
-type StoredArteTrace = AgentTrace & { llmJudge?: ArteJudgment }
-
 /** `trace` stored with `judgment` (as `llmJudge`), or as it is without one. */
 function withJudgment(trace: AgentTrace, judgment: ArteJudgment | undefined): StoredArteTrace {
   return judgment === undefined ? trace : { ...trace, llmJudge: judgment }
-}
-
-/** The judgment stored with a trace (see {@link withJudgment}), or `undefined` when there is none or it is not one. */
-function storedJudgment(trace: AgentTrace): ArteJudgment | undefined {
-  const parsed = ArteJudgmentSchema.safeParse((trace as StoredArteTrace).llmJudge)
-  return parsed.success ? parsed.data : undefined
 }
 
 /** Whether a resumed task's stored judgment must be asked again of the judge `judgeModel`: none, an error, or another judge's. */
@@ -381,6 +372,7 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime, trial: number | und
     inboxAddress: row.inbox_address,
     queryDate: row.query_date,
     split: row.split,
+    messageIds: row.message_ids,
     dataset: runtime.dataset,
     rows: runtime.settings.rows,
     model: runtime.model.id,
