@@ -43,7 +43,7 @@ export function redactProcessOutput(options: { stdout?: boolean } = {}): void {
  * {@link redactWrites} for the streams Vitest prints to (its logger's: every reporter's lines, test errors, console
  * output of tests), called by each benchmark's globalSetup.
  */
-export function redactLoggerOutput(logger: { outputStream: unknown; errorStream: unknown }): void {
-  redactWrites(logger.outputStream as WritableOutput)
-  redactWrites(logger.errorStream as WritableOutput)
+export function redactLoggerOutput(logger: { outputStream?: unknown; errorStream?: unknown } | undefined): void {
+  redactWrites(logger?.outputStream as WritableOutput | undefined)
+  redactWrites(logger?.errorStream as WritableOutput | undefined)
 }

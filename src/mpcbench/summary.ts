@@ -128,8 +128,9 @@ export const SummarySchema = z.object({
   /** The selected tests without scores (timed out, failed early, not run). */
   unfinished: z.array(UnfinishedTestSchema).optional(),
   /**
-   * Test files an interrupted run never started (relative to the project root): their tests were never collected, so
-   * `task_counts` does not include them. Absent when every file started.
+   * Test files an interrupted run never started (relative to the project root). Their tests were never collected;
+   * those of a `defineMpcbenchBench({ taskType })` file on the project's tasks are counted in `task_counts` as `not_run`
+   * all the same (see `not-started-tasks.ts`), those of other files are not. Absent when every file started.
    */
   not_started_files: z.array(z.string()).optional(),
   /** Task files that could not be loaded, each with why (its failing placeholder test's message). Absent when none. */

@@ -22,7 +22,7 @@ import { mpcbenchInputs, prepareOptionsFromEnv } from '../settings.ts'
  */
 export default async function setup(project: TestProject): Promise<void> {
   // Everything Vitest prints in this run (reporters, test errors, console output) goes through the one redactor.
-  redactLoggerOutput(project.vitest.logger)
+  redactLoggerOutput(project.vitest?.logger)
   try {
     await prepare(project)
   } catch (error) {

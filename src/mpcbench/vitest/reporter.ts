@@ -8,6 +8,7 @@ import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
+import { notStartedTasks } from './not-started-tasks.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
 import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage, invalidTaskFilesLine } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
@@ -211,6 +212,9 @@ export default class MpcbenchReporter implements Reporter {
     const metas = collected.metas
     const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, this.#root) : []
+    // The tasks of a file that never started are counted as not run (those it can tell; the file is named either way).
+    const neverStarted = notStarted.length === 0 ? { tests: [], uncounted: [] } : notStartedTasks(notStarted, this.#root, { ...process.env, ...this.#configEnv })
+    unfinished.push(...neverStarted.tests)
     this.summary = undefined
     this.outputFile = undefined
     if (metas.length === 0 && unfinished.length === 0 && collected.invalid.length === 0) return
@@ -220,7 +224,9 @@ export default class MpcbenchReporter implements Reporter {
     if (print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
-      const never = [notStartedLine(notStarted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') || undefined
+      const counted = notStarted.length - neverStarted.uncounted.length
+      const countedLine = counted === 0 ? undefined : `${counted} test file(s) never started: their ${neverStarted.tests.length} test(s) are counted as not run.`
+      const never = [countedLine, notStartedLine(neverStarted.uncounted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') || undefined
       const statistics = formatSummaryStatistics(summary)
       this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
     }
