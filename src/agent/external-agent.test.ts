@@ -76,6 +76,37 @@ describe('runExternalAgent', () => {
     expect(trace.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant'])
   })
 
+  it('does not follow a redirect to another origin: the other host gets nothing, the error names the target', async () => {
+    const elsewhere = await fakeAgent((_body, _req, res) => json(res, 200, { answer: 'from the other host' }))
+    const agent = await fakeAgent((_body, _req, res) => {
+      res.writeHead(307, { location: elsewhere.url })
+      res.end()
+    })
+    const trace = await run(agent.url, { headers: { 'X-Workspace-Id': 'ws1' } })
+    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REDIRECT', message: expect.stringContaining(`redirected (HTTP 307) to ${elsewhere.url}, on another origin`) })
+    expect(elsewhere.requests).toEqual([])
+    expect(agent.requests).toHaveLength(1)
+  })
+
+  it('follows a same-origin redirect with the same POST, at most 3 times', async () => {
+    const agent = await fakeAgent((body, req, res) => {
+      if (req.url === '/run') {
+        res.writeHead(308, { location: '/v2/run' })
+        res.end()
+      } else json(res, 200, { answer: `answered at ${req.url} for ${String(body.taskId)}` })
+    })
+    const trace = await run(agent.url, { headers: { 'X-Workspace-Id': 'ws1' } })
+    expect(trace.outcome).toMatchObject({ kind: 'answered', answer: 'answered at /v2/run for t1' })
+    expect(agent.requests[1]?.headers['x-workspace-id']).toBe('ws1')
+    const loop = await fakeAgent((_body, req, res) => {
+      res.writeHead(302, { location: `/hop${req.url}` })
+      res.end()
+    })
+    const looped = await run(loop.url, { maxRetries: 0 })
+    expect(looped.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REDIRECT', message: expect.stringContaining('redirected more than 3 times') })
+    expect(loop.requests).toHaveLength(4)
+  })
+
   it('retries a 500 and answers', async () => {
     let calls = 0
     const agent = await fakeAgent((_body, _req, res) => (++calls === 1 ? json(res, 500, 'oops') : json(res, 200, { answer: 'ok' })))

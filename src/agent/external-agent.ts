@@ -90,7 +90,7 @@ export class ExternalAgentError extends BenchError {
   readonly retryAfterMs: number | null
 
   constructor(
-    code: 'ERR_AGENT_HTTP' | 'ERR_AGENT_REPLY' | 'ERR_AGENT_TIMEOUT' | 'ERR_AGENT_UNREACHABLE',
+    code: 'ERR_AGENT_HTTP' | 'ERR_AGENT_REDIRECT' | 'ERR_AGENT_REPLY' | 'ERR_AGENT_TIMEOUT' | 'ERR_AGENT_UNREACHABLE',
     message: string,
     options: { hint: string; status?: number; retryAfterMs?: number | null; cause?: unknown },
   ) {
@@ -151,6 +151,50 @@ async function readBody(response: Response, maxBytes: number): Promise<{ text: s
   return { text: new TextDecoder().decode(Buffer.concat(chunks)), over: false }
 }
 
+/** Same-origin redirects followed for one POST; one more fails the task (`ERR_AGENT_REDIRECT`). */
+export const MAX_AGENT_REDIRECTS = 3
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/**
+ * POSTs `init` to `url`, following a redirect only within the same origin (scheme, host and port), with the same
+ * POST, at most {@link MAX_AGENT_REDIRECTS} times: the task (question, inbox, MCP URL, the agent's headers) never
+ * goes to a host the user did not name. A redirect elsewhere fails with `ERR_AGENT_REDIRECT` naming its target.
+ */
+async function postFollowingSameOrigin(url: string, init: RequestInit): Promise<Response> {
+  let current = new URL(url)
+  for (let redirects = 0; ; redirects++) {
+    const response = await fetch(current, { ...init, redirect: 'manual' })
+    const location = response.headers.get('location')
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response
+    await response.body?.cancel()
+    let target: URL
+    try {
+      target = new URL(location, current)
+    } catch (error) {
+      throw new ExternalAgentError('ERR_AGENT_REDIRECT', `Agent ${url} answered HTTP ${response.status} with a Location that is not a URL: ${excerpt(location)}.`, {
+        hint: 'Point --agent-url / *_AGENT_URL at the URL that answers the task itself (HTTP 200).',
+        status: response.status,
+        cause: error,
+      })
+    }
+    if (target.origin !== current.origin) {
+      throw new ExternalAgentError(
+        'ERR_AGENT_REDIRECT',
+        `Agent ${url} redirected (HTTP ${response.status}) to ${target.href}, on another origin than ${current.origin}: not followed, so the task, its MCP URL and your headers were not sent there.`,
+        { hint: `If ${target.origin} is your agent, point --agent-url / *_AGENT_URL at ${target.href} itself.`, status: response.status },
+      )
+    }
+    if (redirects >= MAX_AGENT_REDIRECTS) {
+      throw new ExternalAgentError('ERR_AGENT_REDIRECT', `Agent ${url} redirected more than ${MAX_AGENT_REDIRECTS} times (last to ${target.href}).`, {
+        hint: 'Point --agent-url / *_AGENT_URL at the URL that answers the task itself (HTTP 200), and check the agent for a redirect loop.',
+        status: response.status,
+      })
+    }
+    current = target
+  }
+}
+
 const REPLY_SHAPE_HINT = 'Answer with a JSON object {"answer": string, "sources"?: string[], "rationale"?: string, "trace"?: any}.'
 
 /** One POST: the parsed reply, or an {@link ExternalAgentError}. */
@@ -166,7 +210,7 @@ async function postTask(
   let response: Response
   let read: { text: string; over: boolean }
   try {
-    response = await fetch(agent.url, {
+    response = await postFollowingSameOrigin(agent.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...agent.headers },
       body: JSON.stringify(body),
@@ -174,7 +218,7 @@ async function postTask(
     })
     read = await readBody(response, agent.maxReplyBytes)
   } catch (error) {
-    if (signal?.aborted) throw error
+    if (signal?.aborted || error instanceof ExternalAgentError) throw error
     if (timeout.aborted) {
       // The test's deadline, not the agent timeout, bounded this wait: raising --agent-timeout-ms would change nothing.
       const byDeadline = budgetMs < agent.timeoutMs

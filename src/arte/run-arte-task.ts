@@ -7,7 +7,7 @@ import { type AgentUnderTest, createExternalAgent, type ExternalAgent, isExterna
 import type { ArteAgentSettings } from './settings.ts'
 import { scoreAnswer } from './scoring/score-answer.ts'
 import { sourcesCorrect } from './scoring/sources-correct.ts'
-import { type ArteJudgment, judgeArteAnswer } from './scoring/llm-judge.ts'
+import { type ArteJudgment, ArteJudgmentSchema, judgeArteAnswer } from './scoring/llm-judge.ts'
 import type { ChatModel } from '../llm/types.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
 import { MAX_STORED_ANSWER_CHARS, capText } from '../core/cap-stored.ts'
@@ -202,4 +202,13 @@ export function arteAnnotation(meta: ArteTestMeta, trace: AgentTrace): string {
       ? ''
       : `, judge ${meta.llmJudgeModel}: ${meta.llmJudgeError === undefined ? (meta.llmJudgeCorrect === true ? 'correct' : 'not correct') : `error ${meta.llmJudgeError.code}`}`
   return `EM=${meta.exactMatch ? 1 : 0} J=${meta.semanticScore.toFixed(2)} ${status} in ${trace.turns} turn(s), ${meta.usage.totalTokens} tokens, trace ${meta.traceId}, agent ${meta.model}${meta.modelKind === 'baseline' ? ' (not an LLM)' : ''}, sources ${meta.sourcesCorrect === true ? 'correct' : 'not correct'}${judge}`
+}
+
+/** A stored ART-E trace: the agent's trace and, when a judge ran, its judgment of the answer (kept for resumed runs). */
+export type StoredArteTrace = AgentTrace & { llmJudge?: ArteJudgment }
+
+/** The judgment stored with a trace (as `llmJudge`), or `undefined` when there is none or it is not one. */
+export function storedJudgment(trace: AgentTrace): ArteJudgment | undefined {
+  const parsed = ArteJudgmentSchema.safeParse((trace as StoredArteTrace).llmJudge)
+  return parsed.success ? parsed.data : undefined
 }

@@ -7,6 +7,11 @@ export interface Command {
   summary?: string
   /** Full usage text, printed by `agent-bench <command> --help`. */
   usage: string
+  /**
+   * Whether stdout carries a protocol (MCP's JSON-RPC on stdio), written exactly: {@link runCli} then leaves stdout
+   * as it is; otherwise every line the command prints on stdout and stderr is redacted (`src/core/redact-output.ts`).
+   */
+  protocolStdout?: boolean
   /** Runs the command with the arguments after its name; resolves to the exit code. */
   run(argv: string[]): Promise<number>
 }

@@ -64,5 +64,27 @@ describe('runCli', () => {
     expect(io.err()).toContain('agent-bench limit: Expected `--limit` to be a whole number from 0 and up, got "abc".\n  Fix: Pass e.g. --limit 5.')
     expect(io.err()).toContain('agent-bench split: Expected `--split` to be train or test, got "dev".\n  Fix: Pass --split train or --split test.')
   })
-})
 
+  it("redacts whatever a command prints on stdout and stderr, except a protocol's stdout", async () => {
+    vi.stubEnv('LOCAL_LLM_API_KEY', 'localsecretkey')
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const printing = (chunk: string): Command['run'] => async () => {
+      process.stdout.write(`out ${chunk}\n`)
+      process.stderr.write(Buffer.from(`err ${chunk}\n`))
+      return 0
+    }
+    const table: CommandTable = {
+      plain: { summary: '', load: () => command(printing('localsecretkey')) },
+      protocol: { summary: '', load: () => Promise.resolve({ command: { usage: '', protocolStdout: true, run: printing('localsecretkey') } }) },
+    }
+    try {
+      expect(await runCli(table, ['protocol'])).toBe(0)
+      expect(await runCli(table, ['plain'])).toBe(0)
+      expect(out.mock.calls.map((call) => String(call[0]))).toEqual(['out localsecretkey\n', 'out [REDACTED]\n'])
+      expect(err.mock.calls.map((call) => String(call[0]))).toEqual(['err [REDACTED]\n', 'err [REDACTED]\n'])
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { BenchError, UsageError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
+import { redactProcessOutput } from '../core/redact-output.ts'
 import type { Command, CommandEntry, CommandTable } from './command.ts'
 import { usageErrorFrom } from './define-command.ts'
 // Not from flags.ts: that module loads zod, which `--help` must not pay for.
@@ -65,6 +66,8 @@ export async function runCli(commands: CommandTable, argv: string[], options: Ru
       console.log(command.usage)
       return 0
     }
+    // Whatever the command (or a library it calls) prints goes through the one redactor.
+    redactProcessOutput({ stdout: command.protocolStdout !== true })
     return await command.run(rest)
   } catch (caught) {
     const error = usageErrorFrom(name, caught) ?? caught

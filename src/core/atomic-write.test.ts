@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { WriteFileError, checkWritableFile, writeFileAtomic, writeJsonAtomic } from './atomic-write.ts'
+import { spawn } from 'node:child_process'
+import { WriteFileError, checkWritableFile, removeLeftoverTempFiles, writeFileAtomic, writeJsonAtomic } from './atomic-write.ts'
 
 function thrown(fn: () => void): unknown {
   try {
@@ -14,6 +15,29 @@ function thrown(fn: () => void): unknown {
 }
 
 describe('writeFileAtomic', () => {
+  it('removes, on its first write in a folder, the temp file a writer killed with -9 left there, and keeps a live one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atomic-'))
+    const file = join(dir, 'results.json')
+    // A writer that creates its temp file (as writeFileAtomic names it) and is killed before it renames it.
+    const script = `require('node:fs').writeFileSync(${JSON.stringify(file)} + '.' + process.pid + '.' + Date.now() + '.k9k9k9.tmp', ''); process.stdout.write('ready'); setInterval(() => {}, 1000)`
+    const writer = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()))
+    const exited = new Promise<void>((resolve) => writer.once('exit', () => resolve()))
+    writer.kill('SIGKILL')
+    await exited
+    const live = `results.json.${process.pid}.${Date.now()}.live01.tmp`
+    writeFileSync(join(dir, live), '')
+    expect(readdirSync(dir).filter((name) => name.endsWith('.k9k9k9.tmp'))).toHaveLength(1)
+    writeJsonAtomic(file, { run: 1 })
+    expect(readdirSync(dir).sort()).toEqual([live, 'results.json'].sort())
+    // A temp file older than 10 minutes is left over whoever wrote it.
+    expect(removeLeftoverTempFiles(dir, Date.now() + 11 * 60 * 1000)).toEqual([live])
+    // Files that only look alike are not ours.
+    writeFileSync(join(dir, 'notes.1.2.tmp'), 'mine')
+    expect(removeLeftoverTempFiles(dir)).toEqual([])
+  })
+
+
   it('writes and replaces a file, creating its folders', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atomic-'))
     const file = join(dir, 'a', 'b', 'r.json')

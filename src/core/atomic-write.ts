@@ -1,7 +1,7 @@
-import { accessSync, constants, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { BenchError } from './errors.ts'
-import { redact } from './redact.ts'
+import { redact, redactJsonText } from './redact.ts'
 
 /** A file could not be written: its path is a folder, a file stands where a folder should, no permission, no space. */
 export class WriteFileError extends BenchError {
@@ -93,10 +93,69 @@ export function checkWritableFile(file: string): WriteFileError | undefined {
  * {@link WriteFileError} names the file, why, and the fix; a file already at `file` is left as it was.
  */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+  writeAtomic(file, typeof data === 'string' ? redact(data) : data)
+}
+
+/** A temp file of {@link writeFileAtomic}: `{name}.{pid}.{epoch ms}.{random}.tmp`. */
+const TEMP_FILE = /^(.+)\.(\d{1,10})\.(\d{12,14})\.[a-z0-9]{4,}\.tmp$/
+
+/** A temp file older than this is left over whoever wrote it (a write takes milliseconds). */
+const STALE_TEMP_MS = 10 * 60 * 1000
+
+/** The folders whose left-over temp files this process has removed (once per folder: a folder may hold many files). */
+const swept = new Set<string>()
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the temp files {@link writeFileAtomic} left in `folder` when its process was killed mid-write (`kill -9`
+ * leaves an empty `*.tmp`): those of a process no longer running, or older than 10 minutes. Once per folder and
+ * process, on its first write there; a temp file of a write still under way (another live process) is kept.
+ */
+export function removeLeftoverTempFiles(folder: string, now: number = Date.now()): string[] {
+  const removed: string[] = []
+  let names: string[]
+  try {
+    names = readdirSync(folder)
+  } catch {
+    return removed
+  }
+  for (const name of names) {
+    const match = TEMP_FILE.exec(name)
+    if (match === null) continue
+    const pid = Number(match[2])
+    const age = now - Number(match[3])
+    if (isRunning(pid) && age < STALE_TEMP_MS) continue
+    try {
+      rmSync(join(folder, name), { force: true })
+      removed.push(name)
+    } catch {
+      // Not ours to remove (permissions): it stays, as before.
+    }
+  }
+  return removed
+}
+
+/** {@link writeFileAtomic} of `data` as it is (already redacted, or bytes). */
+function writeAtomic(file: string, data: string | Uint8Array): void {
   const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`
   try {
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(temp, typeof data === 'string' ? redact(data) : data)
+    const folder = dirname(file)
+    if (!swept.has(folder)) {
+      swept.add(folder)
+      removeLeftoverTempFiles(folder)
+    }
+    writeFileSync(temp, data)
     renameSync(temp, file)
   } catch (error) {
     try {
@@ -110,7 +169,8 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
 
 /** Writes `value` as pretty-printed JSON (2 spaces, trailing newline), atomically. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  writeFileAtomic(file, jsonText(value))
+  // Redacted as JSON: a secret that stands as a number stays a number, and the file stays valid JSON.
+  writeAtomic(file, redactJsonText(jsonText(value), 2))
 }
 
 /** `value` as {@link writeJsonAtomic} writes it: pretty-printed JSON (2 spaces), with a trailing newline. */

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { writeJsonAtomic } from './atomic-write.ts'
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.ts'
 import { ConfigError } from './errors.ts'
-import { REDACTED, createRedactor, redact, redactJson, redactUrl, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
+import { REDACTED, createRedactor, redact, redactJson, redactJsonText, redactUrl, registerSecret, secretsFromEnv, urlSecrets } from './redact.ts'
 import { resolveInside } from './paths.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'redact-'))
@@ -18,6 +18,36 @@ describe('redact', () => {
     expect(secretsFromEnv({ MY_API_KEY: 'abc123xyz', GH_TOKEN: 'ghp_0123456789', HOME: '/home/me', NODE_ENV: 'production', DEPLOY_KEY: 'default' })).toEqual(['abc123xyz', 'ghp_0123456789'])
     expect(urlSecrets('https://bob:hunter22@h.example/v1?api-version=1&api-key=k-123456')).toEqual(expect.arrayContaining(['hunter22', 'k-123456']))
     expect(secretsFromEnv({ OPENAI_BASE_URL: 'https://h.example/v1?key=k-987654' })).toContain('k-987654')
+  })
+
+  it('takes the value of every *_API_KEY, *_TOKEN and *_SECRET variable as a secret, whatever its characters', () => {
+    const env = { OPENAI_API_KEY: 'localsecretkey', LOCAL_TOKEN: 'ollama', APP_SECRET: 'Password', DB_PASSWORD: 'hunter', SORT_KEY: 'date', TINY_TOKEN: 'EMPTY' }
+    expect(secretsFromEnv(env).sort()).toEqual(['Password', 'hunter', 'localsecretkey', 'ollama'])
+    expect(redact('the server echoed localsecretkey, and xlocalsecretkeyx', env)).toBe(`the server echoed ${REDACTED}, and x${REDACTED}x`)
+    // Under 8 characters: only where it stands as a whole word.
+    expect(redact('ollama said ollama; not ollamas, not my_ollama, "ollama"', env)).toBe(`${REDACTED} said ${REDACTED}; not ollamas, not my_ollama, "${REDACTED}"`)
+    expect(redact(JSON.stringify({ a: 'line\nollama\tollama' }), env)).toBe(JSON.stringify({ a: `line\n${REDACTED}\t${REDACTED}` }))
+    // Under 6 characters nothing is a secret: placeholders such as `test` or `EMPTY` would garble ordinary text.
+    expect(redact('{"split": "test"} EMPTY none', { A_TOKEN: 'test', B_TOKEN: 'EMPTY', C_TOKEN: 'none' })).toBe('{"split": "test"} EMPTY none')
+  })
+
+  it('keeps JSON valid when a numeric secret stands as a number', () => {
+    const env = { PIN_TOKEN: '424242', LONG_TOKEN: '12345678901' }
+    const text = `${JSON.stringify({ count: 424242, big: 12345678901, note: 'pin 424242 and 12345678901' }, null, 2)}\n`
+    const clean = redactJsonText(text, 2, env)
+    expect(JSON.parse(clean)).toEqual({ count: 424242, big: 12345678901, note: `pin ${REDACTED} and ${REDACTED}` })
+    expect(clean.endsWith('}\n')).toBe(true)
+    expect(redactJson({ count: 424242, note: '424242' }, env)).toEqual({ count: 424242, note: REDACTED })
+    expect(createRedactor(env).redactJsonText(JSON.stringify({ n: 424242, s: 'x 424242' }))).toBe(JSON.stringify({ n: 424242, s: `x ${REDACTED}` }))
+  })
+
+  it('a file written with writeFileAtomic or writeJsonAtomic holds no letters-only or short key', () => {
+    vi.stubEnv('OPENAI_API_KEY', 'localsecretkey')
+    vi.stubEnv('LOCAL_LLM_TOKEN', 'ollama')
+    writeJsonAtomic(join(dir, 'letters.json'), { answer: 'key localsecretkey and ollama' })
+    writeFileAtomic(join(dir, 'letters.txt'), 'key localsecretkey and ollama')
+    expect(JSON.parse(readFileSync(join(dir, 'letters.json'), 'utf8'))).toEqual({ answer: `key ${REDACTED} and ${REDACTED}` })
+    expect(readFileSync(join(dir, 'letters.txt'), 'utf8')).toBe(`key ${REDACTED} and ${REDACTED}`)
   })
 
   it('is applied to every file we write and to every error we throw', () => {
@@ -51,10 +81,10 @@ describe('redact', () => {
     expect(redact(line, env)).toBe(JSON.stringify({ echoed: `key ${REDACTED} rejected` }))
   })
 
-  it("a redactor's extra secrets count for it alone, from 4 characters", () => {
-    const redactor = createRedactor({}, ['k-42', 'abc', 'sk-"extra"-key'])
-    expect(redactor.redact(`k-42 abc ${JSON.stringify('sk-"extra"-key')}`)).toBe(`${REDACTED} abc "${REDACTED}"`)
-    expect(createRedactor({}).redact('k-42')).toBe('k-42')
+  it("a redactor's extra secrets count for it alone, from 6 characters", () => {
+    const redactor = createRedactor({}, ['k-4242', 'abcde', 'sk-"extra"-key'])
+    expect(redactor.redact(`k-4242 abcde ${JSON.stringify('sk-"extra"-key')}`)).toBe(`${REDACTED} abcde "${REDACTED}"`)
+    expect(createRedactor({}).redact('k-4242')).toBe('k-4242')
   })
 
   it('redacts URL userinfo and secret query values wherever they are in a long text, and leaves other URLs alone', () => {

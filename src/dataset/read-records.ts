@@ -12,6 +12,8 @@ export const DATASET_EXTENSIONS = ['.jsonl', '.ndjson', '.json', '.csv', '.parqu
 export interface DatasetRecord {
   value: unknown
   source: string
+  /** A JSONL line that is not JSON: `value` is undefined; the loader decides whether it fails the load or only its row. */
+  error?: InvalidFormatError
 }
 
 /** How a dataset's messages name things, and the hooks a format of rows adds (ART-E's columns, an eval's fields). */
@@ -91,7 +93,12 @@ function readJsonl(path: string, format: DatasetFormat): DatasetRecord[] {
   lines.forEach((line, index) => {
     if (line.trim() === '') return
     const source = `${path}:${index + 1}`
-    records.push({ value: parseJsonText(line, source, format, index + 1), source })
+    try {
+      records.push({ value: parseJsonText(line, source, format, index + 1), source })
+    } catch (error) {
+      if (!(error instanceof InvalidFormatError)) throw error
+      records.push({ value: undefined, source, error })
+    }
   })
   return records
 }

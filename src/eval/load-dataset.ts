@@ -128,6 +128,8 @@ function failId(file: string, record: DatasetRecord, why: string, option: Datase
  */
 export async function loadDataset<Input = unknown, Expected = unknown>(file: string, options: LoadDatasetOptions<Input, Expected> = {}): Promise<Array<EvalCase<Input, Expected>>> {
   const records = await readDatasetRecords(file, FORMAT)
+  const unreadable = records.find((record) => record.error !== undefined)
+  if (unreadable?.error !== undefined) throw unreadable.error
   const rows = records.map((record) => {
     const value = plainValue(record.value)
     if (!isRecordObject(value)) {

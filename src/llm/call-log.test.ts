@@ -22,16 +22,16 @@ describe('call log redaction', () => {
     expect(input.options.headers['api-key']).toBe('k')
   })
 
-  it('writes no given secret (from 4 characters, also JSON-escaped) and no value of a secret-named field at any depth', () => {
+  it('writes no given secret (from 6 characters, as every secret, also JSON-escaped) and no value of a secret-named field at any depth', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-secrets-'))
-    const log = new CallLog(dir, ['k"1\\2', 'ab'])
-    const response = { echoed: 'a k"1\\2 b', nested: [{ headers: { Authorization: 'Bearer tok-zzz', accept: 'json' } }], note: 'ab' }
+    const log = new CallLog(dir, ['k"1\\2-x', 'ab'])
+    const response = { echoed: 'a k"1\\2-x b', nested: [{ headers: { Authorization: 'Bearer tok-zzz', accept: 'json' } }], note: 'ab' }
     const base = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], usage: null }
-    log.write({ ...base, request: { messages: [{ role: 'user', content: 'k"1\\2' }] }, outcome: { kind: 'response', response } })
+    log.write({ ...base, request: { messages: [{ role: 'user', content: 'k"1\\2-x' }] }, outcome: { kind: 'response', response } })
     log.close()
     const text = readFileSync(log.file, 'utf8')
-    expect(text).not.toContain('k"1\\2')
-    expect(text).not.toContain(JSON.stringify('k"1\\2').slice(1, -1))
+    expect(text).not.toContain('k"1\\2-x')
+    expect(text).not.toContain(JSON.stringify('k"1\\2-x').slice(1, -1))
     expect(text).not.toContain('tok-zzz')
     const [call] = [...readCallLog(dir)]
     expect(call?.entry.request).toEqual({ messages: [{ role: 'user', content: REDACTED }] })

@@ -232,7 +232,7 @@ export class CallLog {
     let json = JSON.stringify(line)
     // Most lines hold no secret-named field: the walk that replaces them runs only for a line whose JSON names one.
     if (SECRET_FIELD_IN_JSON.test(json)) json = JSON.stringify(redactFields(line))
-    writeSync(this.#fd, `${this.#redactor.redact(json)}\n`)
+    writeSync(this.#fd, `${this.#redactor.redactJsonText(json)}\n`)
   }
 
   /** Closes the file (a later write opens it again); safe to call twice. */

@@ -31,6 +31,29 @@ describe('resolveModel', () => {
   })
 })
 
+describe('resolveModel with a bad OPENAI_BASE_URL', () => {
+  it('refuses a URL with a user name or password, saying why and without showing the password', () => {
+    const env = { OPENAI_BASE_URL: 'http://bob:pw-secret-77@localhost:8000/v1', OPENAI_API_KEY: 'sk-o' }
+    for (const id of ['llama3', 'openai/gpt-4.1']) {
+      let caught: unknown
+      try {
+        resolveModel(id, env)
+      } catch (error) {
+        caught = error
+      }
+      expect(caught).toBeInstanceOf(ConfigError)
+      const message = (caught as Error).message
+      expect(message).toMatch(/OPENAI_BASE_URL=.*holds a user name or password/)
+      expect(message).toContain('OPENAI_API_KEY')
+      expect(message).not.toContain('pw-secret-77')
+      expect(message).not.toContain('bob')
+    }
+    expect(() => resolveModel('llama3', { OPENAI_BASE_URL: '/v1 on my server' })).toThrow(/is not a URL/)
+    // Anthropic's and Google's URLs are fixed: OPENAI_BASE_URL does not matter to them.
+    expect(resolveModel('anthropic/claude-sonnet-4-5', { ...env, ANTHROPIC_API_KEY: 'sk-a' }).baseURL).toBe('https://api.anthropic.com/v1/')
+  })
+})
+
 describe('resolveModel without a required key', () => {
   it('uses the placeholder key (cache replay)', () => {
     expect(resolveModel('anthropic/claude-sonnet-4-5', {}, { requireKey: false }).apiKey).toBe(PLACEHOLDER_API_KEY)

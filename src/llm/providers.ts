@@ -1,3 +1,4 @@
+import { redactUrl } from '../core/redact.ts'
 import { ConfigError } from '../core/errors.ts'
 
 /** Where a provider's OpenAI-compatible API lives and which variable holds its key. */
@@ -70,7 +71,7 @@ export function resolveModel(id: string, env: Env = process.env, options: { requ
     }
     const apiKey = nonEmpty(env[info.keyVariable])
     if (apiKey === undefined && requireKey) throw missingKey(id, info.keyVariable)
-    const baseURL = prefix === 'openai' && customBaseURL !== undefined ? customBaseURL : info.baseURL
+    const baseURL = prefix === 'openai' && customBaseURL !== undefined ? checkedBaseURL(customBaseURL) : info.baseURL
     return { id, provider: prefix, wireModel, baseURL, apiKey: apiKey ?? PLACEHOLDER_API_KEY, keyVariable: info.keyVariable }
   }
   if (id.trim() === '') throw new ConfigError('Model id is empty', { hint: 'Pass a model id such as `openai/gpt-4.1` or `baseline`.' })
@@ -79,7 +80,30 @@ export function resolveModel(id: string, env: Env = process.env, options: { requ
     if (apiKey === undefined && requireKey) throw missingKey(id, 'OPENAI_API_KEY', true)
     return { id, provider: 'custom', wireModel: id, baseURL: PROVIDERS.openai.baseURL, apiKey: apiKey ?? PLACEHOLDER_API_KEY, keyVariable: 'OPENAI_API_KEY' }
   }
-  return { id, provider: 'custom', wireModel: id, baseURL: customBaseURL, apiKey: apiKey ?? PLACEHOLDER_API_KEY, keyVariable: 'OPENAI_API_KEY' }
+  return { id, provider: 'custom', wireModel: id, baseURL: checkedBaseURL(customBaseURL), apiKey: apiKey ?? PLACEHOLDER_API_KEY, keyVariable: 'OPENAI_API_KEY' }
+}
+
+/**
+ * `OPENAI_BASE_URL` when it is a URL HTTP clients can call; a {@link ConfigError} for a value that is not a URL, or
+ * one with a user name or password (`https://user:pass@host/v1`): fetch refuses such URLs, and the OpenAI client would
+ * only say "Connection error". The error shows the URL with its userinfo redacted.
+ */
+function checkedBaseURL(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch (error) {
+    throw new ConfigError(`OPENAI_BASE_URL=${JSON.stringify(redactUrl(url))} is not a URL`, {
+      hint: 'Set OPENAI_BASE_URL to the server\'s base URL, e.g. `http://localhost:8000/v1`, or unset it.',
+      cause: error,
+    })
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new ConfigError(`OPENAI_BASE_URL=${JSON.stringify(redactUrl(url))} holds a user name or password (\`user:pass@\`), which HTTP clients do not send`, {
+      hint: 'Remove `user:pass@` from OPENAI_BASE_URL and put the key in OPENAI_API_KEY (sent as `Authorization: Bearer ...`); a key the server takes as a query parameter can stay in the URL (`?api-key=...`).',
+    })
+  }
+  return url
 }
 
 function exampleModel(provider: ProviderName): string {

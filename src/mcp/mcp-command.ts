@@ -4,6 +4,7 @@ import { commandUsage, type OptionSpec, parseDeclared } from '../cli/define-comm
 import { ConfigError } from '../core/errors.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { serveMcpHttp, serveMcpStdio } from './serve-mcp.ts'
+import { DEFAULT_MCP_MAX_MESSAGE_BYTES } from './stdio-transport.ts'
 
 /** The parsed flag values an {@link McpToolSource} reads. */
 export type McpFlagValues = Readonly<Record<string, string | boolean | undefined>>
@@ -36,6 +37,11 @@ function optionsOf(sources: ReadonlyArray<McpToolSource>): Record<string, Option
     for (const [name, flag] of Object.entries(source.flags)) options[name] = { type: 'string', value: flag.arg.toUpperCase(), description: flag.description }
   }
   options.http = { type: 'string', value: 'PORT', description: 'serve MCP Streamable HTTP on http://127.0.0.1:PORT/mcp (0 = a free port) instead of stdio' }
+  options['max-message-bytes'] = {
+    type: 'string',
+    value: 'BYTES',
+    description: `the largest message read: on stdio a longer line is answered with a JSON-RPC error, over HTTP a larger body with 413 (default ${DEFAULT_MCP_MAX_MESSAGE_BYTES}, 4 MiB)`,
+  }
   options.quiet = { type: 'boolean', description: 'do not log tool calls to stderr' }
   return options
 }
@@ -55,6 +61,8 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
   return {
     summary: "Serve a task's tools (ART-E mailbox or MPCBench scenario) over MCP, on stdio or Streamable HTTP",
     usage,
+    // On stdio, stdout is the JSON-RPC stream: written exactly (tool call lines on stderr are still redacted).
+    protocolStdout: true,
     async run(argv) {
       const values = parseDeclared('mcp', options, argv, false).values as McpFlagValues
       const selected = sources.filter((source) => values[source.selectedBy] !== undefined)
@@ -66,6 +74,7 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
         })
       }
       const port = wholeNumberFlag('--http', values.http as string | undefined, { min: 0, example: 8765 })
+      const maxMessageBytes = wholeNumberFlag('--max-message-bytes', values['max-message-bytes'] as string | undefined, { min: 1, example: DEFAULT_MCP_MAX_MESSAGE_BYTES })
       const opened = await source.open(values)
       const onToolCall = values.quiet === true ? undefined : (call: { name: string; status: string; durationMs: number }) => {
         console.error(`mcp: ${call.name} ${call.status} ${call.durationMs} ms`)
@@ -74,10 +83,10 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
       try {
         if (port === undefined) {
           console.error(`agent-bench mcp: serving ${opened.description} on stdio`)
-          await serveMcpStdio(opened.tools, serverOptions)
+          await serveMcpStdio(opened.tools, { ...serverOptions, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) })
           return 0
         }
-        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port }).catch((error: unknown) => {
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) }).catch((error: unknown) => {
           throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
             hint: 'Pass another --http port, or --http 0 for a free one.',
             cause: error,

@@ -95,3 +95,15 @@ describe('serveMcpHttp', () => {
     expect(rebinding).toBe(403)
   })
 })
+
+describe('serveMcpHttp with maxMessageBytes', () => {
+  it('answers a body over the limit with 413, and serves the next request', async () => {
+    await using endpoint = await serveMcpHttp(tools, { maxMessageBytes: 2000 })
+    const post = (body: string) =>
+      fetch(endpoint.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body })
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'Calc__add', arguments: { a: 1, pad: 'x'.repeat(3000) } } })
+    expect((await post(big)).status).toBe(413)
+    const listed = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))
+    expect(listed.status).toBe(200)
+  })
+})

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Readable, Writable } from 'node:stream'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { createMcpToolServer, type McpToolServerOptions } from './create-mcp-tool-server.ts'
+import { LimitedStdioTransport } from './stdio-transport.ts'
 
 /** Options of {@link serveMcpStdio}. */
 export interface ServeMcpStdioOptions extends McpToolServerOptions {
@@ -12,18 +12,30 @@ export interface ServeMcpStdioOptions extends McpToolServerOptions {
   stdin?: Readable
   /** @default process.stdout */
   stdout?: Writable
+  /** The largest message (one line) read; a longer one is answered with a JSON-RPC error. @default 4 MiB */
+  maxMessageBytes?: number
+  /** When stdin ends, how long requests still running may take to be answered before the server stops. @default 30_000 */
+  settleMs?: number
 }
 
-/** Serves `tools` over MCP on stdio (one client: the process that started us); resolves when stdin ends. */
+/**
+ * Serves `tools` over MCP on stdio (one client: the process that started us). Resolves when stdin ends (the client
+ * closed it or died), once every request read so far is answered and written (at most `settleMs`), or at once when
+ * stdout is gone. A message over `maxMessageBytes` is answered with an error and the connection stays usable.
+ */
 export async function serveMcpStdio(tools: ReadonlyArray<AnyTool>, options: ServeMcpStdioOptions = {}): Promise<void> {
-  const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options
+  const { stdin = process.stdin, stdout = process.stdout, maxMessageBytes, settleMs = 30_000, ...serverOptions } = options
   const server = createMcpToolServer(tools, serverOptions)
+  const transport = new LimitedStdioTransport(stdin, stdout, maxMessageBytes === undefined ? {} : { maxMessageBytes })
   const ended = new Promise<void>((resolve) => {
     stdin.once('end', resolve)
     stdin.once('close', resolve)
+    // The client is gone: nothing more can be answered.
+    stdout.once('error', () => resolve())
   })
-  await server.connect(new StdioServerTransport(stdin, stdout))
+  await server.connect(transport)
   await ended
+  await transport.settled(settleMs)
   await server.close()
 }
 
@@ -33,6 +45,8 @@ export interface ServeMcpHttpOptions extends McpToolServerOptions {
   port?: number
   /** @default '127.0.0.1' */
   host?: string
+  /** The largest request body read; a larger one is answered 413. @default 4 MiB */
+  maxMessageBytes?: number
 }
 
 /** A running Streamable HTTP MCP endpoint. */
@@ -54,7 +68,7 @@ export const MCP_HTTP_PATH = '/mcp'
  * when bound to a loopback address). Other paths are 404, other methods 405.
  */
 export async function serveMcpHttp(tools: ReadonlyArray<AnyTool>, options: ServeMcpHttpOptions = {}): Promise<McpHttpEndpoint> {
-  const { port: wanted = 0, host = '127.0.0.1', ...serverOptions } = options
+  const { port: wanted = 0, host = '127.0.0.1', maxMessageBytes, ...serverOptions } = options
   const sockets = new Set<Socket>()
   let allowedHosts: string[] = []
 
@@ -66,6 +80,7 @@ export async function serveMcpHttp(tools: ReadonlyArray<AnyTool>, options: Serve
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
+      ...(maxMessageBytes === undefined ? {} : { maxRequestBodySize: maxMessageBytes }),
       ...(allowedHosts.length === 0 ? {} : { enableDnsRebindingProtection: true, allowedHosts }),
     })
     res.on('close', () => {

@@ -3,6 +3,15 @@ import { join } from 'node:path'
 /** Default folder of run logs, judge inputs and judge results, relative to the working directory. */
 export const DEFAULT_LOG_DIR = 'evaluation/logs'
 
+/**
+ * A scenario id is a plain name, since it names files in the data folder (`{id}_slack.json`): letters, digits, `_`
+ * and `-`, in parts joined by single dots (`v1.2`); never `.`, `..`, a leading or doubled dot, or a path separator.
+ */
+export const PLAIN_SCENARIO_ID = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/
+
+/** The message of a scenario id that is not {@link PLAIN_SCENARIO_ID}. */
+export const PLAIN_SCENARIO_ID_MESSAGE = 'expected a plain name: letters, digits, `_`, `-`, and single dots inside (it names files in the data folder; no `.`, `..` or path)'
+
 
 /**
  * A model id made safe for a file name: every character other than letters, digits, `.`, `_` and `-`

@@ -1,25 +1,26 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../testing/shared-data.ts'
 import { importUpstream } from './import-upstream.ts'
 import { FIXTURE_SOURCES } from './workplace/fixture-sources.ts'
 import { completeScenarioIds, parseGeneratedText } from './workplace/upstream-logs.ts'
-import { loadWorkplace } from './workplace/workplace.ts'
+import { loadWorkplace, sourceFilePath } from './workplace/workplace.ts'
+import { command as importUpstreamCommand } from './cli/import-upstream.ts'
 import { loadWorldState } from './world-state.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-import-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** A log file shaped like upstream's (`generator/logs/llm/*.json`); the content is hand-written test data. */
-function writeLog(dir: string, scenarioId: string, part: string, content: string, userPrompt = 'Generate.'): void {
+function writeLog(dir: string, scenarioId: string, part: string, content: string, userPrompt = 'Generate.', loggedId = scenarioId): void {
   mkdirSync(dir, { recursive: true })
   writeFileSync(
     join(dir, `${scenarioId}__${part}__llm.json`),
     JSON.stringify({
       model: 'scripted',
-      context: { component: `${part}_generator`, timestamp: '2025-11-25T09:00:00', scenario_id: scenarioId },
+      context: { component: `${part}_generator`, timestamp: '2025-11-25T09:00:00', scenario_id: loggedId },
       request: { messages: [{ role: 'system', content: 'x' }, { role: 'user', content: userPrompt }] },
       response: { raw_message: { role: 'assistant', content } },
     }),
@@ -47,6 +48,11 @@ describe('importUpstream on hand-written logs', () => {
   for (const [source, data] of Object.entries(FIXTURE_SOURCES)) writeLog(logs, 'broken', source, source === 'jira' ? '{"issues": "none"}' : JSON.stringify(data))
   writeFileSync(join(logs, 'task__agent-gpt__step-01.json'), JSON.stringify({ context: { component: 'agent' }, response: {} }))
   writeFileSync(join(logs, 'garbage.json'), '{not json')
+  // Complete and valid, but their ids are not plain names: they must not be written (nor stop the others).
+  for (const [fileId, loggedId] of [['dots', '..'], ['escape', '../../escape']] as const) {
+    writeLog(logs, fileId, 'world_state', JSON.stringify({ ...WORLD, scenario_id: loggedId }), 'Generate.', loggedId)
+    for (const [source, data] of Object.entries(FIXTURE_SOURCES)) writeLog(logs, fileId, source, JSON.stringify(data), 'Generate.', loggedId)
+  }
 
   const out = join(tmp, 'out')
   const result = importUpstream({ logs, out })
@@ -62,13 +68,40 @@ describe('importUpstream on hand-written logs', () => {
   })
 
   it('reports logs that are not generation calls and incomplete or invalid scenarios, without crashing', () => {
+    const bad = (id: string) => [`${id}__world_state__llm.json`, ...Object.keys(FIXTURE_SOURCES).map((source) => `${id}__${source}__llm.json`)].sort()
     expect(result.skippedLogs.map((s) => [s.file.split('/').at(-1), s.reason.split(' (')[0]])).toEqual([
+      ...bad('dots').map((name) => [name, 'scenario id ".." is not a plain name']),
+      ...bad('escape').map((name) => [name, 'scenario id "../../escape" is not a plain name']),
       ['garbage.json', 'not JSON'],
       ['task__agent-gpt__step-01.json', 'not a generation call'],
     ])
+    // Each bad file is a failure; another kind of log and an incomplete scenario are not.
+    expect(result.failures.map((f) => f.file.split('/').at(-1))).toEqual([...bad('dots'), ...bad('escape'), 'garbage.json', 'broken__*__llm.json'])
     expect(result.skippedScenarios.map((s) => s.scenarioId)).toEqual(['broken', 'half'])
     expect(result.skippedScenarios[0]?.reason).toMatch(/jira/)
     expect(result.skippedScenarios[1]?.reason).toBe('incomplete: no slack, gmail, calendar, contacts, jira, drive log')
+  })
+
+  it('agent-bench import-upstream writes every good scenario, lists each failure and exits 1', async () => {
+    const cliOut = join(tmp, 'cli-out')
+    const errors: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line))
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      expect(await importUpstreamCommand.run(['--logs', logs, '--out', cliOut])).toBe(1)
+    } finally {
+      spy.mockRestore()
+      log.mockRestore()
+    }
+    expect(readdirSync(cliOut).filter((name) => name.startsWith('tiny_'))).toHaveLength(7)
+    expect(readdirSync(cliOut).some((name) => name.startsWith('.'))).toBe(false)
+    expect(errors.join('\n')).toMatch(/failed \(16\):\n {2}\S+dots__calendar__llm\.json: scenario id "\.\." is not a plain name/)
+    expect(errors.join('\n')).toContain('garbage.json: not JSON')
+  })
+
+  it('takes only plain names as scenario ids when naming files', () => {
+    for (const id of ['..', '.', '.hidden', 'a..b', 'a/b', 'a\\b', 'x.']) expect(() => sourceFilePath(out, id, 'slack'), id).toThrow(/not a plain name/)
+    expect(sourceFilePath(out, 'v1.2_lumen', 'slack')).toBe(join(out, 'v1.2_lumen_slack.json'))
   })
 
   it('reads replies as upstream did: stripped, one ``` fence line dropped at each end', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { readJsonFile } from '../core/parse.ts'
+import { PLAIN_SCENARIO_ID, PLAIN_SCENARIO_ID_MESSAGE } from './file-names.ts'
 import { isRealDate } from '../time/calendar.ts'
 import { isValidTimeZone } from '../time/zone.ts'
 
@@ -78,7 +79,7 @@ export type SubScenario = z.infer<typeof SubScenarioSchema>
 /** `scenarios/{scenario_id}.json`: the human-written input of generation. Upstream scenario files parse unchanged. */
 export const ScenarioSchema = z
   .looseObject({
-    scenario_id: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'expected letters, digits, `_`, `.` or `-`'),
+    scenario_id: z.string().regex(PLAIN_SCENARIO_ID, PLAIN_SCENARIO_ID_MESSAGE),
     description: z.string(),
     /** Company name (ours; optional): names the Slack workspace and the contacts' organization. */
     company: z.string().min(1).optional(),

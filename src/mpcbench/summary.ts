@@ -85,6 +85,17 @@ export const UnfinishedTestSchema = z.object({
   usage_files: z.array(z.string()).optional(),
 })
 
+/** A task file that could not be loaded (bad JSON, schema, task type, duplicate id): its tasks are in no other count. */
+export const InvalidTaskFileSchema = z.object({
+  /** Relative to the tasks folder, e.g. `tasks/planning/x.json`. */
+  task_file: z.string(),
+  task_type: z.string(),
+  message: z.string(),
+})
+
+/** See {@link InvalidTaskFileSchema}. */
+export type InvalidTaskFile = z.infer<typeof InvalidTaskFileSchema>
+
 /** See {@link UnfinishedTestSchema}. */
 export type UnfinishedTest = z.infer<typeof UnfinishedTestSchema>
 
@@ -106,14 +117,26 @@ export const SummarySchema = z.object({
    * Every selected test once: `completed` (the agent answered), `failed` (agent error, max-turns or abort, or the test
    * timed out or failed before its run ended), `not_run` (the run was interrupted first); they sum to `selected`.
    */
-  task_counts: z.object({ selected: z.number(), completed: z.number(), failed: z.number(), not_run: z.number() }).optional(),
+  task_counts: z
+    .object({
+      selected: z.number(),
+      completed: z.number(),
+      failed: z.number(),
+      not_run: z.number(),
+      /** Task files that could not be loaded (`invalid_task_files`), outside `selected`; absent when none. */
+      invalid: z.number().optional(),
+    })
+    .optional(),
   /** The selected tests without scores (timed out, failed early, not run). */
   unfinished: z.array(UnfinishedTestSchema).optional(),
   /**
-   * Test files an interrupted run never started (relative to the project root): their tests were never collected, so
-   * `task_counts` does not include them. Absent when every file started.
+   * Test files an interrupted run never started (relative to the project root). Their tests were never collected;
+   * those of a `defineMpcbenchBench({ taskType })` file on the project's tasks are counted in `task_counts` as `not_run`
+   * all the same (see `not-started-tasks.ts`), those of other files are not. Absent when every file started.
    */
   not_started_files: z.array(z.string()).optional(),
+  /** Task files that could not be loaded, each with why (its failing placeholder test's message). Absent when none. */
+  invalid_task_files: z.array(InvalidTaskFileSchema).optional(),
 })
 
 /** The summary; see {@link SummarySchema}. */
@@ -143,6 +166,7 @@ export function buildSummary(
   generatedAt: Date = new Date(),
   unfinished: ReadonlyArray<UnfinishedTest> = [],
   notStartedFiles: ReadonlyArray<string> = [],
+  invalidTaskFiles: ReadonlyArray<InvalidTaskFile> = [],
 ): Summary {
   interface Cell {
     row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks' | 'pass_hat_k_ci'>
@@ -234,10 +258,25 @@ export function buildSummary(
     scores: orderedScores,
     grader_suspects: graderSuspects(metas),
     usage: { agents, judges, total: sumUsage([agents, judges]) },
-    task_counts: { selected: metas.length + unfinished.length, completed, failed: metas.length - completed + unfinished.length - notRun, not_run: notRun },
+    task_counts: {
+      selected: metas.length + unfinished.length,
+      completed,
+      failed: metas.length - completed + unfinished.length - notRun,
+      not_run: notRun,
+      ...(invalidTaskFiles.length === 0 ? {} : { invalid: invalidTaskFiles.length }),
+    },
     unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || (a.trial ?? 1) - (b.trial ?? 1)),
     ...(notStartedFiles.length === 0 ? {} : { not_started_files: [...notStartedFiles] }),
+    ...(invalidTaskFiles.length === 0 ? {} : { invalid_task_files: [...invalidTaskFiles].sort((a, b) => a.task_file.localeCompare(b.task_file)) }),
   }
+}
+
+/** The line that names the task files that could not be loaded, or `undefined` when there are none. */
+export function invalidTaskFilesLine(files: ReadonlyArray<InvalidTaskFile>): string | undefined {
+  if (files.length === 0) return undefined
+  const names = files.map((file) => file.task_file).sort()
+  const shown = names.length > 5 ? [...names.slice(0, 5), `and ${names.length - 5} more`] : names
+  return `${files.length} invalid task file(s), counted as invalid in the summary (each fails its own test): ${shown.join(', ')}.`
 }
 
 function usageLine(label: string, usage: Usage): string {

@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile } from '../core/parse.ts'
+import { PLAIN_SCENARIO_ID, PLAIN_SCENARIO_ID_MESSAGE } from './file-names.ts'
 import { isRealDate, parseClock } from '../time/calendar.ts'
 import { isValidTimeZone } from '../time/zone.ts'
 import { TASK_TYPES } from './task-types.ts'
@@ -132,7 +133,7 @@ export const TaskSchema = z.looseObject({
   user_prompt: z.string().min(1),
   data_dependencies: z.looseObject({
     /** Names files under the data folder, so it may not hold a path: `../x` is rejected. */
-    scenario_id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected letters, digits, `.`, `_` or `-` (a scenario id names files in the data folder; no path)').optional(),
+    scenario_id: z.string().regex(PLAIN_SCENARIO_ID, PLAIN_SCENARIO_ID_MESSAGE).optional(),
     required_sources: z.array(z.string()).optional(),
   }),
   expected_tool_sequence: z.array(ExpectedToolStepSchema).optional(),

@@ -188,6 +188,16 @@ describe('renderReport', () => {
     )
   })
 
+  it('shows the invalid task files of an MPCBench summary and their count', () => {
+    const base = summary([4, 5, 2])
+    const invalid = { task_counts: { selected: 3, completed: 3, failed: 0, not_run: 0, invalid: 1 }, invalid_task_files: [{ task_file: 'tasks/planning/broken.json', task_type: 'planning', message: 'Invalid task broken.json' }] }
+    const file = classifyResults({ ...base, ...invalid }, 'summary.json')
+    if (file?.kind !== 'mpcbench') throw new Error('not a summary')
+    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
+    expect(html).toContain('task_counts: <code>{&#34;selected&#34;:3,&#34;completed&#34;:3,&#34;failed&#34;:0,&#34;not_run&#34;:0,&#34;invalid&#34;:1}')
+    expect(html).toMatch(/invalid_task_files: <code>[^<]*tasks\/planning\/broken\.json/)
+  })
+
   it('embeds the results as written, keeping fields newer reporters add (trialResults per task)', () => {
     const results = arteResults([task('1', true, 1)])
     const trialResults = [{ trial: 1, exactMatch: true, semanticScore: 1, agentAnswer: 'a', traceId: 'trace-1', executionTimeMs: 5 }]

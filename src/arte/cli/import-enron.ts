@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { EmailStore } from '../store/email-store.ts'
+import { FTS_INDEXED_CHARS } from '../store/schema.ts'
 import { DEFAULT_IMPORT_BATCH_SIZE, type ImportOptions, type ImportReport } from '../import/import-sink.ts'
 import { BenchError, UsageError } from '../../core/errors.ts'
 import { defineCommand } from '../../cli/define-command.ts'
@@ -19,6 +20,8 @@ function formatReport(report: ImportReport, db: string, total: number): string {
     `Duplicates: ${report.duplicates.toLocaleString('en-US')}`,
     `Failed:     ${report.failed.toLocaleString('en-US')}`,
     `Odd dates:  ${report.oddDates.toLocaleString('en-US')}`,
+    `Charsets:   ${report.charsetWarnings.toLocaleString('en-US')} unknown (text decoded as Latin-1)`,
+    `Long bodies: ${report.longBodies.toLocaleString('en-US')} over ${FTS_INDEXED_CHARS.toLocaleString('en-US')} characters (searchable in their first ${FTS_INDEXED_CHARS.toLocaleString('en-US')} only)`,
     `Database:   ${db} (${total.toLocaleString('en-US')} emails)`,
   ]
   const inboxes = Object.entries(report.inboxes)
@@ -33,6 +36,14 @@ function formatReport(report: ImportReport, db: string, total: number): string {
   if (report.oddDateSamples.length > 0) {
     lines.push(`Odd dates${report.oddDates > report.oddDateSamples.length ? ` (first ${report.oddDateSamples.length})` : ''}:`)
     for (const odd of report.oddDateSamples) lines.push(`  ${odd.file}: ${odd.reason}`)
+  }
+  for (const [label, count, samples] of [
+    ['Unknown charsets', report.charsetWarnings, report.charsetWarningSamples],
+    ['Long bodies', report.longBodies, report.longBodySamples],
+  ] as const) {
+    if (samples.length === 0) continue
+    lines.push(`${label}${count > samples.length ? ` (first ${samples.length})` : ''}:`)
+    for (const sample of samples) lines.push(`  ${sample.file}: ${sample.reason}`)
   }
   return lines.join('\n')
 }

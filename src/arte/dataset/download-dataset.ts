@@ -82,7 +82,8 @@ async function ensureRowsJson(split: 'train' | 'test', cacheDir: string, fetchIm
   if (typeof body !== 'object' || body === null || !Array.isArray((body as { rows?: unknown }).rows)) {
     throw downloadError(url, split, 'the response has no "rows" array')
   }
-  writeFileAtomic(file, text)
+  // Bytes: a downloaded dataset is source data, kept exactly (the atomic writer redacts text).
+  writeFileAtomic(file, Buffer.from(text, 'utf8'))
   return { kind: 'downloaded', split, files: [file] }
 }
 

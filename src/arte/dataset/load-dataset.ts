@@ -14,6 +14,22 @@ export interface LoadArteDatasetOptions {
   rows?: ArteRowSelection
   /** Keep at most this many rows (after the split and row filters), in file order; 0 keeps all. @default 0 */
   limit?: number
+  /**
+   * When given, a bad row (a JSONL line that is not JSON, a row that does not match the schema) is added here and
+   * left out, instead of failing the whole load: each bad row then fails alone (see `defineArteTests`). A bad row
+   * whose `split` names another split is not selected; one counts towards `limit`. A file that cannot be read or
+   * parsed as a whole still throws. @default undefined (the first bad row throws)
+   */
+  badRows?: BadArteRow[]
+}
+
+/** A row {@link loadArteDataset} left out (see `badRows`): where it is, its id when readable, and why. */
+export interface BadArteRow {
+  /** `file:line` or `file row N`. */
+  source: string
+  /** The row's `id` when it has one. */
+  id: string | undefined
+  error: InvalidFormatError
 }
 
 const LABEL = 'ART-E row'
@@ -43,16 +59,27 @@ export async function loadArteDataset(path: string, options: LoadArteDatasetOpti
   const records = await readRecords(path)
   const fileSplit = splitFromFileName(path)
   const rows: ArteRow[] = []
-  for (const { value, source } of records) {
-    const record = coerceRecord(value, fileSplit)
-    const parsed = ArteRowSchema.safeParse(record)
-    if (!parsed.success) throw invalidArteRowError(parsed.error.issues, record, source)
+  let bad = 0
+  for (const { value, source, error } of records) {
+    const record = error === undefined ? coerceRecord(value, fileSplit) : undefined
+    const parsed = error === undefined ? ArteRowSchema.safeParse(record) : undefined
+    if (parsed === undefined || !parsed.success) {
+      const failure = error ?? invalidArteRowError(parsed?.error.issues ?? [], record, source)
+      if (options.badRows === undefined) throw failure
+      const raw = isRecordObject(record) ? record : {}
+      if (options.split !== undefined && typeof raw.split === 'string' && raw.split !== options.split) continue
+      const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : undefined
+      options.badRows.push({ source, id, error: failure })
+      bad++
+      if (limit > 0 && rows.length + bad >= limit) break
+      continue
+    }
     const row = parsed.data
     ROW_SOURCES.set(row, source)
     if (options.split !== undefined && row.split !== options.split) continue
     if (options.rows !== undefined && !selectsArteRow(options.rows, row)) continue
     rows.push(row)
-    if (limit > 0 && rows.length >= limit) break
+    if (limit > 0 && rows.length + bad >= limit) break
   }
   return rows
 }

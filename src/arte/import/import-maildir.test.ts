@@ -63,6 +63,29 @@ function writeTrickyMaildir(root: string): void {
   }
 }
 
+describe('importMaildir on an unknown charset and a body past the search index', () => {
+  it('decodes the unknown charset as Latin-1 and reports it, and reports the body only partly searchable', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'maildir-charset-'))
+    try {
+      const headers = { 'Message-ID': '<klingon@test>', Date: 'Wed, 16 May 2001 09:00:00 +0200', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Menu', 'Mime-Version': '1.0' }
+      mkdirSync(join(root, 'alice-a', 'inbox'), { recursive: true })
+      const head = message({ ...headers, 'Content-Type': 'text/plain; charset="x-klingon"' }, 'Caf')
+      writeFileSync(join(root, 'alice-a', 'inbox', '1.'), Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from([0xe9]), Buffer.from(' menu for the offsite')]))
+      const long = `${'word '.repeat(200_001)}needle`
+      writeFileSync(join(root, 'alice-a', 'inbox', '2.'), message({ ...headers, 'Message-ID': '<long@test>', ...BASE }, long))
+      using store = EmailStore.open(':memory:')
+      const report = await importMaildir(store, root, { inbox: 'alice@test.example' })
+      expect(report).toMatchObject({ imported: 2, failed: 0, charsetWarnings: 1, longBodies: 1 })
+      expect(store.get('<klingon@test>')?.body).toBe('Café menu for the offsite\n')
+      expect(report.charsetWarningSamples).toEqual([{ file: 'alice-a/inbox/1.', reason: 'unknown charset "x-klingon": its text was decoded as Latin-1 (windows-1252)' }])
+      expect(report.longBodySamples).toEqual([{ file: 'alice-a/inbox/2.', reason: 'body of 1,000,012 characters: stored whole, searchable in its first 1,000,000 only' }])
+      expect(store.get('<long@test>')?.body.length).toBe(1_000_012)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('importMaildir on awkward mail', () => {
   const root = mkdtempSync(join(tmpdir(), 'maildir-'))
   let store: EmailStore

@@ -2,6 +2,7 @@ import type { EmailInput, EmailStore } from '../store/email-store.ts'
 import { inferMailboxOwner, type MailboxMember } from './mailbox-owner.ts'
 import { normalizeAddress } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
+import { FTS_INDEXED_CHARS } from '../store/schema.ts'
 
 /** A message that was not imported, or imported with an odd date, and why. */
 export interface ImportIssue {
@@ -25,6 +26,17 @@ export interface ImportReport {
   failures: ImportIssue[]
   /** The first {@link MAX_LISTED_ISSUES} odd dates. */
   oddDateSamples: ImportIssue[]
+  /** Imported messages that declare a charset no decoder knows: their text was decoded as Latin-1 (windows-1252). */
+  charsetWarnings: number
+  /** The first {@link MAX_LISTED_ISSUES} of them. */
+  charsetWarningSamples: ImportIssue[]
+  /**
+   * Imported messages whose body is longer than {@link FTS_INDEXED_CHARS} (1,000,000) characters: it is stored whole,
+   * but search finds words in its first 1,000,000 characters only.
+   */
+  longBodies: number
+  /** The first {@link MAX_LISTED_ISSUES} of them. */
+  longBodySamples: ImportIssue[]
   /** Inferred (or given) inbox of each mailbox: mailbox name (`X-Origin`, or folder) to address. */
   inboxes: Record<string, string>
 }
@@ -81,6 +93,10 @@ export class ImportSink {
     oddDates: 0,
     failures: [],
     oddDateSamples: [],
+    charsetWarnings: 0,
+    charsetWarningSamples: [],
+    longBodies: 0,
+    longBodySamples: [],
     inboxes: {},
   }
 
@@ -103,6 +119,15 @@ export class ImportSink {
     if (source.dateNote !== undefined) {
       this.#report.oddDates++
       if (this.#report.oddDateSamples.length < MAX_LISTED_ISSUES) this.#report.oddDateSamples.push({ file: path, reason: source.dateNote })
+    }
+    if (source.charsetNote !== undefined) {
+      this.#report.charsetWarnings++
+      if (this.#report.charsetWarningSamples.length < MAX_LISTED_ISSUES) this.#report.charsetWarningSamples.push({ file: path, reason: source.charsetNote })
+    }
+    if (source.email.body.length > FTS_INDEXED_CHARS) {
+      this.#report.longBodies++
+      const reason = `body of ${source.email.body.length.toLocaleString('en-US')} characters: stored whole, searchable in its first ${FTS_INDEXED_CHARS.toLocaleString('en-US')} only`
+      if (this.#report.longBodySamples.length < MAX_LISTED_ISSUES) this.#report.longBodySamples.push({ file: path, reason })
     }
     if (this.#inbox !== undefined) {
       this.#report.inboxes[unit] ??= this.#inbox

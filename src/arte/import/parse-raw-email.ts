@@ -11,6 +11,8 @@ export interface SourceEmail {
   origin: string | undefined
   /** Why the date is odd (missing, unparseable, implausible), when it is. */
   dateNote: string | undefined
+  /** When the message declares a charset no decoder knows: its text was decoded as Latin-1 (windows-1252). */
+  charsetNote?: string | undefined
 }
 
 /** The outcome of reading one message. */
@@ -101,7 +103,51 @@ export async function parseRawEmail(raw: string | Uint8Array, fileName: string):
   } catch (error) {
     return unparseable(error)
   }
-  return readParsedEmail(parsed, fileName)
+  const outcome = readParsedEmail(parsed, fileName)
+  const unknown = outcome.kind === 'read' ? unknownCharsets(raw) : []
+  if (outcome.kind === 'read' && unknown.length > 0) {
+    // postal-mime decodes text in a charset it cannot name as windows-1252 (Latin-1 and more): kept, and said so.
+    outcome.value.charsetNote = `unknown charset ${unknown.map((name) => JSON.stringify(name)).join(', ')}: its text was decoded as Latin-1 (windows-1252)`
+  }
+  return outcome
+}
+
+/** A `Content-Type` header line of a message or of one of its parts, with its folded continuation lines. */
+const CONTENT_TYPE_LINE = /^content-type:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*/gim
+
+/** The `charset` parameter of a `Content-Type` value (`text/plain; charset="x"`). */
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*"?([A-Za-z0-9_.:+-]+)/i
+
+/** Whether a `TextDecoder` knows each charset label seen so far (postal-mime's aliases applied). */
+const knownCharsets = new Map<string, boolean>()
+
+function isKnownCharset(label: string): boolean {
+  const name = label.trim().toLowerCase()
+  let known = knownCharsets.get(name)
+  if (known === undefined) {
+    try {
+      new TextDecoder(name === 'iso-8859-8-i' || name === 'iso-8859-8-e' ? 'iso-8859-8' : name)
+      known = true
+    } catch {
+      known = false
+    }
+    knownCharsets.set(name, known)
+  }
+  return known
+}
+
+/**
+ * The charsets the `Content-Type` headers of `raw` (its own and its parts') declare that no decoder knows: postal-mime
+ * decodes their text as windows-1252.
+ */
+export function unknownCharsets(raw: string | Uint8Array): string[] {
+  const text = typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1')
+  const unknown = new Set<string>()
+  for (const [line] of text.matchAll(CONTENT_TYPE_LINE)) {
+    const label = CHARSET_PARAMETER.exec(line)?.[1]
+    if (label !== undefined && !isKnownCharset(label)) unknown.add(label)
+  }
+  return [...unknown]
 }
 
 /** The outcome for a message postal-mime could not parse. */

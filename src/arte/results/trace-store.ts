@@ -330,6 +330,17 @@ export class TraceStore {
     return out
   }
 
+  /**
+   * Every trace stored by the run `runId`, keyed `{taskId}#{trial}` (the latest of a task and trial stored twice):
+   * what an interrupted run finished, when the tests' results did not reach the reporter before the process exited.
+   */
+  tracesOfRun(runId: string): Map<string, StoredTrace> {
+    const out = new Map<string, StoredTrace>()
+    const statement = this.#db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json, trace_format FROM traces WHERE run_id = ? ORDER BY created_at, trace_id`)
+    for (const row of statement.all(runId) as TraceRow[]) out.set(`${row.task_id}#${row.trial}`, { ...toSummary(row), trace: fullTrace(row) })
+    return out
+  }
+
   /** The stored trace with this id, whole as the agent loop made it (a compact one expanded), or `undefined`. */
   get(traceId: string): StoredTrace | undefined {
     const row = this.#get.get(traceId) as TraceRow | undefined

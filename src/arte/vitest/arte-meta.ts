@@ -107,6 +107,8 @@ export const ArtePlannedTaskSchema = ArteTestMetaSchema.pick({
   /** Model id the task was declared with. */
   model: z.string(),
   modelKind: z.enum(['llm', 'baseline']),
+  /** The row's `message_ids`: scores a task the reporter rebuilds from its stored trace (see `recover-finished.ts`). */
+  messageIds: z.array(z.string()).optional(),
 })
 
 /** See {@link ArtePlannedTaskSchema}. */

@@ -47,7 +47,7 @@ export async function automaticArtePartCount(env: Env = process.env, root = proc
     if (!benchIncluded('arte', env)) return 1
     const settings = arteSettingsFromEnv(env, root)
     if (!existsSync(settings.dataset)) return 1
-    const rows = await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit })
+    const rows = await loadArteDataset(settings.dataset, { split: settings.split, limit: settings.limit, badRows: [] })
     return Math.max(1, Math.ceil((rows.length * settings.trials) / settings.testsPerPart))
   } catch {
     return 1

@@ -22,6 +22,21 @@ describe('ART-E bad input', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  it('a bad row (not JSON, or missing a field) fails its own test; the other rows run', async () => {
+    const dataset = join(scratch.dir, 'with-bad-rows.jsonl')
+    const lines = readFileSync(FIXTURE_DATASET, 'utf8').trim().split('\n')
+    const missingQuestion = JSON.stringify({ ...JSON.parse(lines[0] ?? '{}'), id: 201, question: undefined })
+    writeFileSync(dataset, `${lines[0]}\n{"id": 200, "question": oops}\n${missingQuestion}\n${lines.slice(1).join('\n')}\n`)
+    await using server = await startScriptedServer(fixtureResponder())
+    const run = await runFixtureVitestWithErrors(fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset, ARTE_DB: join(scratch.dir, 'bad-rows.db') }))
+    const byName = Object.fromEntries(run.tests.map((test) => [test.name, test.state]))
+    expect(byName['invalid ART-E row with-bad-rows.jsonl:2']).toBe('failed')
+    expect(byName['invalid ART-E row with-bad-rows.jsonl:3']).toBe('failed')
+    expect(byName['101']).toBe('passed')
+    expect(Object.keys(byName).filter((name) => /^\d+$/.test(name)).sort()).toEqual(['101', '102', '103', '104'])
+    expect(run.errors.join('\n')).toMatch(/with-bad-rows\.jsonl:3[\s\S]*question/)
+  })
+
   it('a 1 MB answer is scored in full but stored cut, with its full length recorded', async () => {
     const huge = `Room 4B ${'x'.repeat(1_000_000)}`
     const responder = fixtureResponder()

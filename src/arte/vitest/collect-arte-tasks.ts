@@ -21,8 +21,9 @@ export interface CollectedArteTasks {
 
 /** A zero-score entry for a declared task without a result; `executionTimeMs` is how long its test ran. */
 function unfinished(planned: ArtePlannedTask, outcome: ArteTaskOutcome, executionTimeMs: number): ArteTestMeta {
+  const { messageIds: _messageIds, ...fields } = planned
   return {
-    ...planned,
+    ...fields,
     agentAnswer: '',
     sources: [],
     exactMatch: false,
@@ -58,7 +59,12 @@ export function outcomeWithoutMeta(testCase: TestCase, interrupted: boolean): Ar
  * outcome says what happened (timed out, failed, not run). So every selected task appears exactly once. The metas come
  * in the order of the files' paths, then of their tests.
  */
-export function collectArteTasks(testModules: ReadonlyArray<TestModule>, interrupted: boolean): CollectedArteTasks {
+export function collectArteTasks(
+  testModules: ReadonlyArray<TestModule>,
+  interrupted: boolean,
+  /** For a task that would be `not-run`: its result when it finished after all (see `recover-finished.ts`). */
+  recover: (planned: ArtePlannedTask) => ArteTestMeta | undefined = () => undefined,
+): CollectedArteTasks {
   const metas: ArteTestMeta[] = []
   const spans: TaskSpan[] = []
   // By file path, not in the order the files ran: a task two files report then counts as the same file's every run.
@@ -77,7 +83,10 @@ export function collectArteTasks(testModules: ReadonlyArray<TestModule>, interru
         if (outcome !== undefined) {
           // A test that timed out or failed ran for its duration (averaged in avgExecutionTimeMs); one not run for none.
           const ranForMs = outcome.kind === 'not-run' ? 0 : (diagnostic?.duration ?? 0)
-          task = unfinished(parseWith(ArtePlannedTaskSchema, meta.arteTask, 'ART-E planned task meta', where), outcome, ranForMs)
+          const planned = parseWith(ArtePlannedTaskSchema, meta.arteTask, 'ART-E planned task meta', where)
+          // Finished in its worker, but its result never reached this process (the run was interrupted first).
+          const recovered = outcome.kind === 'not-run' ? recover(planned) : undefined
+          task = recovered ?? unfinished(planned, outcome, ranForMs)
         }
       }
       if (task === undefined) continue

@@ -1,9 +1,9 @@
 import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
-import { arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
+import { type BadArteRow, arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, type ArteTaskRun } from '../run-arte-task.ts'
-import { type ArteJudgment, ArteJudgmentSchema } from '../scoring/llm-judge.ts'
+import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, storedJudgment, type ArteTaskRun, type StoredArteTrace } from '../run-arte-task.ts'
+import type { ArteJudgment } from '../scoring/llm-judge.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import type { ChatModel } from '../../llm/types.ts'
 import { createModel } from '../../llm/create-model.ts'
@@ -268,23 +268,19 @@ export async function runArteTestCase(
   return run
 }
 
-/** A stored ART-E trace: the agent's trace and, when a judge ran, its judgment of the answer (kept for resumed runs). */
-type StoredArteTrace = AgentTrace & { llmJudge?: ArteJudgment }
-
 /** `trace` stored with `judgment` (as `llmJudge`), or as it is without one. */
 function withJudgment(trace: AgentTrace, judgment: ArteJudgment | undefined): StoredArteTrace {
   return judgment === undefined ? trace : { ...trace, llmJudge: judgment }
 }
 
-/** The judgment stored with a trace (see {@link withJudgment}), or `undefined` when there is none or it is not one. */
-function storedJudgment(trace: AgentTrace): ArteJudgment | undefined {
-  const parsed = ArteJudgmentSchema.safeParse((trace as StoredArteTrace).llmJudge)
-  return parsed.success ? parsed.data : undefined
-}
-
 /** Whether a resumed task's stored judgment must be asked again of the judge `judgeModel`: none, an error, or another judge's. */
 function needsJudging(judgment: ArteJudgment | undefined, judgeModel: string): boolean {
   return judgment === undefined || judgment.error !== undefined || judgment.model !== judgeModel
+}
+
+/** The name of the failing test of a dataset row that cannot be read: `invalid ART-E row questions.jsonl:3`. */
+export function invalidArteRowTestName(source: string): string {
+  return `invalid ART-E row ${basename(source)}`
 }
 
 /**
@@ -305,8 +301,18 @@ export function trialCases(id: string, trials: number): Array<{ name: string; tr
  */
 export async function defineArteTests(options: DefineArteTestsOptions = {}): Promise<void> {
   const settings = options.settings ?? arteSettingsFromEnv()
-  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit }))
+  const badRows: BadArteRow[] = []
+  const selected = options.rows ?? (await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit, badRows }))
   assertUniqueIds(selected, settings.dataset)
+  // A bad row fails its own test (in the first part only); the other rows run.
+  if (options.part === undefined || options.part.index === 1) {
+    for (const bad of badRows) {
+      test(invalidArteRowTestName(bad.source), () => {
+        throw bad.error
+      })
+    }
+  }
+  if (selected.length === 0 && badRows.length > 0) return
   if (selected.length === 0) {
     const error = await emptyDatasetError(settings)
     test(`no ART-E rows selected from ${basename(settings.dataset)}`, () => {
@@ -370,6 +376,7 @@ function plannedTask(row: ArteRow, runtime: ArteTestRuntime, trial: number | und
     inboxAddress: row.inbox_address,
     queryDate: row.query_date,
     split: row.split,
+    messageIds: row.message_ids,
     dataset: runtime.dataset,
     rows: runtime.settings.rows,
     model: runtime.model.id,

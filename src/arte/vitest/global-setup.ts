@@ -3,6 +3,7 @@ import { relative } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { BenchError } from '../../core/errors.ts'
+import { redactLoggerOutput } from '../../core/redact-output.ts'
 import { checkArteInputs, prepareArteDb } from './demo-db.ts'
 import { limitHint } from './limit-hint.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
@@ -20,6 +21,8 @@ import './provided-context.ts'
  * its stack.
  */
 export default async function setup(project: TestProject): Promise<void> {
+  // Everything Vitest prints in this run (reporters, test errors, console output) goes through the one redactor.
+  redactLoggerOutput(project.vitest?.logger)
   try {
     await prepare(project)
   } catch (error) {

@@ -2,6 +2,8 @@ import { relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestModule, TestRunEndReason, TestSpecification, Vitest } from 'vitest/node'
 import { collectArteTasks } from './collect-arte-tasks.ts'
+import { finishedInRun } from './recover-finished.ts'
+import './provided-context.ts'
 import {
   type ArteResults,
   computeArteMetrics,
@@ -169,6 +171,15 @@ export class ArteReporter implements Reporter {
     return { file: arteSettings(root).output, setting: 'ARTE_OUTPUT (agent-bench arte --output)' }
   }
 
+  /** The ART-E run id the globalSetup provided (the traces of this run carry it), when there is one. */
+  #runId(): string | undefined {
+    for (const project of this.#vitest?.projects ?? []) {
+      const runId = project.getProvidedContext().arteRunId
+      if (typeof runId === 'string' && runId !== '') return runId
+    }
+    return undefined
+  }
+
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.#run = specifications
     this.#running = true
@@ -187,7 +198,8 @@ export class ArteReporter implements Reporter {
     this.results = undefined
     this.outputFile = undefined
     this.#junitVerdict = undefined
-    const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted')
+    const recover = reason === 'interrupted' ? finishedInRun(arteSettings(this.#vitest?.config.root ?? process.cwd()).tracesDb, this.#runId()) : undefined
+    const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted', recover)
     if (metas.length === 0) return
 
     const root = this.#vitest?.config.root ?? process.cwd()

@@ -13,7 +13,9 @@ export const command = defineCommand({
 scenario with all seven logs (world_state, slack, gmail, calendar, contacts, jira, drive) this writes
 {out}/{ID}_world_state.json and {out}/{ID}_{source}.json from the logged responses, as upstream's generators wrote
 them, after validating each file and loading the scenario. Logs that are not generation calls and scenarios that are
-incomplete or invalid are listed and skipped. Exit 1 when a --scenario-id could not be imported, else 0.`,
+incomplete are listed and skipped. Every good scenario is written; each bad file (a broken generation log, a
+scenario id that is not a plain name, a scenario whose data does not validate) is listed under "failed", and the
+exit code is then 1. Exit 1 also when a --scenario-id could not be imported, else 0.`,
   options: {
     logs: { type: 'string', value: 'DIR', description: "upstream's generator/logs/llm folder", required: true },
     out: { type: 'string', value: 'DIR', description: 'output data folder, e.g. data/upstream', required: true },
@@ -28,10 +30,16 @@ incomplete or invalid are listed and skipped. Exit 1 when a --scenario-id could 
       throw new ConfigError(`No log folder at ${logs}`, { hint: "Pass --logs with upstream MPCBench's generator/logs/llm folder." })
     }
     const result = importUpstream({ logs, out, ...(flags['scenario-id'] === undefined ? {} : { scenarioIds: flags['scenario-id'] }) })
-    for (const { file, reason } of result.skippedLogs) console.error(`skipped log ${file}: ${reason}`)
+    const failed = new Set(result.failures.map((failure) => failure.file))
+    for (const { file, reason } of result.skippedLogs) if (!failed.has(file)) console.error(`skipped log ${file}: ${reason}`)
     for (const { scenarioId, reason } of result.skippedScenarios) console.error(`skipped scenario ${scenarioId}: ${reason}`)
     for (const { scenarioId } of result.imported) console.log(`imported ${scenarioId}`)
-    console.log(`${result.imported.length} scenario(s) written to ${out}; ${result.skippedScenarios.length} skipped, ${result.skippedLogs.length} log(s) not generation calls`)
-    return flags['scenario-id'] !== undefined && result.skippedScenarios.length > 0 ? 1 : 0
+    const otherLogs = result.skippedLogs.length - result.failures.filter((failure) => result.skippedLogs.some((log) => log.file === failure.file)).length
+    console.log(`${result.imported.length} scenario(s) written to ${out}; ${result.skippedScenarios.length} skipped, ${otherLogs} log(s) not generation calls, ${result.failures.length} failed`)
+    if (result.failures.length > 0) {
+      console.error(`failed (${result.failures.length}):`)
+      for (const { file, reason } of result.failures) console.error(`  ${file}: ${reason}`)
+    }
+    return result.failures.length > 0 || (flags['scenario-id'] !== undefined && result.skippedScenarios.length > 0) ? 1 : 0
   },
 })

@@ -178,7 +178,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(Date.now() - started, 'the run ended without waiting for the slow replies').toBeLessThan(slowMs)
   }, scaledMs(120_000))
 
-  it('an interrupted run names the bench files it never started (their tests are in no count)', async () => {
+  it('an interrupted run names the bench files it never started, and counts their tests as not run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-not-started-'))
     let vitest: Vitest | undefined
     // The first agent request is answered at once, the others only after 40 s: the first file is still running when
@@ -210,9 +210,16 @@ describe('every selected MPCBench test appears in the summary once', () => {
     const notStarted = files.filter((file) => !started.includes(file))
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
     expect(summary.not_started_files).toEqual(notStarted)
-    expect(summary.task_counts?.selected).toBe(5)
+    const neverType = notStarted[0]?.includes('planning') ? 'planning' : 'email_reply'
+    const neverTasks = readdirSync(join(repo, 'tasks', neverType)).filter((name) => name.endsWith('.json')).length
+    expect(neverTasks).toBeGreaterThan(0)
+    expect(summary.task_counts?.selected).toBe(5 + neverTasks)
+    const never = summary.unfinished?.filter((test) => test.task_type === neverType) ?? []
+    expect(never).toHaveLength(neverTasks)
+    expect(never.every((test) => test.outcome === 'not-run' && test.agent_model === 'scripted/agent' && test.message.includes(`${notStarted[0]} never started`))).toBe(true)
+    expect(summary.task_counts?.not_run).toBeGreaterThanOrEqual(neverTasks)
     expect(summary.rows.map((row) => row.task_type)).toEqual([started[0]?.includes('planning') ? 'planning' : 'email_reply'])
-    expect(printed.text).toContain(`1 test file(s) never started, so their tasks are in no count: ${notStarted[0]}.`)
+    expect(printed.text).toContain(`1 test file(s) never started: their ${neverTasks} test(s) are counted as not run.`)
   }, scaledMs(120_000))
 
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {

@@ -1,7 +1,7 @@
 import type { TestModule } from 'vitest/node'
 import { redact } from '../../core/redact.ts'
 import { sumUsage } from '../../llm/usage.ts'
-import type { UnfinishedTest } from '../summary.ts'
+import type { InvalidTaskFile, UnfinishedTest } from '../summary.ts'
 import { type MpcbenchTestMeta, MpcbenchTestMetaSchema } from './mpcbench-meta.ts'
 import { parseWith } from '../../core/parse.ts'
 import './task-meta.ts'
@@ -10,6 +10,8 @@ import './task-meta.ts'
 export interface CollectedMpcbenchTests {
   metas: MpcbenchTestMeta[]
   unfinished: UnfinishedTest[]
+  /** Task files that could not be loaded (their placeholder test failed with why). */
+  invalid: InvalidTaskFile[]
 }
 
 /** The fields an unfinished test shares with its declaration (or its meta). */
@@ -26,9 +28,19 @@ function plannedOf(test: Pick<MpcbenchTestMeta, 'taskId' | 'taskType' | 'agentMo
 export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, interrupted: boolean): CollectedMpcbenchTests {
   const metas: MpcbenchTestMeta[] = []
   const unfinished: UnfinishedTest[] = []
+  const invalid: InvalidTaskFile[] = []
   for (const testModule of testModules) {
     for (const testCase of testModule.children.allTests()) {
       const meta = testCase.meta()
+      if (meta.mpcbenchInvalidTask !== undefined) {
+        const result = testCase.result()
+        // A placeholder a name filter skipped was not selected.
+        if (result.state === 'failed') {
+          const message = redact(result.errors?.[0]?.message ?? 'the task file could not be loaded')
+          invalid.push({ task_file: meta.mpcbenchInvalidTask.taskFile, task_type: meta.mpcbenchInvalidTask.taskType, message })
+        }
+        continue
+      }
       if (meta.mpcbench !== undefined) {
         const finished = parseWith(MpcbenchTestMetaSchema, meta.mpcbench, 'MPCBench test meta', `${testModule.moduleId} > ${testCase.fullName}`)
         // `runMpcbenchCase` skips a test a cancelled run cut off: what it ran is not a result.
@@ -51,5 +63,5 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
       }
     }
   }
-  return { metas, unfinished }
+  return { metas, unfinished, invalid }
 }

@@ -299,7 +299,7 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
       if (duplicate !== undefined) throw duplicate
     } catch (error) {
       // A bad task file fails its own placeholder test (named after the file); the other tasks still run.
-      test(invalidTaskTestName(taskFile), () => {
+      test(invalidTaskTestName(taskFile), { meta: { mpcbenchInvalidTask: { taskFile, taskType: options.taskType } } }, () => {
         throw error
       })
       continue

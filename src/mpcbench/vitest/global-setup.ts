@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { BenchError } from '../../core/errors.ts'
+import { redactLoggerOutput } from '../../core/redact-output.ts'
 import { mpcbenchInputs, prepareOptionsFromEnv } from '../settings.ts'
 
 /**
@@ -20,6 +21,8 @@ import { mpcbenchInputs, prepareOptionsFromEnv } from '../settings.ts'
  * is not thrown: Vitest would then print "No test files found" first, and the error after it with its stack.
  */
 export default async function setup(project: TestProject): Promise<void> {
+  // Everything Vitest prints in this run (reporters, test errors, console output) goes through the one redactor.
+  redactLoggerOutput(project.vitest?.logger)
   try {
     await prepare(project)
   } catch (error) {

@@ -5,8 +5,10 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startVitest } from 'vitest/node'
+import { SummarySchema } from '../summary.ts'
 import { invalidTaskTestName } from './define-mpcbench-bench.ts'
 import { scaledMs } from '../../testing/time-scale.ts'
+import MpcbenchReporter from './reporter.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -43,7 +45,14 @@ describe('bad MPCBench input fails only its own tests', () => {
     const vitest = await startVitest(
       'test',
       [],
-      { root, include: ['*.eval.ts'], globalSetup: [join(repo, 'src/mpcbench/vitest/global-setup.ts')], watch: false, reporters: [{}], config: false },
+      {
+        root,
+        include: ['*.eval.ts'],
+        globalSetup: [join(repo, 'src/mpcbench/vitest/global-setup.ts')],
+        watch: false,
+        reporters: [new MpcbenchReporter({ outputFile: join(root, 'summary.json'), print: false, history: false })],
+        config: false,
+      },
       {},
       { stdout: quiet(), stderr: quiet() },
     )
@@ -62,5 +71,13 @@ describe('bad MPCBench input fails only its own tests', () => {
     expect(byName[invalidTaskTestName('tasks/planning/broken.json')]).toMatchObject({ state: 'failed', error: expect.stringMatching(/broken\.json[\s\S]*answer_requirements/) })
     expect(byName[invalidTaskTestName('tasks/planning/escape.json')]).toMatchObject({ state: 'failed', error: expect.stringMatching(/escape\.json[\s\S]*data_dependencies\.scenario_id/) })
     expect(byName['tidewater_portal_sync_planning [agent=baseline]']).toMatchObject({ state: 'failed', error: expect.stringMatching(/Scenario tidewater_clinics[\s\S]*timezone/) })
+    // The invalid task files are counted in the summary, each with why.
+    const summary = SummarySchema.parse(JSON.parse(readFileSync(join(root, 'summary.json'), 'utf8')))
+    expect(summary.task_counts).toEqual({ selected: 3, completed: 2, failed: 1, not_run: 0, invalid: 2 })
+    expect(summary.invalid_task_files?.map((file) => [file.task_file, file.task_type])).toEqual([
+      ['tasks/planning/broken.json', 'planning'],
+      ['tasks/planning/escape.json', 'planning'],
+    ])
+    expect(summary.invalid_task_files?.[0]?.message).toMatch(/answer_requirements/)
   }, scaledMs(120_000))
 })

@@ -8,8 +8,9 @@ import { redact } from '../../core/redact.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import { collectMpcbenchTests } from './collect-mpcbench-tests.ts'
+import { notStartedTasks } from './not-started-tasks.ts'
 import { chooseSummaryOutput, formatSummarySubsetNote } from '../summary-subset.ts'
-import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage } from '../summary.ts'
+import { type Summary, type UnfinishedTest, buildSummary, formatSummaryTable, formatSummaryUsage, invalidTaskFilesLine } from '../summary.ts'
 import { formatSummaryStatistics } from '../summary-statistics.ts'
 import { MPCBENCH_HISTORY_FILE, mpcbenchHistorySettings, mpcbenchLogDir } from '../settings.ts'
 import { runLogFileName, trialLogDir } from '../file-names.ts'
@@ -211,16 +212,21 @@ export default class MpcbenchReporter implements Reporter {
     const metas = collected.metas
     const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, this.#root) : []
+    // The tasks of a file that never started are counted as not run (those it can tell; the file is named either way).
+    const neverStarted = notStarted.length === 0 ? { tests: [], uncounted: [] } : notStartedTasks(notStarted, this.#root, { ...process.env, ...this.#configEnv })
+    unfinished.push(...neverStarted.tests)
     this.summary = undefined
     this.outputFile = undefined
-    if (metas.length === 0 && unfinished.length === 0) return
-    const summary = buildSummary(metas, new Date(), unfinished, notStarted)
+    if (metas.length === 0 && unfinished.length === 0 && collected.invalid.length === 0) return
+    const summary = buildSummary(metas, new Date(), unfinished, notStarted, collected.invalid)
     this.summary = summary
     // The table is printed before the summary is written: a file that cannot be written loses none of it.
     if (print) {
       const counts = summary.task_counts
       const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
-      const never = notStartedLine(notStarted)
+      const counted = notStarted.length - neverStarted.uncounted.length
+      const countedLine = counted === 0 ? undefined : `${counted} test file(s) never started: their ${neverStarted.tests.length} test(s) are counted as not run.`
+      const never = [countedLine, notStartedLine(neverStarted.uncounted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') || undefined
       const statistics = formatSummaryStatistics(summary)
       this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
     }

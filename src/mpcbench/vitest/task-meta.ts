@@ -7,6 +7,8 @@ declare module '@vitest/runner' {
     mpcbench?: MpcbenchTestMeta
     /** Set when an MPCBench test is declared, for accounting when `mpcbench` never gets set. */
     mpcbenchTask?: MpcbenchPlannedTask
+    /** Set on the failing placeholder test of a task file that cannot be loaded, so the summary counts it. */
+    mpcbenchInvalidTask?: { taskFile: string; taskType: string }
   }
 }
 

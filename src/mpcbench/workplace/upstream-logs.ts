@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PLAIN_SCENARIO_ID } from '../file-names.ts'
 import { SOURCES, type SourceName } from './validate-source.ts'
 
 /**
@@ -17,7 +18,8 @@ export type UpstreamPart = (typeof UPSTREAM_PARTS)[number]
 /** One log file: a generation call with its parsed output, or why it is not one. */
 export type UpstreamLogEntry =
   | { kind: 'generation'; file: string; scenarioId: string; part: UpstreamPart; timestamp: string; content: unknown; request: unknown }
-  | { kind: 'skipped'; file: string; reason: string }
+  /** `failed`: a broken generation log (not JSON, no reply, a bad scenario id); not a failure: another kind of log. */
+  | { kind: 'skipped'; file: string; reason: string; failed: boolean }
 
 /** The files of one logged scenario: its world state and its six sources, each the parsed generated JSON. */
 export interface UpstreamScenarioLog {
@@ -74,16 +76,17 @@ export function readUpstreamLog(file: string): UpstreamLogEntry {
   try {
     log = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    return { kind: 'skipped', file, reason: `not JSON (${(error as Error).message})` }
+    return { kind: 'skipped', file, reason: `not JSON (${(error as Error).message})`, failed: true }
   }
-  if (!isRecord(log)) return { kind: 'skipped', file, reason: 'not a JSON object' }
+  if (!isRecord(log)) return { kind: 'skipped', file, reason: 'not a JSON object', failed: true }
   const context = isRecord(log.context) ? log.context : {}
   const component = typeof context.component === 'string' ? context.component : undefined
   const part = UPSTREAM_PARTS.find((p) => component === `${p}_generator`)
-  if (part === undefined) return { kind: 'skipped', file, reason: `not a generation call (context.component ${JSON.stringify(component ?? null)})` }
+  if (part === undefined) return { kind: 'skipped', file, reason: `not a generation call (context.component ${JSON.stringify(component ?? null)})`, failed: false }
   const fromName = /([^/\\]+?)__[a-z_]+__llm\.json$/.exec(file)?.[1]
   const scenarioId = typeof context.scenario_id === 'string' && context.scenario_id !== '' ? context.scenario_id : fromName
-  if (scenarioId === undefined) return { kind: 'skipped', file, reason: 'no context.scenario_id and no {scenario}__{part}__llm.json file name' }
+  if (scenarioId === undefined) return { kind: 'skipped', file, reason: 'no context.scenario_id and no {scenario}__{part}__llm.json file name', failed: true }
+  if (!PLAIN_SCENARIO_ID.test(scenarioId)) return { kind: 'skipped', file, reason: `scenario id ${JSON.stringify(scenarioId)} is not a plain name (letters, digits, \`_\`, \`-\`, single dots inside; no \`..\` or path)`, failed: true }
   const response = isRecord(log.response) ? log.response : {}
   const message = isRecord(response.raw_message) ? response.raw_message : {}
   const content = message.content
@@ -92,10 +95,10 @@ export function readUpstreamLog(file: string): UpstreamLogEntry {
     try {
       parsed = parseGeneratedText(content)
     } catch (error) {
-      return { kind: 'skipped', file, reason: `response.raw_message.content is not JSON (${(error as Error).message})` }
+      return { kind: 'skipped', file, reason: `response.raw_message.content is not JSON (${(error as Error).message})`, failed: true }
     }
   } else if (isRecord(content)) parsed = content
-  else return { kind: 'skipped', file, reason: 'no response.raw_message.content' }
+  else return { kind: 'skipped', file, reason: 'no response.raw_message.content', failed: true }
   return { kind: 'generation', file, scenarioId, part, timestamp: typeof context.timestamp === 'string' ? context.timestamp : '', content: parsed, request: log.request }
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { InvalidFormatError } from '../../core/errors.ts'
 import { parseWith } from '../../core/parse.ts'
 import { resolveInside } from '../../core/paths.ts'
+import { PLAIN_SCENARIO_ID } from '../file-names.ts'
 import type {
   CalendarEvent,
   Contact,
@@ -319,8 +320,8 @@ export interface LoadWorkplaceOptions {
 
 /** `data/{scenarioId}_{source}.json`; a scenario id that would leave `dataDir` (`../x`) is an `InvalidFormatError`. */
 export function sourceFilePath(dataDir: string, scenarioId: string, source: SourceName | 'world_state'): string {
-  if (/[\\/]/.test(scenarioId)) {
-    throw new InvalidFormatError(`scenario_id ${JSON.stringify(scenarioId)} holds a path separator; it must name files inside ${dataDir}`, {
+  if (!PLAIN_SCENARIO_ID.test(scenarioId)) {
+    throw new InvalidFormatError(`scenario_id ${JSON.stringify(scenarioId)} is not a plain name; it must name files inside ${dataDir}`, {
       field: 'data_dependencies.scenario_id',
       hint: 'Use the id of a file in scenarios/ (letters, digits, `.`, `_`, `-`), without `/`, `\\` or `..`.',
     })
