@@ -140,8 +140,8 @@ interface HitRow {
   subject: string
   date: string | null
   sender: string
-  /** Set when there are no keywords; keyword searches compute it for the returned rows only. */
-  snippet?: string
+  /** The start of the body without keywords; with keywords the match snippet, `null` for a long email. */
+  snippet: string | null
   /** Keyword searches: 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
   long?: number
 }
@@ -249,7 +249,6 @@ export class EmailStore {
   readonly #count: Database.Statement
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
-  readonly #snippets: Database.Statement
   readonly #prefixes: Database.Statement
   readonly #searches = new Map<string, Database.Statement>()
   #scratch: SnippetScratch | undefined
@@ -275,9 +274,6 @@ export class EmailStore {
     this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
       + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
-    // The rowids come from SQL (json_each gives integers): FTS5 ignores a `rowid =` constraint bound as a REAL.
-    this.#snippets = db.prepare(`SELECT rowid AS id, ${SNIPPET_SQL} AS snippet FROM emails_fts
-      WHERE emails_fts MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`)
     this.#prefixes = db.prepare(`SELECT rowid AS id, substr(subject, 1, ${SNIPPET_SCAN_CHARS}) AS subject, substr(body, 1, ${SNIPPET_SCAN_CHARS}) AS body
       FROM emails WHERE rowid IN (SELECT value FROM json_each(@ids))`)
   }
@@ -399,10 +395,17 @@ export class EmailStore {
       // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
       // as a constraint, FTS5 would be re-queried per rowid.
       const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}
-        FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-        WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
-        ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
+      // One statement: the ranked page first (a materialized CTE, so that no snippet is computed for a row the LIMIT
+      // drops), then the snippet of each of its rows from the FTS5 row of the same match (a rowid seek). Long
+      // emails get theirs from the scratch index (see #longSnippets).
+      sql = `WITH ranked AS MATERIALIZED (
+          SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}, bm25(emails_fts, 2.0, 1.0) AS score
+          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
+          WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
+          ORDER BY score, e.rowid LIMIT @limit)
+        SELECT r.id, r.message_id, r.subject, r.date, r.sender, r.long, CASE WHEN r.long THEN NULL ELSE ${SNIPPET_SQL} END AS snippet
+        FROM ranked r JOIN emails_fts ON emails_fts.rowid = r.id AND emails_fts MATCH @match
+        ORDER BY r.score, r.id`
     }
     let statement = this.#searches.get(sql)
     if (statement === undefined) {
@@ -410,7 +413,7 @@ export class EmailStore {
       this.#searches.set(sql, statement)
     }
     const rows = statement.all(params) as HitRow[]
-    const snippets = match === undefined ? new Map<number, string>() : this.#matchSnippets(match, rows)
+    const snippets = match === undefined ? new Map<number, string>() : this.#longSnippets(match, rows)
     return rows.map((row) => ({
       messageId: row.message_id,
       subject: row.subject,
@@ -421,18 +424,12 @@ export class EmailStore {
   }
 
   /**
-   * The snippets of the returned rows only (ranking first, then at most 50 snippets). Long emails are snippeted
-   * over their first {@link SNIPPET_SCAN_CHARS} characters; one whose match lies beyond them shows the start of its body.
+   * The snippets of the returned long emails (rare): computed over their first {@link SNIPPET_SCAN_CHARS} characters
+   * in the scratch index; one whose match lies beyond them shows the start of its body.
    */
-  #matchSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
-    const short = rows.filter((row) => row.long !== 1).map((row) => row.id)
+  #longSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
     const long = rows.filter((row) => row.long === 1).map((row) => row.id)
     const snippets = new Map<number, string>()
-    if (short.length > 0) {
-      for (const row of this.#snippets.all({ match, ids: JSON.stringify(short) }) as Array<{ id: number; snippet: string }>) {
-        snippets.set(row.id, row.snippet)
-      }
-    }
     if (long.length > 0) {
       const documents = this.#prefixes.all({ ids: JSON.stringify(long) }) as Array<{ id: number; subject: string; body: string }>
       this.#scratch ??= new SnippetScratch()
