@@ -101,6 +101,9 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
       const path = fileName ?? where
       sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath)
     }
+  } catch (error) {
+    sink.close()
+    throw error
   } finally {
     lines.close()
   }
