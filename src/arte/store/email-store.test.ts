@@ -624,6 +624,8 @@ describe('bulk import', () => {
       again.abort()
       expect(pragmas()).toEqual(before)
       expect(store.count()).toBe(50)
+      // FTS5's in-memory budget, raised for the index fill, is back to its default of 1 MB.
+      expect(store.db.prepare("SELECT v FROM emails_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1024 * 1024)
       expect(() => again.add(emails.slice(50, 60))).toThrow(/after finish or abort/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
