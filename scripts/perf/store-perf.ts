@@ -111,16 +111,26 @@ interface ExportedRow {
 
 function exportRows(dbFile: string, file: string): number {
   const db = new Database(dbFile, { readonly: true })
-  const rows = db.prepare('SELECT message_id, subject, sender, to_addresses, cc_addresses, bcc_addresses, date, body, file_name FROM emails ORDER BY rowid').all() as Array<Record<string, string | null>>
+  const rows = db.prepare('SELECT message_id, subject, sender, to_addresses, cc_addresses, bcc_addresses, date, body, file_name FROM emails ORDER BY rowid').all() as Array<{
+    message_id: string
+    subject: string
+    sender: string
+    to_addresses: string
+    cc_addresses: string
+    bcc_addresses: string
+    date: string | null
+    body: string
+    file_name: string | null
+  }>
   db.close()
   const lines = rows.map((row) =>
     JSON.stringify({
       message_id: row.message_id,
       subject: row.subject,
       from: row.sender,
-      to: JSON.parse(row.to_addresses ?? '[]'),
-      cc: JSON.parse(row.cc_addresses ?? '[]'),
-      bcc: JSON.parse(row.bcc_addresses ?? '[]'),
+      to: JSON.parse(row.to_addresses) as string[],
+      cc: JSON.parse(row.cc_addresses) as string[],
+      bcc: JSON.parse(row.bcc_addresses) as string[],
       date: row.date,
       body: row.body,
       file_name: row.file_name,
@@ -224,7 +234,7 @@ export async function runStorePerf(): Promise<void> {
   try {
     if (existsSync(REAL_MAILDIR)) {
       const realDb = join(dir, 'real.db')
-      const maildir = importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
+      importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
         ours: () => {
           rmSync(realDb, { force: true })
           return run(process.execPath, [BIN, 'import-enron', '--db', realDb, '--maildir', REAL_MAILDIR, '--json'])
@@ -235,7 +245,6 @@ export async function runStorePerf(): Promise<void> {
           return run(process.execPath, [join(HERE, 'raw-maildir.mjs'), REAL_MAILDIR, db])
         },
       })
-      void maildir
       const jsonl = join(dir, 'real.jsonl')
       const rows = exportRows(realDb, jsonl)
       importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
@@ -254,8 +263,7 @@ export async function runStorePerf(): Promise<void> {
     const syntheticJsonl = join(dir, 'synthetic.jsonl')
     writeSynthetic(size, syntheticJsonl)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    const synthetic = importRow(`import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`, size, syntheticRounds, importVariants(dir, syntheticJsonl, python))
-    void synthetic
+    importRow(`import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`, size, syntheticRounds, importVariants(dir, syntheticJsonl, python))
     const syntheticDb = join(dir, 'synthetic.db')
     run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
     const { words, inboxes, random, pick } = syntheticCorpus(1)
