@@ -605,6 +605,23 @@ describe('bulk import', () => {
     expect(store.db.prepare('SELECT count(*) FROM bulk_import').pluck().get()).toBe(0)
   })
 
+  it("runs inside a caller's transaction as a savepoint of it", () => {
+    using store = EmailStore.open(':memory:')
+    store.db.transaction(() => {
+      expect(store.insertEmails(emails.slice(0, 5))).toEqual({ imported: 5, duplicates: 0 })
+      const session = store.beginImport()
+      session.add(emails.slice(5, 8))
+      session.abort()
+    })()
+    expect(store.count()).toBe(5)
+    expect(() => store.db.transaction(() => {
+      store.insertEmails(emails.slice(5, 10))
+      throw new Error('caller fails')
+    })()).toThrow('caller fails')
+    expect(store.count()).toBe(5)
+    expect(store.search({ keywords: [words[0] as string], maxResults: 50 }, { inbox: emails[0]?.inbox as string, queryDate: '2002-12-31' }).length).toBeGreaterThan(0)
+  })
+
   it('sets the bulk-load pragmas for the import only, and rolls an aborted import back', () => {
     const dir = mkdtempSync(join(tmpdir(), 'email-import-'))
     try {

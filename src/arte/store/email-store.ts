@@ -521,6 +521,7 @@ export class EmailImport {
   readonly #insert: Database.Statement
   readonly #since: number
   readonly #saved: Record<string, unknown> = {}
+  readonly #nested: boolean
   #open = true
   #imported = 0
   /** Runs of consecutive new rows of one inbox, and the inboxes: more runs than inboxes means interleaved mailboxes. */
@@ -534,12 +535,16 @@ export class EmailImport {
     this.#insert = insert
     // New rows get rowids above the largest one (SQLite's rule until rowid 2^63-1), so `rowid > since` are this import's.
     this.#since = since
-    for (const [name, value] of Object.entries(BULK_PRAGMAS)) {
-      this.#saved[name] = db.pragma(name, { simple: true })
-      db.pragma(`${name} = ${value}`)
+    // Inside a caller's transaction: a savepoint of it, under the caller's pragmas.
+    this.#nested = db.inTransaction
+    if (!this.#nested) {
+      for (const [name, value] of Object.entries(BULK_PRAGMAS)) {
+        this.#saved[name] = db.pragma(name, { simple: true })
+        db.pragma(`${name} = ${value}`)
+      }
     }
     try {
-      db.exec('BEGIN IMMEDIATE; INSERT INTO bulk_import (active) VALUES (1);')
+      db.exec(`${this.#nested ? 'SAVEPOINT email_import' : 'BEGIN IMMEDIATE'}; INSERT INTO bulk_import (active) VALUES (1);`)
     } catch (error) {
       this.#restorePragmas()
       throw error
@@ -594,7 +599,7 @@ export class EmailImport {
           INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${DEFAULT_FTS_HASH_BYTES});
           INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
       }
-      this.#db.exec('DELETE FROM bulk_import; COMMIT;')
+      this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
       this.#open = false
       this.#restorePragmas()
     } catch (error) {
@@ -607,7 +612,7 @@ export class EmailImport {
   abort(): void {
     if (!this.#open) return
     this.#open = false
-    if (this.#db.inTransaction) this.#db.exec('ROLLBACK')
+    if (this.#db.inTransaction) this.#db.exec(this.#nested ? 'ROLLBACK TO email_import; RELEASE email_import' : 'ROLLBACK')
     this.#restorePragmas()
   }
 
