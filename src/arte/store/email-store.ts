@@ -342,7 +342,7 @@ export class EmailStore {
     const match = buildFtsQuery(query.keywords)
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
-    const params: Record<string, string | number> = { ...bounds }
+    const params: Record<string, string | number | bigint> = { ...bounds }
     const filters: string[] = []
     addressParts(query.from).forEach((part, i) => {
       filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
@@ -375,8 +375,10 @@ export class EmailStore {
       params.match = match
       const span = this.#scopeSpan.get(bounds) as { lo: number | null; hi: number | null }
       if (span.lo === null || span.hi === null) return []
-      params.lo = span.lo
-      params.hi = span.hi
+      // Bound as integers: FTS5 ignores a rowid bound that reaches it as a REAL (how a JS number is bound) and walks
+      // the whole document list.
+      params.lo = BigInt(span.lo)
+      params.hi = BigInt(span.hi)
       const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
       // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
       // as a constraint, FTS5 would be re-queried per rowid.
@@ -386,14 +388,15 @@ export class EmailStore {
       // those of the whole index, so the ranking is the same as without the span.
       // One statement: the ranked page first (a materialized CTE, so that no snippet is computed for a row the LIMIT
       // drops), then the snippet of each of its rows from the FTS5 row of the same match (a rowid seek). Long
-      // emails get theirs from the scratch index (see #longSnippets).
+      // emails get theirs from the scratch index (see #longSnippets). CROSS JOIN keeps that order: the planner would
+      // otherwise scan the whole match in emails_fts and probe the page.
       sql = `WITH ranked AS MATERIALIZED (
           SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}, bm25(emails_fts, 2.0, 1.0) AS score
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScopeSet}${where}
           ORDER BY score, e.rowid LIMIT @limit)
         SELECT r.id, r.message_id, r.subject, r.date, r.sender, r.long, CASE WHEN r.long THEN NULL ELSE ${SNIPPET_SQL} END AS snippet
-        FROM ranked r JOIN emails_fts ON emails_fts.rowid = r.id AND emails_fts MATCH @match
+        FROM ranked r CROSS JOIN emails_fts WHERE emails_fts.rowid = r.id AND emails_fts MATCH @match
         ORDER BY r.score, r.id`
     }
     let statement = this.#searches.get(sql)
