@@ -181,7 +181,10 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
         ${layoutByInboxSql(0)}
         DELETE FROM email_addresses;
         INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
+        -- A 64 MB in-memory budget while rebuilding: the index is written in a few segments (1 MB, FTS5's default, after).
+        INSERT INTO emails_fts(emails_fts, rank) VALUES ('hashsize', 67108864);
         INSERT INTO emails_fts(emails_fts) VALUES ('rebuild');
+        INSERT INTO emails_fts(emails_fts, rank) VALUES ('hashsize', 1048576);
         DELETE FROM bulk_import;
       `)
     },
