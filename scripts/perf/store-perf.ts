@@ -13,6 +13,7 @@
  * `PERF_STORE_ROUNDS` says otherwise); `import-enron --maildir` of the real sample against postal-mime + the raw insert
  * (`raw-maildir.mjs`); `search_emails` p50 / p95 over 200 realistic queries on the real store against OpenPipe's search
  * (`openpipe-search.py`); the synthetic store's common-word searches (top 20), which have no anchor.
+ * `PERF_STORE_REAL=0` skips the real-data rows (e.g. for a 500K run alone).
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
@@ -232,7 +233,9 @@ export async function runStorePerf(): Promise<void> {
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
   try {
-    if (existsSync(REAL_MAILDIR)) {
+    if (process.env.PERF_STORE_REAL === '0') {
+      console.log('  real-data rows skipped (PERF_STORE_REAL=0)')
+    } else if (existsSync(REAL_MAILDIR)) {
       const realDb = join(dir, 'real.db')
       importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
         ours: () => {
