@@ -19,7 +19,7 @@
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -152,7 +152,13 @@ function writeSynthetic(size: number, file: string): void {
     if (list === undefined) byInbox.set(user, [line])
     else list.push(line)
   }
-  writeFileSync(file, `${[...byInbox.values()].flat().join('\n')}\n`)
+  // One write per mailbox: the whole file is more than a string can hold at 500K.
+  const fd = openSync(file, 'w')
+  try {
+    for (const lines of byInbox.values()) writeSync(fd, `${lines.join('\n')}\n`)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 interface Query {
