@@ -181,7 +181,7 @@ function searchRow(label: string, rounds: number, variants: Record<string, () =>
     const stat = (pick: (times: SearchTimes) => number[], p: number): string => median(list.map((times) => percentile(pick(times), p))).toFixed(3)
     const hits = (list[0]?.hits ?? 0) / (list[0]?.wall.length || 1)
     console.log(
-      `    ${name.padEnd(38)} wall p50 ${stat((t) => t.wall, 50)} ms, p95 ${stat((t) => t.wall, 95)} ms, max ${stat((t) => t.wall, 100)} ms; CPU p50 ${stat((t) => t.cpu, 50)} ms, p95 ${stat((t) => t.cpu, 95)} ms; ${hits.toFixed(1)} hits/query`,
+      `    ${name.padEnd(38)} wall p50 ${stat((t) => t.wall, 50)} ms, p95 ${stat((t) => t.wall, 95)} ms, max ${stat((t) => t.wall, 100)} ms; CPU p50 ${stat((t) => t.cpu, 50)} ms, p95 ${stat((t) => t.cpu, 95)} ms, max ${stat((t) => t.cpu, 100)} ms; ${hits.toFixed(1)} hits/query`,
     )
   }
   console.log(`    ${load()} after`)
