@@ -387,6 +387,19 @@ describe('search plans', () => {
     expect(withSnippets).toBeGreaterThan(80)
   })
 
+  it("bounds the FTS5 scan by the scope's rowid span and looks each page row's snippet up by rowid", () => {
+    for (const plan of ['match-first', 'scope-first'] as const) {
+      const details = store.explainSearch({ keywords: [words[0] as string] }, inbox0, plan)
+      const ranked = details.findIndex((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:M\d*></.test(detail))
+      const page = details.findIndex((detail) => detail === 'SCAN r')
+      expect(ranked, details.join('\n')).toBeGreaterThanOrEqual(0)
+      expect(page, details.join('\n')).toBeGreaterThan(ranked)
+      // The snippet's FTS5 lookup comes after the page, by rowid (`=`), never a scan of the whole match.
+      expect(details.slice(page + 1).some((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:=M/.test(detail)), details.join('\n')).toBe(true)
+    }
+    expect(store.explainSearch({ keywords: [words[0] as string] }, { inbox: 'nobody@corp.test', queryDate: '2002-12-31' })).toEqual([])
+  })
+
   it('keeps the full page for a common word: 50 hits, ranked, all in scope', () => {
     const query = { keywords: [words[0] as string], maxResults: 50 }
     const hits = store.search(query, inbox0, 'scope-first')
