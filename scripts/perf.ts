@@ -13,6 +13,7 @@ import { runEmailPerf } from './perf/email-perf.ts'
 import { runHarnessPerf } from './perf/harness-perf.ts'
 import { runMpcbenchPerf } from './perf/mpcbench-perf.ts'
 import { runReportPerf } from './perf/report-perf.ts'
+import { runStorePerf } from './perf/store-perf.ts'
 
 const only = process.argv[2]
 if (only === undefined || only === 'cli') await runCliPerf()
@@ -20,3 +21,4 @@ if (only === undefined || only === 'email') await runEmailPerf()
 if (only === undefined || only === 'mpcbench') await runMpcbenchPerf()
 if (only === undefined || only === 'harness') await runHarnessPerf()
 if (only === undefined || only === 'report') await runReportPerf()
+if (only === undefined || only === 'store') await runStorePerf()

@@ -5,7 +5,8 @@ import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
 import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
-import { readDate, type SourceEmail } from './parse-raw-email.ts'
+import type { SourceEmail } from './parse-raw-email.ts'
+import { readDate } from './read-date.ts'
 
 const AddressList = z
   .union([z.array(z.string()), z.string(), z.null()])
@@ -101,6 +102,9 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
       const path = fileName ?? where
       sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath)
     }
+  } catch (error) {
+    sink.close()
+    throw error
   } finally {
     lines.close()
   }

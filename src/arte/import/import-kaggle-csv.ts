@@ -90,6 +90,9 @@ export async function importKaggleCsv(store: EmailStore, csvPath: string, option
       if (outcome.kind === 'failed') sink.fail(fileName, outcome.reason)
       else sink.add(outcome.value, fileName, fileName.split('/')[0] ?? fileName)
     }
+  } catch (error) {
+    sink.close()
+    throw error
   } finally {
     parser.destroy()
     await pool.close()

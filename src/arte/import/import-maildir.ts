@@ -47,6 +47,9 @@ export async function importMaildir(store: EmailStore, dir: string, options: Imp
       if (outcome.kind === 'failed') sink.fail(fileName, outcome.reason)
       else sink.add(outcome.value, fileName, unitOf(fileName))
     }
+  } catch (error) {
+    sink.close()
+    throw error
   } finally {
     await pool.close()
   }

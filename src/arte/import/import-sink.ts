@@ -1,4 +1,4 @@
-import type { EmailInput, EmailStore } from '../store/email-store.ts'
+import type { EmailImport, EmailInput, EmailStore } from '../store/email-store.ts'
 import { inferMailboxOwner, type MailboxMember } from './mailbox-owner.ts'
 import { normalizeAddress } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
@@ -48,7 +48,8 @@ export interface ImportOptions {
   /** Read at most this many messages (0 or absent: all). */
   limit?: number | undefined
   /**
-   * Messages per insert transaction.
+   * Messages held before they are inserted (all of an import's messages go in one transaction; the FTS5 index is
+   * written once at its end).
    * @default 5000
    */
   batchSize?: number | undefined
@@ -59,7 +60,7 @@ export interface ImportOptions {
   parseWorkers?: number | undefined
 }
 
-/** Messages per insert transaction unless {@link ImportOptions.batchSize} says otherwise. */
+/** Messages held before they are inserted unless {@link ImportOptions.batchSize} says otherwise. */
 export const DEFAULT_IMPORT_BATCH_SIZE = 5000
 
 /** A finished unit's rows are inserted at once from this many (fewer wait for the next unit or the batch size). */
@@ -75,9 +76,13 @@ const FALLBACK_INBOX = 'unknown@unknown'
  * Without a fixed inbox, the messages of one unit (`maildir/<user>`, a CSV `file` prefix) are held until the
  * unit ends, then each mailbox in it (by `X-Origin`, else the unit) gets its owner from {@link inferMailboxOwner}.
  * An owner found once is kept for that mailbox name for the rest of the import.
+ * All of it goes into the store in one {@link EmailStore.beginImport} transaction, committed by {@link ImportSink.finish};
+ * an importer that stops on an error calls {@link ImportSink.close}, which commits what was read before it.
  */
 export class ImportSink {
   readonly #store: EmailStore
+  #session: EmailImport | undefined
+  #closed = false
   readonly #inbox: string | undefined
   readonly #limit: number
   readonly #batchSize: number
@@ -146,11 +151,23 @@ export class ImportSink {
     if (this.#report.failures.length < MAX_LISTED_ISSUES) this.#report.failures.push({ file: path, reason })
   }
 
-  /** Inserts what is left and returns the report. */
+  /** Inserts what is left, commits the import (its FTS5 index written) and returns the report. */
   finish(): ImportReport {
     this.#resolveUnit()
     this.#flush()
+    this.#closed = true
+    this.#session?.finish()
     return this.#report
+  }
+
+  /**
+   * After an error stopped the importer: commits the messages inserted so far, as a finished import would (they stay
+   * stored, a re-run counts them as duplicates). A no-op after {@link ImportSink.finish}.
+   */
+  close(): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#session?.finish()
   }
 
   #resolveUnit(): void {
@@ -184,7 +201,8 @@ export class ImportSink {
 
   #flush(): void {
     if (this.#batch.length === 0) return
-    const { imported, duplicates } = this.#store.insertEmails(this.#batch)
+    this.#session ??= this.#store.beginImport()
+    const { imported, duplicates } = this.#session.add(this.#batch)
     this.#report.imported += imported
     this.#report.duplicates += duplicates
     this.#batch.length = 0

@@ -2,7 +2,8 @@ import PostalMime, { decodeWords } from 'postal-mime'
 import type { Address, Email } from 'postal-mime'
 import { TextDecoder } from 'node:util'
 import type { EmailInput } from '../store/email-store.ts'
-import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
+import { canonicalMessageId } from '../store/normalize.ts'
+import { readDate } from './read-date.ts'
 
 /** An email read from a source, before its inbox is known. */
 export interface SourceEmail {
@@ -18,24 +19,8 @@ export interface SourceEmail {
 /** The outcome of reading one message. */
 export type ReadOutcome = { kind: 'read'; value: SourceEmail } | { kind: 'failed'; reason: string }
 
-/**
- * Dates outside these years are kept but reported as odd (Enron has 1979-12-31 PST, i.e. epoch-0, and 2044 dates).
- * Such mail is searched by its date as stored, as OpenPipe's ART-E does: a 1979 date is before every question's.
- */
-const PLAUSIBLE_YEARS = { from: 1985, to: 2030 } as const
-
-/**
- * The stored date for a raw `Date` value, and a note when it is odd: absent, unparseable (stored as `null`),
- * or outside {@link PLAUSIBLE_YEARS} (stored as parsed).
- */
-export function readDate(raw: string | undefined): { date: string | null; dateNote: string | undefined } {
-  if (raw === undefined || raw.trim() === '') return { date: null, dateNote: 'no date' }
-  const iso = toIsoDate(raw)
-  if (iso === undefined) return { date: null, dateNote: `unparseable date ${JSON.stringify(raw.slice(0, 80))}` }
-  const year = Number(iso.slice(0, 4))
-  if (year < PLAUSIBLE_YEARS.from || year > PLAUSIBLE_YEARS.to) return { date: iso, dateNote: `implausible date ${iso}` }
-  return { date: iso, dateNote: undefined }
-}
+/** Re-exported for the importers that parse MIME (the JSONL importer reads it from `read-date.ts`, without postal-mime). */
+export { readDate }
 
 /** An RFC 2047 encoded word whose charset name has a character postal-mime's `decodeWords` does not take (`ANSI_X3.4-1968`). */
 const ODD_CHARSET_WORD = /=\?([^?\s]*[^\w\-*?\s][^?\s]*)\?([QqBb])\?([^?]*)\?=/g

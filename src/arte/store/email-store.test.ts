@@ -9,6 +9,7 @@ import { type EmailHit, type EmailInput, type EmailScope, type EmailSearch, Emai
 import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { FTS_INDEXED_CHARS } from './schema.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
+import type { InsertResult } from './email-store.ts'
 
 function email(overrides: Partial<EmailInput> & Pick<EmailInput, 'messageId'>): EmailInput {
   return {
@@ -262,7 +263,7 @@ function generatedCorpus(size: number, seed: number): { emails: EmailInput[]; wo
  * The search as it was before snippets were computed for the returned rows only: one query computing `snippet()`
  * for every match in scope (match-first), over the same MATCH expression. Frozen here as the reference of the equivalence test.
  */
-function oneQuerySearch(store: EmailStore, query: EmailSearch, scope: EmailScope): EmailHit[] {
+function oneQuerySearch(store: { db: Database.Database }, query: EmailSearch, scope: EmailScope): EmailHit[] {
   const match = buildFtsQuery(query.keywords)
   const params: Record<string, string | number> = { inbox: scope.inbox, until: `${scope.queryDate}T23:59:59.999Z` }
   const filters = [
@@ -386,6 +387,19 @@ describe('search plans', () => {
     expect(withSnippets).toBeGreaterThan(80)
   })
 
+  it("bounds the FTS5 scan by the scope's rowid span and looks each page row's snippet up by rowid", () => {
+    for (const plan of ['match-first', 'scope-first'] as const) {
+      const details = store.explainSearch({ keywords: [words[0] as string] }, inbox0, plan)
+      const ranked = details.findIndex((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:M\d*></.test(detail))
+      const page = details.findIndex((detail) => detail === 'SCAN r')
+      expect(ranked, details.join('\n')).toBeGreaterThanOrEqual(0)
+      expect(page, details.join('\n')).toBeGreaterThan(ranked)
+      // The snippet's FTS5 lookup comes after the page, by rowid (`=`), never a scan of the whole match.
+      expect(details.slice(page + 1).some((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:=M/.test(detail)), details.join('\n')).toBe(true)
+    }
+    expect(store.explainSearch({ keywords: [words[0] as string] }, { inbox: 'nobody@corp.test', queryDate: '2002-12-31' })).toEqual([])
+  })
+
   it('keeps the full page for a common word: 50 hits, ranked, all in scope', () => {
     const query = { keywords: [words[0] as string], maxResults: 50 }
     const hits = store.search(query, inbox0, 'scope-first')
@@ -476,6 +490,43 @@ describe('schema versions', () => {
     expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
   })
 
+  it('migrates a version 2 store with interleaved mailboxes: rows laid out by inbox, the same hits, order and snippets', () => {
+    const file = join(dir, 'v2.db')
+    const db = new Database(file)
+    migrate(db, file, MIGRATIONS.filter((step) => step.version <= 2))
+    // Every email a different prime number of words (subject 2), so no two bm25 scores tie (tf1 / D1 = tf2 / D2 cannot hold
+    // for distinct primes D > tf) and the order is the ranking's alone, whatever the rowids.
+    const { emails, words, inboxes } = generatedCorpus(600, 5)
+    const primes: number[] = []
+    const isPrime = (n: number): boolean => Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, k) => k + 2).every((d) => n % d !== 0)
+    for (let n = 61; primes.length < emails.length; n++) if (isPrime(n)) primes.push(n)
+    const insert = db.prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, to_addresses, date, body)
+      VALUES (@messageId, @inbox, @subject, @from, @recipients, @to, @date, @body)`)
+    emails.forEach((row, i) => {
+      const own = row.body.split(' ')
+      const body = Array.from({ length: (primes[i] as number) - 2 }, (_, k) => own[k] ?? words[(k * 31) % words.length]).join(' ')
+      const subject = row.subject.split(' ').concat(['filler', 'filler']).slice(0, 2).join(' ')
+      const recipients = JSON.stringify([...new Set([...row.to, ...row.cc, ...row.bcc])])
+      insert.run({ ...row, subject, body, recipients, to: JSON.stringify(row.to) })
+    })
+    const queries: Array<[EmailSearch, EmailScope]> = []
+    for (let i = 0; i < 120; i++) {
+      const keywords = i % 3 === 0 ? [words[i % 12] as string, words[(i * 7) % 300] as string] : [words[(i * 13) % 200] as string]
+      queries.push([{ keywords, maxResults: 1 + (i % 20), ...(i % 5 === 0 ? { from: 'inbox' } : {}) }, { inbox: inboxes[i % inboxes.length] as string, queryDate: i % 2 === 0 ? '2002-12-31' : '2001-06-30' }])
+    }
+    const before = queries.map(([query, scope]) => oneQuerySearch({ db }, query, scope))
+    db.close()
+    using store = EmailStore.open(file)
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    const ranges = store.db.prepare('SELECT inbox, count(*) AS n, max(rowid) - min(rowid) + 1 AS span FROM emails GROUP BY inbox').all() as Array<{ n: number; span: number }>
+    expect(ranges).toHaveLength(inboxes.length)
+    for (const range of ranges) expect(range.span).toBe(range.n)
+    expect(queries.map(([query, scope]) => store.search(query, scope))).toEqual(before)
+    expect(before.filter((hits) => hits.length > 1).length).toBeGreaterThan(40)
+    expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
+    expect(store.db.prepare('SELECT count(*) FROM email_addresses').pluck().get()).toBeGreaterThan(emails.length)
+  })
+
   it('applies only the pending steps', () => {
     const db = new Database(':memory:')
     expect(migrate(db, ':memory:')).toBe(0)
@@ -529,5 +580,85 @@ describe('schema versions', () => {
 
   it('refuses to open a missing file read-only', () => {
     expect(() => EmailStore.open(join(dir, 'missing.db'), { readonly: true })).toThrow(/import-enron/)
+  })
+})
+
+describe('bulk import', () => {
+  const { emails, words, inboxes } = generatedCorpus(900, 3)
+  const rowsByInbox = (store: EmailStore): Array<{ n: number; span: number }> =>
+    store.db.prepare('SELECT inbox, count(*) AS n, max(rowid) - min(rowid) + 1 AS span FROM emails GROUP BY inbox').all() as Array<{ n: number; span: number }>
+
+  it('lays interleaved mailboxes out mailbox by mailbox, each import after the rows already stored', () => {
+    using store = EmailStore.open(':memory:')
+    const session = store.beginImport()
+    const results: InsertResult[] = []
+    for (let i = 0; i < 600; i += 100) results.push(session.add(emails.slice(i, i + 100)))
+    session.finish()
+    expect(results.reduce((sum, result) => sum + result.imported, 0)).toBe(600)
+    for (const range of rowsByInbox(store)) expect(range.span).toBe(range.n)
+    const ownOrder = store.db.prepare("SELECT message_id FROM emails WHERE inbox = ? ORDER BY rowid").pluck()
+    const inbox = inboxes[0] as string
+    expect(ownOrder.all(inbox)).toEqual(emails.slice(0, 600).filter((email) => email.inbox === inbox).map((email) => email.messageId))
+    store.insertEmails(emails.slice(600))
+    expect(store.db.prepare('SELECT min(rowid) FROM emails WHERE message_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(emails.slice(600).map((email) => email.messageId)))).toBe(601)
+    expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
+    const scope = { inbox, queryDate: '2002-12-31' }
+    expect(store.search({ keywords: [words[3] as string], maxResults: 50 }, scope)).toEqual(oneQuerySearch(store, { keywords: [words[3] as string], maxResults: 50 }, scope))
+  })
+
+  it('counts duplicates inside one import and against the store, and makes the rows searchable at finish only', () => {
+    using store = EmailStore.open(':memory:')
+    store.insertEmails(emails.slice(0, 10))
+    const session = store.beginImport()
+    expect(session.add([...emails.slice(5, 20), emails[12] as EmailInput])).toEqual({ imported: 10, duplicates: 6 })
+    expect(store.db.prepare('SELECT count(*) FROM emails_fts_docsize').pluck().get()).toBe(10)
+    session.finish()
+    expect(store.count()).toBe(20)
+    expect(store.db.prepare("SELECT count(*) FROM emails_fts_docsize").pluck().get()).toBe(20)
+    expect(store.db.prepare('SELECT count(*) FROM bulk_import').pluck().get()).toBe(0)
+  })
+
+  it("runs inside a caller's transaction as a savepoint of it", () => {
+    using store = EmailStore.open(':memory:')
+    store.db.transaction(() => {
+      expect(store.insertEmails(emails.slice(0, 5))).toEqual({ imported: 5, duplicates: 0 })
+      const session = store.beginImport()
+      session.add(emails.slice(5, 8))
+      session.abort()
+    })()
+    expect(store.count()).toBe(5)
+    expect(() => store.db.transaction(() => {
+      store.insertEmails(emails.slice(5, 10))
+      throw new Error('caller fails')
+    })()).toThrow('caller fails')
+    expect(store.count()).toBe(5)
+    expect(store.search({ keywords: [words[0] as string], maxResults: 50 }, { inbox: emails[0]?.inbox as string, queryDate: '2002-12-31' }).length).toBeGreaterThan(0)
+  })
+
+  it('sets the bulk-load pragmas for the import only, and rolls an aborted import back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'email-import-'))
+    try {
+      using store = EmailStore.open(join(dir, 'bulk.db'))
+      const pragmas = (): unknown[] => ['synchronous', 'cache_size', 'temp_store'].map((name) => store.db.pragma(name, { simple: true }))
+      const before = pragmas()
+      const session = store.beginImport()
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(0)
+      session.add(emails.slice(0, 50))
+      session.abort()
+      expect(pragmas()).toEqual(before)
+      expect(store.count()).toBe(0)
+      expect(store.db.inTransaction).toBe(false)
+      const again = store.beginImport()
+      again.add(emails.slice(0, 50))
+      again.finish()
+      again.abort()
+      expect(pragmas()).toEqual(before)
+      expect(store.count()).toBe(50)
+      // FTS5's in-memory budget, raised for the index fill, is back to its default of 1 MB.
+      expect(store.db.prepare("SELECT v FROM emails_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1024 * 1024)
+      expect(() => again.add(emails.slice(50, 60))).toThrow(/after finish or abort/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

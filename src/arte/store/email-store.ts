@@ -3,7 +3,7 @@ import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
-import { checkSchemaVersion, migrate } from './schema.ts'
+import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
 import { SNIPPET_SQL, SnippetScratch } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
@@ -140,8 +140,8 @@ interface HitRow {
   subject: string
   date: string | null
   sender: string
-  /** Set when there are no keywords; keyword searches compute it for the returned rows only. */
-  snippet?: string
+  /** The start of the body without keywords; with keywords the match snippet, `null` for a long email. */
+  snippet: string | null
   /** Keyword searches: 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
   long?: number
 }
@@ -240,16 +240,12 @@ export class EmailStore {
   readonly file: string
   readonly #insert: Database.Statement
   readonly #lastRowid: Database.Statement
-  readonly #bulkBegin: Database.Statement
-  readonly #bulkEnd: Database.Statement
-  readonly #indexSince: Database.Statement
-  readonly #addressesSince: Database.Statement
   readonly #read: Database.Statement
   readonly #get: Database.Statement
   readonly #count: Database.Statement
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
-  readonly #snippets: Database.Statement
+  readonly #scopeSpan: Database.Statement
   readonly #prefixes: Database.Statement
   readonly #searches = new Map<string, Database.Statement>()
   #scratch: SnippetScratch | undefined
@@ -261,23 +257,22 @@ export class EmailStore {
       (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
       VALUES (@messageId, @inbox, @subject, @from, @recipients, @to, @cc, @bcc, @date, @body, @fileName)`)
     this.#lastRowid = db.prepare('SELECT coalesce(max(rowid), 0) FROM emails').pluck()
-    this.#bulkBegin = db.prepare('INSERT INTO bulk_import (active) VALUES (1)')
-    this.#bulkEnd = db.prepare('DELETE FROM bulk_import')
-    this.#indexSince = db.prepare(`INSERT INTO emails_fts (rowid, subject, body)
-      SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > @since`)
-    this.#addressesSince = db.prepare(`INSERT OR IGNORE INTO email_addresses (address, email_rowid)
-      SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > @since`)
     this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS.replace('e.body', 'substr(e.body, 1, @maxBodyChars) AS body')}, length(e.body) AS body_chars
       FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
     this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
+    // Each bound is an index lookup (min and max of a rowid inside an index entry's range); NULL when the scope is empty.
+    this.#scopeSpan = db.prepare(`SELECT min(lo) AS lo, max(hi) AS hi FROM (
+        SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS lo,
+          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS hi
+        UNION ALL SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox),
+          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox)
+        UNION ALL SELECT (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox),
+          (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox))`)
     this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
       + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
-    // The rowids come from SQL (json_each gives integers): FTS5 ignores a `rowid =` constraint bound as a REAL.
-    this.#snippets = db.prepare(`SELECT rowid AS id, ${SNIPPET_SQL} AS snippet FROM emails_fts
-      WHERE emails_fts MATCH @match AND rowid IN (SELECT value FROM json_each(@ids))`)
     this.#prefixes = db.prepare(`SELECT rowid AS id, substr(subject, 1, ${SNIPPET_SCAN_CHARS}) AS subject, substr(body, 1, ${SNIPPET_SCAN_CHARS}) AS body
       FROM emails WHERE rowid IN (SELECT value FROM json_each(@ids))`)
   }
@@ -316,44 +311,27 @@ export class EmailStore {
   }
 
   /**
-   * Inserts `emails` in one transaction. A Message-ID already stored (or repeated in `emails`) is skipped
-   * and counted as a duplicate, so re-importing is idempotent. The FTS5 and address rows of the new emails are
-   * written by one statement each at the end (the per-row triggers, kept for other writers, stand aside).
+   * Inserts `emails` in one transaction (one {@link EmailStore.beginImport} of one batch). A Message-ID already stored
+   * (or repeated in `emails`) is skipped and counted as a duplicate, so re-importing is idempotent.
    */
   insertEmails(emails: ReadonlyArray<EmailInput>): InsertResult {
-    const run = this.db.transaction((batch: ReadonlyArray<EmailInput>) => {
-      // New rows get rowids above the largest one (SQLite's rule until rowid 2^63-1), so `rowid > since` are this batch's.
-      const since = this.#lastRowid.get() as number
-      this.#bulkBegin.run()
-      let imported = 0
-      for (const email of batch) {
-        const to = normalizeAddresses(email.to)
-        const cc = normalizeAddresses(email.cc)
-        const bcc = normalizeAddresses(email.bcc)
-        const result = this.#insert.run({
-          messageId: canonicalMessageId(email.messageId),
-          inbox: normalizeAddress(email.inbox),
-          subject: email.subject,
-          from: normalizeAddress(email.from),
-          recipients: JSON.stringify([...new Set([...to, ...cc, ...bcc])]),
-          to: JSON.stringify(to),
-          cc: JSON.stringify(cc),
-          bcc: JSON.stringify(bcc),
-          date: storedDate(email),
-          body: email.body,
-          fileName: email.fileName ?? null,
-        })
-        imported += result.changes
-      }
-      if (imported > 0) {
-        this.#indexSince.run({ since })
-        this.#addressesSince.run({ since })
-      }
-      this.#bulkEnd.run()
-      return imported
-    })
-    const imported = run(emails)
-    return { imported, duplicates: emails.length - imported }
+    const session = this.beginImport()
+    try {
+      const result = session.add(emails)
+      session.finish()
+      return result
+    } finally {
+      session.abort()
+    }
+  }
+
+  /**
+   * Starts a bulk import: one transaction, with the pragmas a bulk load wants, until {@link EmailImport.finish}.
+   * Rows go in as they are added; their FTS5 and address rows are written once at the end, after the new rows are laid
+   * out mailbox by mailbox if they came interleaved (a scoped search then reads only its mailbox's rowid range).
+   */
+  beginImport(): EmailImport {
+    return new EmailImport(this.db, this.#insert, this.#lastRowid.get() as number)
   }
 
   /**
@@ -361,10 +339,42 @@ export class EmailStore {
    * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
    */
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
+    const prepared = this.#prepareSearch(query, scope, plan)
+    if (prepared === undefined) return []
+    const { statement, params, match } = prepared
+    const rows = statement.all(params) as HitRow[]
+    const snippets = match === undefined ? new Map<number, string>() : this.#longSnippets(match, rows)
+    return rows.map((row) => ({
+      messageId: row.message_id,
+      subject: row.subject,
+      date: row.date,
+      from: row.sender,
+      snippet: (snippets.get(row.id) ?? row.snippet ?? '').replace(/\s+/g, ' ').trim(),
+    }))
+  }
+
+  /**
+   * SQLite's query plan of {@link EmailStore.search} for these arguments (`EXPLAIN QUERY PLAN` details, in order), or
+   * `[]` when the scope holds no mail. For tests and performance work: it shows, e.g., that the FTS5 scan is bounded
+   * by the scope's rowid span (`INDEX 0:M...><`) and that snippets look each page row up by rowid (`=M`).
+   */
+  explainSearch(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): string[] {
+    const prepared = this.#prepareSearch(query, scope, plan)
+    if (prepared === undefined) return []
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${prepared.statement.source}`).all(prepared.params) as Array<{ detail: string }>
+    return rows.map((row) => row.detail)
+  }
+
+  /** The statement and parameters of a search, or `undefined` when the scope holds no mail. */
+  #prepareSearch(
+    query: EmailSearch,
+    scope: EmailScope,
+    plan: SearchPlan,
+  ): { statement: Database.Statement; params: Record<string, string | number | bigint>; match: string | undefined } | undefined {
     const match = buildFtsQuery(query.keywords)
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
-    const params: Record<string, string | number> = { ...bounds }
+    const params: Record<string, string | number | bigint> = { ...bounds }
     const filters: string[] = []
     addressParts(query.from).forEach((part, i) => {
       filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
@@ -395,44 +405,47 @@ export class EmailStore {
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
     } else {
       params.match = match
+      const span = this.#scopeSpan.get(bounds) as { lo: number | null; hi: number | null }
+      if (span.lo === null || span.hi === null) return undefined
+      // Bound as integers: FTS5 ignores a rowid bound that reaches it as a REAL (how a JS number is bound) and walks
+      // the whole document list.
+      params.lo = BigInt(span.lo)
+      params.hi = BigInt(span.hi)
       const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
       // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
       // as a constraint, FTS5 would be re-queried per rowid.
       const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}
-        FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-        WHERE emails_fts MATCH @match AND ${inScopeSet}${where}
-        ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
+      // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
+      // see EmailImport), so a common word costs in proportion to the mailbox, not the corpus; bm25's statistics stay
+      // those of the whole index, so the ranking is the same as without the span.
+      // One statement: the ranked page first (a materialized CTE, so that no snippet is computed for a row the LIMIT
+      // drops), then the snippet of each of its rows from the FTS5 row of the same match (a rowid seek). Long
+      // emails get theirs from the scratch index (see #longSnippets). CROSS JOIN keeps that order: the planner would
+      // otherwise scan the whole match in emails_fts and probe the page.
+      sql = `WITH ranked AS MATERIALIZED (
+          SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}, bm25(emails_fts, 2.0, 1.0) AS score
+          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScopeSet}${where}
+          ORDER BY score, e.rowid LIMIT @limit)
+        SELECT r.id, r.message_id, r.subject, r.date, r.sender, r.long, CASE WHEN r.long THEN NULL ELSE ${SNIPPET_SQL} END AS snippet
+        FROM ranked r CROSS JOIN emails_fts WHERE emails_fts.rowid = r.id AND emails_fts MATCH @match
+        ORDER BY r.score, r.id`
     }
     let statement = this.#searches.get(sql)
     if (statement === undefined) {
       statement = this.db.prepare(sql)
       this.#searches.set(sql, statement)
     }
-    const rows = statement.all(params) as HitRow[]
-    const snippets = match === undefined ? new Map<number, string>() : this.#matchSnippets(match, rows)
-    return rows.map((row) => ({
-      messageId: row.message_id,
-      subject: row.subject,
-      date: row.date,
-      from: row.sender,
-      snippet: (snippets.get(row.id) ?? row.snippet ?? '').replace(/\s+/g, ' ').trim(),
-    }))
+    return { statement, params, match }
   }
 
   /**
-   * The snippets of the returned rows only (ranking first, then at most 50 snippets). Long emails are snippeted
-   * over their first {@link SNIPPET_SCAN_CHARS} characters; one whose match lies beyond them shows the start of its body.
+   * The snippets of the returned long emails (rare): computed over their first {@link SNIPPET_SCAN_CHARS} characters
+   * in the scratch index; one whose match lies beyond them shows the start of its body.
    */
-  #matchSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
-    const short = rows.filter((row) => row.long !== 1).map((row) => row.id)
+  #longSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
     const long = rows.filter((row) => row.long === 1).map((row) => row.id)
     const snippets = new Map<number, string>()
-    if (short.length > 0) {
-      for (const row of this.#snippets.all({ match, ids: JSON.stringify(short) }) as Array<{ id: number; snippet: string }>) {
-        snippets.set(row.id, row.snippet)
-      }
-    }
     if (long.length > 0) {
       const documents = this.#prefixes.all({ ids: JSON.stringify(long) }) as Array<{ id: number; subject: string; body: string }>
       this.#scratch ??= new SnippetScratch()
@@ -515,5 +528,122 @@ export class EmailStore {
 
   [Symbol.dispose](): void {
     this.close()
+  }
+}
+
+/** FTS5's in-memory index budget during an import's index fill, and its default (restored after). */
+const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024
+const DEFAULT_FTS_HASH_BYTES = 1024 * 1024
+
+/** Pragmas of a bulk load, restored when the import ends: no fsync inside it (one at its commit), a larger page cache. */
+const BULK_PRAGMAS = { synchronous: 'OFF', cache_size: -262_144, temp_store: 'MEMORY' } as const
+
+/**
+ * One bulk import into an {@link EmailStore} (from {@link EmailStore.beginImport}): every row in one transaction, the
+ * FTS5 index and the address index filled by one statement each at {@link EmailImport.finish}. Until then the new rows
+ * are not searchable. {@link EmailImport.abort} (a no-op after `finish`) rolls back what was added.
+ */
+export class EmailImport {
+  readonly #db: Database.Database
+  readonly #insert: Database.Statement
+  readonly #since: number
+  readonly #saved: Record<string, unknown> = {}
+  readonly #nested: boolean
+  #open = true
+  #imported = 0
+  /** Runs of consecutive new rows of one inbox, and the inboxes: more runs than inboxes means interleaved mailboxes. */
+  #runs = 0
+  #lastInbox: string | undefined
+  readonly #inboxes = new Set<string>()
+
+  /** @internal Use {@link EmailStore.beginImport}. */
+  constructor(db: Database.Database, insert: Database.Statement, since: number) {
+    this.#db = db
+    this.#insert = insert
+    // New rows get rowids above the largest one (SQLite's rule until rowid 2^63-1), so `rowid > since` are this import's.
+    this.#since = since
+    // Inside a caller's transaction: a savepoint of it, under the caller's pragmas.
+    this.#nested = db.inTransaction
+    if (!this.#nested) {
+      for (const [name, value] of Object.entries(BULK_PRAGMAS)) {
+        this.#saved[name] = db.pragma(name, { simple: true })
+        db.pragma(`${name} = ${value}`)
+      }
+    }
+    try {
+      db.exec(`${this.#nested ? 'SAVEPOINT email_import' : 'BEGIN IMMEDIATE'}; INSERT INTO bulk_import (active) VALUES (1);`)
+    } catch (error) {
+      this.#restorePragmas()
+      throw error
+    }
+  }
+
+  /** Inserts `emails`; a Message-ID already stored (or added earlier in this import) counts as a duplicate. */
+  add(emails: ReadonlyArray<EmailInput>): InsertResult {
+    if (!this.#open) throw new Error('EmailImport.add after finish or abort')
+    let imported = 0
+    for (const email of emails) {
+      const to = normalizeAddresses(email.to)
+      const cc = normalizeAddresses(email.cc)
+      const bcc = normalizeAddresses(email.bcc)
+      const inbox = normalizeAddress(email.inbox)
+      const result = this.#insert.run({
+        messageId: canonicalMessageId(email.messageId),
+        inbox,
+        subject: email.subject,
+        from: normalizeAddress(email.from),
+        recipients: JSON.stringify([...new Set([...to, ...cc, ...bcc])]),
+        to: JSON.stringify(to),
+        cc: JSON.stringify(cc),
+        bcc: JSON.stringify(bcc),
+        date: storedDate(email),
+        body: email.body,
+        fileName: email.fileName ?? null,
+      })
+      if (result.changes === 0) continue
+      imported++
+      if (inbox !== this.#lastInbox) {
+        this.#runs++
+        this.#lastInbox = inbox
+        this.#inboxes.add(inbox)
+      }
+    }
+    this.#imported += imported
+    return { imported, duplicates: emails.length - imported }
+  }
+
+  /** Lays the new rows out by inbox if they came interleaved, writes their FTS5 and address rows, commits. */
+  finish(): void {
+    if (!this.#open) return
+    try {
+      if (this.#imported > 0) {
+        if (this.#runs > this.#inboxes.size) this.#db.exec(layoutByInboxSql(this.#since))
+        // FTS5 holds up to `hashsize` bytes of new index in memory before it writes a segment (1 MB by default): with
+        // 64 MB, an import's index is written in a few segments, which the `optimize` after an import merges cheaply.
+        this.#db.exec(`
+          INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${BULK_FTS_HASH_BYTES});
+          INSERT INTO emails_fts (rowid, subject, body) SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > ${this.#since};
+          INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${DEFAULT_FTS_HASH_BYTES});
+          INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
+      }
+      this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
+      this.#open = false
+      this.#restorePragmas()
+    } catch (error) {
+      this.abort()
+      throw error
+    }
+  }
+
+  /** Rolls back everything added (a no-op after {@link EmailImport.finish}). */
+  abort(): void {
+    if (!this.#open) return
+    this.#open = false
+    if (this.#db.inTransaction) this.#db.exec(this.#nested ? 'ROLLBACK TO email_import; RELEASE email_import' : 'ROLLBACK')
+    this.#restorePragmas()
+  }
+
+  #restorePragmas(): void {
+    for (const [name, value] of Object.entries(this.#saved)) this.#db.pragma(`${name} = ${String(value)}`)
   }
 }

@@ -23,8 +23,8 @@ export class SnippetScratch {
   readonly #db: Database.Database
   readonly #insertContent: Database.Statement
   readonly #insertIndex: Database.Statement
-  readonly #clearContent: Database.Statement
-  readonly #clearIndex: Database.Statement
+  readonly #begin: Database.Statement
+  readonly #rollback: Database.Statement
   readonly #snippets: Database.Statement
 
   constructor() {
@@ -35,24 +35,27 @@ export class SnippetScratch {
     `)
     this.#insertContent = this.#db.prepare('INSERT INTO docs (id, subject, body) VALUES (@id, @subject, @body)')
     this.#insertIndex = this.#db.prepare('INSERT INTO docs_fts (rowid, subject, body) VALUES (@id, @subject, @body)')
-    this.#clearContent = this.#db.prepare('DELETE FROM docs')
-    this.#clearIndex = this.#db.prepare("INSERT INTO docs_fts (docs_fts) VALUES ('delete-all')")
+    this.#begin = this.#db.prepare('BEGIN')
+    this.#rollback = this.#db.prepare('ROLLBACK')
     this.#snippets = this.#db.prepare(`SELECT rowid AS id, ${SNIPPET_SQL.replace('emails_fts', 'docs_fts')} AS snippet
       FROM docs_fts WHERE docs_fts MATCH @match`)
   }
 
   /** The snippet of each document that matches `match` (an FTS5 expression), by id; documents that do not match are absent. */
   snippets(match: string, documents: ReadonlyArray<ScratchDocument>): Map<number, string> {
-    const run = this.#db.transaction(() => {
-      this.#clearIndex.run()
-      this.#clearContent.run()
+    // Rolled back, not committed: the documents are gone after the call without a delete, and FTS5 never writes
+    // their index to the database's segments beyond what the query reads.
+    this.#begin.run()
+    try {
       for (const document of documents) {
         this.#insertContent.run(document)
         this.#insertIndex.run(document)
       }
-      return this.#snippets.all({ match }) as Array<{ id: number; snippet: string }>
-    })
-    return new Map(run().map((row) => [row.id, row.snippet]))
+      const rows = this.#snippets.all({ match }) as Array<{ id: number; snippet: string }>
+      return new Map(rows.map((row) => [row.id, row.snippet]))
+    } finally {
+      this.#rollback.run()
+    }
   }
 
   close(): void {
