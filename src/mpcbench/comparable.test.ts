@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compareRuns } from '../stats/compare-runs.ts'
 import { mpcbenchComparable, pairMpcbenchRuns } from './comparable.ts'
 import { buildSummary, type UnfinishedTest } from './summary.ts'
-import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './run/mpcbench-meta.ts'
 
 const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
 const judge = { judgeModel: 'j', judgeKind: 'llm', judgeInputFile: 'i', judgeResultFile: 'r', usage: noUsage } as const

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mpcbenchComparable } from './comparable.ts'
 import { MPCBENCH_PASS_SCORE, graderSuspects, rowPassHatK } from './summary-statistics.ts'
 import { buildSummary } from './summary.ts'
-import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './run/mpcbench-meta.ts'
 
 const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 }
 

@@ -22,7 +22,7 @@ import { JudgeInputSchema, buildJudgeInput } from './judge-input.ts'
 import type { RunLog } from './run-log.ts'
 import { RunLogSchema, buildRunLog } from './run-log.ts'
 import type { Task } from './task.ts'
-import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './run/mpcbench-meta.ts'
 import { currentTraceId, traceJudge, traceTask } from '../otel/tracing.ts'
 
 /** The scenarios with data in `dataDir`: the ids with all six `{scenario_id}_{source}.json` files, sorted. */

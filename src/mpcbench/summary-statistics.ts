@@ -4,7 +4,7 @@ import type { ConfidenceInterval } from '../stats/bootstrap.ts'
 import type { TrialOutcome } from '../stats/pass-hat-k.ts'
 import { passHatKSummary } from '../results/pass-hat-k-summary.ts'
 import type { Summary, UnfinishedTest } from './summary.ts'
-import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import type { MpcbenchTestMeta } from './run/mpcbench-meta.ts'
 
 /** The requirements score (0-5) at or above which a test counts as passed, for pass^k and grader suspects. */
 export const MPCBENCH_PASS_SCORE = 4

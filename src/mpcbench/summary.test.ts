@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MpcbenchTestMeta } from './vitest/mpcbench-meta.ts'
+import type { MpcbenchTestMeta } from './run/mpcbench-meta.ts'
 import { SummarySchema, buildSummary, formatSummaryTable, formatSummaryUsage } from './summary.ts'
 import { formatSummaryStatistics } from './summary-statistics.ts'
 
