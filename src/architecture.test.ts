@@ -105,7 +105,7 @@ describe('the architecture check', () => {
     expect(check('src/arte/results/results.ts', '../vitest/arte-meta.ts')).toEqual([
       'src/arte/results/results.ts -> src/arte/vitest/arte-meta.ts (only src/arte/{vitest,cli}/ may import src/arte/vitest/)',
     ])
-    expect(check('src/mpcbench/run-task.ts', './vitest/mpcbench-meta.ts')).toHaveLength(1)
+    expect(check('src/mpcbench/run/run-task.ts', '../vitest/mpcbench-meta.ts')).toHaveLength(1)
     expect(check('src/mpcbench/summary/summary.ts', '../vitest/reporter.ts')).toHaveLength(1)
   })
 

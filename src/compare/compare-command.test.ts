@@ -7,7 +7,7 @@ import { type ArteResults, type ArteTaskResult, computeArteMetrics } from '../ar
 import { ArteReporter } from '../arte/vitest/reporter.ts'
 import { compareFiles, command } from './compare-command.ts'
 import { ConfigError } from '../core/errors.ts'
-import { buildSummary } from '../mpcbench/summary.ts'
+import { buildSummary } from '../mpcbench/summary/summary.ts'
 import type { MpcbenchTestMeta } from '../mpcbench/run/mpcbench-meta.ts'
 import { RunComparisonSchema } from '../stats/compare-runs.ts'
 import { type ReceivedRequest, type ScriptedResponder, lastUserText, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'

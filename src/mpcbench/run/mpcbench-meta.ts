@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UsageSchema } from '../../agent/outcome-summary.ts'
-import { TASK_TYPES, type TaskType } from '../task-types.ts'
+import { TASK_TYPES, type TaskType } from '../tasks/task-types.ts'
 import { ToolProfileSchema } from '../workplace/tool-profiles.ts'
 
 const JudgeCommonSchema = z.object({
