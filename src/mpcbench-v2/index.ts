@@ -12,4 +12,4 @@ export { type InstanceResult, runInstance, type RunInstanceOptions } from './har
 export { runSchedulingAgent, type RunSchedulingAgentOptions, type SchedulingRun } from './harness/run-scheduling-agent.ts'
 export { calculateF1, goldCandidates, type SchedulingMetrics } from './scoring/metrics.ts'
 export { type LevelSummary, summarizeLevel } from './scoring/summary.ts'
-export type { MpcbenchV2TestMeta } from './vitest/test-meta.ts'
+export type { MpcbenchV2TestMeta } from './scoring/mpcbench-v2-meta.ts'
