@@ -167,6 +167,28 @@ describe('the packed package', () => {
     expect(stdout.trim().split('\n')).toEqual(named.map((name) => `${name} function true`))
   })
 
+  it('exports the benchmark entries (/arte, /mpcbench, /mpcbench-v2) and keeps their internals out of the root', async () => {
+    const script = [
+      "const root = await import('vitest-agent-bench')",
+      "const arte = await import('vitest-agent-bench/arte')",
+      "const mpcbench = await import('vitest-agent-bench/mpcbench')",
+      "const v2 = await import('vitest-agent-bench/mpcbench-v2')",
+      'console.log(JSON.stringify({',
+      '  root: [typeof root.defineTool, typeof root.loadDataset, typeof root.createJudgeScorer, typeof root.EmailStore, typeof root.runAndJudge],',
+      '  arte: [typeof arte.EmailStore, typeof arte.createEmailTools, typeof arte.scoreAnswer, typeof arte.loadArteDataset],',
+      '  mpcbench: [typeof mpcbench.Workplace, typeof mpcbench.runAndJudge, typeof mpcbench.loadTask, typeof mpcbench.createJudge],',
+      '  v2: [typeof v2.loadLevel, typeof v2.createSchedulingTools, typeof v2.runInstance, typeof v2.calculateF1],',
+      '}))',
+    ].join('\n')
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: cleanEnv() })
+    expect(JSON.parse(stdout)).toEqual({
+      root: ['function', 'function', 'function', 'undefined', 'undefined'],
+      arte: ['function', 'function', 'function', 'function'],
+      mpcbench: ['function', 'function', 'function', 'function'],
+      v2: ['function', 'function', 'function', 'function'],
+    })
+  })
+
   it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporters)", async () => {
     const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline', GITHUB_STEP_SUMMARY: join(project, 'out/step-summary.md') })
     const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env }))

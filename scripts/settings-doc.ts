@@ -116,7 +116,7 @@ export interface OtherVariable {
 /** The other variables, in the order of the page. */
 export const OTHER_VARIABLES: OtherVariable[] = [
   { name: 'BENCH_AGENT_MODEL', source: 'src/llm/default-model.ts', default: 'from the API key set, else `baseline`', description: 'The agent model id(s), e.g. `openai/gpt-4.1-mini`, `baseline` (non-LLM), comma-separated for MPCBench (`--agent-model`).' },
-  { name: 'BENCH_JUDGE_MODEL', source: 'src/mpcbench/run-task-models.ts', default: "`model_config.json`'s judges", description: 'MPCBench judge model(s), or `rules` (offline), comma-separated (`--judge-model`).' },
+  { name: 'BENCH_JUDGE_MODEL', source: 'src/mpcbench/run/run-task-models.ts', default: "`model_config.json`'s judges", description: 'MPCBench judge model(s), or `rules` (offline), comma-separated (`--judge-model`).' },
   { name: 'OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY', source: 'src/llm/providers.ts', default: 'unset', description: 'Provider API keys (never written to any file: redacted).' },
   { name: 'OPENAI_BASE_URL', source: 'src/llm/providers.ts', default: 'unset', description: 'An OpenAI-compatible server (Ollama, vLLM, ...); needs `BENCH_AGENT_MODEL`.' },
   { name: 'BENCH_ONLY', source: 'src/core/bench-only.ts', default: 'all', description: 'The benchmarks a run is for, comma-separated (`arte`, `mpcbench`); the globalSetup of one left out prepares nothing.' },

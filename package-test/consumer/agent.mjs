@@ -3,7 +3,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createEmailTools, createModel, defineTool, EmailStore, EmailStoreWorker, runAgent, scoreAnswer } from 'vitest-agent-bench'
+import { createModel, defineTool, runAgent } from 'vitest-agent-bench'
+import { createEmailTools, EmailStore, EmailStoreWorker, scoreAnswer } from 'vitest-agent-bench/arte'
 import { z } from 'zod'
 
 const INBOX = 'jane.doe@example.test'

@@ -1,5 +1,8 @@
 // (b) A TypeScript consumer (module nodenext): the library, the test helpers, the reporters and the generated evals' runtime, with their types.
-import { type AgentTrace, type ArteRow, defineTool, EmailStore, type Scorer, scoreAnswer, type Tool } from 'vitest-agent-bench'
+import { type AgentTrace, defineTool, type Scorer, type Tool } from 'vitest-agent-bench'
+import { type ArteRow, EmailStore, scoreAnswer } from 'vitest-agent-bench/arte'
+import { loadTask, runAndJudge, type Task, Workplace } from 'vitest-agent-bench/mpcbench'
+import { calculateF1, createSchedulingTools, type MpcbenchV2TestMeta } from 'vitest-agent-bench/mpcbench-v2'
 import ArteReporter, { type ArteReporterOptions } from 'vitest-agent-bench/reporters/arte'
 import MpcbenchReporter from 'vitest-agent-bench/reporters/mpcbench'
 import ProgressReporter from 'vitest-agent-bench/reporters/progress'
@@ -26,6 +29,9 @@ const store: EmailStore = EmailStore.open(':memory:')
 const row: ArteRow | undefined = undefined
 const trace: AgentTrace | undefined = undefined
 const meta: EvalTestMeta | undefined = undefined
+const task: Task | undefined = undefined
+const v2Meta: MpcbenchV2TestMeta | undefined = undefined
+const benchmarkParts: unknown[] = [loadTask, runAndJudge, Workplace, calculateF1, createSchedulingTools, task, v2Meta]
 const helpers: unknown[] = [defineArteTests, defineMpcbenchBench, describeEval, exactMatchScorer, startsRight, echo, defineArteRegressionTests]
 
 // With skipLibCheck (the usual setting), a type the package's .d.ts files cannot resolve silently becomes `any`:
@@ -41,6 +47,8 @@ const typed: Array<false> = [
   false satisfies IsAny<ProgressReporter['onTestCaseResult']>,
   false satisfies IsAny<Parameters<typeof defineArteRegressionTests>[1]>,
   false satisfies IsAny<Parameters<typeof defineMpcbenchBench>[0]>,
+  false satisfies IsAny<Parameters<typeof runAndJudge>[0]>,
+  false satisfies IsAny<ReturnType<typeof calculateF1>>,
 ]
 
-export { helpers, meta, reporters, row, score, store, trace, typed }
+export { benchmarkParts, helpers, meta, reporters, row, score, store, trace, typed }

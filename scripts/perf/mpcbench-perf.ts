@@ -13,7 +13,7 @@ import { generateScenario } from '../../src/mpcbench/generate/generate-scenario.
 import { Prng } from '../../src/mpcbench/generate/prng.ts'
 import { buildProceduralWorld } from '../../src/mpcbench/generate/procedural/world.ts'
 import { worldEvents } from '../../src/mpcbench/generate/procedural/sources.ts'
-import { type Scenario, loadScenario } from '../../src/mpcbench/scenario.ts'
+import { type Scenario, loadScenario } from '../../src/mpcbench/tasks/scenario.ts'
 import type { AnyTool } from '../../src/tools/define-tool.ts'
 import type { WorkplaceSources } from '../../src/mpcbench/workplace/source-types.ts'
 import { createWorkplaceTools } from '../../src/mpcbench/workplace/tool-profiles.ts'

@@ -11,7 +11,7 @@ import { type ArteJudgment, ArteJudgmentSchema, judgeArteAnswer } from './scorin
 import type { ChatModel } from '../llm/types.ts'
 import { summarizeOutcome } from '../agent/outcome-summary.ts'
 import { MAX_STORED_ANSWER_CHARS, capText } from '../core/cap-stored.ts'
-import type { ArteTestMeta } from './vitest/arte-meta.ts'
+import type { ArteTestMeta } from './results/arte-meta.ts'
 import type { ArteRow } from './dataset/row.ts'
 import { type TaskSpan, traceJudge, traceTask } from '../otel/tracing.ts'
 

@@ -7,7 +7,7 @@ import { FlagValueError } from '../cli/flag-value-error.ts'
 import { defaultInput, packageInputsNote } from '../core/package-root.ts'
 import { wholeNumberText } from '../core/whole-number.ts'
 import { type HistorySettings, historySettingsFromEnv } from '../core/run-history.ts'
-import { DEFAULT_LOG_DIR } from './file-names.ts'
+import { DEFAULT_LOG_DIR } from './tasks/file-names.ts'
 import type { PrepareDataOptions } from './generate/prepare-data.ts'
 import { DEFAULT_TOOL_PROFILE, TOOL_PROFILES, type ToolProfile } from './workplace/tool-profiles.ts'
 

@@ -1,8 +1,8 @@
 import { ARTE_METRIC_NAMES, type ArteResults } from '../arte/results/results.ts'
 import { compareArteResults, type ScoredComparison, withoutNotes } from '../arte/results/score-comparison.ts'
 import { paidCostUsd } from '../llm/usage.ts'
-import { pairMpcbenchRuns } from '../mpcbench/comparable.ts'
-import type { Summary } from '../mpcbench/summary.ts'
+import { pairMpcbenchRuns } from '../mpcbench/summary/comparable.ts'
+import type { Summary } from '../mpcbench/summary/summary.ts'
 import type { ConfidenceInterval } from '../stats/bootstrap.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
 

@@ -1,5 +1,5 @@
 import { formatCachedPart, paidCostUsd } from '../llm/usage.ts'
-import { firstTrials } from '../mpcbench/summary-statistics.ts'
+import { firstTrials } from '../mpcbench/summary/summary-statistics.ts'
 import { compareMpcbenchRuns } from './compare-runs.ts'
 import { renderComparison, skippedHistoryLine } from './comparison-view.ts'
 import { escapeHtml, fixed, money, thousands } from './html.ts'

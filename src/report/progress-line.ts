@@ -1,5 +1,5 @@
-import type { ArtePlannedTask, ArteTestMeta } from '../arte/vitest/arte-meta.ts'
-import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../mpcbench/vitest/mpcbench-meta.ts'
+import type { ArtePlannedTask, ArteTestMeta } from '../arte/results/arte-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../mpcbench/run/mpcbench-meta.ts'
 import type { EvalPlannedCase, EvalTestMeta } from '../eval/eval-meta.ts'
 
 /** What one finished benchmark task contributes to a progress line. */

@@ -7,7 +7,7 @@ import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node
 import type { ArteResults } from '../arte/results/results.ts'
 import { arteSettings } from '../arte/settings.ts'
 import { mpcbenchLogDir } from '../mpcbench/settings.ts'
-import type { Summary } from '../mpcbench/summary.ts'
+import type { Summary } from '../mpcbench/summary/summary.ts'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
 import '../eval/eval-meta.ts'

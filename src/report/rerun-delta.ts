@@ -1,6 +1,6 @@
 import type { ArteResults } from '../arte/results/results.ts'
-import type { Summary } from '../mpcbench/summary.ts'
-import { firstTrials } from '../mpcbench/summary-statistics.ts'
+import type { Summary } from '../mpcbench/summary/summary.ts'
+import { firstTrials } from '../mpcbench/summary/summary-statistics.ts'
 import { fixed, signed } from './html.ts'
 
 const MAX_TASK_LINES = 20

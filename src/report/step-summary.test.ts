@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Summary } from '../mpcbench/summary.ts'
+import type { Summary } from '../mpcbench/summary/summary.ts'
 import { buildArteSection, buildMpcbenchSection, classifyResults } from './report-data.ts'
 import { stepSummaryMarkdown } from './step-summary.ts'
 

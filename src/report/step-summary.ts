@@ -9,7 +9,7 @@ import { fixed, money, signed, thousands } from './html.ts'
 import { MPCBENCH_AXES, rowInterval } from './mpcbench-view.ts'
 import type { ReportData } from './report-data.ts'
 import { failedThresholds } from './verdict.ts'
-import { MPCBENCH_PASS_SCORE } from '../mpcbench/summary-statistics.ts'
+import { MPCBENCH_PASS_SCORE } from '../mpcbench/summary/summary-statistics.ts'
 import type { EvalSection } from './eval-section.ts'
 import { valueText } from '../results/stored-value.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import type { ArteTestMeta } from './arte-meta.ts'
 import { type ArteTaskResult, ArteTaskResultSchema, compareTaskIds, computeArteMetrics, sumTaskUsage, toTaskResult } from './results.ts'
 
 function task(taskId: string, fields: Partial<ArteTaskResult>): ArteTaskResult {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sumUsage } from '../../llm/usage.ts'
-import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from '../vitest/arte-meta.ts'
+import { ArteTestMetaSchema, ArteUsageSchema, type ArteTestMeta } from './arte-meta.ts'
 import { readJsonFile } from '../../core/parse.ts'
 import { ConfidenceIntervalSchema } from '../../stats/bootstrap.ts'
 import { compareNatural } from '../../core/natural-order.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import type { ArteTestMeta } from './arte-meta.ts'
 import { formatArteStatistics, graderSuspectWarning, judgeErrorWarning, judgeUsageRows } from './format-statistics.ts'
 import { computeArteMetrics, sumTaskUsage } from './results.ts'
 import { arteRunStatistics, judgeVerdict } from './run-statistics.ts'

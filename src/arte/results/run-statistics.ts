@@ -3,7 +3,7 @@ import { wilsonIntervalOf } from '../../stats/wilson.ts'
 import { sumUsage } from '../../llm/usage.ts'
 import type { TrialOutcome } from '../../stats/pass-hat-k.ts'
 import { passHatKSummary } from '../../results/pass-hat-k-summary.ts'
-import type { ArteTestMeta } from '../vitest/arte-meta.ts'
+import type { ArteTestMeta } from './arte-meta.ts'
 import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTaskIds, toTaskResult } from './results.ts'
 import { I_DONT_KNOW } from '../scoring/sources-correct.ts'
 

@@ -2,7 +2,7 @@ import type { TestCase, TestModule } from 'vitest/node'
 import { parseWith } from '../../core/parse.ts'
 import { redact } from '../../core/redact.ts'
 import type { TaskSpan } from '../results/results.ts'
-import { type ArtePlannedTask, ArtePlannedTaskSchema, type ArteTaskOutcome, type ArteTestMeta, ArteTestMetaSchema } from './arte-meta.ts'
+import { type ArtePlannedTask, ArtePlannedTaskSchema, type ArteTaskOutcome, type ArteTestMeta, ArteTestMetaSchema } from '../results/arte-meta.ts'
 import './task-meta.ts'
 
 /** The note Vitest gives the tests it skips when a run is cancelled (SIGINT, `cancelCurrentRun`). */

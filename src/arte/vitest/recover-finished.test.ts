@@ -8,7 +8,7 @@ import { importMaildir } from '../import/import-maildir.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { runArteTask } from '../run-arte-task.ts'
 import { EmailStore } from '../store/email-store.ts'
-import type { ArtePlannedTask } from './arte-meta.ts'
+import type { ArtePlannedTask } from '../results/arte-meta.ts'
 import { finishedInRun } from './recover-finished.ts'
 
 const row: ArteRow = {

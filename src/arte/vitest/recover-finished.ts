@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import type { ArteRow } from '../dataset/row.ts'
 import { TraceStore } from '../results/trace-store.ts'
 import { arteMetaFromTrace, storedJudgment } from '../run-arte-task.ts'
-import type { ArtePlannedTask, ArteTestMeta } from './arte-meta.ts'
+import type { ArtePlannedTask, ArteTestMeta } from '../results/arte-meta.ts'
 
 /**
  * What the tasks of the run `runId` finished, read back from the traces database: a test stores its trace before it

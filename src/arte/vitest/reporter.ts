@@ -43,7 +43,7 @@ import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { onInterrupt } from '../../core/interrupt.ts'
 import { type JunitVerdict, addJunitVerdict } from '../../core/junit-verdict.ts'
 import './task-meta.ts'
-import type { ArteTestMeta } from './arte-meta.ts'
+import type { ArteTestMeta } from '../results/arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
 import { notStartedFiles } from '../../core/not-started-files.ts'
 

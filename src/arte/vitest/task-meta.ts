@@ -1,4 +1,4 @@
-import type { ArtePlannedTask, ArteTestMeta } from './arte-meta.ts'
+import type { ArtePlannedTask, ArteTestMeta } from '../results/arte-meta.ts'
 
 // Augments the module that declares TaskMeta, not its re-export in 'vitest': see src/eval/eval-meta.ts.
 declare module '@vitest/runner' {

@@ -1,8 +1,8 @@
 import { basename, resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
-import { readRunLog, writeJudgeInput } from '../run-task.ts'
-import { loadTask } from '../task.ts'
+import { readRunLog, writeJudgeInput } from '../run/run-task.ts'
+import { loadTask } from '../tasks/task.ts'
 import { defineCommand } from '../../cli/define-command.ts'
 import { reportPackageInputs, taskFlag } from './run-task-cli.ts'
 

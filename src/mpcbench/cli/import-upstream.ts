@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { ConfigError } from '../../core/errors.ts'
 import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { defineCommand } from '../../cli/define-command.ts'
-import { importUpstream } from '../import-upstream.ts'
+import { importUpstream } from '../upstream/import-upstream.ts'
 
 /** `agent-bench import-upstream`: upstream MPCBench data files from its generation logs. */
 export const command = defineCommand({

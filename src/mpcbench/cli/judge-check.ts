@@ -8,7 +8,7 @@ import { createJudge } from '../judge/create-judge.ts'
 import { formatJudgeCheckReport, loadJudgeCheckSet, runJudgeCheck } from '../judge/judge-check.ts'
 import type { JudgeCheckTask } from '../judge/judge-check.ts'
 import { RULES_JUDGE_ID } from '../judge/rules-judge.ts'
-import { loadTask } from '../task.ts'
+import { loadTask } from '../tasks/task.ts'
 import { loadPromptConfigFlag, reportPackageInputs } from './run-task-cli.ts'
 
 /** `agent-bench judge-check`: how often a judge passes wrong answers and fails right ones, on a labelled answer set. */

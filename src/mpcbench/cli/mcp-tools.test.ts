@@ -7,8 +7,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { toOpenAITool } from '../../tools/define-tool.ts'
-import { loadPromptConfig } from '../prompt-config.ts'
-import { scenarioTools } from '../run-task.ts'
+import { loadPromptConfig } from '../config/prompt-config.ts'
+import { scenarioTools } from '../run/run-task.ts'
 import { mcpScenarioTools } from './mcp-tools.ts'
 import { childEnv } from '../../testing/child-env.ts'
 

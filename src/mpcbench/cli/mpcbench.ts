@@ -10,7 +10,7 @@ import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS } from '../../agent/trace.ts'
-import { DEFAULT_LOG_DIR } from '../file-names.ts'
+import { DEFAULT_LOG_DIR } from '../tasks/file-names.ts'
 import {
   MPCBENCH_TURN_CAP,
   type MpcbenchSettings,
@@ -20,7 +20,7 @@ import {
   packageInputsLine,
   writableMpcbenchLogDir,
 } from '../settings.ts'
-import { TASK_TYPES, type TaskType } from '../task-types.ts'
+import { TASK_TYPES, type TaskType } from '../tasks/task-types.ts'
 import { DEFAULT_SUMMARY_FILE } from '../vitest/reporter.ts'
 import { DEFAULT_TOOL_PROFILE, TOOL_PROFILES } from '../workplace/tool-profiles.ts'
 

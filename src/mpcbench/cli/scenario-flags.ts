@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
-import { scenarioDataIds } from '../run-task.ts'
+import { scenarioDataIds } from '../run/run-task.ts'
 import { SOURCES } from '../workplace/validate-source.ts'
 import { sourceFilePath } from '../workplace/workplace.ts'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
-import { importUpstream } from '../import-upstream.ts'
+import { importUpstream } from '../upstream/import-upstream.ts'
 import { FIXTURE_SOURCES } from '../workplace/fixture-sources.ts'
 import { callScenarioTool, command } from './tool.ts'
 

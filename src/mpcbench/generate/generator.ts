@@ -1,7 +1,7 @@
 import type { SourceName } from '../workplace/validate-source.ts'
-import type { PromptConfig } from '../prompt-config.ts'
-import type { Scenario } from '../scenario.ts'
-import type { GeneratorRecord, WorldState } from '../world-state.ts'
+import type { PromptConfig } from '../config/prompt-config.ts'
+import type { Scenario } from '../tasks/scenario.ts'
+import type { GeneratorRecord, WorldState } from '../tasks/world-state.ts'
 
 /** One generated source file's content (`{scenario_id}_{source}.json`); which generator made it is recorded in `{scenario_id}.generation.json`. */
 export type SourceData = Record<string, unknown>

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createModel } from '../../llm/create-model.ts'
 import { type ReceivedRequest, type ScriptedResponse, scriptedRaw, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import { SOURCES, type SourceName } from '../workplace/validate-source.ts'
-import { loadScenario, ScenarioSchema } from '../scenario.ts'
+import { loadScenario, ScenarioSchema } from '../tasks/scenario.ts'
 import { generateScenario, generationRecordPath, repoRoot } from './generate-scenario.ts'
 import { GenerationError } from './llm-generator.ts'
 import { projectSource, worldEvents } from './procedural/sources.ts'
@@ -14,7 +14,7 @@ import { buildProceduralWorld } from './procedural/world.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import { completeScenarioIds, firstJsonObject, readUpstreamLog } from '../workplace/upstream-logs.ts'
 import { loadWorkplace } from '../workplace/workplace.ts'
-import { loadWorldState } from '../world-state.ts'
+import { loadWorldState } from '../tasks/world-state.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-llm-test-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))

@@ -1,6 +1,6 @@
 import type { SourceName } from '../workplace/validate-source.ts'
-import type { Scenario } from '../scenario.ts'
-import type { GeneratorRecord, WorldEvent, WorldState } from '../world-state.ts'
+import type { Scenario } from '../tasks/scenario.ts'
+import type { GeneratorRecord, WorldEvent, WorldState } from '../tasks/world-state.ts'
 import type { GenerationContext, Generator, SourceData } from './generator.ts'
 import { projectSource, worldEvents } from './procedural/sources.ts'
 import { PROCEDURAL_VERSION, buildProceduralWorld } from './procedural/world.ts'

@@ -1,7 +1,7 @@
 import { ConfigError } from '../../core/errors.ts'
 import { BUILT_IN_AGENT_IDS, createModel } from '../../llm/create-model.ts'
 import type { ChatModel } from '../../llm/types.ts'
-import type { JudgeInputFormat } from '../judge-input.ts'
+import type { JudgeInputFormat } from './judge-input.ts'
 import type { Judge } from './judge.ts'
 import { createLlmJudge } from './llm-judge.ts'
 import { RULES_JUDGE_ID, createRulesJudge } from './rules-judge.ts'

@@ -1,4 +1,4 @@
-import type { JudgeInput } from '../judge-input.ts'
+import type { JudgeInput } from './judge-input.ts'
 import type { JudgeKind, JudgeOutcome } from './judge-result.ts'
 
 /** Options of one judging call. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyUsage } from '../../llm/types.ts'
-import type { JudgeInput } from '../judge-input.ts'
+import type { JudgeInput } from './judge-input.ts'
 import { answerEntities, createRulesJudge, dateTimesIn, groundingChecks, rulesScores, runCheck, scoreFromRatio } from './rules-judge.ts'
 
 const calls: JudgeInput['raw_tool_calls'] = [

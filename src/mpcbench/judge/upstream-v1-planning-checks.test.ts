@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../time/zone.ts'
 import { loadWorkplace } from '../workplace/workplace.ts'
 import { writtenAnswerInput } from '../../../fixtures/mpcbench-judge/judge-input.ts'
-import type { Task } from '../task.ts'
+import type { Task } from '../tasks/task.ts'
 import { rulesScores } from './rules-judge.ts'
 import { nextWorkWeek, participantsOf, upstreamV1PlanningChecks } from './upstream-v1-planning-checks.ts'
 

@@ -1,6 +1,6 @@
 import { localParts } from '../../time/zone.ts'
-import { workplaceTools } from '../run-task.ts'
-import type { Check } from '../task.ts'
+import { workplaceTools } from '../run/run-task.ts'
+import type { Check } from '../tasks/task.ts'
 import type { FreeSlotsResult } from '../workplace/tool-results.ts'
 import type { Workplace } from '../workplace/workplace.ts'
 

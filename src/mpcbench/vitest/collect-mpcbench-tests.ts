@@ -1,8 +1,8 @@
 import type { TestModule } from 'vitest/node'
 import { redact } from '../../core/redact.ts'
 import { sumUsage } from '../../llm/usage.ts'
-import type { InvalidTaskFile, UnfinishedTest } from '../summary.ts'
-import { type MpcbenchTestMeta, MpcbenchTestMetaSchema } from './mpcbench-meta.ts'
+import type { InvalidTaskFile, UnfinishedTest } from '../summary/summary.ts'
+import { type MpcbenchTestMeta, MpcbenchTestMetaSchema } from '../run/mpcbench-meta.ts'
 import { parseWith } from '../../core/parse.ts'
 import './task-meta.ts'
 

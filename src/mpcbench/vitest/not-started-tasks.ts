@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fg from 'fast-glob'
 import { createExternalAgent } from '../../agent/external-agent.ts'
-import { resolveHarness } from '../harness.ts'
-import { resolveModelMatrix } from '../run-task-models.ts'
+import { resolveHarness } from '../run/harness.ts'
+import { resolveModelMatrix } from '../run/run-task-models.ts'
 import { mpcbenchConfigs, mpcbenchInputs, mpcbenchSettingsFromEnv, trialNumbers } from '../settings.ts'
-import type { UnfinishedTest } from '../summary.ts'
-import { inferTaskType, loadTask } from '../task.ts'
+import type { UnfinishedTest } from '../summary/summary.ts'
+import { inferTaskType, loadTask } from '../tasks/task.ts'
 
 type Env = Record<string, string | undefined>
 

@@ -1,4 +1,4 @@
-import type { MpcbenchPlannedTask, MpcbenchTestMeta } from './mpcbench-meta.ts'
+import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../run/mpcbench-meta.ts'
 
 // Augments the module that declares TaskMeta, not its re-export in 'vitest': see src/eval/eval-meta.ts.
 declare module '@vitest/runner' {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadModelConfig } from '../model-config.ts'
-import { type ModelMatrix, resolveModelMatrix } from '../run-task-models.ts'
+import { loadModelConfig } from '../config/model-config.ts'
+import { type ModelMatrix, resolveModelMatrix } from '../run/run-task-models.ts'
 import { mpcbenchSettingsFromEnv } from '../settings.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fg from 'fast-glob'
-import { TASK_TYPES } from '../task-types.ts'
+import { TASK_TYPES } from '../tasks/task-types.ts'
 
 /** A Vitest `watchTriggerPatterns` entry (the shape `vitest/node` expects). */
 export interface WatchTriggerPattern {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PLAIN_SCENARIO_ID } from '../file-names.ts'
+import { PLAIN_SCENARIO_ID } from '../tasks/file-names.ts'
 import { SOURCES, type SourceName } from './validate-source.ts'
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { InvalidFormatError } from '../../core/errors.ts'
 import { parseWith } from '../../core/parse.ts'
 import { resolveInside } from '../../core/paths.ts'
-import { PLAIN_SCENARIO_ID } from '../file-names.ts'
+import { PLAIN_SCENARIO_ID } from '../tasks/file-names.ts'
 import type {
   CalendarEvent,
   Contact,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SubScenario } from '../../scenario.ts'
+import type { SubScenario } from '../../tasks/scenario.ts'
 import { Prng } from '../prng.ts'
 import { decisionFraming, optionMeasure, optionPairs } from './decision-framing.ts'
 

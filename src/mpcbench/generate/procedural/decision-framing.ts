@@ -1,5 +1,5 @@
 import type { Prng } from '../prng.ts'
-import type { SubScenario } from '../../scenario.ts'
+import type { SubScenario } from '../../tasks/scenario.ts'
 
 /**
  * What a decision sub-scenario is about, read from its own text: `vendor` (a purchase between suppliers),

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../world-state.ts'
+import type { CalendarEvent } from '../../tasks/world-state.ts'
 import type { Interval } from './world-builder.ts'
 import type { WorldBuilder } from './world-builder.ts'
 

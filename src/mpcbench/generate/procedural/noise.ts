@@ -1,5 +1,5 @@
 import { addDays } from '../../../time/calendar.ts'
-import type { Person } from '../../scenario.ts'
+import type { Person } from '../../tasks/scenario.ts'
 import {
   BUG_AREAS,
   BUSY_TITLES,

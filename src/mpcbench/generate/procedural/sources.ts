@@ -9,8 +9,8 @@ import type {
   WorkplaceSources,
 } from '../../workplace/source-types.ts'
 import type { SourceName } from '../../workplace/validate-source.ts'
-import type { Person } from '../../scenario.ts'
-import { type WorldEvent, WorldEventSchema, type WorldState } from '../../world-state.ts'
+import type { Person } from '../../tasks/scenario.ts'
+import { type WorldEvent, WorldEventSchema, type WorldState } from '../../tasks/world-state.ts'
 import { projectKeyOf } from './world-builder.ts'
 import { compareNatural } from '../../../core/natural-order.ts'
 

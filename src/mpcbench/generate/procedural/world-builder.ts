@@ -1,6 +1,6 @@
 import { addDays, isWeekend, mondayOf, parseClock } from '../../../time/calendar.ts'
 import { formatInZone, wallClockInstant } from '../../../time/zone.ts'
-import { DEFAULT_REFERENCE_DATE, type Person, type Project, type Scenario } from '../../scenario.ts'
+import { DEFAULT_REFERENCE_DATE, type Person, type Project, type Scenario } from '../../tasks/scenario.ts'
 import type {
   CalendarEvent,
   ContactEvent,
@@ -9,7 +9,7 @@ import type {
   JiraEvent,
   SlackEvent,
   WorldEvent,
-} from '../../world-state.ts'
+} from '../../tasks/world-state.ts'
 import { Prng } from '../prng.ts'
 import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from './vocabulary.ts'
 

@@ -1,5 +1,5 @@
-import type { Scenario } from '../../scenario.ts'
-import type { GeneratedWorldState, GeneratorRecord } from '../../world-state.ts'
+import type { Scenario } from '../../tasks/scenario.ts'
+import type { GeneratedWorldState, GeneratorRecord } from '../../tasks/world-state.ts'
 import { addNoise, noiseCount } from './noise.ts'
 import { expandSubScenario } from './recipes/expand-sub-scenario.ts'
 import { seedIssue } from './recipes/seed-issue.ts'

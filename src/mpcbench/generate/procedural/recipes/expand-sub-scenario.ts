@@ -1,4 +1,4 @@
-import type { SubScenario } from '../../../scenario.ts'
+import type { SubScenario } from '../../../tasks/scenario.ts'
 import { decisionFraming } from '../decision-framing.ts'
 import type { WorldBuilder } from '../world-builder.ts'
 import { issueEtaRecipe } from './issue-eta.ts'

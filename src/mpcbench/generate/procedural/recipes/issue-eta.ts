@@ -1,6 +1,6 @@
 import { addDays } from '../../../../time/calendar.ts'
-import type { SubScenario } from '../../../scenario.ts'
-import type { JiraEvent } from '../../../world-state.ts'
+import type { SubScenario } from '../../../tasks/scenario.ts'
+import type { JiraEvent } from '../../../tasks/world-state.ts'
 import { PARTNER_COMPANIES } from '../vocabulary.ts'
 import { projectKeyOf, type WorldBuilder } from '../world-builder.ts'
 import type { PendingExpansion, Recipe } from './pending-expansion.ts'

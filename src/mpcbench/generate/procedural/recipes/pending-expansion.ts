@@ -1,4 +1,4 @@
-import type { SubScenario } from '../../../scenario.ts'
+import type { SubScenario } from '../../../tasks/scenario.ts'
 import type { WorldBuilder } from '../world-builder.ts'
 
 /** An expanded sub-scenario before its events are attached; `finalize` adds facts that depend on the whole world. */

@@ -1,6 +1,6 @@
 import { addDays } from '../../../../time/calendar.ts'
-import type { JiraSeed, Project } from '../../../scenario.ts'
-import type { JiraEvent } from '../../../world-state.ts'
+import type { JiraSeed, Project } from '../../../tasks/scenario.ts'
+import type { JiraEvent } from '../../../tasks/world-state.ts'
 import { projectKeyOf, slug, type WorldBuilder } from '../world-builder.ts'
 import { engineers, productPeople } from './support.ts'
 

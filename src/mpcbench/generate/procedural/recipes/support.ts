@@ -1,7 +1,7 @@
 /** Helpers the sub-scenario recipes share: who takes part, which project and channel, seeds, decision logs. */
 
 import { addDays } from '../../../../time/calendar.ts'
-import type { JiraSeed, Person, Project, SubScenario } from '../../../scenario.ts'
+import type { JiraSeed, Person, Project, SubScenario } from '../../../tasks/scenario.ts'
 import { PARTNER_COMPANIES } from '../vocabulary.ts'
 import { slug, type WorldBuilder } from '../world-builder.ts'
 

@@ -1,5 +1,5 @@
 import { addDays } from '../../../../time/calendar.ts'
-import type { Person, SubScenario } from '../../../scenario.ts'
+import type { Person, SubScenario } from '../../../tasks/scenario.ts'
 import { Prng } from '../../prng.ts'
 import { type DecisionFraming, followUpAction, optionMeasure, optionPairs, wordCount } from '../decision-framing.ts'
 import type { WorldBuilder } from '../world-builder.ts'

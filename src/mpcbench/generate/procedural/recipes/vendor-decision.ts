@@ -1,5 +1,5 @@
 import { addDays } from '../../../../time/calendar.ts'
-import type { Person, SubScenario } from '../../../scenario.ts'
+import type { Person, SubScenario } from '../../../tasks/scenario.ts'
 import { PARTNER_COMPANIES } from '../vocabulary.ts'
 import type { WorldBuilder } from '../world-builder.ts'
 import type { PendingExpansion } from './pending-expansion.ts'

@@ -1,5 +1,5 @@
 import { addDays } from '../../../../time/calendar.ts'
-import type { SubScenario } from '../../../scenario.ts'
+import type { SubScenario } from '../../../tasks/scenario.ts'
 import { projectKeyOf, slug, type WorldBuilder } from '../world-builder.ts'
 import type { PendingExpansion, Recipe } from './pending-expansion.ts'
 import { engineers, ids, mainProject, participantsOf, productPeople } from './support.ts'
