@@ -213,9 +213,9 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
               durationMs = earlier.row.durationMs
             } else {
               const started = performance.now()
-              const result = await callTask(options.task, item.input, context, { suite: name, id, trial })
-              scores = await scoreOutput(options.scorers, labels, item, result)
-              output = storedValue(result)
+              const result = await callTask(options.task, item.input, context, { suite: name, id, trial }, (taskOutput) => scoreOutput(options.scorers, labels, item, taskOutput))
+              scores = result.scores
+              output = storedValue(result.output)
               durationMs = performance.now() - started
             }
             const mean = scores.length === 0 ? 0 : scores.reduce((sum, s) => sum + s.score, 0) / scores.length
@@ -246,22 +246,28 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
 }
 
 /**
- * Calls the task of an eval on one case's input: the one place `describeEval` runs the system under test. Its signal
- * aborts with the test's and when the run is cancelled; model calls inside record and replay in the trial's cache scope.
- * A task that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
+ * Calls the task of an eval on one case's input and scores its output: the one place `describeEval` runs the system
+ * under test. Its signal aborts with the test's and when the run is cancelled. Task and scorers run in the case's
+ * OpenTelemetry trace (its `invoke_agent` span active, so an LLM judge's `bench.judge` > `chat` spans land beside the
+ * task's) and in the trial's cache scope (model calls inside, the judge's too, record and replay per trial). A task
+ * that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
  */
 async function callTask<Input, Output>(
   task: DescribeEvalOptions<Input, Output, unknown>['task'],
   input: Input,
   context: Pick<TestContext, 'signal' | 'skip' | 'task' | 'onTestFinished'>,
   { suite, id, trial }: { suite: string; id: string; trial: number },
-): Promise<Output> {
+  score: (output: Output) => Promise<EvalScore[]>,
+): Promise<{ output: Output; scores: EvalScore[] }> {
   return withRunCancel(context.signal, async (signal) => {
     try {
       if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
       // OpenTelemetry (when on): the case is one trace, `invoke_agent {suite}`; its scores land on it when the test ends.
       return await traceEvalTask(context, { benchmark: 'eval', agent: suite, taskId: id, trial }, () =>
-        runInCacheScope(trialCacheScope(trial), () => task(input, { signal, trial })),
+        runInCacheScope(trialCacheScope(trial), async () => {
+          const output = await task(input, { signal, trial })
+          return { output, scores: await score(output) }
+        }),
       )
     } catch (error) {
       if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)

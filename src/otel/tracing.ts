@@ -108,6 +108,8 @@ export interface JudgeSpanStart {
   judge: string
   /** `llm`, `rules`: `bench.judge.kind`. */
   kind: string
+  /** Which judge of several (a `createJudgeScorer`'s scorer name): `bench.judge.name`. */
+  name?: string | undefined
 }
 
 /** How a `describeEval` test is seen by {@link traceEvalTask}: Vitest's test context, structurally. */
