@@ -130,4 +130,38 @@ describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => 
     const judged = entries.filter((entry) => entry.purpose === 'judge-scorer')
     expect(judged.map((entry) => entry.cached).sort()).toEqual([false, false, false, false, true, true, true, true])
   }, 120_000)
+
+  it('BENCH_RESUME=1: a resumed case calls no model and gets a short root span marked bench.resumed_from, with its stored scores and a link to the earlier trace', async () => {
+    await using server = await startScriptedServer(respond)
+    await using receiver = await startOtlpReceiver()
+    const dir = tempDir('describe-eval-judge-resume-')
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }
+    const first = await runFixture(server.baseURL, otel, dir)
+    const firstTraces = new Map(first.taskResults.map((row) => [row.id, row.otelTraceId]))
+    const spansBefore = receiver.spans.length
+    const resumed = await runFixture(server.baseURL, { ...otel, BENCH_RESUME: '1' }, dir)
+    expect(server.requests).toHaveLength(4)
+
+    const spans = receiver.spans.slice(spansBefore)
+    // One span per case, no model call under it.
+    expect(spans.map((span) => [span.attributes['bench.task.id'], span.parentSpanId]).sort()).toEqual([['fr', ''], ['pe', '']])
+    for (const span of spans) {
+      const id = String(span.attributes['bench.task.id'])
+      expect(span.name, id).toBe('invoke_agent capitals judged')
+      expect(span.attributes, id).toMatchObject({
+        'bench.benchmark': 'eval',
+        'bench.resumed_from': first.config.runId,
+        'bench.resumed_trace_id': firstTraces.get(id),
+        'bench.score.capitalJudge': 0.8,
+        'bench.task.passed': true,
+      })
+      expect(span.traceId, id).not.toBe(firstTraces.get(id))
+    }
+    // The rows say they were resumed and carry this run's trace id (its span links to the earlier trace).
+    const traceOf = new Map(spans.map((span) => [span.attributes['bench.task.id'], span.traceId]))
+    expect(resumed.taskResults.map((row) => [row.id, row.resumedFrom, row.otelTraceId])).toEqual([
+      ['fr', first.config.runId, traceOf.get('fr')],
+      ['pe', first.config.runId, traceOf.get('pe')],
+    ])
+  }, 120_000)
 })

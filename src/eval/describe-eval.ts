@@ -211,6 +211,10 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
               scores = labels.map((label) => ({ name: label, score: earlier.row.scores[label] as number, ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }) }))
               output = earlier.row.output
               durationMs = earlier.row.durationMs
+              // OpenTelemetry (when on): a short root span of its own, marked as resumed and pointing at the earlier trace
+              // (where its model calls are); its stored scores land on it when the test ends, as a run case's do.
+              const attributes = { 'bench.resumed_from': earlier.runId, 'bench.resumed_trace_id': earlier.row.otelTraceId }
+              await traceEvalTask(context, { benchmark: 'eval', agent: name, taskId: id, trial, attributes }, () => {})
             } else {
               const started = performance.now()
               const result = await callTask(options.task, item.input, context, { suite: name, id, trial }, (taskOutput) => scoreOutput(options.scorers, labels, item, taskOutput))
