@@ -45,7 +45,10 @@ export interface DescribeEvalOptions<Input, Output, Expected> {
    * inside it record and replay (`BENCH_CACHE`) in the trial's own scope, so no trial replays another's.
    */
   task: (input: Input, context: EvalTaskContext) => Output | Promise<Output>
-  /** Each scores every output; a case's score is their mean. */
+  /**
+   * Each scores every output; a case's score is their mean. They run where the task ran: in the trial's cache scope
+   * (a `createJudgeScorer` judge records and replays per trial) and in the case's OpenTelemetry trace.
+   */
   scorers: ReadonlyArray<Scorer<Input, Output, Expected>>
   /**
    * A case fails when its mean score is below this: a number from 0 to 1, as scores are (another is an
@@ -167,7 +170,8 @@ async function scoreOutput<Input, Output, Expected>(scorers: ReadonlyArray<Score
  *
  * With `trials` (or `BENCH_TRIALS`) k > 1, each case gets k tests `{id} [trial=1]` .. `{id} [trial=k]`, and the task gets
  * the trial in its context. With `BENCH_RESUME=1`, a case that has a finished result (scored, not an error) for the same
- * trial, input and expected value in the eval's previous results file is not run again: its result is kept.
+ * trial, input and expected value in the eval's previous results file is not run again: its result is kept (with
+ * OpenTelemetry on, on a short root span of its own marked `bench.resumed_from`).
  *
  * ```ts
  * describeEval('capitals', {

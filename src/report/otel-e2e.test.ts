@@ -170,7 +170,7 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
     for (const score of scores) {
       const root = roots('mpcbench').find((span) => span.traceId === score.otel_trace_id) as ReceivedSpan
       expect(root, `task ${score.task_id}`).toBeDefined()
-      const earlier = first.mpcbench.find((row) => row.task_id === score.task_id && row.agent_model === score.agent_model)
+      const earlier = first.mpcbench.find((row) => row.task_id === score.task_id)
       expect(root.attributes).toMatchObject({ 'bench.task.id': score.task_id, 'bench.resumed_trace_id': earlier?.otel_trace_id })
       expect(String(root.attributes['bench.resumed_from'])).toMatch(/\.json$/)
       if (score.answer_requirements_satisfaction !== null) expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
