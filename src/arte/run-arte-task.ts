@@ -117,12 +117,19 @@ async function runArteTaskIn(span: TaskSpan, options: RunArteTaskOptions): Promi
   const executionTimeMs = Math.round(performance.now() - started)
   const judgment = options.judge === undefined ? undefined : await judgeRow(options.judge, row, trace, options)
   const meta = arteMetaFromTrace(row, trace, options.dataset, executionTimeMs, judgment)
-  if (span.traceId !== undefined) {
-    meta.otelTraceId = span.traceId
-    for (const [name, value] of [['exact_match', meta.exactMatch], ['semantic_score', meta.semanticScore], ['sources_correct', meta.sourcesCorrect], ['llm_judge_correct', meta.llmJudgeCorrect]] as const) span.score(name, value)
-    span.result(meta.outcome.kind === 'answered', meta.outcome.kind)
-  }
+  traceArteScores(span, meta)
   return judgment === undefined ? { trace, meta } : { trace, meta, judgment }
+}
+
+/**
+ * Puts a scored ART-E task on its OpenTelemetry root span (when tracing is on): the scores as `bench.score.*`, pass /
+ * fail, and the span's trace id as `meta.otelTraceId`. A resumed task's stored scores go on its own short span too.
+ */
+export function traceArteScores(span: TaskSpan, meta: ArteTestMeta): void {
+  if (span.traceId === undefined) return
+  meta.otelTraceId = span.traceId
+  for (const [name, value] of [['exact_match', meta.exactMatch], ['semantic_score', meta.semanticScore], ['sources_correct', meta.sourcesCorrect], ['llm_judge_correct', meta.llmJudgeCorrect]] as const) span.score(name, value)
+  span.result(meta.outcome.kind === 'answered', meta.outcome.kind)
 }
 
 /**

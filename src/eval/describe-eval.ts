@@ -45,7 +45,10 @@ export interface DescribeEvalOptions<Input, Output, Expected> {
    * inside it record and replay (`BENCH_CACHE`) in the trial's own scope, so no trial replays another's.
    */
   task: (input: Input, context: EvalTaskContext) => Output | Promise<Output>
-  /** Each scores every output; a case's score is their mean. */
+  /**
+   * Each scores every output; a case's score is their mean. They run where the task ran: in the trial's cache scope
+   * (a `createJudgeScorer` judge records and replays per trial) and in the case's OpenTelemetry trace.
+   */
   scorers: ReadonlyArray<Scorer<Input, Output, Expected>>
   /**
    * A case fails when its mean score is below this: a number from 0 to 1, as scores are (another is an
@@ -167,7 +170,8 @@ async function scoreOutput<Input, Output, Expected>(scorers: ReadonlyArray<Score
  *
  * With `trials` (or `BENCH_TRIALS`) k > 1, each case gets k tests `{id} [trial=1]` .. `{id} [trial=k]`, and the task gets
  * the trial in its context. With `BENCH_RESUME=1`, a case that has a finished result (scored, not an error) for the same
- * trial, input and expected value in the eval's previous results file is not run again: its result is kept.
+ * trial, input and expected value in the eval's previous results file is not run again: its result is kept (with
+ * OpenTelemetry on, on a short root span of its own marked `bench.resumed_from`).
  *
  * ```ts
  * describeEval('capitals', {
@@ -211,11 +215,15 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
               scores = labels.map((label) => ({ name: label, score: earlier.row.scores[label] as number, ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }) }))
               output = earlier.row.output
               durationMs = earlier.row.durationMs
+              // OpenTelemetry (when on): a short root span of its own, marked as resumed and pointing at the earlier trace
+              // (where its model calls are); its stored scores land on it when the test ends, as a run case's do.
+              const attributes = { 'bench.resumed_from': earlier.runId, 'bench.resumed_trace_id': earlier.row.otelTraceId }
+              await traceEvalTask(context, { benchmark: 'eval', agent: name, taskId: id, trial, attributes }, () => {})
             } else {
               const started = performance.now()
-              const result = await callTask(options.task, item.input, context, { suite: name, id, trial })
-              scores = await scoreOutput(options.scorers, labels, item, result)
-              output = storedValue(result)
+              const result = await callTask(options.task, item.input, context, { suite: name, id, trial }, (taskOutput) => scoreOutput(options.scorers, labels, item, taskOutput))
+              scores = result.scores
+              output = storedValue(result.output)
               durationMs = performance.now() - started
             }
             const mean = scores.length === 0 ? 0 : scores.reduce((sum, s) => sum + s.score, 0) / scores.length
@@ -246,22 +254,28 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
 }
 
 /**
- * Calls the task of an eval on one case's input: the one place `describeEval` runs the system under test. Its signal
- * aborts with the test's and when the run is cancelled; model calls inside record and replay in the trial's cache scope.
- * A task that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
+ * Calls the task of an eval on one case's input and scores its output: the one place `describeEval` runs the system
+ * under test. Its signal aborts with the test's and when the run is cancelled. Task and scorers run in the case's
+ * OpenTelemetry trace (its `invoke_agent` span active, so an LLM judge's `bench.judge` > `chat` spans land beside the
+ * task's) and in the trial's cache scope (model calls inside, the judge's too, record and replay per trial). A task
+ * that a cancelled run cut off is skipped (not run), as Vitest skips the tests it had not started.
  */
 async function callTask<Input, Output>(
   task: DescribeEvalOptions<Input, Output, unknown>['task'],
   input: Input,
   context: Pick<TestContext, 'signal' | 'skip' | 'task' | 'onTestFinished'>,
   { suite, id, trial }: { suite: string; id: string; trial: number },
-): Promise<Output> {
+  score: (output: Output) => Promise<EvalScore[]>,
+): Promise<{ output: Output; scores: EvalScore[] }> {
   return withRunCancel(context.signal, async (signal) => {
     try {
       if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)
       // OpenTelemetry (when on): the case is one trace, `invoke_agent {suite}`; its scores land on it when the test ends.
       return await traceEvalTask(context, { benchmark: 'eval', agent: suite, taskId: id, trial }, () =>
-        runInCacheScope(trialCacheScope(trial), () => task(input, { signal, trial })),
+        runInCacheScope(trialCacheScope(trial), async () => {
+          const output = await task(input, { signal, trial })
+          return { output, scores: await score(output) }
+        }),
       )
     } catch (error) {
       if (isRunCancel(signal.reason)) skipCancelled(context, signal.reason)

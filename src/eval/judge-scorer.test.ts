@@ -81,6 +81,20 @@ describe('createJudgeScorer through the scripted server', () => {
     expect(server.requests).toHaveLength(2)
   })
 
+  it('records its calls in the response cache and replays them with no model call (BENCH_CACHE=replay needs no key)', async () => {
+    const server = await startScriptedServer([scriptedText(JSON.stringify({ score: 3, reason: 'scripted: partly right' }))])
+    servers.push(server)
+    const dir = mkdtempSync(join(tmpdir(), 'judge-scorer-cache-'))
+    const scorer = (mode: 'read-write' | 'replay', env: Record<string, string>) =>
+      createJudgeScorer<{ question: string }, string, string>({ model: 'scripted-judge', modelOptions: { env, callLogDir: false, cache: { mode, dir }, maxRetries: 0 } })
+    const recorded = await scorer('read-write', { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' })({ question: 'Capital of Peru?' }, 'Cusco', 'Lima')
+    expect(readdirSync(dir)).toHaveLength(1)
+    const replayed = await scorer('replay', { OPENAI_BASE_URL: server.baseURL })({ question: 'Capital of Peru?' }, 'Cusco', 'Lima')
+    expect(replayed).toEqual(recorded)
+    expect(replayed).toEqual({ score: 0.6, reason: 'scripted: partly right' })
+    expect(server.requests).toHaveLength(1)
+  })
+
   it('rejects a bad maxAttempts when created', () => {
     expect(() => createJudgeScorer({ model: 'x', maxAttempts: 0 })).toThrow('Expected `maxAttempts` to be an integer from 1 and up, got 0')
   })

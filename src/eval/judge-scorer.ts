@@ -5,6 +5,7 @@ import { createModel } from '../llm/create-model.ts'
 import type { CreateModelOptions } from '../llm/create-model.ts'
 import type { ChatCompletionMessageParam, ChatModel } from '../llm/types.ts'
 import { UNTRUSTED_DATA_INSTRUCTION, delimitSections } from '../llm/untrusted-data.ts'
+import { traceJudge } from '../otel/tracing.ts'
 
 /**
  * The default rubric of {@link createJudgeScorer}: the output does what the input asks and agrees in substance with
@@ -118,7 +119,9 @@ export function judgeScorerMessages(rubric: string, input: string, output: strin
  * its instructions say that text inside them is content to grade, not instructions (an output that addresses its
  * grader does not meet the rubric). A reply that is not `{"score": 0-5, "reason"}` JSON is retried with the problem
  * fed back; after `maxAttempts` the scorer throws a {@link JudgeScorerError} (the case errors; it is never scored 0
- * silently). The model is created on the first score, so a missing key fails the case that needed it.
+ * silently). The model is created on the first score, so a missing key fails the case that needed it. With
+ * OpenTelemetry on, each score is a `bench.judge` span (`bench.judge.model`, `bench.judge.kind` `llm`,
+ * `bench.judge.name` the scorer's name) with the judge's `chat` spans under it; in `describeEval` it is in the case's trace.
  *
  * ```ts
  * describeEval('support answers', { data, task, scorers: [createJudgeScorer({ model: 'openai/gpt-4.1-mini' })] })
@@ -132,20 +135,26 @@ export function createJudgeScorer<Input = unknown, Output = string, Expected = O
   const format = options.format ?? defaultFormat
   const rubric = options.prompt ?? DEFAULT_JUDGE_RUBRIC
   let model: ChatModel | undefined = typeof options.model === 'string' ? undefined : options.model
-  const scorer = async (input: Input, output: Output, expected: Expected): Promise<ScoreResult> => {
-    model ??= createModel(options.model as string, options.modelOptions)
+  const name = options.name ?? 'judge'
+  const judge = async (judgeModel: ChatModel, input: Input, output: Output, expected: Expected): Promise<ScoreResult> => {
     const messages = judgeScorerMessages(rubric, format(input), format(output), expected === undefined ? undefined : format(expected))
     let lastProblem = ''
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const result = await model.complete({ messages, temperature: options.temperature ?? 0, purpose: 'judge-scorer' })
+      const result = await judgeModel.complete({ messages, temperature: options.temperature ?? 0, purpose: 'judge-scorer' })
       const content = result.message.content ?? ''
       const reply = parseJudgeScorerReply(content)
       if (reply.kind === 'ok') return { score: reply.score / JUDGE_SCALE, reason: reply.reason }
       lastProblem = reply.problem
       messages.push({ role: 'assistant', content }, { role: 'user', content: `Your reply could not be used: ${reply.problem}\n${REPLY_FORMAT}` })
     }
-    throw new JudgeScorerError(`Judge ${model.id} gave no usable reply in ${maxAttempts} attempt(s); last problem: ${lastProblem}`)
+    throw new JudgeScorerError(`Judge ${judgeModel.id} gave no usable reply in ${maxAttempts} attempt(s); last problem: ${lastProblem}`)
   }
-  Object.defineProperty(scorer, 'name', { value: options.name ?? 'judge' })
+  const scorer = async (input: Input, output: Output, expected: Expected): Promise<ScoreResult> => {
+    model ??= createModel(options.model as string, options.modelOptions)
+    const judgeModel = model
+    // OpenTelemetry (when on): the judge's calls are `chat` spans under a `bench.judge` span, as MPCBench's and ART-E's.
+    return traceJudge({ judge: judgeModel.id, kind: 'llm', name }, () => judge(judgeModel, input, output, expected))
+  }
+  Object.defineProperty(scorer, 'name', { value: name })
   return scorer
 }

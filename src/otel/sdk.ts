@@ -314,7 +314,9 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
     },
 
     judge(start, run) {
-      return tracer.startActiveSpan('bench.judge', { kind: SpanKind.INTERNAL, attributes: { 'bench.judge.model': start.judge, 'bench.judge.kind': start.kind } }, async (span) => {
+      const attributes: Attributes = { 'bench.judge.model': start.judge, 'bench.judge.kind': start.kind }
+      if (start.name !== undefined) attributes['bench.judge.name'] = start.name
+      return tracer.startActiveSpan('bench.judge', { kind: SpanKind.INTERNAL, attributes }, async (span) => {
         try {
           return await run()
         } catch (error) {

@@ -26,7 +26,7 @@ export interface TaskSpanStart {
   trial?: number | undefined
   /** The agent (model) id: `gen_ai.agent.name` and the span name `invoke_agent {agent}`. */
   agent: string
-  /** Other attributes of the root span (e.g. `bench.mpcbench.scenario_id`). */
+  /** Other attributes of the root span (e.g. `bench.mpcbench.scenario_id`; a resumed task's `bench.resumed_from`). */
   attributes?: Record<string, Scalar | undefined>
 }
 
@@ -108,6 +108,8 @@ export interface JudgeSpanStart {
   judge: string
   /** `llm`, `rules`: `bench.judge.kind`. */
   kind: string
+  /** Which judge of several (a `createJudgeScorer`'s scorer name): `bench.judge.name`. */
+  name?: string | undefined
 }
 
 /** How a `describeEval` test is seen by {@link traceEvalTask}: Vitest's test context, structurally. */
@@ -237,7 +239,8 @@ export function traceTask<R>(start: TaskSpanStart, run: (span: TaskSpan) => Prom
 }
 
 /**
- * Runs a `describeEval` case's task in the case's root span, which stays open until the test finishes: then it gets
+ * Runs a `describeEval` case (its task and scorers; for a resumed case nothing) in the case's root span, which stays
+ * open until the test finishes: then it gets
  * the case's scores (`meta.eval.scores`, as `bench.score.{name}`) and the test's pass / fail. The trace id is
  * {@link testTraceId}`(context.task)` from then on.
  */

@@ -48,6 +48,9 @@ describe('the report of evals (fixtures/eval-results, two runs)', () => {
     expect(first).toContain('No earlier run of this eval in the run history')
     expect(first).toMatch(/data-eval-pass-hat-k/)
     expect(first.match(/<tr class="eval-case" /g)).toHaveLength(4 * 2 + 1)
+    // Without OpenTelemetry no row has a trace id, and no trace column is shown (src/eval/describe-eval-judge.test.ts: with).
+    expect(first.match(/<tr class="eval-case" [^>]*>/g)?.filter((row) => row.includes('data-otel-trace-id'))).toEqual([])
+    expect(first).not.toContain('<th>OpenTelemetry trace</th>')
     expect(first).toContain('data-chart="eval-0-score-histogram"')
     expect(embedded().evals.map((section) => section.results.name).sort()).toEqual(['capitals', 'slow'])
 

@@ -54,6 +54,7 @@ function histogram(results: EvalResults, id: string): string {
 
 function caseRows(results: EvalResults): string {
   const shown = results.taskResults.slice(0, EVAL_TABLE_ROWS)
+  const traced = shown.some((row) => row.otelTraceId !== undefined)
   const rows = shown.map((row) => {
     const state = row.status === 'scored' ? (row.passed ? '<span class="pass">pass</span>' : '<span class="fail">fail</span>') : `<span class="fail">${escapeHtml(row.status)}</span>`
     const scores = results.scorers.map((scorer) => {
@@ -63,9 +64,12 @@ function caseRows(results: EvalResults): string {
     })
     const error = row.error === undefined ? '' : `${escapeHtml(row.error.code)}: ${clip(row.error.message)}`
     const resumed = row.resumedFrom === undefined ? '' : ` <span class="muted" title="kept from run ${escapeHtml(row.resumedFrom)}">(resumed)</span>`
-    return `<tr class="eval-case" data-id="${escapeHtml(row.id)}" data-trial="${row.trial}"><td class="id">${escapeHtml(row.id)}</td><td class="num">${row.trial}</td><td>${state}${resumed}</td>${scores.join('')}<td>${clip(row.input)}</td><td>${clip(row.expected)}</td><td>${clip(row.output)}</td><td>${error}</td></tr>`
+    const otel = row.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(row.otelTraceId)}"`
+    const trace = traced ? `<td>${row.otelTraceId === undefined ? '' : `<code class="otel-trace-id">${escapeHtml(row.otelTraceId)}</code>`}</td>` : ''
+    return `<tr class="eval-case" data-id="${escapeHtml(row.id)}" data-trial="${row.trial}"${otel}><td class="id">${escapeHtml(row.id)}</td><td class="num">${row.trial}</td><td>${state}${resumed}</td>${scores.join('')}<td>${clip(row.input)}</td><td>${clip(row.expected)}</td><td>${clip(row.output)}</td><td>${error}</td>${trace}</tr>`
   })
-  const head = ['id', 'trial', 'result', ...results.scorers, 'input', 'expected', 'output', 'error'].map((name) => `<th>${escapeHtml(name)}</th>`).join('')
+  // The OpenTelemetry trace id (to open the case's trace in Jaeger, Phoenix, ...) gets a column when some row has one.
+  const head = ['id', 'trial', 'result', ...results.scorers, 'input', 'expected', 'output', 'error', ...(traced ? ['OpenTelemetry trace'] : [])].map((name) => `<th>${escapeHtml(name)}</th>`).join('')
   const more = results.taskResults.length > shown.length ? `<p class="note">The first ${shown.length} of ${results.taskResults.length} rows; every row is in the results file.</p>` : ''
   return `<div class="scroll"><table class="eval-cases"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`
 }

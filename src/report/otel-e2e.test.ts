@@ -19,6 +19,7 @@ let receiver: OtlpReceiver
 let results: ArteResults
 let summary: Summary
 let html: string
+let runBench: (resume: boolean) => Promise<void>
 
 /**
  * The offline bench (ART-E demo rows and MPCBench planning, the baseline agent and the `rules` judge) run with
@@ -46,27 +47,31 @@ beforeAll(async () => {
   vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
   vi.stubEnv('BENCH_CACHE', 'off')
   const page = join(dir, 'report/index.html')
-  const vitest = await startVitest(
-    'test',
-    ['bench/arte/', 'bench/planning/planning.eval.ts'],
-    {
-      root: repo,
-      config: join(repo, 'vitest.config.ts'),
-      project: ['bench'],
-      watch: false,
-      reporters: [
-        new ArteReporter({ silent: true }),
-        new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false }),
-        new ReportReporter({ outputFile: page, historyDir: join(dir, 'history') }),
-      ],
-    },
-    {},
-    { stdout: quiet(), stderr: quiet() },
-  )
-  await vitest.close()
-  results = readArteResults(join(dir, 'arte/results.json'))
-  summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
-  html = readFileSync(page, 'utf8')
+  runBench = async (resume) => {
+    vi.stubEnv('BENCH_RESUME', resume ? '1' : '')
+    const vitest = await startVitest(
+      'test',
+      ['bench/arte/', 'bench/planning/planning.eval.ts'],
+      {
+        root: repo,
+        config: join(repo, 'vitest.config.ts'),
+        project: ['bench'],
+        watch: false,
+        reporters: [
+          new ArteReporter({ silent: true }),
+          new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), print: false }),
+          new ReportReporter({ outputFile: page, historyDir: join(dir, 'history') }),
+        ],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
+    await vitest.close()
+    results = readArteResults(join(dir, 'arte/results.json'))
+    summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
+    html = readFileSync(page, 'utf8')
+  }
+  await runBench(false)
 }, 300_000)
 
 afterAll(async () => {
@@ -134,4 +139,42 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
     const first = Object.values(summary.scores).flat()[0]
     expect(html).toContain(`data-otel-trace-id="${first?.otel_trace_id}"`)
   })
+
+  it('BENCH_RESUME=1: each resumed task is a short root span marked bench.resumed_from, with its stored scores and no model or tool call; the results carry its trace id', async () => {
+    const first = { arte: new Map(results.taskResults.map((task) => [task.taskId, task])), mpcbench: Object.values(summary.scores).flat() }
+    const before = receiver.spans.length
+    await runBench(true)
+    const spans = receiver.spans.slice(before)
+    const roots = (benchmark: string) => spans.filter((span) => span.parentSpanId === '' && span.attributes['bench.benchmark'] === benchmark)
+
+    expect(results.taskResults.length).toBe(first.arte.size)
+    expect(roots('arte')).toHaveLength(results.taskResults.length)
+    for (const task of results.taskResults) {
+      expect(task.resumedFrom, `task ${task.taskId}`).toBeDefined()
+      const root = roots('arte').find((span) => span.traceId === task.otelTraceId) as ReceivedSpan
+      expect(root, `task ${task.taskId}`).toBeDefined()
+      expect(task.otelTraceId).not.toBe(first.arte.get(task.taskId)?.otelTraceId)
+      expect(root.attributes).toMatchObject({
+        'bench.task.id': task.taskId,
+        'bench.resumed_from': task.resumedFrom,
+        'bench.score.exact_match': task.exactMatch ? 1 : 0,
+        'bench.score.semantic_score': task.semanticScore,
+        'bench.task.passed': task.outcome.kind === 'answered',
+      })
+      expect(childrenOf(spans, root), `task ${task.taskId}`).toEqual([])
+    }
+
+    const scores = Object.values(summary.scores).flat()
+    expect(scores).toHaveLength(first.mpcbench.length)
+    expect(roots('mpcbench')).toHaveLength(scores.length)
+    for (const score of scores) {
+      const root = roots('mpcbench').find((span) => span.traceId === score.otel_trace_id) as ReceivedSpan
+      expect(root, `task ${score.task_id}`).toBeDefined()
+      const earlier = first.mpcbench.find((row) => row.task_id === score.task_id)
+      expect(root.attributes).toMatchObject({ 'bench.task.id': score.task_id, 'bench.resumed_trace_id': earlier?.otel_trace_id })
+      expect(String(root.attributes['bench.resumed_from'])).toMatch(/\.json$/)
+      if (score.answer_requirements_satisfaction !== null) expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
+      expect(childrenOf(spans, root), `task ${score.task_id}`).toEqual([])
+    }
+  }, 300_000)
 })

@@ -2,7 +2,7 @@ import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { type BadArteRow, arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, storedJudgment, type ArteTaskRun, type StoredArteTrace } from '../run-arte-task.ts'
+import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, storedJudgment, traceArteScores, type ArteTaskRun, type StoredArteTrace } from '../run-arte-task.ts'
 import type { ArteJudgment } from '../scoring/llm-judge.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import type { ChatModel } from '../../llm/types.ts'
@@ -30,7 +30,7 @@ import { arteStrategy } from '../baseline/arte-strategy.ts'
 import { applyHeapGrowingPercent } from './heap-growing.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
 import { isRunCancel, skipCancelled, withRunCancel } from '../../eval/run-cancel.ts'
-import { flushTracing } from '../../otel/tracing.ts'
+import { flushTracing, traceTask } from '../../otel/tracing.ts'
 
 /** `ARTE_TRACES_DB` of this process's environment, absolute (the default traces database when unset). */
 function tracesDbFromEnv(): string {
@@ -210,31 +210,15 @@ export async function runArteTestCase(
   // A row whose question or answer was edited since is another task: it runs again.
   const earlier = finished !== undefined && finished.question === row.question && finished.groundTruth === row.answer ? finished : undefined
   if (earlier !== undefined) {
-    // Resumed run: this task finished earlier with the same configuration (the judge is not part of it); its stored
-    // trace stands, no agent call. Its stored judgment stands when it is this judge's verdict; a judgment that is
-    // missing, erred (the call failed, or an unusable reply) or came from another judge model is asked again (only the
-    // judge is called), and the stored trace gets the new judgment.
-    let judgment = storedJudgment(earlier.trace)
-    if (judge !== undefined && needsJudging(judgment, judge.id)) {
-      judgment = await judgeRow(judge, row, earlier.trace, callOptions)
-      await traces.saveBatched({
-        runId: earlier.runId,
-        taskId: earlier.taskId,
-        question: earlier.question,
-        groundTruth: earlier.groundTruth,
-        agentAnswer: earlier.agentAnswer,
-        exactMatch: earlier.exactMatch,
-        semanticScore: earlier.semanticScore,
-        configKey: runtime.configKey,
-        trial: earlier.trial,
-        trace: withJudgment(earlier.trace, judgment),
-      })
-    }
-    const current = judge === undefined ? undefined : judgment
-    const meta = { ...arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, current), resumedFrom: earlier.runId }
-    const run = { trace: earlier.trace, meta, ...(current === undefined ? {} : { judgment: current }) }
-    await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
-    return run
+    // OpenTelemetry (when on): a resumed task is a short root span of its own, marked `bench.resumed_from`, with its
+    // stored scores (and the judge's `bench.judge` span when the judge is asked again).
+    const start = { benchmark: 'arte', taskId: String(row.id), trial, agent: runtime.model.id, attributes: { 'bench.resumed_from': earlier.runId } }
+    return traceTask(start, async (span) => {
+      const run = await resumeArteTask(runtime, row, earlier, callOptions)
+      traceArteScores(span, run.meta)
+      await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+      return run
+    })
   }
   const run = await runArteTask({
     row,
@@ -265,6 +249,37 @@ export async function runArteTestCase(
     trace: withJudgment(capLongStrings(run.trace), run.judgment),
   })
   await Promise.all([stored, annotateTest(context, arteAnnotation(run.meta, run.trace), 'arte')])
+  return run
+}
+
+/**
+ * A task that finished earlier with the same configuration (the judge is not part of it), for `BENCH_RESUME=1`: its
+ * stored trace stands, no agent call. Its stored judgment stands when it is this judge's verdict; a judgment that is
+ * missing, erred (the call failed, or an unusable reply) or came from another judge model is asked again (only the
+ * judge is called), and the stored trace gets the new judgment.
+ */
+async function resumeArteTask(runtime: ArteTestRuntime, row: ArteRow, earlier: StoredTrace, callOptions: Parameters<typeof judgeRow>[3]): Promise<ArteTaskRun> {
+  const { traces } = runtime.stores()
+  const { judge } = runtime
+  let judgment = storedJudgment(earlier.trace)
+  if (judge !== undefined && needsJudging(judgment, judge.id)) {
+    judgment = await judgeRow(judge, row, earlier.trace, callOptions)
+    await traces.saveBatched({
+      runId: earlier.runId,
+      taskId: earlier.taskId,
+      question: earlier.question,
+      groundTruth: earlier.groundTruth,
+      agentAnswer: earlier.agentAnswer,
+      exactMatch: earlier.exactMatch,
+      semanticScore: earlier.semanticScore,
+      configKey: runtime.configKey,
+      trial: earlier.trial,
+      trace: withJudgment(earlier.trace, judgment),
+    })
+  }
+  const current = judge === undefined ? undefined : judgment
+  const meta = { ...arteMetaFromTrace(row, earlier.trace, runtime.dataset, earlier.trace.durationMs, current), resumedFrom: earlier.runId }
+  const run = { trace: earlier.trace, meta, ...(current === undefined ? {} : { judgment: current }) }
   return run
 }
 

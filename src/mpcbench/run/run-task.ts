@@ -23,7 +23,7 @@ import type { RunLog } from './run-log.ts'
 import { RunLogSchema, buildRunLog } from './run-log.ts'
 import type { Task } from '../tasks/task.ts'
 import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './mpcbench-meta.ts'
-import { currentTraceId, traceJudge, traceTask } from '../../otel/tracing.ts'
+import { type TaskSpan, currentTraceId, traceJudge, traceTask } from '../../otel/tracing.ts'
 
 /** The scenarios with data in `dataDir`: the ids with all six `{scenario_id}_{source}.json` files, sorted. */
 export function scenarioDataIds(dataDir: string): string[] {
@@ -267,18 +267,39 @@ export interface RunAndJudgeOptions extends RunTaskOptions {
 export function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
   // OpenTelemetry (when on): the evaluation is one trace; its root span carries each judge's scores and pass / fail.
   const start = { benchmark: 'mpcbench', taskId: options.task.task_id, trial: options.trial, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }
-  return traceTask(start, async (span) => {
-    const evaluation = await runAndJudgeUntraced(options)
-    if (span.traceId === undefined) return evaluation
-    for (const { judge, outcome } of evaluation.judged) {
-      span.score(`${judge.id}.answer_requirements_satisfaction`, outcome.kind === 'scored' ? outcome.scores.answer_requirements_satisfaction.score : null)
-      span.score(`${judge.id}.source_grounded_reasoning`, outcome.kind === 'scored' ? outcome.scores.source_grounded_reasoning.score : null)
-    }
-    const agentOutcome = evaluation.runLog.outcome.kind
-    const judged = evaluation.judged.length === options.judges.length && evaluation.judged.every(({ outcome }) => outcome.kind === 'scored')
-    span.result(agentOutcome !== 'error' && agentOutcome !== 'aborted' && judged, agentOutcome)
-    return { ...evaluation, otelTraceId: span.traceId }
-  })
+  return traceTask(start, async (span) => traceEvaluationScores(span, await runAndJudgeUntraced(options), options.judges.length))
+}
+
+/** The root span's scores (each judge's) and pass / fail of an evaluation; with tracing on, the evaluation gets its trace id. */
+function traceEvaluationScores(span: TaskSpan, evaluation: TaskEvaluation, judges: number): TaskEvaluation {
+  if (span.traceId === undefined) return evaluation
+  for (const { judge, outcome } of evaluation.judged) {
+    span.score(`${judge.id}.answer_requirements_satisfaction`, outcome.kind === 'scored' ? outcome.scores.answer_requirements_satisfaction.score : null)
+    span.score(`${judge.id}.source_grounded_reasoning`, outcome.kind === 'scored' ? outcome.scores.source_grounded_reasoning.score : null)
+  }
+  const agentOutcome = evaluation.runLog.outcome.kind
+  const judged = evaluation.judged.length === judges && evaluation.judged.every(({ outcome }) => outcome.kind === 'scored')
+  span.result(agentOutcome !== 'error' && agentOutcome !== 'aborted' && judged, agentOutcome)
+  return { ...evaluation, otelTraceId: span.traceId }
+}
+
+/**
+ * An evaluation read back for `BENCH_RESUME=1` (see `finishedEvaluation`), traced (when on) as a short root span of its
+ * own: `bench.resumed_from` the run log it was read from (relative to `cwd`), `bench.resumed_trace_id` the trace of the
+ * run that wrote it (when it recorded one), and its stored scores; no model or tool call under it.
+ */
+export function traceResumedEvaluation(
+  options: Pick<RunAndJudgeOptions, 'task' | 'scenarioId' | 'trial' | 'judges'> & { agentId: string },
+  evaluation: TaskEvaluation,
+  cwd: string = process.cwd(),
+): Promise<TaskEvaluation> {
+  const attributes = {
+    'bench.mpcbench.scenario_id': options.scenarioId,
+    'bench.resumed_from': relative(cwd, evaluation.runLogFile),
+    'bench.resumed_trace_id': evaluation.runLog.otel_trace_id,
+  }
+  const start = { benchmark: 'mpcbench', taskId: options.task.task_id, trial: options.trial, agent: options.agentId, attributes }
+  return traceTask(start, async (span) => traceEvaluationScores(span, evaluation, options.judges.length))
 }
 
 async function runAndJudgeUntraced(options: RunAndJudgeOptions): Promise<TaskEvaluation> {

@@ -16,7 +16,7 @@ import { modelDisplayName } from '../run/mpcbench-meta.ts'
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../run/mpcbench-meta.ts'
 import { type DeveloperMessage, resolveHarness } from '../run/harness.ts'
 import type { ToolProfile } from '../workplace/tool-profiles.ts'
-import { evaluationMeta, harnessOf, runAndJudge, scenarioTools } from '../run/run-task.ts'
+import { evaluationMeta, harnessOf, runAndJudge, scenarioTools, traceResumedEvaluation } from '../run/run-task.ts'
 import { resolveModelMatrix } from '../run/run-task-models.ts'
 import type { ModelMatrix } from '../run/run-task-models.ts'
 import type { Task, TaskType } from '../tasks/task.ts'
@@ -180,25 +180,28 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
       })
     : undefined
   if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(process.cwd(), resumed.runLogFile)})`, 'mpcbench')
-  const evaluation = resumed ?? await runAndJudge({
-    task: testCase.task,
-    ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
-    scenarioId: testCase.scenarioId,
-    tools: testCase.tools,
-    toolProfile: setup.toolProfile,
-    agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
-    systemMessage: setup.systemMessage,
-    ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
-    temperature: setup.temperature,
-    maxTurns: setup.maxTurns,
-    logDir,
-    // The response cache keeps each trial's responses apart: no trial replays another's.
-    ...(cacheScope === undefined ? {} : { cacheScope }),
-    judges,
-    signal,
-    ...(deadline === undefined ? {} : { deadline }),
-    ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
-  })
+  // OpenTelemetry (when on): a resumed evaluation is a short root span marked `bench.resumed_from`, with its stored scores.
+  const evaluation = resumed !== undefined
+    ? await traceResumedEvaluation({ task: testCase.task, agentId: testCase.agent?.id ?? testCase.agentModel, scenarioId: testCase.scenarioId, judges, ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }, resumed)
+    : await runAndJudge({
+        task: testCase.task,
+        ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
+        scenarioId: testCase.scenarioId,
+        tools: testCase.tools,
+        toolProfile: setup.toolProfile,
+        agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
+        systemMessage: setup.systemMessage,
+        ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
+        temperature: setup.temperature,
+        maxTurns: setup.maxTurns,
+        logDir,
+        // The response cache keeps each trial's responses apart: no trial replays another's.
+        ...(cacheScope === undefined ? {} : { cacheScope }),
+        judges,
+        signal,
+        ...(deadline === undefined ? {} : { deadline }),
+        ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
+      })
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, process.cwd()), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await annotateTest(
