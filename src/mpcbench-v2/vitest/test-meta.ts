@@ -18,6 +18,8 @@ export interface MpcbenchV2TestMeta {
   row: ResultsRow
   /** How the agent run ended; absent when the run failed before the agent ran (then `row.error` says why). */
   outcome?: SchedulingOutcome
+  /** With OpenTelemetry on: the trace id of the instance's `invoke_agent` span. */
+  otelTraceId?: string
 }
 
 // Augments the module that declares TaskMeta, not its re-export in 'vitest': see src/eval/eval-meta.ts.
