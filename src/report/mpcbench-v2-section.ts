@@ -48,7 +48,7 @@ export function findPreviousMpcbenchV2Run(historyDir: string | undefined, genera
   for (const run of runs) {
     const file = join(historyDir, run, MPCBENCH_V2_HISTORY_NAME)
     if (!existsSync(file)) continue
-    let parsed
+    let parsed: ReturnType<typeof MpcbenchV2SummarySchema.safeParse>
     try {
       parsed = MpcbenchV2SummarySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
     } catch {

@@ -90,7 +90,7 @@ export function renderReport(data: ReportData): string {
     ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...data.mpcbench.map((section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...(data.evals ?? []).map((section, i) => `<a href="#eval-${i}">${escapeHtml(section.results.name)}</a>`),
-    ...(data.mpcbenchV2 ?? []).map((section, i) => `<a href="#mpcbench-v2-${i}">MPCBench v2${(data.mpcbenchV2 ?? []).length > 1 ? ` ${i + 1}` : ''}</a>`),
+    ...(data.mpcbenchV2 ?? []).map((_section, i) => `<a href="#mpcbench-v2-${i}">MPCBench v2${(data.mpcbenchV2 ?? []).length > 1 ? ` ${i + 1}` : ''}</a>`),
   ].join('')
   const empty = data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 && (data.mpcbenchV2 ?? []).length === 0 ? '<p class="note">No results to show.</p>' : ''
   return `<!doctype html>

@@ -90,4 +90,10 @@ describe('mpcbenchV2Settings', () => {
     expect(() => mpcbenchV2Settings({ MPCBENCH_V2_WORLD: '/w.json' })).toThrow('must be set together')
     expect(() => mpcbenchV2Settings({ BENCH_TRIALS: '0' })).toThrow('BENCH_TRIALS')
   })
+
+  it('reads a blank variable as unset, as the other benchmarks do', () => {
+    const settings = mpcbenchV2Settings({ BENCH_TRIALS: '', MPCBENCH_V2_SUFFIX: ' ', MPCBENCH_V2_DATA_DIR: '/d' })
+    expect(settings.trials).toBe(1)
+    expect(settings.files(1).world).toBe('/d/world_level1_exp1.json')
+  })
 })
