@@ -63,8 +63,8 @@ describe('the report of an MPCBench v2 summary', () => {
     expect(html).toContain(`data-v2-em-rate="${2 / 3}">67% <span class="ci">[`)
     expect(html).toContain('pass^1 0.50')
     expect(html.match(/<tr class="v2-instance" /g)).toHaveLength(4)
-    expect(html).toContain('<td>Tool execution failed: boom</td>')
-    expect(html).toContain(`<a href="http://localhost:16686/trace/${'f'.repeat(32)}" target="_blank" rel="noopener">`)
+    expect(html).toContain('<td class="error">Tool execution failed: boom</td>')
+    expect(html).toContain(`<a href="http://localhost:16686/trace/${'f'.repeat(32)}" title="${'f'.repeat(32)}" target="_blank" rel="noopener"><code>ffffffff…</code></a>`)
     // Paired by instance id with the kept run: b improved (now exact), c regressed; d is new.
     const comparison = data.mpcbenchV2?.[0]?.previous?.comparisons[0]?.comparison
     expect(comparison).toMatchObject({ tasks: 3, improved: ['b'], regressed: ['c'], onlyInB: ['d'], primaryMetric: 'f1' })
@@ -91,7 +91,7 @@ describe('the report of an MPCBench v2 summary', () => {
     }
     const html = readFileSync(out, 'utf8')
     expect(html).toContain(`data-otel-trace-id="${'f'.repeat(32)}"`)
-    expect(html).toContain(`<code title="Paste it in the trace viewer`)
+    expect(html).toContain(`<span title="${'f'.repeat(32)}: paste it in the trace viewer's search`)
     expect(html).not.toContain('localhost:16686')
     expect(html).toContain('Compared with the previous run')
   })

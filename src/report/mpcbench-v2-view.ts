@@ -44,8 +44,10 @@ function levelsTable(section: MpcbenchV2Section, id: string): string {
 function traceCell(result: InstanceResult, traceUrl: string | undefined): string {
   const id = result.otelTraceId
   if (id === undefined) return '<span class="muted">-</span>'
-  if (traceUrl === undefined) return `<code title="Paste it in the trace viewer's search (Jaeger: /trace/&lt;id&gt;); BENCH_TRACE_URL makes it a link">${escapeHtml(id)}</code>`
-  return `<a href="${escapeHtml(traceUrl.replaceAll('{traceId}', encodeURIComponent(id)))}" target="_blank" rel="noopener"><code>${escapeHtml(id)}</code></a>`
+  // The first 8 digits in the cell; the whole id on hover (and in data-otel-trace-id).
+  const short = `<code>${escapeHtml(id.slice(0, 8))}…</code>`
+  if (traceUrl === undefined) return `<span title="${escapeHtml(id)}: paste it in the trace viewer's search (Jaeger: /trace/&lt;id&gt;); BENCH_TRACE_URL makes it a link">${short}</span>`
+  return `<a href="${escapeHtml(traceUrl.replaceAll('{traceId}', encodeURIComponent(id)))}" title="${escapeHtml(id)}" target="_blank" rel="noopener">${short}</a>`
 }
 
 /** Every instance x trial of a level x model: id, trial, pred, gold, P/R/F1/EM, error, the trace. */
@@ -54,7 +56,7 @@ function instanceRows(section: MpcbenchV2Section, level: LevelSummary, g: number
   const rows = shown.map((result) => {
     const m = result.metrics
     const exact = m === null ? '<span class="fail">error</span>' : m.exact_match ? '<span class="pass">yes</span>' : '<span class="fail">no</span>'
-    return `<tr class="v2-instance" data-id="${escapeHtml(result.instanceId)}" data-trial="${result.trial}"${result.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(result.otelTraceId)}"`}><td class="id">${escapeHtml(result.instanceId)}</td><td class="num">${result.trial}</td><td class="num" data-v2-f1="${m?.f1 ?? ''}">${fixed(m?.f1, 2)}</td><td class="num">${fixed(m?.precision, 2)}</td><td class="num">${fixed(m?.recall, 2)}</td><td class="num">${exact}</td><td>${result.error === null ? '' : escapeHtml(result.error)}</td><td>${traceCell(result, section.traceUrl)}</td><td><pre>${candidates(result.pred)}</pre></td><td><pre>${candidates(result.gold)}</pre></td></tr>`
+    return `<tr class="v2-instance" data-id="${escapeHtml(result.instanceId)}" data-trial="${result.trial}"${result.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(result.otelTraceId)}"`}><td class="id">${escapeHtml(result.instanceId)}</td><td class="num">${result.trial}</td><td class="num" data-v2-f1="${m?.f1 ?? ''}">${fixed(m?.f1, 2)}</td><td class="num">${fixed(m?.precision, 2)}</td><td class="num">${fixed(m?.recall, 2)}</td><td class="num">${exact}</td><td class="error">${result.error === null ? '' : escapeHtml(result.error)}</td><td class="num">${traceCell(result, section.traceUrl)}</td><td><pre>${candidates(result.pred)}</pre></td><td><pre>${candidates(result.gold)}</pre></td></tr>`
   })
   const head = ['instance', 'trial', 'F1', 'P', 'R', 'EM', 'error', 'trace', 'pred', 'gold'].map((name) => `<th>${name}</th>`).join('')
   const more = level.results.length > shown.length ? `<p class="note">The first ${shown.length} of ${level.results.length} rows; every row is in the summary.</p>` : ''
@@ -72,7 +74,9 @@ function groupComparison(entry: MpcbenchV2GroupComparison): string {
   const c = entry.comparison
   const metrics = Object.entries(c.metrics).map(([name, m]) => {
     const interval = m.ci === null ? '' : ` <span class="ci">[${signed(m.ci.low)}, ${signed(m.ci.high)}]</span>`
-    const cls = m.delta === null || m.delta === 0 ? '' : m.delta > 0 ? 'up' : 'down'
+    // Coloured only when the move is unlikely to be chance: F1 significant, another metric's interval excluding 0.
+    const clear = name === c.primaryMetric ? c.significant : m.ci !== null && (m.ci.low > 0 || m.ci.high < 0)
+    const cls = !clear || m.delta === null || m.delta === 0 ? '' : m.delta > 0 ? 'up' : 'down'
     return `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${fixed(m.a)}</td><td class="num">${fixed(m.b)}</td><td class="num ${cls}" data-v2-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signed(m.delta)}${interval}</td></tr>`
   })
   const p = c.pValue === null ? 'no instance in both runs' : `${formatPValue(c.pValue)} on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})${c.significant ? ': <b>significant</b>' : ': may be chance'}`

@@ -56,7 +56,7 @@ svg.chart { background: var(--bg); margin: 4px 12px 4px 0; max-width: 100%; heig
 svg .tick, svg .legend { font-size: 10px; fill: var(--muted); } svg .axis-label { font-size: 11px; fill: var(--fg); }
 svg rect.bar:hover { opacity: .75; }
 figure.chart { margin: 4px 12px 4px 0; max-width: min(420px, 100%); } figure.chart figcaption { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; } figure.chart svg.chart { margin: 0; }
-table.v2-instances pre { margin: 0; font-size: 12px; white-space: pre; }
+table.v2-instances pre { margin: 0; font-size: 12px; white-space: pre; } table.v2-instances td.error { min-width: 16em; }
 .compare { border-left: 3px solid var(--accent); padding-left: 12px; }
 code { font-size: 12px; overflow-wrap: anywhere; }
 `

@@ -51,7 +51,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     if (files.length === 0) {
       files = [settings.output, resolve(DEFAULT_SUMMARY), resolve(MPCBENCH_V2_SUMMARY), ...evalResultsFiles(evalOutputDir())].filter((file) => existsSync(file))
       if (files.length === 0) {
-        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
+        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor ${MPCBENCH_V2_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
           hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
         })
       }
