@@ -96,7 +96,7 @@ describe('agent-bench: a flag value the flag cannot take, or a path a flag names
   })
 
   it('compare: an unknown --benchmark, one file instead of two or none; two files that are not results stay exit 1', async () => {
-    expect(await agentBench('compare', '--benchmark', 'swe')).toEqual({ code: 2, stderr: 'agent-bench compare: Unknown --benchmark "swe".\n  Fix: Use --benchmark arte or --benchmark mpcbench.' })
+    expect(await agentBench('compare', '--benchmark', 'swe')).toEqual({ code: 2, stderr: 'agent-bench compare: Unknown --benchmark "swe".\n  Fix: Use --benchmark arte, mpcbench or mpcbench-v2.' })
     expect(await agentBench('compare', notJson)).toEqual({
       code: 2,
       stderr: 'agent-bench compare: Expected two files (A and B) or none, got 1.\n  Fix: Run e.g. `agent-bench compare old.json new.json`.',
@@ -214,6 +214,7 @@ const MISSING_PATHS: Record<string, string[][]> = {
   calls: [['--dir', MISSING]],
   report: [['--results', MISSING, '--out', join(missingPathDir, 'report.html')]],
   compare: [[MISSING, MISSING]],
+  'mpcbench-v2': [['--world', MISSING, '--instances', MISSING, '--oracle', MISSING]],
   mcp: [
     ['--db', MISSING, '--inbox', 'a@b.example', '--query-date', '2001-05-14'],
     ['--data-dir', MISSING, '--scenario-id', 'lumen_robotics'],

@@ -13,12 +13,22 @@ import { SummarySchema } from '../mpcbench/summary/summary.ts'
 import { compareRuns } from '../stats/compare-runs.ts'
 import { type EvalResults, EvalResultsSchema, evalHistoryName, looksLikeEvalResults } from '../results/eval-results.ts'
 import { evalComparableRun } from '../results/eval-comparable.ts'
+import { MPCBENCH_V2_HISTORY_NAME } from '../mpcbench-v2/scoring/summary.ts'
+import { looksLikeMpcbenchV2Summary, mpcbenchV2ComparableRun, readMpcbenchV2Comparable } from '../mpcbench-v2/scoring/comparable.ts'
 import { compareArteResults, formatScoredComparison, type ScoredComparison, withoutNotes } from '../arte/results/score-comparison.ts'
 
-type Loaded = { kind: 'arte'; results: ArteResults } | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> } | { kind: 'eval'; results: EvalResults }
+type Loaded =
+  | { kind: 'arte'; results: ArteResults }
+  | { kind: 'mpcbench'; summary: ReturnType<typeof SummarySchema.parse> }
+  | { kind: 'eval'; results: EvalResults }
+  | { kind: 'mpcbench-v2'; results: ReturnType<typeof readMpcbenchV2Comparable> }
 
-/** Reads an ART-E results file, an MPCBench summary or an eval's results file, telling them apart by their keys. */
+/**
+ * Reads an ART-E results file, an MPCBench summary, an eval's results file, or MPCBench v2 results (a v2 summary, or
+ * a `.jsonl` rows file in upstream's format), telling them apart by their keys.
+ */
 export function loadComparable(file: string): Loaded {
+  if (file.endsWith('.jsonl')) return { kind: 'mpcbench-v2', results: readMpcbenchV2Comparable(file) }
   let value: unknown
   try {
     value = JSON.parse(readFileSync(file, 'utf8'))
@@ -30,6 +40,7 @@ export function loadComparable(file: string): Loaded {
     })
   }
   const record = (value ?? {}) as Record<string, unknown>
+  if (looksLikeMpcbenchV2Summary(value)) return { kind: 'mpcbench-v2', results: readMpcbenchV2Comparable(file) }
   if (looksLikeEvalResults(value)) return { kind: 'eval', results: parseWith(EvalResultsSchema, value, 'eval results', file) }
   if ('taskResults' in record) return { kind: 'arte', results: parseWith(ArteResultsSchema, value, 'ART-E results', file) }
   if ('rows' in record && 'scores' in record) return { kind: 'mpcbench', summary: parseWith(SummarySchema, value, 'MPCBench summary', file) }
@@ -49,15 +60,16 @@ export function compareFiles(fileA: string, fileB: string): ScoredComparison {
     const [runA, runB] = pairMpcbenchRuns(a.summary, b.summary)
     return withoutNotes(compareRuns(runA, runB))
   }
+  if (a.kind === 'mpcbench-v2' && b.kind === 'mpcbench-v2') return withoutNotes(compareRuns(mpcbenchV2ComparableRun(a.results), mpcbenchV2ComparableRun(b.results)))
   throw new ConfigError(`Cannot compare ${fileA} (${a.kind}) with ${fileB} (${b.kind}).`, {
-    hint: 'Compare two ART-E results files, two MPCBench summaries, or two results files of evals.',
+    hint: 'Compare two ART-E results files, two MPCBench summaries, two results files of evals, or two MPCBench v2 summaries or rows files.',
   })
 }
 
 /** `agent-bench compare A.json B.json [--json]`. */
 export const command = defineCommand({
   name: 'compare',
-  summary: 'Compare two runs (ART-E results, MPCBench summaries or eval results): flips, deltas with paired intervals, significance (p)',
+  summary: 'Compare two runs (ART-E results, MPCBench summaries, eval results or MPCBench v2 results): flips, deltas with paired intervals, significance (p)',
   description: `Compares run B with run A, task by task: two ART-E results files (evaluation/arte/results.json; pass = exact
 match) or two MPCBench summaries (evaluation/summary.json; pass = requirements >= 4, per task x agent x judge;
 a test that timed out or failed before its score fails). Prints the flips (tasks whose pass differs), the improved
@@ -74,12 +86,17 @@ different models are flagged (the judge delta is shown, but it is not the same m
 Evals (describeEval; evaluation/evals/{eval}/results.json): trial 1 of each case, pass = met the threshold;
 the metrics are passRate (primary) and each scorer's score (an error scores 0).
 
+MPCBench v2 (evaluation/mpcbench-v2/summary.json, or upstream-format rows files eval_L<N>_<data>_<model>.jsonl):
+paired by instance id (trial 1), pass = exact match; the metrics are f1 (primary), exactMatch, precision and
+recall; a row whose run failed (error) fails and scores 0. A summary holding one instance under two models cannot
+be paired: pass the rows files.
+
 Without files, compares the two most recent runs kept under evaluation/history/{run id}/ (BENCH_HISTORY_DIR;
 each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
   positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
   options: {
     json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "pValue", "test", "significant", "notes", ...}' },
-    benchmark: { type: 'string', value: 'NAME', description: 'without files: arte or mpcbench', default: 'arte' },
+    benchmark: { type: 'string', value: 'NAME', description: 'without files: arte, mpcbench or mpcbench-v2', default: 'arte' },
     eval: { type: 'string', value: 'NAME', description: 'without files: the eval (describeEval name) whose two most recent kept runs to compare' },
   },
   async run({ values, positionals }) {
@@ -98,11 +115,16 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
       }
     } else if (positionals.length === 0) {
       const benchmark = values.benchmark ?? 'arte'
-      if (benchmark !== 'arte' && benchmark !== 'mpcbench') {
-        throw new FlagValueError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte or --benchmark mpcbench.' })
+      if (benchmark !== 'arte' && benchmark !== 'mpcbench' && benchmark !== 'mpcbench-v2') {
+        throw new FlagValueError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte, mpcbench or mpcbench-v2.' })
       }
       const history = arteHistorySettings()
-      files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2)
+      files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : benchmark === 'mpcbench' ? MPCBENCH_HISTORY_FILE : MPCBENCH_V2_HISTORY_NAME, 2)
+      if (files.length < 2 && benchmark === 'mpcbench-v2') {
+        throw new ConfigError(`Found ${files.length} kept mpcbench-v2 run(s) under ${history.dir}; comparing needs two.`, {
+          hint: 'Run the MPCBench v2 bench twice with reporters/mpcbench-v2.ts (each run keeps its summary there), or pass two files: agent-bench compare A.json B.json.',
+        })
+      }
       if (files.length < 2) {
         const other = benchmark === 'arte' ? 'mpcbench' : 'arte'
         const otherRuns = latestInHistory(history.dir, other === 'arte' ? ARTE_HISTORY_FILE : MPCBENCH_HISTORY_FILE, 2).length

@@ -58,9 +58,13 @@ const HINTS: Record<string, string> = {
   BENCH_TRIALS: 'Set BENCH_TRIALS to a whole number >= 1, or unset it for the default (1).',
 }
 
-/** Reads the settings from `env`; a bad value is a {@link ConfigError} naming the variable and the fix. */
+/**
+ * Reads the settings from `env`; a bad value is a {@link ConfigError} naming the variable and the fix. A variable set
+ * to blank (`BENCH_TRIALS=` in a `.env`) counts as unset, as the other benchmarks read it.
+ */
 export function mpcbenchV2Settings(env: Record<string, string | undefined> = process.env): MpcbenchV2Settings {
-  const parsed = MpcbenchV2EnvSchema.safeParse(env)
+  const set = Object.fromEntries(Object.keys(MpcbenchV2EnvSchema.shape).flatMap((name) => (env[name]?.trim() ? [[name, env[name]]] : [])))
+  const parsed = MpcbenchV2EnvSchema.safeParse(set)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const variable = String(issue?.path[0] ?? '')

@@ -64,4 +64,19 @@ describe('progress lines of evals', () => {
     expect(tracker.finish(scored, 10_000)).toBe('[1/2] ✓ fr [trial=1]  exact 1.000 · short 0.500 · 1.0 s · eval capitals mean 0.750 · ETA 10.0 s')
     expect(tracker.finish(crashed, 20_000)).toBe('[2/2] ✗ jp [trial=2]  0.5 s · done · Error: the agent crashed')
   })
+
+  it('counts MPCBench v2 instances: F1 and exact match, the running mean of F1; a run with no answer has no score', () => {
+    const tracker = new ProgressTracker(0)
+    tracker.expectFiles(1)
+    tracker.expect(3)
+    const v2 = (f1: number | null, error: string | null = null) =>
+      ({ mpcbenchV2: { level: 2, model: 'gpt-4o', row: { metrics: f1 === null ? null : { f1, precision: f1, recall: f1, exact_match: f1 === 1 }, error } } }) as unknown as Parameters<typeof finishedTask>[1]
+    const lines = [finishedTask('i1', v2(1), 'passed', 1000), finishedTask('i2', v2(0.5), 'passed', 1000), finishedTask('i3', v2(null, 'boom'), 'failed', 1000)].map((task) => {
+      if (task === undefined) throw new Error('no task')
+      return tracker.finish(task, 3000)
+    })
+    expect(lines[0]).toBe('[1/3] ✓ i1  F1 1.000 · EM 1 · level 2 gpt-4o · 1.0 s · MPCBench v2 mean 1.000 · ETA 6.0 s')
+    expect(lines[1]).toContain('F1 0.500 · EM 0 · level 2 gpt-4o · 1.0 s · MPCBench v2 mean 0.750')
+    expect(lines[2]).toBe('[3/3] ✗ i3  1.0 s · done · boom')
+  })
 })

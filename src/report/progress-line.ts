@@ -1,6 +1,7 @@
 import type { ArtePlannedTask, ArteTestMeta } from '../arte/results/arte-meta.ts'
 import type { MpcbenchPlannedTask, MpcbenchTestMeta } from '../mpcbench/run/mpcbench-meta.ts'
 import type { EvalPlannedCase, EvalTestMeta } from '../eval/eval-meta.ts'
+import type { MpcbenchV2TestMeta } from '../mpcbench-v2/vitest/test-meta.ts'
 
 /** What one finished benchmark task contributes to a progress line. */
 export interface FinishedTask {
@@ -8,19 +9,20 @@ export interface FinishedTask {
   passed: boolean
   /** The benchmark's main score of this task and how to show it, or `undefined` when it has none (it failed early). */
   /** `value` is null when the task could not be judged offline (it is left out of the running mean). */
-  score?: { value: number | null; text: string; bench: 'ART-E' | 'MPCBench' | `eval ${string}` }
+  score?: { value: number | null; text: string; bench: 'ART-E' | 'MPCBench' | 'MPCBench v2' | `eval ${string}` }
   durationMs: number
   error?: string
 }
 
 /**
- * The finished task of an ART-E, MPCBench or eval (`describeEval`) test, from its meta (`undefined` for other tests). A
+ * The finished task of an ART-E, MPCBench, MPCBench v2 (its score is the instance's F1; a run that gave no answer has
+ * none) or eval (`describeEval`) test, from its meta (`undefined` for other tests). A
  * task declared as one (`arteTask`, `mpcbenchTask`, `evalCase`) that ended without its scores (it timed out, or failed before its run) is a task
  * with no score.
  */
 export function finishedTask(
   name: string,
-  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask; eval?: EvalTestMeta; evalCase?: EvalPlannedCase },
+  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask; eval?: EvalTestMeta; evalCase?: EvalPlannedCase; mpcbenchV2?: MpcbenchV2TestMeta },
   state: 'passed' | 'failed' | 'skipped' | 'pending',
   durationMs: number,
   error?: string,
@@ -31,6 +33,13 @@ export function finishedTask(
     const e = meta.eval
     const resumed = e.resumedFrom === undefined ? '' : ' · resumed'
     return { ...base, score: { value: e.mean, text: `${e.scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(' · ') || 'no scorers'}${resumed}`, bench: `eval ${e.suite}` } }
+  }
+  if (meta.mpcbenchV2 !== undefined) {
+    const v2 = meta.mpcbenchV2
+    const m = v2.row.metrics
+    const where = `level ${v2.level} ${v2.model}`
+    if (m === null) return { ...base, error: error ?? v2.row.error ?? 'no answer' }
+    return { ...base, score: { value: m.f1, text: `F1 ${m.f1.toFixed(3)} · EM ${m.exact_match ? 1 : 0} · ${where}`, bench: 'MPCBench v2' } }
   }
   if (meta.arte === undefined && meta.mpcbench === undefined && (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined || meta.evalCase !== undefined)) {
     return { ...base, error: error ?? 'ended without a score' }

@@ -3,6 +3,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from '
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
 import '../eval/eval-meta.ts'
+import '../mpcbench-v2/vitest/test-meta.ts'
 import { ProgressTracker, finishedTask } from './progress-line.ts'
 import { createRedactor } from '../core/redact.ts'
 
@@ -18,7 +19,7 @@ export interface ProgressReporterOptions {
 
 /**
  * One line per finished benchmark task as it finishes (id, pass/fail, main score, time, running mean, ETA), for
- * logs where Vitest's live view does not show (stdout not a TTY). Only tests with ART-E, MPCBench or eval meta get
+ * logs where Vitest's live view does not show (stdout not a TTY). Only tests with ART-E, MPCBench, MPCBench v2 or eval meta get
  * a line, so unit tests print nothing.
  */
 export class ProgressReporter implements Reporter {

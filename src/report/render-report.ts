@@ -3,6 +3,7 @@ import { CLIENT_SCRIPT } from './client-script.ts'
 import { escapeHtml, jsonForScript } from './html.ts'
 import { renderMpcbenchSection } from './mpcbench-view.ts'
 import { renderEvalSection } from './eval-view.ts'
+import { renderMpcbenchV2Section } from './mpcbench-v2-view.ts'
 import type { ReportData } from './report-data.ts'
 import { checkedThresholds, failedThresholds } from './verdict.ts'
 
@@ -55,6 +56,7 @@ svg.chart { background: var(--bg); margin: 4px 12px 4px 0; max-width: 100%; heig
 svg .tick, svg .legend { font-size: 10px; fill: var(--muted); } svg .axis-label { font-size: 11px; fill: var(--fg); }
 svg rect.bar:hover { opacity: .75; }
 figure.chart { margin: 4px 12px 4px 0; max-width: min(420px, 100%); } figure.chart figcaption { font-size: 12px; color: var(--muted); overflow-wrap: anywhere; } figure.chart svg.chart { margin: 0; }
+table.v2-instances pre { margin: 0; font-size: 12px; white-space: pre; } table.v2-instances td.error { min-width: 16em; }
 .compare { border-left: 3px solid var(--accent); padding-left: 12px; }
 code { font-size: 12px; overflow-wrap: anywhere; }
 `
@@ -82,13 +84,15 @@ export function renderReport(data: ReportData): string {
     arte: data.arte.map((section) => ({ file: section.file, results: section.raw, traces: section.traces })),
     mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.raw, tasks: section.tasks })),
     evals: (data.evals ?? []).map((section) => ({ file: section.file, results: section.results, ...(section.previous === undefined ? {} : { comparison: section.previous.comparison }) })),
+    mpcbenchV2: (data.mpcbenchV2 ?? []).map((section) => ({ file: section.file, summary: section.summary, ...(section.previous === undefined ? {} : { comparisons: section.previous.comparisons }) })),
   }
   const nav = [
     ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...data.mpcbench.map((section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...(data.evals ?? []).map((section, i) => `<a href="#eval-${i}">${escapeHtml(section.results.name)}</a>`),
+    ...(data.mpcbenchV2 ?? []).map((_section, i) => `<a href="#mpcbench-v2-${i}">MPCBench v2${(data.mpcbenchV2 ?? []).length > 1 ? ` ${i + 1}` : ''}</a>`),
   ].join('')
-  const empty = data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 ? '<p class="note">No results to show.</p>' : ''
+  const empty = data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 && (data.mpcbenchV2 ?? []).length === 0 ? '<p class="note">No results to show.</p>' : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -105,6 +109,7 @@ ${empty}
 ${data.arte.map(renderArteSection).join('\n')}
 ${data.mpcbench.map(renderMpcbenchSection).join('\n')}
 ${(data.evals ?? []).map(renderEvalSection).join('\n')}
+${(data.mpcbenchV2 ?? []).map(renderMpcbenchV2Section).join('\n')}
 </main>
 <script id="report-data" type="application/json">${jsonForScript(embedded)}</script>
 <script>${CLIENT_SCRIPT}</script>

@@ -15,6 +15,9 @@ import { RunLogSchema, type RunLog } from '../mpcbench/run/run-log.ts'
 import { SummarySchema, type Summary } from '../mpcbench/summary/summary.ts'
 import { type EvalResults, EvalResultsSchema, looksLikeEvalResults } from '../results/eval-results.ts'
 import type { EvalSection } from './eval-section.ts'
+import { looksLikeMpcbenchV2Summary } from '../mpcbench-v2/scoring/comparable.ts'
+import { type MpcbenchV2Summary, MpcbenchV2SummarySchema } from '../mpcbench-v2/scoring/summary.ts'
+import type { MpcbenchV2Section } from './mpcbench-v2-section.ts'
 
 /** A confidence interval as the results files carry it (when they do). */
 export const IntervalSchema = z.object({
@@ -125,6 +128,8 @@ export interface ReportData {
   mpcbench: MpcbenchSection[]
   /** One section per eval results file (`describeEval`); absent in data built before evals were shown. */
   evals?: EvalSection[]
+  /** One section per MPCBench v2 summary; absent in data built before v2 was shown. */
+  mpcbenchV2?: MpcbenchV2Section[]
 }
 
 /** A results file of either benchmark, classified by its shape. */
@@ -132,6 +137,7 @@ export type ResultsFile =
   | { kind: 'arte'; file: string; results: ArteResults; raw: Record<string, unknown> }
   | { kind: 'mpcbench'; file: string; summary: Summary; raw: Record<string, unknown> }
   | { kind: 'eval'; file: string; results: EvalResults; raw: Record<string, unknown> }
+  | { kind: 'mpcbench-v2'; file: string; summary: MpcbenchV2Summary; raw: Record<string, unknown> }
 
 function readJson(file: string): unknown {
   try {
@@ -149,6 +155,10 @@ function readJson(file: string): unknown {
 export function classifyResults(raw: unknown, file: string): ResultsFile | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined
   const record = raw as Record<string, unknown>
+  if (looksLikeMpcbenchV2Summary(raw)) {
+    const v2 = MpcbenchV2SummarySchema.safeParse(raw)
+    if (v2.success) return { kind: 'mpcbench-v2', file, summary: v2.data, raw: record }
+  }
   if (looksLikeEvalResults(raw)) {
     const evalResults = EvalResultsSchema.safeParse(raw)
     if (evalResults.success) return { kind: 'eval', file, results: evalResults.data, raw: record }
@@ -169,6 +179,12 @@ export function readResultsFile(file: string): ResultsFile {
   const summaryIssue = SummarySchema.safeParse(raw).error?.issues[0]
   const describe = (issue: z.core.$ZodIssue | undefined): string =>
     issue === undefined ? '?' : `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`
+  if (looksLikeMpcbenchV2Summary(raw)) {
+    throw new InvalidFormatError(`${file} is not a valid MPCBench v2 summary (${describe(MpcbenchV2SummarySchema.safeParse(raw).error?.issues[0])}).`, {
+      file,
+      hint: 'Pass a summary written by reporters/mpcbench-v2.ts (evaluation/mpcbench-v2/summary.json) by this version; an older one lacks the per-instance results: rerun the bench.',
+    })
+  }
   throw new InvalidFormatError(
     `${file} is neither an ART-E results JSON (${describe(arteIssue)}) nor an MPCBench summary (${describe(summaryIssue)})${looksLikeEvalResults(raw) ? ` nor an eval's results (${describe(EvalResultsSchema.safeParse(raw).error?.issues[0])})` : ''}.`,
     { file, hint: 'Pass a file written by reporters/arte.ts (results.json), reporters/mpcbench.ts (summary.json) or reporters/eval.ts (evaluation/evals/{eval}/results.json).' },

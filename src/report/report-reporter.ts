@@ -11,6 +11,8 @@ import type { Summary } from '../mpcbench/summary/summary.ts'
 import '../arte/vitest/task-meta.ts'
 import '../mpcbench/vitest/task-meta.ts'
 import '../eval/eval-meta.ts'
+import '../mpcbench-v2/vitest/test-meta.ts'
+import { DEFAULT_SUMMARY_FILE as MPCBENCH_V2_SUMMARY_FILE, MPCBENCH_V2_RUN_OUTPUT } from '../mpcbench-v2/vitest/reporter.ts'
 import { arteRerunDelta, mpcbenchRerunDelta } from './rerun-delta.ts'
 import { readResultsFile, type ResultsFile } from './report-data.ts'
 import { appendStepSummary } from './step-summary.ts'
@@ -37,8 +39,8 @@ export interface ReportReporterOptions {
 }
 
 /**
- * Writes the HTML report (`evaluation/report/index.html`) at the end of every run that had ART-E, MPCBench or eval
- * (`describeEval`) tests, from the files the ART-E, MPCBench and eval reporters wrote (list it after them), appends the GitHub Actions job
+ * Writes the HTML report (`evaluation/report/index.html`) at the end of every run that had ART-E, MPCBench, MPCBench v2
+ * or eval (`describeEval`) tests, from the files the ART-E, MPCBench, MPCBench v2 and eval reporters wrote (list it after them), appends the GitHub Actions job
  * summary, and in watch mode prints how the tasks that reran moved since the previous run. Tests without benchmark
  * meta are ignored, so it prints nothing in the unit project.
  */
@@ -65,15 +67,17 @@ export class ReportReporter implements Reporter {
     let ranArte = false
     let ranMpcbench = false
     let ranEval = false
+    let ranV2 = false
     for (const testModule of testModules) {
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta()
         if (meta.arte !== undefined) ranArte = true
         if (meta.mpcbench !== undefined) ranMpcbench = true
         if (meta.eval !== undefined || meta.evalCase !== undefined) ranEval = true
+        if (meta.mpcbenchV2 !== undefined) ranV2 = true
       }
     }
-    if (!ranArte && !ranMpcbench && !ranEval) return
+    if (!ranArte && !ranMpcbench && !ranEval && !ranV2) return
     const root = this.#vitest?.config.root ?? process.cwd()
     const files: ResultsFile[] = []
     const notes: string[] = []
@@ -87,6 +91,12 @@ export class ReportReporter implements Reporter {
     if (ranMpcbench) {
       const file = summaryFile ?? resolve(root, 'evaluation/summary.json')
       if (summaryFile === undefined) notes.push(`The MPCBench reporter (reporters/mpcbench.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (existsSync(file)) files.push(readResultsFile(file))
+    }
+    const v2File = takeRunOutput(MPCBENCH_V2_RUN_OUTPUT)
+    if (ranV2) {
+      const file = v2File ?? resolve(root, MPCBENCH_V2_SUMMARY_FILE)
+      if (v2File === undefined) notes.push(`The MPCBench v2 reporter (reporters/mpcbench-v2.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
     // Each eval's results file, as the eval reporter (reporters/eval.ts, listed before this one) wrote it in this run.

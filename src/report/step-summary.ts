@@ -12,6 +12,7 @@ import { failedThresholds } from './verdict.ts'
 import { MPCBENCH_PASS_SCORE } from '../mpcbench/summary/summary-statistics.ts'
 import type { EvalSection } from './eval-section.ts'
 import { valueText } from '../results/stored-value.ts'
+import type { MpcbenchV2Section } from './mpcbench-v2-section.ts'
 
 const WORST = 5
 
@@ -136,6 +137,7 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
     }
   }
   for (const section of data.evals ?? []) lines.push(...evalSummaryLines(section))
+  for (const section of data.mpcbenchV2 ?? []) lines.push(...mpcbenchV2SummaryLines(section))
   if (reportFile !== undefined && lines.length > 0) lines.push(`The HTML report (plots, traces) is \`${reportFile}\` (see the job's artifacts when the workflow uploads it).`, '')
   return lines.join('\n')
 }
@@ -164,6 +166,38 @@ function evalSummaryLines(section: EvalSection): string[] {
   if (failing.length > 0) {
     lines.push(`Failing case(s) (trial 1, first ${failing.length}):`, '')
     lines.push(...table(['id', 'mean', 'output', 'error'], failing.map((row) => [cell(row.id), fixed(row.mean), cell(valueText(row.output) || '(none)'), cell(row.error?.message ?? '')])), '')
+  }
+  return lines
+}
+
+/**
+ * An MPCBench v2 summary's part of the job summary: per level x data x model, Avg F1 and EM rate with their intervals,
+ * errors and pass^k; the change since the previous run; the instances that were not an exact match.
+ */
+function mpcbenchV2SummaryLines(section: MpcbenchV2Section): string[] {
+  const interval = (ci: { low: number; high: number } | null | undefined, digits = 2) => (ci === null || ci === undefined ? '' : ` [${fixed(ci.low, digits)}, ${fixed(ci.high, digits)}]`)
+  const lines = [`## MPCBench v2 · ${section.summary.levels.length} level × model`, '']
+  lines.push(
+    ...table(
+      ['level', 'data', 'model', 'scored', 'Avg F1', 'EM rate', 'errors', 'pass^k'],
+      section.summary.levels.map((level) => {
+        const k = String(level.trials)
+        const pass = level.trials > 1 && level.passHatK[k] !== undefined ? `pass^${k} ${fixed(level.passHatK[k], 2)}${interval(level.passHatKCi[k])}` : '-'
+        return [String(level.level), cell(level.worldId), cell(level.modelKind === 'baseline' ? `${level.model} (non-LLM)` : level.model), String(level.scored), `${fixed(level.avgF1, 2)}${interval(level.avgF1Ci)}`, `${fixed(level.emRate, 2)}${interval(level.emRateCi)}`, String(level.errors), pass]
+      }),
+    ),
+    '',
+  )
+  for (const entry of section.previous?.comparisons ?? []) {
+    const c = entry.comparison
+    const f1 = c.metrics.f1
+    const change = f1?.delta === null || f1?.delta === undefined ? '' : `F1 ${signed(f1.delta)}${interval(f1.ci, 3)}, `
+    lines.push(`Since the previous run (level ${entry.level} ${cell(entry.worldId)} ${cell(entry.model)}): ${change}improved ${c.improved.length}, regressed ${c.regressed.length}${c.pValue === null ? '' : `, p = ${fixed(c.pValue)}`}.`, '')
+  }
+  const missed = section.summary.levels.flatMap((level) => level.results.filter((r) => r.trial === 1 && r.metrics?.exact_match !== true).map((r) => ({ level, r }))).slice(0, WORST)
+  if (missed.length > 0) {
+    lines.push(`Not an exact match (trial 1, first ${missed.length}):`, '')
+    lines.push(...table(['instance', 'model', 'F1', 'error'], missed.map(({ level, r }) => [cell(r.instanceId), cell(level.model), fixed(r.metrics?.f1, 2), cell(r.error ?? '')])), '')
   }
   return lines
 }

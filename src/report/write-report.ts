@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts'
 import { buildArteSection, buildMpcbenchSection, type ReportData, type ResultsFile, type SectionSources } from './report-data.ts'
 import { renderReport } from './render-report.ts'
 import { buildEvalSection } from './eval-section.ts'
+import { buildMpcbenchV2Section } from './mpcbench-v2-section.ts'
 
 export { DEFAULT_REPORT_FILE } from './report-settings.ts'
 
@@ -24,13 +25,17 @@ export interface WriteReportInput {
 export function buildReportData(input: Omit<WriteReportInput, 'outFile'>): ReportData {
   const root = input.displayRoot ?? process.cwd()
   const shown = (file: string): string => relative(root, file) || file
-  const data: ReportData = { generatedAt: (input.generatedAt ?? new Date()).toISOString(), arte: [], mpcbench: [], evals: [] }
+  const data: ReportData = { generatedAt: (input.generatedAt ?? new Date()).toISOString(), arte: [], mpcbench: [], evals: [], mpcbenchV2: [] }
   for (const file of input.results) {
     const named = { ...file, file: shown(file.file) }
     if (named.kind === 'eval') {
       const section = buildEvalSection(named.file, named.results, input.sources.historyDir)
       if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
       data.evals?.push(section)
+    } else if (named.kind === 'mpcbench-v2') {
+      const section = buildMpcbenchV2Section(named.file, named.summary, input.sources.historyDir)
+      if (section.previous !== undefined) section.previous.file = shown(section.previous.file)
+      data.mpcbenchV2?.push(section)
     } else if (named.kind === 'arte') {
       const section = buildArteSection(named, input.sources)
       if (section.previous !== undefined) section.previous.file = shown(section.previous.file)

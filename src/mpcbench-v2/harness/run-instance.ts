@@ -1,4 +1,5 @@
 import type { ChatModel } from '../../llm/types.ts'
+import { type TaskSpan, traceTask } from '../../otel/tracing.ts'
 import { sanitize } from '../data/sanitize.ts'
 import type { Instance, Level, OracleRow } from '../data/schemas.ts'
 import { calculateF1, goldCandidates } from '../scoring/metrics.ts'
@@ -21,20 +22,32 @@ export interface RunInstanceOptions {
   maxTurns?: number
   /** See `RunSchedulingAgentOptions.cacheScope`. */
   cacheScope?: string
+  /** 1-based trial: the `bench.trial` of the instance's OpenTelemetry span. @default 1 */
+  trial?: number
 }
 
 /** What one instance gave: upstream's results row, and how the run ended (`undefined` when it failed before the agent ran). */
 export interface InstanceResult {
   row: ResultsRow
   outcome: SchedulingOutcome | undefined
+  /** With OpenTelemetry on: the trace id of the instance's `invoke_agent` span. */
+  otelTraceId?: string
 }
 
 /**
  * One instance as upstream's `run_eval.py` runs it: sanitize the instance, run the agent, score its candidates
  * against the oracle's. A failure becomes the row's `error` (Python's `str(e)`), as upstream writes it, with the
- * trace when the agent had run.
+ * trace when the agent had run. With OpenTelemetry on, the instance is one trace: an `invoke_agent` root span
+ * (`bench.benchmark` mpcbench-v2, `bench.task.id` the instance id, `bench.trial`, `bench.mpcbench_v2.level`) with the
+ * model's `chat` spans and an `execute_tool` span per tool call under it, and on it the scores
+ * (`bench.score.f1`, `precision`, `recall`, `exact_match`) and pass / fail (the run gave an answer, as the test says).
  */
-export async function runInstance(options: RunInstanceOptions): Promise<InstanceResult> {
+export function runInstance(options: RunInstanceOptions): Promise<InstanceResult> {
+  const start = { benchmark: 'mpcbench-v2', taskId: options.instance.instance_id, trial: options.trial ?? 1, agent: options.model.id, attributes: { 'bench.mpcbench_v2.level': options.level } }
+  return traceTask(start, (span) => runInstanceIn(span, options))
+}
+
+async function runInstanceIn(span: TaskSpan, options: RunInstanceOptions): Promise<InstanceResult> {
   const row: ResultsRow = { instance_id: options.instance.instance_id, metrics: null, pred: null, gold: null, error: null }
   let outcome: SchedulingOutcome | undefined
   try {
@@ -58,5 +71,9 @@ export async function runInstance(options: RunInstanceOptions): Promise<Instance
     if (options.signal?.aborted) throw error
     row.error = error instanceof Error ? error.message : String(error)
   }
-  return { row, outcome }
+  if (span.traceId === undefined) return { row, outcome }
+  for (const [name, value] of Object.entries(row.metrics ?? {})) span.score(name, value)
+  const answered = row.error === null && (outcome === undefined || outcome.kind === 'answered')
+  span.result(answered, row.error !== null ? 'error' : (outcome?.kind ?? 'error'))
+  return { row, outcome, otelTraceId: span.traceId }
 }

@@ -1,4 +1,5 @@
 import type { ChatCompletionMessageParam, ChatModel, ChatRequest } from '../../llm/types.ts'
+import { traceTool } from '../../otel/tracing.ts'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { executeSchedulingToolCall } from '../tools/execute-scheduling-tool.ts'
 import { type Candidate, parseAnswer } from './parse-answer.ts'
@@ -102,7 +103,10 @@ export async function runSchedulingAgent(options: RunSchedulingAgentOptions): Pr
     trace.push(assistant)
     if (toolCalls.length > 0) {
       for (const call of toolCalls) {
-        const executed = await executeSchedulingToolCall(options.tools, call.function.name, call.function.arguments)
+        // OpenTelemetry (when on): an `execute_tool` span in the instance's trace; a failed call is the span's error.
+        const executed = await traceTool({ name: call.function.name, callId: call.id, arguments: call.function.arguments }, () =>
+          executeSchedulingToolCall(options.tools, call.function.name, call.function.arguments),
+        )
         const toolMessage: TraceMessage = { role: 'tool', tool_call_id: call.id, content: executed.content }
         messages.push(toolMessage)
         trace.push(toolMessage)

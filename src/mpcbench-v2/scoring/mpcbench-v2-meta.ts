@@ -18,4 +18,6 @@ export interface MpcbenchV2TestMeta {
   row: ResultsRow
   /** How the agent run ended; absent when the run failed before the agent ran (then `row.error` says why). */
   outcome?: SchedulingOutcome
+  /** With OpenTelemetry on: the trace id of the instance's `invoke_agent` span. */
+  otelTraceId?: string
 }

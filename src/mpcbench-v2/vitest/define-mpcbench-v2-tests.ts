@@ -1,7 +1,8 @@
-import { describe, test } from 'vitest'
+import { afterAll, describe, test } from 'vitest'
 import { createAgentModel } from '../../agent/create-agent-model.ts'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { trialCacheScope } from '../../llm/response-cache.ts'
+import { flushTracing } from '../../otel/tracing.ts'
 import { schedulingStrategy } from '../baseline/scheduling-strategy.ts'
 import { loadLevel } from '../data/load-data.ts'
 import { sanitize } from '../data/sanitize.ts'
@@ -49,14 +50,17 @@ export function defineMpcbenchV2Tests(options: DefineMpcbenchV2TestsOptions): vo
   const instances = settings.ids === undefined ? data.instances : data.instances.filter((instance) => settings.ids?.has(instance.instance_id))
   const sanitizedWorld = sanitize(data.world) as Record<string, unknown>
   describe(`${title} (${data.world.world_id}, ${settings.model})`, () => {
+    // This worker's OpenTelemetry spans are exported before Vitest ends it (nothing to do when tracing is off).
+    afterAll(() => flushTracing())
     if (instances.length === 0) test.skip(`skipped: none of MPCBENCH_V2_IDS (${[...(settings.ids ?? [])].join(', ')}) is an instance of ${files.instances}`, () => {})
     for (const instance of instances) {
       for (let trial = 1; trial <= settings.trials; trial += 1) {
         const name = trial === 1 ? instance.instance_id : `${instance.instance_id} trial ${trial}`
         test(name, async ({ task, signal, annotate }) => {
           const model = createAgentModel(settings.model, { baselineStrategies: [schedulingStrategy], env })
-          const { row, outcome } = await runInstance({
+          const { row, outcome, otelTraceId } = await runInstance({
             level,
+            trial,
             sanitizedWorld,
             instance,
             oracle: data.oracle.get(instance.instance_id),
@@ -74,6 +78,7 @@ export function defineMpcbenchV2Tests(options: DefineMpcbenchV2TestsOptions): vo
             trial,
             row,
             ...(outcome === undefined ? {} : { outcome }),
+            ...(otelTraceId === undefined ? {} : { otelTraceId }),
           }
           if (row.metrics !== null) {
             await annotate(`F1 ${row.metrics.f1.toFixed(3)} (P ${row.metrics.precision.toFixed(3)}, R ${row.metrics.recall.toFixed(3)}), exact match ${row.metrics.exact_match}`, 'mpcbench-v2')

@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestModule } from 'vitest/node'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { takeRunOutput } from '../../core/run-outputs.ts'
+import { passHatKSummary } from '../../results/pass-hat-k-summary.ts'
+import { MpcbenchV2SummarySchema } from '../scoring/summary.ts'
 import type { ResultsRow } from '../scoring/results-row.ts'
 import { mpcbenchV2Settings } from '../settings.ts'
 import MpcbenchV2Reporter from './reporter.ts'
@@ -27,11 +30,17 @@ const meta = (instanceId: string, trial: number, exact: boolean, model = 'gpt-4o
   row: row(instanceId, exact),
 })
 
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
 describe('MpcbenchV2Reporter', () => {
   it("writes upstream's rows per level and model, trial files, and a summary with Avg F1, EM rate and pass^k", () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpcbench-v2-reporter-'))
+    vi.stubEnv('BENCH_HISTORY_DIR', join(dir, 'history'))
     const reporter = new MpcbenchV2Reporter({ outputFile: join(dir, 'summary.json'), rowsFile: join(dir, 'rows.jsonl'), print: false })
-    reporter.onTestRunEnd(modules([meta('i1', 1, true), meta('i2', 1, false), meta('i1', 2, true), meta('i2', 2, true), meta('i1', 1, true, 'openai/o4-mini')]))
+    const traced = { ...meta('i2', 2, true), otelTraceId: 'a'.repeat(32) }
+    reporter.onTestRunEnd(modules([meta('i1', 1, true), meta('i2', 1, false), meta('i1', 2, true), traced, meta('i1', 1, true, 'openai/o4-mini')]))
     const rows = readFileSync(join(dir, 'eval_L1_exp1_gpt-4o.jsonl'), 'utf8').trim().split('\n')
     expect(rows).toHaveLength(2)
     expect(rows[0]).toBe('{"instance_id": "i1", "metrics": {"f1": 1.0, "precision": 1.0, "recall": 1.0, "exact_match": true}, "pred": [["a", "b"]], "gold": [["a", "b"]], "error": null, "trace": []}')
@@ -39,9 +48,33 @@ describe('MpcbenchV2Reporter', () => {
     expect(readFileSync(join(dir, 'eval_L1_exp1_openai_o4-mini.jsonl'), 'utf8')).toContain('"i1"')
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))
     const gpt = summary.levels.find((level: { model: string }) => level.model === 'gpt-4o')
-    expect(gpt).toMatchObject({ instances: 2, scored: 2, avgF1: 0.75, emRate: 0.5, trials: 2, passHatK: { 1: 0.75, 2: 0.5 } })
+    expect(gpt).toMatchObject({ instances: 2, scored: 2, avgF1: 0.75, emRate: 0.5, trials: 2, passHatK: { 1: 0.75, 2: 0.5 }, passHatKTasks: 2 })
+    // pass^k and its intervals come from the shared results core (pass = exact match), instances in id order.
+    const core = passHatKSummary([[{ trial: 1, passed: true }, { trial: 2, passed: true }], [{ trial: 1, passed: false }, { trial: 2, passed: true }]], 2)
+    expect(gpt.passHatKCi).toEqual(core.passHatKCi)
     expect(gpt.emRateCi.low).toBeLessThan(0.5)
+    // Every instance x trial, in id then trial order, without the trace; the trace id where tracing gave one.
+    expect(gpt.results.map((r: { instanceId: string; trial: number }) => `${r.instanceId}#${r.trial}`)).toEqual(['i1#1', 'i1#2', 'i2#1', 'i2#2'])
+    expect(gpt.results[3]).toEqual({ instanceId: 'i2', trial: 2, metrics: { f1: 1, precision: 1, recall: 1, exact_match: true }, pred: [['a', 'b']], gold: [['a', 'b']], error: null, otelTraceId: 'a'.repeat(32) })
+    expect(gpt.results[0].otelTraceId).toBeUndefined()
+    expect(MpcbenchV2SummarySchema.parse(summary).runId).toBe(summary.runId)
+    // A copy under the run history, and the file recorded for the HTML report of the same run.
+    const runs = readdirSync(join(dir, 'history'))
+    expect(runs).toEqual([summary.runId])
+    expect(JSON.parse(readFileSync(join(dir, 'history', summary.runId, 'mpcbench-v2', 'summary.json'), 'utf8'))).toEqual(summary)
+    expect(takeRunOutput('mpcbench-v2-summary')).toBe(join(dir, 'summary.json'))
     expect(readFileSync(join(dir, 'rows.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3)
+  })
+
+  it('keeps no history copy with `history: false` or BENCH_HISTORY_KEEP=0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mpcbench-v2-reporter-'))
+    vi.stubEnv('BENCH_HISTORY_DIR', join(dir, 'history'))
+    new MpcbenchV2Reporter({ outputFile: join(dir, 'a.json'), print: false, history: false }).onTestRunEnd(modules([meta('i1', 1, true)]))
+    vi.stubEnv('BENCH_HISTORY_KEEP', '0')
+    new MpcbenchV2Reporter({ outputFile: join(dir, 'b.json'), print: false }).onTestRunEnd(modules([meta('i1', 1, true)]))
+    expect(existsSync(join(dir, 'history'))).toBe(false)
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).runId).toBeUndefined()
+    expect(JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')).levels[0]).toMatchObject({ trials: 1, passHatK: { 1: 1 }, passHatKCi: {} })
   })
 })
 
@@ -56,5 +89,11 @@ describe('mpcbenchV2Settings', () => {
   it('names the variable and the fix of a bad setting', () => {
     expect(() => mpcbenchV2Settings({ MPCBENCH_V2_WORLD: '/w.json' })).toThrow('must be set together')
     expect(() => mpcbenchV2Settings({ BENCH_TRIALS: '0' })).toThrow('BENCH_TRIALS')
+  })
+
+  it('reads a blank variable as unset, as the other benchmarks do', () => {
+    const settings = mpcbenchV2Settings({ BENCH_TRIALS: '', MPCBENCH_V2_SUFFIX: ' ', MPCBENCH_V2_DATA_DIR: '/d' })
+    expect(settings.trials).toBe(1)
+    expect(settings.files(1).world).toBe('/d/world_level1_exp1.json')
   })
 })

@@ -1,9 +1,19 @@
 import { dirname, join, resolve } from 'node:path'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import type { Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node'
 import { writeFileAtomic } from '../../core/atomic-write.ts'
 import { reporterOutputFile, stdoutHoldsReport } from '../../core/reporter-output-file.ts'
+import { historyRunId, historySettingsFromEnv } from '../../core/run-history.ts'
+import { recordRunOutput } from '../../core/run-outputs.ts'
+import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { type ResultsRow, formatResultsRow } from '../scoring/results-row.ts'
-import { type LevelRows, type LevelSummary, formatSummaryLines, summarizeLevel } from '../scoring/summary.ts'
+import {
+  type LevelRows,
+  type LevelSummary,
+  MPCBENCH_V2_HISTORY_NAME,
+  type MpcbenchV2Summary,
+  formatSummaryLines,
+  summarizeLevel,
+} from '../scoring/summary.ts'
 import type { MpcbenchV2TestMeta } from './test-meta.ts'
 import './test-meta.ts'
 
@@ -30,7 +40,16 @@ export interface MpcbenchV2ReporterOptions {
    * @default true
    */
   print?: boolean
+  /**
+   * Keep a copy of the summary under `evaluation/history/{run id}/mpcbench-v2/summary.json` (for the report's
+   * comparison with the previous run and `agent-bench compare --benchmark mpcbench-v2`); `false` keeps none.
+   * @default true, with the folder and cap from BENCH_HISTORY_DIR / BENCH_HISTORY_KEEP (20)
+   */
+  history?: boolean
 }
+
+/** The kind the summary is recorded under for the HTML report of the same run (`takeRunOutput`). */
+export const MPCBENCH_V2_RUN_OUTPUT = 'mpcbench-v2-summary'
 
 /** The file name part of a model id, as upstream's `run_eval.py` writes it (`/` and `:` become `_`). */
 export function safeModelName(model: string): string {
@@ -50,8 +69,11 @@ function suffixOf(worldId: string): string {
 export default class MpcbenchV2Reporter implements Reporter {
   private readonly options: MpcbenchV2ReporterOptions
   private vitest: Vitest | undefined
+  private run: object | undefined
   /** Every summary this reporter wrote in its last run (for tests and callers). */
   summaries: LevelSummary[] = []
+  /** The summary file written in the last run, when one was. */
+  summaryFile: string | undefined
 
   constructor(options: MpcbenchV2ReporterOptions = {}) {
     this.options = options
@@ -59,9 +81,16 @@ export default class MpcbenchV2Reporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
+    // Checked now: a bad BENCH_HISTORY_KEEP stops the run before any instance runs.
+    if (this.options.history !== false) historySettingsFromEnv(process.env, vitest.config.root)
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.run = specifications
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    this.summaryFile = undefined
     const metas: MpcbenchV2TestMeta[] = []
     for (const testModule of testModules) {
       for (const testCase of testModule.children.allTests()) {
@@ -70,17 +99,22 @@ export default class MpcbenchV2Reporter implements Reporter {
       }
     }
     if (metas.length === 0) return
-    const groups = new Map<string, Omit<LevelRows, 'trials'> & { trials: Map<string, Array<ResultsRow | undefined>> }>()
+    const groups = new Map<string, Omit<LevelRows, 'trials' | 'traceIds'> & { trials: Map<string, Array<ResultsRow | undefined>>; traceIds: Map<string, Array<string | undefined>> }>()
     for (const meta of metas) {
       const key = JSON.stringify([meta.level, meta.worldId, meta.model])
       let group = groups.get(key)
       if (group === undefined) {
-        group = { level: meta.level, worldId: meta.worldId, model: meta.model, modelKind: meta.modelKind, trials: new Map() }
+        group = { level: meta.level, worldId: meta.worldId, model: meta.model, modelKind: meta.modelKind, trials: new Map(), traceIds: new Map() }
         groups.set(key, group)
       }
       const rows = group.trials.get(meta.instanceId) ?? []
       rows[meta.trial - 1] = meta.row
       group.trials.set(meta.instanceId, rows)
+      if (meta.otelTraceId !== undefined) {
+        const ids = group.traceIds.get(meta.instanceId) ?? []
+        ids[meta.trial - 1] = meta.otelTraceId
+        group.traceIds.set(meta.instanceId, ids)
+      }
     }
     this.summaries = [...groups.values()].map(summarizeLevel)
     const root = this.vitest?.config.root ?? process.cwd()
@@ -97,8 +131,28 @@ export default class MpcbenchV2Reporter implements Reporter {
           writeFileAtomic(join(dir, name), rows.map((row) => `${formatResultsRow(row)}\n`).join(''))
         }
       }
-      writeFileAtomic(summaryFile, `${JSON.stringify({ benchmark: 'mpcbench-v2', upstream: 'SeokwonJung-Jay/MPCBench@e398410', levels: this.summaries }, null, 2)}\n`)
-      lines.push(`MPCBench v2 results: ${summaryFile}`)
+      const runId = historyRunId(this.run ?? testModules)
+      const keep = this.options.history !== false
+      const summary: MpcbenchV2Summary = {
+        benchmark: 'mpcbench-v2',
+        upstream: 'SeokwonJung-Jay/MPCBench@e398410',
+        ...(keep ? { runId } : {}),
+        generatedAt: new Date().toISOString(),
+        levels: this.summaries,
+      }
+      const history = keep ? { settings: historySettingsFromEnv(process.env, root), runId, name: MPCBENCH_V2_HISTORY_NAME } : undefined
+      const { written, kept, writeError } = writeRunOutput(summaryFile, summary, history, (line) => lines.push(line))
+      const readable = written ?? kept
+      if (readable !== undefined) recordRunOutput(MPCBENCH_V2_RUN_OUTPUT, readable)
+      if (written !== undefined) {
+        this.summaryFile = written
+        lines.push(`MPCBench v2 results: ${summaryFile}`)
+      }
+      if (writeError !== undefined) {
+        process.exitCode = 1
+        const { problem, hint } = describeError(writeError)
+        lines.push(`ERROR: the MPCBench v2 summary was not written: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}${kept === undefined ? '' : `\n  A copy was kept in ${kept}.`}`)
+      }
     }
     const rowsFile = this.options.rowsFile ?? process.env.MPCBENCH_V2_OUTPUT
     if (rowsFile !== undefined && rowsFile.trim() !== '') {

@@ -9,6 +9,7 @@ import { DEFAULT_LOG_DIR } from '../../mpcbench/tasks/file-names.ts'
 import { mpcbenchLogDir } from '../../mpcbench/settings.ts'
 import { readResultsFile } from '../report-data.ts'
 import { evalOutputDir } from '../../results/eval-results.ts'
+import { DEFAULT_SUMMARY_FILE as MPCBENCH_V2_SUMMARY } from '../../mpcbench-v2/vitest/reporter.ts'
 import { reportSettingsFromEnv } from '../report-settings.ts'
 import { DEFAULT_HISTORY_DIR, DEFAULT_REPORT_FILE, writeReport } from '../write-report.ts'
 
@@ -34,7 +35,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       type: 'string',
       value: 'FILE',
       multiple: true,
-      description: `an ART-E results JSON, an MPCBench summary or an eval's results (evaluation/evals/{eval}/results.json) (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT), ${DEFAULT_SUMMARY} and each evaluation/evals/*/results.json (EVAL_OUTPUT_DIR), those that exist)`,
+      description: `an ART-E results JSON, an MPCBench summary, an MPCBench v2 summary or an eval's results (evaluation/evals/{eval}/results.json) (default: ${DEFAULT_ARTE_OUTPUT} (ARTE_OUTPUT), ${DEFAULT_SUMMARY}, ${MPCBENCH_V2_SUMMARY} and each evaluation/evals/*/results.json (EVAL_OUTPUT_DIR), those that exist)`,
     },
     out: { type: 'string', value: 'FILE', description: 'the page to write (BENCH_REPORT)', default: DEFAULT_REPORT_FILE },
     'traces-db': { type: 'string', value: 'FILE', description: 'ART-E traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
@@ -48,9 +49,9 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     const settings = arteSettingsFromEnv()
     let files = (values.results ?? []).map((file) => resolve(file))
     if (files.length === 0) {
-      files = [settings.output, resolve(DEFAULT_SUMMARY), ...evalResultsFiles(evalOutputDir())].filter((file) => existsSync(file))
+      files = [settings.output, resolve(DEFAULT_SUMMARY), resolve(MPCBENCH_V2_SUMMARY), ...evalResultsFiles(evalOutputDir())].filter((file) => existsSync(file))
       if (files.length === 0) {
-        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
+        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor ${MPCBENCH_V2_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
           hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
         })
       }
@@ -71,7 +72,7 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       },
       outFile,
     })
-    const parts = [...data.arte.map((s) => `ART-E ${s.file}`), ...data.mpcbench.map((s) => `MPCBench ${s.file}`)]
+    const parts = [...data.arte.map((s) => `ART-E ${s.file}`), ...data.mpcbench.map((s) => `MPCBench ${s.file}`), ...(data.mpcbenchV2 ?? []).map((s) => `MPCBench v2 ${s.file}`)]
     console.log(`Report written to ${relative(process.cwd(), outFile)} (${parts.join(', ')})`)
     for (const note of [...data.arte, ...data.mpcbench].flatMap((s) => s.notes)) console.error(`note: ${note}`)
     const skipped = new Map([...data.arte, ...data.mpcbench].flatMap((s) => s.skippedHistory).map((entry) => [entry.file, entry.reason]))
