@@ -212,6 +212,7 @@ const MISSING_PATHS: Record<string, string[][]> = {
   tool: [['--scenario-id', 'lumen_robotics', '--name', 'Slack.search_messages', '--data-dir', MISSING]],
   'import-upstream': [['--logs', MISSING, '--out', join(missingPathDir, 'upstream')]],
   calls: [['--dir', MISSING]],
+  'judge-check': [['--tasks', MISSING], ['--answers', MISSING], ['--data', MISSING]],
   report: [['--results', MISSING, '--out', join(missingPathDir, 'report.html')]],
   compare: [[MISSING, MISSING]],
   'mpcbench-v2': [['--world', MISSING, '--instances', MISSING, '--oracle', MISSING]],
@@ -227,7 +228,7 @@ describe('agent-bench: a flag naming a path that does not exist exits 2 in every
   it('covers every command that `agent-bench --help` lists', async () => {
     const { code, stdout } = await agentBenchOutput(['--help'])
     expect(code).toBe(0)
-    const listed = [...stdout.split('Commands:')[1]!.split('Options:')[0]!.matchAll(/^ {2}([a-z-]+) /gm)].map((match) => match[1])
+    const listed = [...stdout.split('Commands:')[1]!.split('Options:')[0]!.matchAll(/^ {2}([a-z0-9-]+) /gm)].map((match) => match[1])
     expect(listed.length).toBeGreaterThan(10)
     expect(Object.keys(MISSING_PATHS).sort()).toEqual([...listed].sort())
   })

@@ -110,7 +110,7 @@ describe('agent-bench judge-check', () => {
     expect(invalid.stderr).toContain(bad)
     expect(invalid.stderr).toContain('answers.t.0.kind')
     const missing = await agentBench(['judge-check', '--answers', join(tmp, 'nope.json')])
-    expect(missing.code).toBe(1)
+    expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--answers')
   })
 })

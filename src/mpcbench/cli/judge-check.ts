@@ -4,6 +4,7 @@ import fg from 'fast-glob'
 import { ConfigError } from '../../core/errors.ts'
 import { defaultInput } from '../../core/package-root.ts'
 import { defineCommand } from '../../cli/define-command.ts'
+import { assertFlagPathExists } from '../../cli/flag-value-error.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import { formatJudgeCheckReport, loadJudgeCheckSet, runJudgeCheck } from '../judge/judge-check.ts'
 import type { JudgeCheckTask } from '../judge/judge-check.ts'
@@ -42,8 +43,10 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
     const tasksDir = input(flags.tasks, 'tasks')
     const answersFile = input(flags.answers, 'data/judge-check/answers.json')
     const dataDir = input(flags.data, 'data')
-    for (const [label, path] of [['--tasks', tasksDir], ['--answers', answersFile], ['--data', dataDir]] as const) {
-      if (!existsSync(path)) throw new ConfigError(`judge-check: ${label} ${path} does not exist`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
+    for (const [label, given, path] of [['--tasks', flags.tasks, tasksDir], ['--answers', flags.answers, answersFile], ['--data', flags.data, dataDir]] as const) {
+      // A path the command line names is a bad flag (exit 2); a default that is missing is a setup error (exit 1).
+      if (given !== undefined) assertFlagPathExists(label, path, 'Path', `Pass ${label} with an existing path.`)
+      else if (!existsSync(path)) throw new ConfigError(`${label} ${path} does not exist.`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
     }
     reportPackageInputs(fromPackage)
     const set = loadJudgeCheckSet(answersFile)
@@ -55,7 +58,7 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
       if (answers !== undefined) tasks.push({ task, file: relative(process.cwd(), file) || file, answers })
     }
     if (tasks.length === 0) {
-      throw new ConfigError(`judge-check: no task in ${tasksDir} has labelled answers in ${answersFile}`, {
+      throw new ConfigError(`No task in ${tasksDir} has labelled answers in ${answersFile}`, {
         hint: `Key the answers of ${answersFile} by the task_id of files under ${tasksDir} (answers: { "<task_id>": [{ "kind": "right", "answer": "..." }] }).`,
       })
     }
