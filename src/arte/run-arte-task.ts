@@ -129,7 +129,8 @@ export function traceArteScores(span: TaskSpan, meta: ArteTestMeta): void {
   if (span.traceId === undefined) return
   meta.otelTraceId = span.traceId
   for (const [name, value] of [['exact_match', meta.exactMatch], ['semantic_score', meta.semanticScore], ['sources_correct', meta.sourcesCorrect], ['llm_judge_correct', meta.llmJudgeCorrect]] as const) span.score(name, value)
-  span.result(meta.outcome.kind === 'answered', meta.outcome.kind)
+  // Passed as ART-E counts a pass everywhere (pass^k, compare, flips): an exact match.
+  span.result(meta.exactMatch === true, meta.outcome.kind)
 }
 
 /**

@@ -42,7 +42,7 @@ describe('runInstance with tracing on (the real openai client over HTTP to the s
       'bench.score.precision': 1,
       'bench.score.recall': 0.5,
       'bench.score.exact_match': 0,
-      'bench.task.passed': true,
+      'bench.task.passed': false, // F1 2/3: not an exact match, so not a pass (as pass^k and compare count it)
       'bench.task.outcome': 'answered',
     })
     const children = childrenOf(spans, root)

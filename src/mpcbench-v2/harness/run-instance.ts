@@ -73,7 +73,8 @@ async function runInstanceIn(span: TaskSpan, options: RunInstanceOptions): Promi
   }
   if (span.traceId === undefined) return { row, outcome }
   for (const [name, value] of Object.entries(row.metrics ?? {})) span.score(name, value)
-  const answered = row.error === null && (outcome === undefined || outcome.kind === 'answered')
-  span.result(answered, row.error !== null ? 'error' : (outcome?.kind ?? 'error'))
+  // Passed as v2 counts a pass in pass^k and compare: the candidates match the oracle's exactly.
+  const exact = row.error === null && row.metrics?.exact_match === true
+  span.result(exact, row.error !== null ? 'error' : (outcome?.kind ?? 'error'))
   return { row, outcome, otelTraceId: span.traceId }
 }

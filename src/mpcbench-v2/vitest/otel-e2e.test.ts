@@ -76,7 +76,7 @@ describeWithSharedData('MPCBench v2 with OTEL_EXPORTER_OTLP_ENDPOINT (level 1, t
         'bench.score.precision': result.metrics?.precision,
         'bench.score.recall': result.metrics?.recall,
         'bench.score.exact_match': result.metrics?.exact_match === true ? 1 : 0,
-        'bench.task.passed': true,
+        'bench.task.passed': result.metrics?.exact_match === true,
         'bench.task.outcome': 'answered',
       })
       // The harness's own loop over src/llm: each model call is a chat span inside the instance's span, as is each tool call.

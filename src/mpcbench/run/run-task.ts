@@ -21,6 +21,7 @@ import type { JudgeInput } from '../judge/judge-input.ts'
 import { JudgeInputSchema, buildJudgeInput } from '../judge/judge-input.ts'
 import type { RunLog } from './run-log.ts'
 import { RunLogSchema, buildRunLog } from './run-log.ts'
+import { MPCBENCH_PASS_SCORE } from '../summary/summary-statistics.ts'
 import type { Task } from '../tasks/task.ts'
 import type { MpcbenchJudgeMeta, MpcbenchTestMeta } from './mpcbench-meta.ts'
 import { type TaskSpan, currentTraceId, traceJudge, traceTask } from '../../otel/tracing.ts'
@@ -278,8 +279,11 @@ function traceEvaluationScores(span: TaskSpan, evaluation: TaskEvaluation, judge
     span.score(`${judge.id}.source_grounded_reasoning`, outcome.kind === 'scored' ? outcome.scores.source_grounded_reasoning.score : null)
   }
   const agentOutcome = evaluation.runLog.outcome.kind
-  const judged = evaluation.judged.length === judges && evaluation.judged.every(({ outcome }) => outcome.kind === 'scored')
-  span.result(agentOutcome !== 'error' && agentOutcome !== 'aborted' && judged, agentOutcome)
+  // Passed as MPCBench counts a pass in pass^k and compare: every judge scored requirements >= MPCBENCH_PASS_SCORE.
+  const passedAll =
+    evaluation.judged.length === judges &&
+    evaluation.judged.every(({ outcome }) => outcome.kind === 'scored' && (outcome.scores.answer_requirements_satisfaction.score ?? -1) >= MPCBENCH_PASS_SCORE)
+  span.result(agentOutcome !== 'error' && agentOutcome !== 'aborted' && passedAll, agentOutcome)
   return { ...evaluation, otelTraceId: span.traceId }
 }
 
