@@ -21,7 +21,16 @@ export default defineConfig({
     // without its meta, so the unit project prints only Vitest's output. The plain closing line
     // (`tests: N passed, N failed, N skipped`, then `, N errors` when a run fails outside its tests and `, interrupted`
     // when it was stopped early) is for log readers. `--reporter` flags replace this whole list.
-    reporters: ['default', './reporters/progress.ts', './reporters/arte.ts', './reporters/mpcbench.ts', './reporters/mpcbench-v2.ts', './reporters/eval.ts', './reporters/report.ts', './reporters/summary-line.ts'],
+    reporters: [
+      'default',
+      './reporters/progress.ts',
+      './reporters/arte.ts',
+      './reporters/mpcbench.ts',
+      './reporters/mpcbench-v2.ts',
+      './reporters/eval.ts',
+      './reporters/report.ts',
+      './reporters/summary-line.ts',
+    ],
     // MPCBench: prompt_config.json, model_config.json, tasks/** and scenarios/** rerun the bench files they affect.
     watchTriggerPatterns: [...mpcbenchWatchTriggerPatterns({ root })],
     projects: [

@@ -8,7 +8,9 @@ module.enableCompileCache?.()
 
 const main = new URL('../dist/main.js', import.meta.url)
 if (!existsSync(main)) {
-  console.error('agent-bench: dist/main.js is missing: the package is not built.\nhint: run `npm run build` in the vitest-agent-bench folder (`npm install` runs it too).')
+  console.error(
+    'agent-bench: dist/main.js is missing: the package is not built.\nhint: run `npm run build` in the vitest-agent-bench folder (`npm install` runs it too).',
+  )
   process.exit(1)
 }
 const { main: run } = await import(main.href)

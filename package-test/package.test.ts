@@ -26,13 +26,28 @@ const versionOf = (dir: string): string => (JSON.parse(readFileSync(join(dir, 'p
 /** The environment without the `npm_*` variables of an enclosing `npm run` (they would point npm at this repository). */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')))
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST', 'NODE_ENV']) delete env[name]
+  for (const name of [
+    'OPENAI_API_KEY',
+    'ANTHROPIC_API_KEY',
+    'GEMINI_API_KEY',
+    'OPENAI_BASE_URL',
+    'BENCH_AGENT_MODEL',
+    'VITEST',
+    'VITEST_MODE',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+    'TEST',
+    'NODE_ENV',
+  ])
+    delete env[name]
   return { ...env, ...extra }
 }
 
 /** The README and the pages of docs/, where the README's examples and reporters are documented. */
 function readDocs(): string {
-  const pages = readdirSync(join(repo, 'docs')).filter((name) => name.endsWith('.md')).sort()
+  const pages = readdirSync(join(repo, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
   return [readFileSync(join(repo, 'README.md'), 'utf8'), ...pages.map((name) => readFileSync(join(repo, 'docs', name), 'utf8'))].join('\n')
 }
 
@@ -41,7 +56,8 @@ function readmeExamples(): Array<[string, string]> {
   const readme = readDocs()
   const blocks = [...readme.matchAll(/```ts\n(\/\/ (evals\/orders\.test\.ts|eval-reporter\.ts)[^\n]*\n[\s\S]*?)```/g)]
   const examples = new Map(blocks.map((match): [string, string] => [match[2] === 'eval-reporter.ts' ? 'readme-reporter.ts' : 'readme-eval.ts', match[1] ?? '']))
-  if (examples.size !== 2) throw new Error(`README.md and docs/: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
+  if (examples.size !== 2)
+    throw new Error(`README.md and docs/: expected the example eval and reporter blocks, found ${[...examples.keys()].join(', ') || 'none'}`)
   return [...examples]
 }
 
@@ -75,7 +91,16 @@ beforeAll(async () => {
   await timed('npm install', () =>
     run(
       'npm',
-      ['install', join(project, info.filename), `@types/node@${versionOf(repoModule('@types/node'))}`, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      [
+        'install',
+        join(project, info.filename),
+        `@types/node@${versionOf(repoModule('@types/node'))}`,
+        '--prefer-offline',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
       { cwd: project, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 },
     ),
   )
@@ -95,23 +120,37 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('holds the compiled library, data and docs, and no sources, tests or fixtures', () => {
-    expect(tarballFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/main.js', 'bin/agent-bench.js']))
-    expect(tarballFiles).toEqual(expect.arrayContaining(['dist/vitest.js', 'dist/arte/vitest/reporter.js', 'schemas/slack_schema.json', 'data/arte-demo-questions.jsonl', 'bench/arte/arte.eval.ts']))
+    expect(tarballFiles).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/main.js', 'bin/agent-bench.js']),
+    )
+    expect(tarballFiles).toEqual(
+      expect.arrayContaining([
+        'dist/vitest.js',
+        'dist/arte/vitest/reporter.js',
+        'schemas/slack_schema.json',
+        'data/arte-demo-questions.jsonl',
+        'bench/arte/arte.eval.ts',
+      ]),
+    )
     const unwanted = tarballFiles.filter((path) => /\.test\.|^fixtures\/|^src\/|^\.github\/|^\.ci\/|^scripts\/|^package-test\//.test(path))
     expect(unwanted).toEqual([])
   })
 
-  it('has no install scripts (npm runs those in every project that installs it; patches/ applies in a checkout\'s `prepare`)', () => {
+  it("has no install scripts (npm runs those in every project that installs it; patches/ applies in a checkout's `prepare`)", () => {
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/vitest-agent-bench/package.json'), 'utf8')) as { scripts?: Record<string, string> }
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall'].includes(name))).toEqual([])
     expect(tarballFiles.filter((path) => path.startsWith('patches/'))).toEqual([])
   })
 
-  it('ships the README\'s example agent, which imports only the package\'s own dependencies', () => {
+  it("ships the README's example agent, which imports only the package's own dependencies", () => {
     expect(tarballFiles).toContain('examples/mcp-agent.ts')
-    const imports = [...readFileSync(join(project, 'node_modules/vitest-agent-bench/examples/mcp-agent.ts'), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '')
+    const imports = [...readFileSync(join(project, 'node_modules/vitest-agent-bench/examples/mcp-agent.ts'), 'utf8').matchAll(/from '([^']+)'/g)].map(
+      (match) => match[1] ?? '',
+    )
     const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-    const packages = imports.filter((name) => !name.startsWith('node:')).map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] ?? '')))
+    const packages = imports
+      .filter((name) => !name.startsWith('node:'))
+      .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] ?? '')))
     expect(packages.filter((name) => !(name in manifest.dependencies))).toEqual([])
   })
 
@@ -131,11 +170,16 @@ describe('the packed package', () => {
     const search: ScriptStep = scriptedToolCalls([{ name: 'search_emails', arguments: { keywords: ['budget review'] } }])
     const read: ScriptStep = (request) => {
       const hits = JSON.parse(toolResults(request).at(-1)?.content ?? '[]') as Array<{ message_id: string }>
-      return scriptedToolCalls([{ name: 'read_email', arguments: { message_id: hits[0]?.message_id ?? '' } }, { name: 'word_count', arguments: { text: 'budget review' } }])
+      return scriptedToolCalls([
+        { name: 'read_email', arguments: { message_id: hits[0]?.message_id ?? '' } },
+        { name: 'word_count', arguments: { text: 'budget review' } },
+      ])
     }
     const answer: ScriptStep = scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: 'March 3', sources: ['<m1@example.test>'] } }])
     await using server = await startScriptedServer([search, read, answer])
-    const { stdout } = await timed('(a) agent.mjs', () => run(process.execPath, ['agent.mjs'], { cwd: project, env: cleanEnv({ SCRIPTED_BASE_URL: server.baseURL }) }))
+    const { stdout } = await timed('(a) agent.mjs', () =>
+      run(process.execPath, ['agent.mjs'], { cwd: project, env: cleanEnv({ SCRIPTED_BASE_URL: server.baseURL }) }),
+    )
     expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toEqual({
       outcome: 'answered',
       answer: 'March 3',
@@ -143,22 +187,32 @@ describe('the packed package', () => {
       score: { exactMatch: true, semanticScore: 1 },
     })
     const afterRead = server.requests[2]
-    expect(afterRead === undefined ? [] : toolResults(afterRead).map(({ content }) => content).join('\n')).toContain('room 5')
+    expect(
+      afterRead === undefined
+        ? []
+        : toolResults(afterRead)
+            .map(({ content }) => content)
+            .join('\n'),
+    ).toContain('room 5')
   })
 
   it('(b) type-checks a nodenext consumer of the library, the helpers and the reporters with 0 errors', async () => {
     const tsc = join(repo, 'node_modules/typescript/bin/tsc')
-    const result = await timed('(b) tsc', () => run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error))
+    const result = await timed('(b) tsc', () =>
+      run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error),
+    )
     expect(result.stdout).toBe('')
   })
 
   it("(b) type-checks the README's eval before its reporter (an evals/ + reporters/ layout) under --strict, without skipLibCheck: `meta().eval` is typed", async () => {
     const tsc = join(repo, 'node_modules/typescript/bin/tsc')
-    const result = await timed('(b) tsc eval first', () => run(process.execPath, [tsc, '-p', 'tsconfig.eval-first.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error))
+    const result = await timed('(b) tsc eval first', () =>
+      run(process.execPath, [tsc, '-p', 'tsconfig.eval-first.json'], { cwd: project, env: cleanEnv() }).catch((error: { stdout: string }) => error),
+    )
     expect(result.stdout).toBe('')
   })
 
-  it("exports every reporter of reporters/ that the README tells a user to run, as a default-exported class", async () => {
+  it('exports every reporter of reporters/ that the README tells a user to run, as a default-exported class', async () => {
     const readme = readDocs()
     const named = [...new Set([...readme.matchAll(/\.\/reporters\/([\w-]+)\.ts/g)].map((match) => match[1] ?? ''))].sort()
     expect(named).toEqual(expect.arrayContaining(['arte', 'mpcbench', 'progress', 'report']))
@@ -190,7 +244,13 @@ describe('the packed package', () => {
   })
 
   it("(c) runs the consumer's own eval (describeEval) and the ART-E tests (defineArteTests, the package's setup and reporters)", async () => {
-    const env = cleanEnv({ CI: '1', ARTE_LIMIT: '2', ARTE_OUTPUT: 'out/arte-results.json', BENCH_AGENT_MODEL: 'baseline', GITHUB_STEP_SUMMARY: join(project, 'out/step-summary.md') })
+    const env = cleanEnv({
+      CI: '1',
+      ARTE_LIMIT: '2',
+      ARTE_OUTPUT: 'out/arte-results.json',
+      BENCH_AGENT_MODEL: 'baseline',
+      GITHUB_STEP_SUMMARY: join(project, 'out/step-summary.md'),
+    })
     const { stdout } = await timed('(c) vitest run', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], { cwd: project, env }))
     const output = stripVTControlCharacters(stdout)
     expect(output).toMatch(/Tests\s+5 passed \(5\)/)
@@ -224,9 +284,13 @@ describe('the packed package', () => {
     const before = partDirs()
     const whole = await timed('(d) arte -l 0', () => run(bin, ['arte', '-l', '0', '-o', 'out/whole.json'], { cwd: project, env: cleanEnv({ CI: '1' }) }))
     expect(stripVTControlCharacters(whole.stdout)).toMatch(/Test Files {2}1 passed \(1\)/)
-    const spread = await timed('(d) arte -l 0, 8 tests per part', () => run(bin, ['arte', '-l', '0', '-o', 'out/spread.json'], { cwd: project, env: cleanEnv({ CI: '1', ARTE_TESTS_PER_PART: '8' }) }))
+    const spread = await timed('(d) arte -l 0, 8 tests per part', () =>
+      run(bin, ['arte', '-l', '0', '-o', 'out/spread.json'], { cwd: project, env: cleanEnv({ CI: '1', ARTE_TESTS_PER_PART: '8' }) }),
+    )
     const metrics = (file: string) => {
-      const { completedTasks, failedTasks, exactMatchAccuracy, avgSemanticScore, taskResults } = JSON.parse(readFileSync(join(project, file), 'utf8')) as Record<string, unknown> & { taskResults: Array<{ taskId: string }> }
+      const { completedTasks, failedTasks, exactMatchAccuracy, avgSemanticScore, taskResults } = JSON.parse(
+        readFileSync(join(project, file), 'utf8'),
+      ) as Record<string, unknown> & { taskResults: Array<{ taskId: string }> }
       return { completedTasks, failedTasks, exactMatchAccuracy, avgSemanticScore, taskIds: taskResults.map((task) => task.taskId) }
     }
     const tasks = metrics('out/whole.json').taskIds.length
@@ -243,7 +307,9 @@ describe('the packed package', () => {
     mkdirSync(dir)
     const env = cleanEnv({ CI: '1', BENCH_AGENT_MODEL: 'baseline' })
     await timed('(i) arte -l 2', () => run(bin, ['arte', '-l', '2', '-o', 'out/results.json'], { cwd: dir, env }))
-    const generated = await timed('(i) generate-evals', () => run(bin, ['generate-evals', '--results', 'out/results.json', '--bucket', 'high'], { cwd: dir, env }))
+    const generated = await timed('(i) generate-evals', () =>
+      run(bin, ['generate-evals', '--results', 'out/results.json', '--bucket', 'high'], { cwd: dir, env }),
+    )
     const cases = Number(/^high\s+(\d+) test\(s\)\s+bench\/generated\/arte-high\.eval\.ts$/m.exec(generated.stdout)?.[1])
     expect(cases).toBeGreaterThan(0)
     expect(readFileSync(join(dir, 'bench/generated/arte-high.eval.ts'), 'utf8')).toContain("from 'vitest-agent-bench/vitest/arte-regression'")
@@ -252,13 +318,16 @@ describe('the packed package', () => {
     expect(config).toBeDefined()
     expect(command).toBe('bench/generated')
     writeFileSync(join(dir, 'vitest.config.ts'), `${(config ?? '').replace(/^ {2}/gm, '')}\n`)
-    const { stdout } = await timed('(i) vitest run', () => run(process.execPath, ['../node_modules/vitest/vitest.mjs', 'run', ...(command ?? '').split(' ')], { cwd: dir, env }))
+    const { stdout } = await timed('(i) vitest run', () =>
+      run(process.execPath, ['../node_modules/vitest/vitest.mjs', 'run', ...(command ?? '').split(' ')], { cwd: dir, env }),
+    )
     expect(stripVTControlCharacters(stdout)).toMatch(new RegExp(`Tests\\s+${cases} passed \\(${cases}\\)`))
   })
 
   it("(e) runs the shipped MPCBench tasks in the consumer's own Vitest run (defineMpcbenchBench over tasks/, scenarios/ and prompt_config.json, the package's setup and reporter)", async () => {
     const dir = join(project, 'mpcbench')
-    for (const input of ['tasks', 'scenarios', 'prompt_config.json']) cpSync(join(project, 'node_modules/vitest-agent-bench', input), join(dir, input), { recursive: true })
+    for (const input of ['tasks', 'scenarios', 'prompt_config.json'])
+      cpSync(join(project, 'node_modules/vitest-agent-bench', input), join(dir, input), { recursive: true })
     const env = cleanEnv({ CI: '1', BENCH_AGENT_MODEL: 'baseline' })
     const { stdout } = await timed('(e) vitest run', () => run(process.execPath, ['../node_modules/vitest/vitest.mjs', 'run'], { cwd: dir, env }))
     expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+5 passed \(5\)/)

@@ -17,7 +17,13 @@ async function lastLine(files: Record<string, string>, options: { bail?: number 
     for (const [name, source] of Object.entries(files)) writeFileSync(join(root, name), source)
     const stdout = outputRecorder()
     const saved = process.exitCode
-    const vitest = await startVitest('test', [], { root, config: false, include: ['*.test.mjs'], watch: false, reporters: [new SummaryLineReporter()], ...options }, {}, { stdout: stdout.stream, stderr: outputRecorder().stream })
+    const vitest = await startVitest(
+      'test',
+      [],
+      { root, config: false, include: ['*.test.mjs'], watch: false, reporters: [new SummaryLineReporter()], ...options },
+      {},
+      { stdout: stdout.stream, stderr: outputRecorder().stream },
+    )
     await vitest.close()
     process.exitCode = saved
     return stdout.text().trim().split('\n').at(-1) ?? ''

@@ -38,13 +38,15 @@ export function newestChangeMs(path: string): number {
 export function staleReason(root: string): string | undefined {
   const stampFile = join(root, BUILD_STAMP)
   if (!existsSync(stampFile)) return 'no finished build recorded'
-  const stamp = StampSchema.safeParse((() => {
-    try {
-      return JSON.parse(readFileSync(stampFile, 'utf8'))
-    } catch {
-      return undefined
-    }
-  })())
+  const stamp = StampSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(readFileSync(stampFile, 'utf8'))
+      } catch {
+        return undefined
+      }
+    })(),
+  )
   if (!stamp.success) return `${BUILD_STAMP} is unreadable`
   const missing = BUILD_ENTRIES.find((entry) => !existsSync(join(root, entry)))
   if (missing !== undefined) return `${missing} is missing`

@@ -131,11 +131,17 @@ const MEETING_REPLIES = [
 
 const OFFICE_NOTES: Array<{ subject: string; body: string }> = [
   { subject: 'Kitchen deep clean on Thursday', body: 'Please take your food out of the fridge by Wednesday evening. Anything left will be thrown away.' },
-  { subject: 'Lunch and learn: reading a single-line diagram', body: 'Rosa will walk us through a single-line diagram over lunch in the big conference room. Sandwiches provided.' },
+  {
+    subject: 'Lunch and learn: reading a single-line diagram',
+    body: 'Rosa will walk us through a single-line diagram over lunch in the big conference room. Sandwiches provided.',
+  },
   { subject: 'Birthday treats', body: 'There are cupcakes in the kitchen to celebrate two birthdays this week. Help yourselves.' },
   { subject: 'Fire drill next week', body: 'The building runs a fire drill next Tuesday morning. Please leave by the east stairs and meet across the street.' },
   { subject: 'Timesheets reminder', body: 'A friendly reminder that timesheets are due by Friday at 5 pm.' },
-  { subject: 'Lunch and learn: permitting 101', body: 'Tomas will give an overview of how county permits work, with time for questions. Bring your own lunch.' },
+  {
+    subject: 'Lunch and learn: permitting 101',
+    body: 'Tomas will give an overview of how county permits work, with time for questions. Bring your own lunch.',
+  },
   { subject: 'Printer on the 6th floor', body: 'The printer by the windows is out of order. Please use the one by reception until the technician comes.' },
   { subject: 'Bike to work day', body: 'Bike to work day is coming up. Breakfast burritos for everyone who rides in.' },
   { subject: 'New coffee machine', body: 'The new coffee machine is installed. Instructions are taped to the side; please descale it on Fridays.' },
@@ -146,19 +152,38 @@ const OFFICE_NOTES: Array<{ subject: string; body: string }> = [
   { subject: 'Visitor badges', body: 'Visitors must sign in at reception and wear a badge. Please meet your guests at the front desk.' },
 ]
 
-const IT_SYSTEMS = ['the email server', 'the shared file server', 'the Wi-Fi access points', 'the accounting system', 'the phone system', 'the document scanner', 'the backup appliance', 'the intranet']
+const IT_SYSTEMS = [
+  'the email server',
+  'the shared file server',
+  'the Wi-Fi access points',
+  'the accounting system',
+  'the phone system',
+  'the document scanner',
+  'the backup appliance',
+  'the intranet',
+]
 
 const VENDOR_BULLETINS: Array<{ from: PersonKey; to: PersonKey; subjects: string[]; body: string }> = [
   {
     from: 'corvaneService',
     to: 'maya',
-    subjects: ['Service bulletin: yaw bearing inspection intervals', 'Service bulletin: blade leading edge tape', 'Service bulletin: converter cooling fans', 'Corvane customer newsletter'],
+    subjects: [
+      'Service bulletin: yaw bearing inspection intervals',
+      'Service bulletin: blade leading edge tape',
+      'Service bulletin: converter cooling fans',
+      'Corvane customer newsletter',
+    ],
     body: 'This bulletin applies to CV-series turbines in service. Please review the attached guidance with your O&M provider. No action is required for turbines not yet commissioned.',
   },
   {
     from: 'helioformNews',
     to: 'priya',
-    subjects: ['Helioform news: new bifacial line', 'Helioform news: warranty registration portal', 'Helioform news: installer training dates', 'Helioform news: packaging changes'],
+    subjects: [
+      'Helioform news: new bifacial line',
+      'Helioform news: warranty registration portal',
+      'Helioform news: installer training dates',
+      'Helioform news: packaging changes',
+    ],
     body: 'Thank you for choosing Helioform modules. This update covers product and service news for our customers. Contact your account manager with any questions.',
   },
   {
@@ -330,7 +355,9 @@ IT`,
   }
 
   // Office notes from Hannah.
-  const noteDays = weekdays().filter(() => random.next() < 0.11).slice(0, OFFICE_NOTES.length)
+  const noteDays = weekdays()
+    .filter(() => random.next() < 0.11)
+    .slice(0, OFFICE_NOTES.length)
   noteDays.forEach((day, i) => {
     const note = OFFICE_NOTES[i] ?? OFFICE_NOTES[0]!
     add({
@@ -415,7 +442,12 @@ Thanks`,
       date: `${random.pick(weekdays())} ${time(random)}`,
       from: 'summitConf',
       to: [random.pick(DEMO)],
-      subject: random.pick(['Early bird registration closes soon', 'Call for speakers: Mountain West Energy Summit', 'Your summit agenda', 'Hotel block for summit attendees']),
+      subject: random.pick([
+        'Early bird registration closes soon',
+        'Call for speakers: Mountain West Energy Summit',
+        'Your summit agenda',
+        'Hotel block for summit attendees',
+      ]),
       body: 'The Mountain West Energy Summit returns to Salt Lake City this fall with two days of sessions on wind, solar, storage and transmission. Register on our website.',
     })
   }
@@ -453,7 +485,13 @@ Thanks`,
       date: `${random.pick(weekdays())} ${time(random)}`,
       from: 'ames',
       to: ['tomas'],
-      subject: random.pick(['Matter update: easement corrections', 'Matter update: title review', 'Matter update: interconnection agreement markup', 'Matter update: contractor claims', 'Invoice for legal services']),
+      subject: random.pick([
+        'Matter update: easement corrections',
+        'Matter update: title review',
+        'Matter update: interconnection agreement markup',
+        'Matter update: contractor claims',
+        'Invoice for legal services',
+      ]),
       body: 'Tomas,\n\nA short update on this matter: our comments are in the shared folder and we expect the other side to respond within two weeks.\n\nJulia Ames\nWhitlock & Ames LLP',
     })
   }

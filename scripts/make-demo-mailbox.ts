@@ -189,7 +189,8 @@ export function buildDemoMailbox(): DemoMailbox {
     })
     for (const key of q.laterDistractors ?? []) {
       const email = byKey.get(key)
-      if (email === undefined || email.date.slice(0, 10) <= q.queryDate) throw new Error(`question ${index + 1}: distractor ${key} must come after ${q.queryDate}`)
+      if (email === undefined || email.date.slice(0, 10) <= q.queryDate)
+        throw new Error(`question ${index + 1}: distractor ${key} must come after ${q.queryDate}`)
     }
     return {
       id: index + 1,

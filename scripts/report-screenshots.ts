@@ -32,7 +32,12 @@ try {
     const box = await section.boundingBox()
     if (box === null) throw new Error(`no ${bench} section in ${report}`)
     const file = `docs/report-${bench}.png`
-    await page.screenshot({ path: file, fullPage: true, clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 1250) }, animations: 'disabled' })
+    await page.screenshot({
+      path: file,
+      fullPage: true,
+      clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 1250) },
+      animations: 'disabled',
+    })
     await row.locator('button.open').click()
     await section.locator('input.filter').fill('')
     await section.locator('input.filter').dispatchEvent('input')

@@ -33,14 +33,18 @@ export const SCHEMA_SECTIONS: SchemaSection[] = [
   { title: 'Model client (both benchmarks)', source: 'src/llm/default-model.ts (`EnvSettingsSchema`)', schema: EnvSettingsSchema },
   { title: 'Report', source: 'src/report/report-settings.ts (`ReportEnvSchema`)', schema: ReportEnvSchema },
   { title: 'Bench project test timeout', source: 'src/core/bench-test-timeout.ts (`BenchTestTimeoutEnvSchema`)', schema: BenchTestTimeoutEnvSchema },
-  { title: "The repository's own tests (not read by the package)", source: 'src/testing/time-scale.ts (`TestTimeScaleEnvSchema`)', schema: TestTimeScaleEnvSchema },
+  {
+    title: "The repository's own tests (not read by the package)",
+    source: 'src/testing/time-scale.ts (`TestTimeScaleEnvSchema`)',
+    schema: TestTimeScaleEnvSchema,
+  },
 ]
 
 /** What each schema variable does, one line (the default and the choices come from the schema). */
 export const DESCRIPTIONS: Record<string, string> = {
   ARTE_DATASET: 'ART-E questions: a `.jsonl`, `.json`, `.csv` or `.parquet` file (`--dataset`); the default is the shipped demo questions.',
   ARTE_SPLIT: 'Which split of the dataset runs (`--split`).',
-  ARTE_ROWS: 'Which rows of the split run before `ARTE_LIMIT` (`--rows`): all, or the rows OpenPipe\'s evaluations keep.',
+  ARTE_ROWS: "Which rows of the split run before `ARTE_LIMIT` (`--rows`): all, or the rows OpenPipe's evaluations keep.",
   ARTE_LIMIT: 'Rows to run (`--limit`); 0 = all.',
   ARTE_DB: 'The SQLite email database (`--db`), built from `ARTE_MAILDIR` when it does not exist.',
   ARTE_MAILDIR: 'The maildir the email database is built from when it does not exist; the default is the shipped fictional demo mailbox.',
@@ -48,32 +52,35 @@ export const DESCRIPTIONS: Record<string, string> = {
   ARTE_TRACES_DB: 'The SQLite database of agent traces (`--traces-db`).',
   BENCH_CONCURRENCY: 'Tasks (tests of a bench file) run at once (`--concurrency`).',
   ARTE_MAX_TURNS: 'Assistant turns per ART-E task.',
-  ARTE_THRESHOLDS: 'Quality gates, e.g. `exactMatchAccuracy>=0.6,failedTasks<=2` (`--thresholds`): a threshold not met fails the run (exit 1, the JUnit testcase `ART-E > thresholds`, the job summary and the report say so).',
-  ARTE_JUDGE_MODEL: 'An LLM that judges each answer after the task, OpenPipe\'s way (`--judge-model`, `llmJudgeAccuracy`); unset: no judge.',
+  ARTE_THRESHOLDS:
+    'Quality gates, e.g. `exactMatchAccuracy>=0.6,failedTasks<=2` (`--thresholds`): a threshold not met fails the run (exit 1, the JUnit testcase `ART-E > thresholds`, the job summary and the report say so).',
+  ARTE_JUDGE_MODEL: "An LLM that judges each answer after the task, OpenPipe's way (`--judge-model`, `llmJudgeAccuracy`); unset: no judge.",
   ARTE_READ_MAX_CHARS: 'Characters of an email body that `read_email` returns; the rest is cut with a marker.',
-  ARTE_TOOL_TIMEOUT_MS: 'Milliseconds one email tool call may run on the store\'s worker thread; 0 reads on the test\'s thread without a budget.',
+  ARTE_TOOL_TIMEOUT_MS: "Milliseconds one email tool call may run on the store's worker thread; 0 reads on the test's thread without a budget.",
   BENCH_TRIALS: 'Runs per task (pass^k); with more than 1, tests are named `... [trial=j]`.',
   ARTE_PARTS: 'Spread the ART-E rows over this many test files, so `--shard` splits them (`--parts`); unset: one part per `ARTE_TESTS_PER_PART` tests.',
   ARTE_TESTS_PER_PART: 'Tests (rows x trials) per part file when `ARTE_PARTS` is unset.',
-  BENCH_RESUME: 'Rerun only the tasks without a finished result (answered or max-turns) for the same configuration (`--resume`); a task that errored runs again.',
-  BENCH_HEAP_GROWING_PERCENT: 'V8 heap growing percent of the process running the ART-E tests; 0 leaves V8\'s default.',
-  BENCH_WORKER_SEMI_SPACE_MB: 'V8 young generation (MB) of the bench project\'s test workers; above 0 runs them as forked processes.',
+  BENCH_RESUME:
+    'Rerun only the tasks without a finished result (answered or max-turns) for the same configuration (`--resume`); a task that errored runs again.',
+  BENCH_HEAP_GROWING_PERCENT: "V8 heap growing percent of the process running the ART-E tests; 0 leaves V8's default.",
+  BENCH_WORKER_SEMI_SPACE_MB: "V8 young generation (MB) of the bench project's test workers; above 0 runs them as forked processes.",
   MPCBENCH_TOOLS: 'The MPCBench tool profile (`--tools`).',
-  MPCBENCH_PROMPT_CONFIG: 'The prompt config file (`--prompt-config`); the default is the project root\'s, else the package\'s.',
-  MPCBENCH_MODEL_CONFIG: 'The model config file (`--model-config`); the default is the project root\'s, else the package\'s.',
-  MPCBENCH_LLM_CONTEXT: 'A folder of `llm_context/*.md` files for the agent\'s developer message (`--llm-context`).',
+  MPCBENCH_PROMPT_CONFIG: "The prompt config file (`--prompt-config`); the default is the project root's, else the package's.",
+  MPCBENCH_MODEL_CONFIG: "The model config file (`--model-config`); the default is the project root's, else the package's.",
+  MPCBENCH_LLM_CONTEXT: "A folder of `llm_context/*.md` files for the agent's developer message (`--llm-context`).",
   MPCBENCH_MAX_TURNS: 'The MPCBench agent turn cap (`--max-turns`).',
   MPCBENCH_AGENT_URL: 'An external agent under test, POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task (`--agent-url`).',
   MPCBENCH_AGENT_TIMEOUT_MS: 'Bound on one POST to the external agent (`--agent-timeout-ms`).',
   MPCBENCH_AGENT_MAX_RETRIES: 'Retries of a POST to the external agent that failed with a network error, a timeout, 408, 429 or 5xx.',
-  MPCBENCH_V2_DATA_DIR: "The folder of upstream's v2 `world_level<N>_*.json`, `instances_level<N>_*.jsonl` and `oracle_level<N>_*.jsonl` files; the default is `../shared` beside a checkout.",
+  MPCBENCH_V2_DATA_DIR:
+    "The folder of upstream's v2 `world_level<N>_*.json`, `instances_level<N>_*.jsonl` and `oracle_level<N>_*.jsonl` files; the default is `../shared` beside a checkout.",
   MPCBENCH_V2_SUFFIX: 'The file name suffix of the level files in that folder (`world_level1_exp1.json`).',
-  MPCBENCH_V2_WORLD: 'One level\'s world file (`--world`); set with `MPCBENCH_V2_INSTANCES` and `MPCBENCH_V2_ORACLE`.',
-  MPCBENCH_V2_INSTANCES: 'That level\'s instances file (`--instances`).',
-  MPCBENCH_V2_ORACLE: 'That level\'s oracle file (`--oracle`).',
+  MPCBENCH_V2_WORLD: "One level's world file (`--world`); set with `MPCBENCH_V2_INSTANCES` and `MPCBENCH_V2_ORACLE`.",
+  MPCBENCH_V2_INSTANCES: "That level's instances file (`--instances`).",
+  MPCBENCH_V2_ORACLE: "That level's oracle file (`--oracle`).",
   MPCBENCH_V2_IDS: 'Only these instance ids, comma-separated (`--ids`).',
-  MPCBENCH_V2_MODEL: 'The v2 agent model (`--model`); `baseline` (non-LLM) answers level 1 only. Default: `BENCH_AGENT_MODEL`, a key\'s model, else `baseline`.',
-  MPCBENCH_V2_OUTPUT: 'Also write the rows, one per instance in upstream\'s format, to this `.jsonl` file (`--output`).',
+  MPCBENCH_V2_MODEL: "The v2 agent model (`--model`); `baseline` (non-LLM) answers level 1 only. Default: `BENCH_AGENT_MODEL`, a key's model, else `baseline`.",
+  MPCBENCH_V2_OUTPUT: "Also write the rows, one per instance in upstream's format, to this `.jsonl` file (`--output`).",
   MPCBENCH_V2_MAX_TURNS: 'Model requests per instance (`--max-turns`; upstream: 15).',
   BENCH_CACHE: 'The response cache: `off`, `read-write` (record and replay) or `replay` (replay only, a miss is an error).',
   BENCH_CACHE_DIR: 'Where the response cache keeps its cassettes.',
@@ -83,10 +90,12 @@ export const DESCRIPTIONS: Record<string, string> = {
   BENCH_LLM_MAX_RETRIES: 'Retries of a model call (429, 5xx, timeouts, dropped connections).',
   BENCH_PRICES_FILE: 'A JSON price table merged over the default prices.',
   BENCH_REPORT: 'Where the HTML report goes, or `off` for none.',
-  BENCH_REPORT_TRACES_MB: 'Megabytes of ART-E traces the report page holds (failed tasks\' first); 0 holds none.',
-  GITHUB_STEP_SUMMARY: 'The GitHub Actions job summary file (set by the runner): the report reporter appends the run\'s Markdown summary to it.',
-  BENCH_TEST_TIMEOUT_MS: 'Milliseconds one bench test (an ART-E task, an MPCBench agent run and its judges) may run; 0 = no limit; `--test-timeout` overrides it.',
-  BENCH_TEST_TIME_SCALE: 'Multiplies the timeouts of the repository\'s own unit and package tests, written for an idle machine (see [contributing.md](contributing.md)); raise it on a busy machine.',
+  BENCH_REPORT_TRACES_MB: "Megabytes of ART-E traces the report page holds (failed tasks' first); 0 holds none.",
+  GITHUB_STEP_SUMMARY: "The GitHub Actions job summary file (set by the runner): the report reporter appends the run's Markdown summary to it.",
+  BENCH_TEST_TIMEOUT_MS:
+    'Milliseconds one bench test (an ART-E task, an MPCBench agent run and its judges) may run; 0 = no limit; `--test-timeout` overrides it.',
+  BENCH_TEST_TIME_SCALE:
+    "Multiplies the timeouts of the repository's own unit and package tests, written for an idle machine (see [contributing.md](contributing.md)); raise it on a busy machine.",
 }
 
 /**
@@ -115,23 +124,94 @@ export interface OtherVariable {
 
 /** The other variables, in the order of the page. */
 export const OTHER_VARIABLES: OtherVariable[] = [
-  { name: 'BENCH_AGENT_MODEL', source: 'src/llm/default-model.ts', default: 'from the API key set, else `baseline`', description: 'The agent model id(s), e.g. `openai/gpt-4.1-mini`, `baseline` (non-LLM), comma-separated for MPCBench (`--agent-model`).' },
-  { name: 'BENCH_JUDGE_MODEL', source: 'src/mpcbench/run/run-task-models.ts', default: "`model_config.json`'s judges", description: 'MPCBench judge model(s), or `rules` (offline), comma-separated (`--judge-model`).' },
-  { name: 'OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY', source: 'src/llm/providers.ts', default: 'unset', description: 'Provider API keys (never written to any file: redacted).' },
-  { name: 'OPENAI_BASE_URL', source: 'src/llm/providers.ts', default: 'unset', description: 'An OpenAI-compatible server (Ollama, vLLM, ...); needs `BENCH_AGENT_MODEL`.' },
-  { name: 'BENCH_ONLY', source: 'src/core/bench-only.ts', default: 'all', description: 'The benchmarks a run is for, comma-separated (`arte`, `mpcbench`); the globalSetup of one left out prepares nothing.' },
-  { name: 'BENCH_HISTORY_DIR', source: 'src/core/run-history.ts', default: '`evaluation/history`', description: 'Where each run\'s results are kept, for the report\'s comparison and `agent-bench compare`.' },
+  {
+    name: 'BENCH_AGENT_MODEL',
+    source: 'src/llm/default-model.ts',
+    default: 'from the API key set, else `baseline`',
+    description: 'The agent model id(s), e.g. `openai/gpt-4.1-mini`, `baseline` (non-LLM), comma-separated for MPCBench (`--agent-model`).',
+  },
+  {
+    name: 'BENCH_JUDGE_MODEL',
+    source: 'src/mpcbench/run/run-task-models.ts',
+    default: "`model_config.json`'s judges",
+    description: 'MPCBench judge model(s), or `rules` (offline), comma-separated (`--judge-model`).',
+  },
+  {
+    name: 'OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY',
+    source: 'src/llm/providers.ts',
+    default: 'unset',
+    description: 'Provider API keys (never written to any file: redacted).',
+  },
+  {
+    name: 'OPENAI_BASE_URL',
+    source: 'src/llm/providers.ts',
+    default: 'unset',
+    description: 'An OpenAI-compatible server (Ollama, vLLM, ...); needs `BENCH_AGENT_MODEL`.',
+  },
+  {
+    name: 'BENCH_ONLY',
+    source: 'src/core/bench-only.ts',
+    default: 'all',
+    description: 'The benchmarks a run is for, comma-separated (`arte`, `mpcbench`); the globalSetup of one left out prepares nothing.',
+  },
+  {
+    name: 'BENCH_HISTORY_DIR',
+    source: 'src/core/run-history.ts',
+    default: '`evaluation/history`',
+    description: "Where each run's results are kept, for the report's comparison and `agent-bench compare`.",
+  },
   { name: 'BENCH_HISTORY_KEEP', source: 'src/core/run-history.ts', default: '`20`', description: 'Runs kept in `BENCH_HISTORY_DIR`; 0 keeps none.' },
-  { name: 'ARTE_AGENT_URL', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: 'unset', description: 'Run your own ART-E agent behind HTTP: each task is POSTed there (`--agent-url`).' },
-  { name: 'ARTE_AGENT_ID, API_URL, WORKSPACE_ID', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: '`API_URL` = `http://localhost:8787`', description: 'An agent of an agent API: tasks are POSTed to `{API_URL}/agents/{ID}/run`, `WORKSPACE_ID` as the `X-Workspace-Id` header (`--agent`, `--api-url`, `--workspace`).' },
-  { name: 'ARTE_AGENT_TIMEOUT_MS', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: 'as `MPCBENCH_AGENT_TIMEOUT_MS`', description: 'Bound on one POST to the ART-E external agent (`--agent-timeout-ms`).' },
-  { name: 'ARTE_AGENT_MAX_RETRIES', source: 'src/arte/settings.ts (`arteAgentSettings`)', default: 'as `MPCBENCH_AGENT_MAX_RETRIES`', description: 'Retries of a POST to the ART-E external agent.' },
-  { name: 'MPCBENCH_V2_SUMMARY', source: 'src/mpcbench-v2/vitest/reporter.ts', default: '`evaluation/mpcbench-v2/summary.json`', description: 'The MPCBench v2 summary (`--summary`); the per-level rows files go beside it.' },
-  { name: 'MPCBENCH_LOG_DIR', source: 'src/mpcbench/settings.ts', default: '`evaluation/logs`', description: 'MPCBench run logs, judge inputs and judge results (`--log-dir`).' },
-  { name: 'MPCBENCH_SCENARIOS', source: 'src/mpcbench/settings.ts', default: 'all', description: 'Scenario ids (comma-separated) whose data the globalSetup prepares.' },
-  { name: 'MPCBENCH_GENERATOR', source: 'src/mpcbench/settings.ts', default: '`procedural`', description: 'How the globalSetup generates scenario data: `procedural` (seeded, offline) or `llm`.' },
+  {
+    name: 'ARTE_AGENT_URL',
+    source: 'src/arte/settings.ts (`arteAgentSettings`)',
+    default: 'unset',
+    description: 'Run your own ART-E agent behind HTTP: each task is POSTed there (`--agent-url`).',
+  },
+  {
+    name: 'ARTE_AGENT_ID, API_URL, WORKSPACE_ID',
+    source: 'src/arte/settings.ts (`arteAgentSettings`)',
+    default: '`API_URL` = `http://localhost:8787`',
+    description:
+      'An agent of an agent API: tasks are POSTed to `{API_URL}/agents/{ID}/run`, `WORKSPACE_ID` as the `X-Workspace-Id` header (`--agent`, `--api-url`, `--workspace`).',
+  },
+  {
+    name: 'ARTE_AGENT_TIMEOUT_MS',
+    source: 'src/arte/settings.ts (`arteAgentSettings`)',
+    default: 'as `MPCBENCH_AGENT_TIMEOUT_MS`',
+    description: 'Bound on one POST to the ART-E external agent (`--agent-timeout-ms`).',
+  },
+  {
+    name: 'ARTE_AGENT_MAX_RETRIES',
+    source: 'src/arte/settings.ts (`arteAgentSettings`)',
+    default: 'as `MPCBENCH_AGENT_MAX_RETRIES`',
+    description: 'Retries of a POST to the ART-E external agent.',
+  },
+  {
+    name: 'MPCBENCH_V2_SUMMARY',
+    source: 'src/mpcbench-v2/vitest/reporter.ts',
+    default: '`evaluation/mpcbench-v2/summary.json`',
+    description: 'The MPCBench v2 summary (`--summary`); the per-level rows files go beside it.',
+  },
+  {
+    name: 'MPCBENCH_LOG_DIR',
+    source: 'src/mpcbench/settings.ts',
+    default: '`evaluation/logs`',
+    description: 'MPCBench run logs, judge inputs and judge results (`--log-dir`).',
+  },
+  {
+    name: 'MPCBENCH_SCENARIOS',
+    source: 'src/mpcbench/settings.ts',
+    default: 'all',
+    description: 'Scenario ids (comma-separated) whose data the globalSetup prepares.',
+  },
+  {
+    name: 'MPCBENCH_GENERATOR',
+    source: 'src/mpcbench/settings.ts',
+    default: '`procedural`',
+    description: 'How the globalSetup generates scenario data: `procedural` (seeded, offline) or `llm`.',
+  },
   { name: 'MPCBENCH_SCENARIOS_DIR', source: 'src/mpcbench/settings.ts', default: '`scenarios`', description: 'The folder of `{scenario_id}.json` files.' },
-  { name: 'MPCBENCH_DATA_DIR', source: 'src/mpcbench/settings.ts', default: '`data`', description: 'The folder of the scenarios\' generated data.' },
+  { name: 'MPCBENCH_DATA_DIR', source: 'src/mpcbench/settings.ts', default: '`data`', description: "The folder of the scenarios' generated data." },
 ]
 
 /** Every variable a settings schema reads. */
@@ -187,13 +267,25 @@ export function settingsDoc(): string {
     lines.push(`## ${section.title}`, '', `Read by ${section.source}.`, '', '| variable | default | values | what |', '|---|---|---|---|')
     for (const [name, schema] of Object.entries(section.schema.shape) as Array<[string, z.ZodType]>) {
       const values = choices(schema as unknown as { _zod: { def: Def } })
-      lines.push(`| \`${name}\` | ${cell(APPLIED_DEFAULTS[`${section.title}:${name}`] ?? defaultText(schema))} | ${values === undefined ? '' : cell(values.map((value) => `\`${value}\``).join(', '))} | ${cell(DESCRIPTIONS[name] ?? '')} |`)
+      lines.push(
+        `| \`${name}\` | ${cell(APPLIED_DEFAULTS[`${section.title}:${name}`] ?? defaultText(schema))} | ${values === undefined ? '' : cell(values.map((value) => `\`${value}\``).join(', '))} | ${cell(DESCRIPTIONS[name] ?? '')} |`,
+      )
     }
     lines.push('')
   }
-  lines.push('## Other variables', '', 'Read where they are used, without a settings schema.', '', '| variable | default | what | read by |', '|---|---|---|---|')
+  lines.push(
+    '## Other variables',
+    '',
+    'Read where they are used, without a settings schema.',
+    '',
+    '| variable | default | what | read by |',
+    '|---|---|---|---|',
+  )
   for (const variable of OTHER_VARIABLES) {
-    const names = variable.name.split(', ').map((name) => `\`${name}\``).join(', ')
+    const names = variable.name
+      .split(', ')
+      .map((name) => `\`${name}\``)
+      .join(', ')
     lines.push(`| ${names} | ${cell(variable.default)} | ${cell(variable.description)} | ${variable.source} |`)
   }
   lines.push('')

@@ -48,9 +48,7 @@ const GLUE_USERS = ['vitest', 'cli']
 function violations(files: Map<string, string[]>, layers: Layer[]): string[] {
   // The most specific row holds a file: `src/arte/index.ts` (an entry) before `src/arte`.
   const ownerOf = (path: string): Layer | undefined =>
-    layers
-      .filter((l) => path === l.folder || path.startsWith(`${l.folder}/`))
-      .sort((a, b) => b.folder.length - a.folder.length)[0]
+    layers.filter((l) => path === l.folder || path.startsWith(`${l.folder}/`)).sort((a, b) => b.folder.length - a.folder.length)[0]
   const found: string[] = []
   for (const [file, specifiers] of files) {
     const from = ownerOf(file.replace(/\.test\.ts$/, '.ts')) ?? ownerOf(file)
@@ -122,19 +120,13 @@ describe('the architecture check', () => {
   })
 
   it('catches imports across and up the layers', () => {
-    expect(check('src/core/errors.ts', '../arte/settings.ts')).toEqual([
-      'src/core/errors.ts -> src/arte/settings.ts (layer 0 imports layer 6)',
-    ])
-    expect(check('src/arte/x.ts', '../mpcbench/settings.ts')).toEqual([
-      'src/arte/x.ts -> src/mpcbench/settings.ts (src/arte and src/mpcbench are peers)',
-    ])
+    expect(check('src/core/errors.ts', '../arte/settings.ts')).toEqual(['src/core/errors.ts -> src/arte/settings.ts (layer 0 imports layer 6)'])
+    expect(check('src/arte/x.ts', '../mpcbench/settings.ts')).toEqual(['src/arte/x.ts -> src/mpcbench/settings.ts (src/arte and src/mpcbench are peers)'])
     expect(check('src/other/x.ts')).toEqual(['src/other/x.ts: not in any folder of ARCHITECTURE.md'])
   })
 
   it('places a benchmark entry file by its own row, so it may import any layer and no lower file may import it', () => {
     expect(check('src/arte/index.ts', './vitest/task-meta.ts', '../report/report-data.ts')).toEqual([])
-    expect(check('src/arte/results/results.ts', '../index.ts')).toEqual([
-      'src/arte/results/results.ts -> src/arte/index.ts (layer 6 imports layer 8)',
-    ])
+    expect(check('src/arte/results/results.ts', '../index.ts')).toEqual(['src/arte/results/results.ts -> src/arte/index.ts (layer 6 imports layer 8)'])
   })
 })

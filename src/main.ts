@@ -25,7 +25,10 @@ export function main(argv: string[]): Promise<number> {
       ...mpcbenchV2Commands,
       ...llmCommands,
       ...reportCommands,
-      compare: { summary: 'Compare two runs (ART-E results, MPCBench summaries, eval results or MPCBench v2 results): flips, deltas with paired bootstrap intervals', load: () => import('./compare/compare-command.ts') },
+      compare: {
+        summary: 'Compare two runs (ART-E results, MPCBench summaries, eval results or MPCBench v2 results): flips, deltas with paired bootstrap intervals',
+        load: () => import('./compare/compare-command.ts'),
+      },
       mcp: {
         summary: "Serve a task's tools (ART-E mailbox or MPCBench scenario) over MCP, on stdio or Streamable HTTP",
         async load() {

@@ -4,7 +4,15 @@
  * shipped benchmarks (run them with the package's global setups, see the README).
  */
 
-export { describeEval, type DescribeEvalOptions, type EvalCase, EvalCaseError, type EvalTaskContext, EvalThresholdError, EvalThresholdRangeError } from './eval/describe-eval.ts'
+export {
+  describeEval,
+  type DescribeEvalOptions,
+  type EvalCase,
+  EvalCaseError,
+  type EvalTaskContext,
+  EvalThresholdError,
+  EvalThresholdRangeError,
+} from './eval/describe-eval.ts'
 export type { EvalPlannedCase, EvalScore, EvalTestMeta } from './eval/eval-meta.ts'
 export { loadDataset, type LoadDatasetOptions } from './eval/load-dataset.ts'
 export type { Scorer, ScoreResult } from './eval/scorer.ts'

@@ -12,7 +12,13 @@ const file = join(mkdtempSync(join(tmpdir(), 'consumer-mail-')), 'mail.db')
 const store = EmailStore.open(file)
 const base = { inbox: INBOX, from: 'bob.smith@example.test', to: [INBOX], cc: [], bcc: [] }
 store.insertEmails([
-  { ...base, messageId: '<m1@example.test>', subject: 'Budget review', date: '2001-02-01T10:00:00.000Z', body: 'The budget review meeting is on March 3 in room 5.' },
+  {
+    ...base,
+    messageId: '<m1@example.test>',
+    subject: 'Budget review',
+    date: '2001-02-01T10:00:00.000Z',
+    body: 'The budget review meeting is on March 3 in room 5.',
+  },
   { ...base, messageId: '<m2@example.test>', subject: 'Lunch', date: '2001-02-02T10:00:00.000Z', body: 'Lunch on Friday?' },
 ])
 store.close()

@@ -57,7 +57,13 @@ describe('perTask and largestDifferences', () => {
     expect(each.bytes).toBe(2000)
     expect(Object.fromEntries(each.byOrigin)).toEqual({ 'src/llm': 1000, openai: 1000, '(V8)': 0 })
 
-    const plain = { bytes: 1500, byOrigin: new Map([['openai', 1400], ['node:undici', 100]]) }
+    const plain = {
+      bytes: 1500,
+      byOrigin: new Map([
+        ['openai', 1400],
+        ['node:undici', 100],
+      ]),
+    }
     expect(largestDifferences(each, plain, 2)).toEqual([
       { origin: 'src/llm', bytes: 1000 },
       { origin: 'openai', bytes: -400 },

@@ -36,7 +36,9 @@ export async function runCliPerf(): Promise<void> {
   const version = medianMs([BIN, '--version'])
   console.log(`cli start-up (median of ${RUNS}, node ${process.version})`)
   console.log(`  node -e 0               ${node.toFixed(0)} ms`)
-  console.log(`  agent-bench --help      ${help.toFixed(0)} ms  target < ${TARGET_HELP_MS} ms  ratio ${(help / TARGET_HELP_MS).toFixed(2)}  (${(help - node).toFixed(0)} ms over bare node)`)
+  console.log(
+    `  agent-bench --help      ${help.toFixed(0)} ms  target < ${TARGET_HELP_MS} ms  ratio ${(help / TARGET_HELP_MS).toFixed(2)}  (${(help - node).toFixed(0)} ms over bare node)`,
+  )
   console.log(`  agent-bench --version   ${version.toFixed(0)} ms`)
 }
 

@@ -184,12 +184,25 @@ function toInput(row: StoredRow): EmailInput {
 
 /** Seconds of OpenPipe's build (python3 port) on `rows`, or a reason it was skipped. */
 function openPipeBuild(dir: string, rows: ReadonlyArray<StoredRow>): Timing | { skipped: string } {
-  const python = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], { encoding: 'utf8' })
-  if (python.error !== undefined || python.status !== 0) return { skipped: `python3 with FTS5 not available (${python.error?.message ?? python.stderr.trim()})` }
+  const python = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], {
+    encoding: 'utf8',
+  })
+  if (python.error !== undefined || python.status !== 0)
+    return { skipped: `python3 with FTS5 not available (${python.error?.message ?? python.stderr.trim()})` }
   const rowsFile = join(dir, 'openpipe-rows.jsonl')
   const lines = rows.map((row) => {
     const list = (json: string): string[] => JSON.parse(json) as string[]
-    return JSON.stringify({ message_id: row.message_id, subject: row.subject, from: row.sender, to: list(row.to_addresses), cc: list(row.cc_addresses), bcc: list(row.bcc_addresses), date: row.date, body: row.body, file_name: row.file_name })
+    return JSON.stringify({
+      message_id: row.message_id,
+      subject: row.subject,
+      from: row.sender,
+      to: list(row.to_addresses),
+      cc: list(row.cc_addresses),
+      bcc: list(row.bcc_addresses),
+      date: row.date,
+      body: row.body,
+      file_name: row.file_name,
+    })
   })
   writeFileSync(rowsFile, `${lines.join('\n')}\n`)
   const output = execFileSync('python3', [OPENPIPE_SCRIPT, rowsFile, join(dir, 'openpipe.db')], { encoding: 'utf8' })
@@ -231,7 +244,9 @@ async function realSample(dir: string): Promise<void> {
   for (let run = 0; run < 3; run++) {
     const db = run === 0 ? cliDb : join(dir, `real-${run}.db`)
     const start = performance.now()
-    const output = execFileSync(process.execPath, [join(ROOT, 'bin', 'agent-bench.js'), 'import-enron', '--db', db, '--maildir', REAL_MAILDIR, '--json'], { encoding: 'utf8' })
+    const output = execFileSync(process.execPath, [join(ROOT, 'bin', 'agent-bench.js'), 'import-enron', '--db', db, '--maildir', REAL_MAILDIR, '--json'], {
+      encoding: 'utf8',
+    })
     cliRuns.push({ seconds: seconds(start), output })
   }
   const cliTimes = cliRuns.map((run) => run.seconds).sort((a, b) => a - b)
@@ -261,9 +276,15 @@ async function realSample(dir: string): Promise<void> {
 
   const n = rows.length
   const ratio = (a: Timing, b: Timing): string => `${(a.wall / b.wall).toFixed(2)} wall, ${(a.cpu / b.cpu).toFixed(2)} CPU`
-  console.log(`  import through the CLI (start-up, read, MIME parse, insert, FTS optimize): ${read} messages in ${cliSeconds.toFixed(2)} s wall = ${Math.round(read / cliSeconds)} emails/s, median of ${cliTimes.map((time) => time.toFixed(2)).join(' / ')} s (${report.imported} imported, ${report.duplicates} duplicates, ${report.failed} failed)`)
-  console.log(`  MIME fast path (parse-simple-email.ts; the rest goes to postal-mime): ${fastPath.taken} of ${fastPath.files} messages (${((100 * fastPath.taken) / fastPath.files).toFixed(1)}%)`)
-  console.log(`  the same import in this process (importMaildir + optimize, no process start-up; CPU counts parse workers, none below 20,000 files): ${describeTiming(imported, read)}`)
+  console.log(
+    `  import through the CLI (start-up, read, MIME parse, insert, FTS optimize): ${read} messages in ${cliSeconds.toFixed(2)} s wall = ${Math.round(read / cliSeconds)} emails/s, median of ${cliTimes.map((time) => time.toFixed(2)).join(' / ')} s (${report.imported} imported, ${report.duplicates} duplicates, ${report.failed} failed)`,
+  )
+  console.log(
+    `  MIME fast path (parse-simple-email.ts; the rest goes to postal-mime): ${fastPath.taken} of ${fastPath.files} messages (${((100 * fastPath.taken) / fastPath.files).toFixed(1)}%)`,
+  )
+  console.log(
+    `  the same import in this process (importMaildir + optimize, no process start-up; CPU counts parse workers, none below 20,000 files): ${describeTiming(imported, read)}`,
+  )
   console.log(`  raw better-sqlite3 insert of the ${n} parsed rows, per-row triggers: ${describeTiming(withTriggers, n)}`)
   console.log(`  raw better-sqlite3 insert of the same rows, then FTS rebuild: ${describeTiming(rebuilt, n)}`)
   console.log(`  EmailStore.insertEmails of the same rows (no parsing): ${describeTiming(storeInsert, n)}`)
@@ -283,8 +304,8 @@ async function realSample(dir: string): Promise<void> {
   const inboxes = store.db.prepare('SELECT DISTINCT inbox FROM emails ORDER BY inbox').pluck().all() as string[]
   const words = [
     ...new Set(
-      (store.db.prepare('SELECT subject FROM emails ORDER BY message_id').pluck().all() as string[]).flatMap((subject) =>
-        subject.toLowerCase().match(/[a-z]{4,}/g) ?? [],
+      (store.db.prepare('SELECT subject FROM emails ORDER BY message_id').pluck().all() as string[]).flatMap(
+        (subject) => subject.toLowerCase().match(/[a-z]{4,}/g) ?? [],
       ),
     ),
   ]
@@ -310,7 +331,17 @@ async function realSample(dir: string): Promise<void> {
   const lorem = 'lorem ipsum dolor sit amet consectetur adipiscing elit '
   const owner = inboxes[0] ?? 'unknown@unknown'
   store.insertEmails([
-    { messageId: '<perf-50mb@perf.example>', inbox: owner, subject: 'Lorem', from: owner, to: [owner], cc: [], bcc: [], date: '2001-06-01T00:00:00.000Z', body: lorem.repeat(Math.ceil(50_000_000 / lorem.length)) },
+    {
+      messageId: '<perf-50mb@perf.example>',
+      inbox: owner,
+      subject: 'Lorem',
+      from: owner,
+      to: [owner],
+      cc: [],
+      bcc: [],
+      date: '2001-06-01T00:00:00.000Z',
+      body: lorem.repeat(Math.ceil(50_000_000 / lorem.length)),
+    },
   ])
   const scope = { inbox: owner, queryDate: '2002-12-31' }
   const hostile: Array<[string, string[]]> = [
@@ -322,7 +353,9 @@ async function realSample(dir: string): Promise<void> {
   for (const [label, keywords] of hostile) {
     const { times, cpu, hits } = await timeSearches(store, [{ keywords, scope }])
     const ms = times[0] ?? Number.NaN
-    console.log(`  hostile ${label}: ${fmt(ms)} ms wall, ${fmt(cpu[0] ?? Number.NaN)} ms CPU (target < ${TARGET.hostileMs} ms, ratio ${(ms / TARGET.hostileMs).toFixed(3)}), ${hits} hits`)
+    console.log(
+      `  hostile ${label}: ${fmt(ms)} ms wall, ${fmt(cpu[0] ?? Number.NaN)} ms CPU (target < ${TARGET.hostileMs} ms, ratio ${(ms / TARGET.hostileMs).toFixed(3)}), ${hits} hits`,
+    )
   }
 }
 
@@ -418,7 +451,19 @@ async function synthetic(dir: string, size: number): Promise<void> {
       baseline.prepare('INSERT INTO bulk_import (active) VALUES (1)').run()
       for (const email of syntheticCorpus(size).emails()) {
         const to = JSON.stringify(email.to)
-        insert.run({ message_id: email.messageId, inbox: email.inbox, subject: email.subject, sender: email.from, recipients: JSON.stringify([...email.to, ...email.cc]), to_addresses: to, cc_addresses: JSON.stringify(email.cc), bcc_addresses: '[]', date: email.date, body: email.body, file_name: null })
+        insert.run({
+          message_id: email.messageId,
+          inbox: email.inbox,
+          subject: email.subject,
+          sender: email.from,
+          recipients: JSON.stringify([...email.to, ...email.cc]),
+          to_addresses: to,
+          cc_addresses: JSON.stringify(email.cc),
+          bcc_addresses: '[]',
+          date: email.date,
+          body: email.body,
+          file_name: null,
+        })
       }
       baseline.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
         INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;
@@ -426,9 +471,16 @@ async function synthetic(dir: string, size: number): Promise<void> {
     })(),
   )
   baseline.close()
-  const scaled = (timing: Timing): string => (size === 500_000 ? '' : ` (linear extrapolation to 500K: ${((timing.wall * 500_000) / size).toFixed(0)} s wall, ${((timing.cpu * 500_000) / size).toFixed(0)} s CPU)`)
-  console.log(`  build with insertEmails (generation included): ${store.count().toLocaleString('en-US')} emails, ${describeTiming(build, size)}${scaled(build)}; then FTS optimize ${optimize.wall.toFixed(1)} s`)
-  console.log(`  raw rows then FTS rebuild (generation included): ${describeTiming(rebuild, size)}; ratio insertEmails / raw ${(build.wall / rebuild.wall).toFixed(2)} wall, ${(build.cpu / rebuild.cpu).toFixed(2)} CPU`)
+  const scaled = (timing: Timing): string =>
+    size === 500_000
+      ? ''
+      : ` (linear extrapolation to 500K: ${((timing.wall * 500_000) / size).toFixed(0)} s wall, ${((timing.cpu * 500_000) / size).toFixed(0)} s CPU)`
+  console.log(
+    `  build with insertEmails (generation included): ${store.count().toLocaleString('en-US')} emails, ${describeTiming(build, size)}${scaled(build)}; then FTS optimize ${optimize.wall.toFixed(1)} s`,
+  )
+  console.log(
+    `  raw rows then FTS rebuild (generation included): ${describeTiming(rebuild, size)}; ratio insertEmails / raw ${(build.wall / rebuild.wall).toFixed(2)} wall, ${(build.cpu / rebuild.cpu).toFixed(2)} CPU`,
+  )
   console.log(`  target at 500K: build < ${TARGET.synthetic500kSeconds} s`)
 
   // Models search for distinctive words: keywords come from the same Zipf law as the text, minus the 100 most frequent ranks.
@@ -438,11 +490,20 @@ async function synthetic(dir: string, size: number): Promise<void> {
     return words[r] as string
   }
   const day = (): string => new Date(startDay + spanMs * (0.5 + random() / 2)).toISOString().slice(0, 10)
-  const queries = Array.from({ length: QUERIES }, () => ({ keywords: random() < 0.5 ? [keyword()] : [keyword(), keyword()], scope: { inbox: pick(inboxes), queryDate: day() } }))
+  const queries = Array.from({ length: QUERIES }, () => ({
+    keywords: random() < 0.5 ? [keyword()] : [keyword(), keyword()],
+    scope: { inbox: pick(inboxes), queryDate: day() },
+  }))
   await measureSearch('typical keywords', store, queries, { p50: TARGET.syntheticP50Ms })
   const common = (count: number): Query[] =>
-    Array.from({ length: 50 }, () => ({ keywords: Array.from({ length: count }, () => words[Math.floor(random() * 20)] as string), scope: { inbox: pick(inboxes), queryDate: '2002-12-31' } }))
-  for (const [label, set] of [['one of the 20 most frequent words', common(1)], ['three of the 20 most frequent words together', common(3)]] as const) {
+    Array.from({ length: 50 }, () => ({
+      keywords: Array.from({ length: count }, () => words[Math.floor(random() * 20)] as string),
+      scope: { inbox: pick(inboxes), queryDate: '2002-12-31' },
+    }))
+  for (const [label, set] of [
+    ['one of the 20 most frequent words', common(1)],
+    ['three of the 20 most frequent words together', common(3)],
+  ] as const) {
     const { times, cpu } = await timeSearches(store, set)
     const worst = times.at(-1) ?? Number.NaN
     const worstCpu = cpu.at(-1) ?? Number.NaN
@@ -476,7 +537,8 @@ export async function runEmailPerf(): Promise<void> {
   try {
     await realSample(dir)
     const size = Number(process.env.PERF_EMAIL_SYNTHETIC ?? 50_000)
-    if (!Number.isInteger(size) || size < 1) throw new Error(`Expected PERF_EMAIL_SYNTHETIC to be a whole number from 1 and up, got ${process.env.PERF_EMAIL_SYNTHETIC}`)
+    if (!Number.isInteger(size) || size < 1)
+      throw new Error(`Expected PERF_EMAIL_SYNTHETIC to be a whole number from 1 and up, got ${process.env.PERF_EMAIL_SYNTHETIC}`)
     await synthetic(dir, size)
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -54,7 +54,14 @@ import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
 import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
 import { quantile } from '../../src/stats/bootstrap.ts'
-import { type ReceivedRequest, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../src/testing/scripted-server.ts'
+import {
+  type ReceivedRequest,
+  type ScriptedServer,
+  lastUserText,
+  scriptedToolCalls,
+  startScriptedServer,
+  toolResults,
+} from '../../src/testing/scripted-server.ts'
 import { ALLOC_OUT_VARIABLE, ALLOC_SETUP_SOURCE, type Allocation, largestDifferences, perTask as allocationPerTask, readAllocation } from './alloc-profile.ts'
 import { createPlainTask, limiter, type PlainRow } from './harness-plain-task.ts'
 
@@ -253,7 +260,10 @@ function responder(answers: ReadonlyMap<string, string>, delayMs: number, server
     const options = delayMs > 0 ? { delayMs } : {}
     const question = lastUserText(request)
     if (toolResults(request).length === 0) {
-      const keywords = question.split(/\W+/).filter((word) => word.length > 4).slice(0, 2)
+      const keywords = question
+        .split(/\W+/)
+        .filter((word) => word.length > 4)
+        .slice(0, 2)
       return scriptedToolCalls([{ name: 'search_emails', arguments: { keywords } }], options)
     }
     return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: answers.get(question) ?? "I don't know", sources: [] } }], options)
@@ -404,7 +414,8 @@ export async function runHarnessPerf(): Promise<void> {
   const beforeEnv = perfEnv('PERF_HARNESS_BEFORE_ENV')
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
-    (variant) => (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
+    (variant) =>
+      (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
   )
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
@@ -458,13 +469,36 @@ export async function runHarnessPerf(): Promise<void> {
         runs.get(variant)?.push({ one: one.get(variant) as Measurement, many })
       }
     }
-    const median = (values: number[]): number => quantile([...values].sort((a, b) => a - b), 0.5)
-    const perTaskOf = (variant: Variant, key: 'wallMs' | 'cpuMs'): number[] => (runs.get(variant) ?? []).map((run) => (run.many[key] - run.one[key]) / (tasks - 1))
+    const median = (values: number[]): number =>
+      quantile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      )
+    const perTaskOf = (variant: Variant, key: 'wallMs' | 'cpuMs'): number[] =>
+      (runs.get(variant) ?? []).map((run) => (run.many[key] - run.one[key]) / (tasks - 1))
     const perTask = (variant: Variant, key: 'wallMs' | 'cpuMs'): number => median(perTaskOf(variant, key))
     const medianOf = (variant: Variant, pick: (run: { one: Measurement; many: Measurement }) => number): number => median((runs.get(variant) ?? []).map(pick))
-    const one = new Map<Variant, Measurement>(selected.map((variant) => [variant, { wallMs: medianOf(variant, (run) => run.one.wallMs), cpuMs: medianOf(variant, (run) => run.one.cpuMs), peakRssMb: medianOf(variant, (run) => run.one.peakRssMb), result: '' }]))
+    const one = new Map<Variant, Measurement>(
+      selected.map((variant) => [
+        variant,
+        {
+          wallMs: medianOf(variant, (run) => run.one.wallMs),
+          cpuMs: medianOf(variant, (run) => run.one.cpuMs),
+          peakRssMb: medianOf(variant, (run) => run.one.peakRssMb),
+          result: '',
+        },
+      ]),
+    )
     const many = new Map<Variant, Measurement>(
-      selected.map((variant) => [variant, { wallMs: Number.NaN, cpuMs: Number.NaN, peakRssMb: medianOf(variant, (run) => run.many.peakRssMb), result: runs.get(variant)?.at(-1)?.many.result ?? '' }]),
+      selected.map((variant) => [
+        variant,
+        {
+          wallMs: Number.NaN,
+          cpuMs: Number.NaN,
+          peakRssMb: medianOf(variant, (run) => run.many.peakRssMb),
+          result: runs.get(variant)?.at(-1)?.many.result ?? '',
+        },
+      ]),
     )
     console.log('  variant     start-up wall   per task wall   per task CPU   CPU vs script   CPU vs vitest   peak RSS 1 / N tasks   MB per extra 1K   result')
     for (const variant of selected) {
@@ -491,14 +525,18 @@ export async function runHarnessPerf(): Promise<void> {
         return `${variant} vs ${against} ${fmt(median(ratios))}x (${ratios.map((ratio) => fmt(ratio)).join(', ')})`
       }
       const pairs = [
-        ...(selected.includes('vitest') ? selected.filter((variant) => variant !== 'vitest' && variant !== 'script').map((variant) => paired(variant, 'vitest')) : []),
+        ...(selected.includes('vitest')
+          ? selected.filter((variant) => variant !== 'vitest' && variant !== 'script').map((variant) => paired(variant, 'vitest'))
+          : []),
         ...(selected.includes('vitest-heap') && selected.includes('harness') ? [paired('harness', 'vitest-heap')] : []),
         ...(selected.includes('before') && selected.includes('harness') ? [paired('harness', 'before')] : []),
       ]
       if (pairs.length > 0) console.log(`  CPU per task, the median of each round's ratio (the rounds' ratios): ${pairs.join('; ')}`)
     }
     const harnessCpu = perTask('harness', 'cpuMs') / perTask('vitest', 'cpuMs')
-    console.log(`  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`)
+    console.log(
+      `  target: harness CPU per task <= ${TARGET.cpuVsVitest}x plain Vitest's: ${fmt(harnessCpu)}x (ratio to target ${fmt(harnessCpu / TARGET.cpuVsVitest)})`,
+    )
     if (selected.includes('vitest-heap')) {
       // The harness keeps its memory down with a heap policy plain Vitest does not have: this ratio leaves the policy out.
       const peak = many.get('vitest-heap')?.peakRssMb ?? Number.NaN
@@ -538,7 +576,9 @@ export async function runHarnessPerf(): Promise<void> {
       const slow = new Map<Variant, Measurement>()
       for (const variant of selected) slow.set(variant, await measure(variant, envFor(tasks, slowServer, `${variant}-slow`), beforeEnv))
       const floor = (2 * tasks * latencyMs) / concurrency / 1000
-      console.log(`  wall at concurrency ${concurrency}, ${latencyMs} ms per call (${tasks} tasks; ${fmt(floor, 1)} s if calls alone set the pace), start-up (1-task run) left out:`)
+      console.log(
+        `  wall at concurrency ${concurrency}, ${latencyMs} ms per call (${tasks} tasks; ${fmt(floor, 1)} s if calls alone set the pace), start-up (1-task run) left out:`,
+      )
       const net = (variant: Variant): number => ((slow.get(variant)?.wallMs ?? Number.NaN) - (one.get(variant)?.wallMs ?? Number.NaN)) / 1000
       // CPU per task with the calls waiting on the network (the Vitest worker is no longer busy all the time), a reading
       // beside the zero-latency one the CPU target is stated for.

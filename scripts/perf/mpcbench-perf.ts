@@ -117,7 +117,9 @@ export async function runMpcbenchPerf(): Promise<void> {
     const workplace = loadWorkplace(outDir, scenario.scenario_id)
     const loadMs = performance.now() - loadStarted
     const items = countItems(workplace.sources)
-    console.log(`  generate (world state + 6 sources, validated, written): ${(generateMs / 1000).toFixed(2)} s, ${items.toLocaleString('en-US')} items, ${Math.round(items / (generateMs / 1000)).toLocaleString('en-US')} items/s`)
+    console.log(
+      `  generate (world state + 6 sources, validated, written): ${(generateMs / 1000).toFixed(2)} s, ${items.toLocaleString('en-US')} items, ${Math.round(items / (generateMs / 1000)).toLocaleString('en-US')} items/s`,
+    )
     console.log(`  load into the ToolBackend (validate + index): ${(loadMs / 1000).toFixed(2)} s`)
     const rng = new Prng(42, 'mpcbench-perf')
     const args = argumentsFor(workplace.sources, rng)

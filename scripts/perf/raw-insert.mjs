@@ -36,7 +36,8 @@ db.pragma('journal_mode = WAL')
 migrate(db, dbFile)
 db.pragma('synchronous = OFF')
 db.pragma('cache_size = -262144')
-const insert = db.prepare(`INSERT OR IGNORE INTO emails (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
+const insert =
+  db.prepare(`INSERT OR IGNORE INTO emails (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 db.transaction(() => {
   db.exec('INSERT INTO bulk_import (active) VALUES (1)')
@@ -44,7 +45,19 @@ db.transaction(() => {
     const row = JSON.parse(line)
     const recipients = JSON.stringify([...new Set([...row.to, ...row.cc, ...row.bcc])])
     const inbox = `${(row.file_name ?? 'unknown').split('/')[0]}@perf.example`
-    insert.run(row.message_id, inbox, row.subject, row.from, recipients, JSON.stringify(row.to), JSON.stringify(row.cc), JSON.stringify(row.bcc), row.date, row.body, row.file_name)
+    insert.run(
+      row.message_id,
+      inbox,
+      row.subject,
+      row.from,
+      recipients,
+      JSON.stringify(row.to),
+      JSON.stringify(row.cc),
+      JSON.stringify(row.bcc),
+      row.date,
+      row.body,
+      row.file_name,
+    )
   }
   db.exec(`INSERT INTO emails_fts (emails_fts) VALUES ('rebuild');
     INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j;

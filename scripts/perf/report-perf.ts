@@ -79,17 +79,56 @@ function syntheticTrace(rng: Rng, traceId: string, task: ArteTaskResult): AgentT
         content: `You are an email research assistant working in the mailbox of ${inbox}.\nToday's date is ${task.queryDate}; you can only see mail sent on or before that day.\nUse search_emails to find relevant messages and read_email to read them in full.\nWhen you know the answer, call return_final_answer with a short, precise answer and the Message-IDs of the emails it comes from as sources.\nIf the mailbox does not contain the answer, answer "I don't know".`,
       },
       { role: 'user', content: task.question },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search_emails', arguments: JSON.stringify(search) } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search_emails', arguments: JSON.stringify(search) } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: JSON.stringify(hits) },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'read_email', arguments: JSON.stringify({ message_id: read.message_id }) } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'read_email', arguments: JSON.stringify({ message_id: read.message_id }) } }],
+      },
       { role: 'tool', tool_call_id: 'call_2', content: JSON.stringify(read) },
-      { role: 'assistant', content: '', tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'return_final_answer', arguments: JSON.stringify(final) } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'return_final_answer', arguments: JSON.stringify(final) } }],
+      },
       { role: 'tool', tool_call_id: 'call_3', content: JSON.stringify(final) },
     ],
     toolCalls: [
-      { id: 'call_1', turn: 1, name: 'search_emails', arguments: search, result: hits, status: 'ok', startedAt: '2026-01-01T00:00:01.000Z', durationMs: rng.int(1, 30) },
-      { id: 'call_2', turn: 2, name: 'read_email', arguments: { message_id: read.message_id }, result: read, status: 'ok', startedAt: '2026-01-01T00:00:02.000Z', durationMs: rng.int(1, 10) },
-      { id: 'call_3', turn: 3, name: 'return_final_answer', arguments: final, result: final, status: 'ok', startedAt: '2026-01-01T00:00:03.000Z', durationMs: 0 },
+      {
+        id: 'call_1',
+        turn: 1,
+        name: 'search_emails',
+        arguments: search,
+        result: hits,
+        status: 'ok',
+        startedAt: '2026-01-01T00:00:01.000Z',
+        durationMs: rng.int(1, 30),
+      },
+      {
+        id: 'call_2',
+        turn: 2,
+        name: 'read_email',
+        arguments: { message_id: read.message_id },
+        result: read,
+        status: 'ok',
+        startedAt: '2026-01-01T00:00:02.000Z',
+        durationMs: rng.int(1, 10),
+      },
+      {
+        id: 'call_3',
+        turn: 3,
+        name: 'return_final_answer',
+        arguments: final,
+        result: final,
+        status: 'ok',
+        startedAt: '2026-01-01T00:00:03.000Z',
+        durationMs: 0,
+      },
     ],
     outcome: { kind: 'answered', answer: task.agentAnswer, sources: task.sources, rationale: null, via: 'final-tool' },
     usage,
@@ -122,24 +161,51 @@ function writeSyntheticRun(dir: string, tasks: number, trials: number): { result
       inboxAddress: address(rng.pick(PEOPLE)),
       queryDate: `2001-0${rng.int(1, 9)}-2${rng.int(0, 8)}`,
       outcome: { kind: 'answered', via: 'final-tool' },
-      usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: (promptTokens * 0.4 + completionTokens * 1.6) / 1e6, calls: 3 },
+      usage: {
+        promptTokens,
+        completionTokens,
+        totalTokens: promptTokens + completionTokens,
+        costUsd: (promptTokens * 0.4 + completionTokens * 1.6) / 1e6,
+        calls: 3,
+      },
     }
     traces.push({ task, traceId: task.traceId, trial: 1 })
     if (trials > 1) {
       task.trialResults = Array.from({ length: trials }, (_, t) => {
         const traceId = t === 0 ? task.traceId : crypto.randomUUID()
         if (t > 0) traces.push({ task, traceId, trial: t + 1 })
-        return { trial: t + 1, exactMatch: task.exactMatch, semanticScore: task.semanticScore, agentAnswer: task.agentAnswer, traceId, executionTimeMs: rng.int(900, 45_000) }
+        return {
+          trial: t + 1,
+          exactMatch: task.exactMatch,
+          semanticScore: task.semanticScore,
+          agentAnswer: task.agentAnswer,
+          traceId,
+          executionTimeMs: rng.int(900, 45_000),
+        }
       })
     }
     taskResults.push(task)
   }
   const metrics = computeArteMetrics(taskResults)
-  const sum = (key: 'promptTokens' | 'completionTokens' | 'totalTokens' | 'calls' | 'costUsd'): number => taskResults.reduce((n, task) => n + (task.usage[key] ?? 0), 0)
+  const sum = (key: 'promptTokens' | 'completionTokens' | 'totalTokens' | 'calls' | 'costUsd'): number =>
+    taskResults.reduce((n, task) => n + (task.usage[key] ?? 0), 0)
   const results: ArteResults = {
     ...metrics,
-    usage: { promptTokens: sum('promptTokens'), completionTokens: sum('completionTokens'), totalTokens: sum('totalTokens'), costUsd: sum('costUsd'), calls: sum('calls') },
-    config: { model: 'openai/gpt-4.1-mini', modelKind: 'llm', split: 'test', dataset: 'data/arte-test.parquet', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T04:00:00.000Z' },
+    usage: {
+      promptTokens: sum('promptTokens'),
+      completionTokens: sum('completionTokens'),
+      totalTokens: sum('totalTokens'),
+      costUsd: sum('costUsd'),
+      calls: sum('calls'),
+    },
+    config: {
+      model: 'openai/gpt-4.1-mini',
+      modelKind: 'llm',
+      split: 'test',
+      dataset: 'data/arte-test.parquet',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T04:00:00.000Z',
+    },
     testRunEndReason: 'passed',
     thresholds: [],
     taskResults,
@@ -150,7 +216,17 @@ function writeSyntheticRun(dir: string, tasks: number, trials: number): { result
   writeFileSync(resultsFile, JSON.stringify(results))
   using store = TraceStore.open(tracesDb)
   for (const { task, traceId, trial } of traces) {
-    store.save({ runId: 'perf', taskId: task.taskId, question: task.question, groundTruth: task.groundTruth, agentAnswer: task.agentAnswer, exactMatch: task.exactMatch, semanticScore: task.semanticScore, trace: syntheticTrace(rng, traceId, task), trial })
+    store.save({
+      runId: 'perf',
+      taskId: task.taskId,
+      question: task.question,
+      groundTruth: task.groundTruth,
+      agentAnswer: task.agentAnswer,
+      exactMatch: task.exactMatch,
+      semanticScore: task.semanticScore,
+      trace: syntheticTrace(rng, traceId, task),
+      trial,
+    })
   }
   return { resultsFile, tracesDb }
 }
@@ -231,7 +307,9 @@ export async function runReportPerf(): Promise<void> {
       console.log(`report page of ${tasks.toLocaleString('en-US')} ART-E tasks (${trials} trial(s) each, traces budget ${tracesMb} MB)`)
       let t = performance.now()
       const { resultsFile, tracesDb } = writeSyntheticRun(dir, tasks, trials)
-      console.log(`  synthetic run written in ${Math.round(performance.now() - t)} ms (results.json ${mb(statSync(resultsFile).size)}, traces.db ${mb(statSync(tracesDb).size)})`)
+      console.log(
+        `  synthetic run written in ${Math.round(performance.now() - t)} ms (results.json ${mb(statSync(resultsFile).size)}, traces.db ${mb(statSync(tracesDb).size)})`,
+      )
       page = join(dir, 'index.html')
       t = performance.now()
       writeReport({ results: [readResultsFile(resultsFile)], sources: { tracesDb, traceBudgetChars: tracesMb * 1024 * 1024 }, outFile: page, displayRoot: dir })
@@ -251,7 +329,9 @@ export async function runReportPerf(): Promise<void> {
       tab.on('pageerror', (error) => errors.push(error.message))
       const t = performance.now()
       await tab.goto(pathToFileURL(page).href, { timeout: 120_000 })
-      console.log(`  in Chromium ${browser.version()} (targets: first render < 1 s, a sort or a filter < 200 ms): load event after ${Math.round(performance.now() - t)} ms (from outside the page)`)
+      console.log(
+        `  in Chromium ${browser.version()} (targets: first render < 1 s, a sort or a filter < 200 ms): load event after ${Math.round(performance.now() - t)} ms (from outside the page)`,
+      )
       const timings = (await tab.evaluate(IN_PAGE)) as Record<string, string>
       for (const [name, value] of Object.entries(timings)) console.log(`    ${name}: ${value}`)
       if (errors.length > 0) console.log(`    page errors: ${errors.join('; ')}`)

@@ -64,7 +64,10 @@ const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
-const load = (): string => `load ${loadavg().map((value) => value.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`
+const load = (): string =>
+  `load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min)`
 
 /** Runs each variant once per round, the order rotating, and returns each variant's runs. */
 function interleave<T>(rounds: number, variants: Record<string, () => T>): Record<string, T[]> {
@@ -80,7 +83,9 @@ function interleave<T>(rounds: number, variants: Record<string, () => T>): Recor
 }
 
 function pythonSkipReason(): string | undefined {
-  const check = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], { encoding: 'utf8' })
+  const check = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], {
+    encoding: 'utf8',
+  })
   return check.error !== undefined || check.status !== 0 ? `python3 with FTS5 not available (${check.error?.message ?? check.stderr.trim()})` : undefined
 }
 
@@ -92,7 +97,9 @@ function importRow(label: string, rows: number, rounds: number, variants: Record
   for (const [name, list] of Object.entries(runs)) {
     const ratios = list.map((item, round) => (ours[round]?.cpu ?? Number.NaN) / item.cpu)
     const ratio = name === 'ours' ? '' : `; ours / this: CPU ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')})`
-    console.log(`    ${name.padEnd(38)} CPU ${median(list.map((item) => item.cpu)).toFixed(2)} s, wall ${median(list.map((item) => item.wall)).toFixed(2)} s${ratio}`)
+    console.log(
+      `    ${name.padEnd(38)} CPU ${median(list.map((item) => item.cpu)).toFixed(2)} s, wall ${median(list.map((item) => item.wall)).toFixed(2)} s${ratio}`,
+    )
   }
   console.log(`    ${load()} after`)
   return runs
@@ -112,7 +119,9 @@ interface ExportedRow {
 
 function exportRows(dbFile: string, file: string): number {
   const db = new Database(dbFile, { readonly: true })
-  const rows = db.prepare('SELECT message_id, subject, sender, to_addresses, cc_addresses, bcc_addresses, date, body, file_name FROM emails ORDER BY rowid').all() as Array<{
+  const rows = db
+    .prepare('SELECT message_id, subject, sender, to_addresses, cc_addresses, bcc_addresses, date, body, file_name FROM emails ORDER BY rowid')
+    .all() as Array<{
     message_id: string
     subject: string
     sender: string
@@ -147,7 +156,17 @@ function writeSynthetic(size: number, file: string): void {
   let i = 0
   for (const email of syntheticCorpus(size).emails()) {
     const user = email.inbox.split('@')[0] as string
-    const line = JSON.stringify({ message_id: email.messageId, subject: email.subject, from: email.from, to: email.to, cc: email.cc, bcc: email.bcc, date: email.date, body: email.body, file_name: `${user}/inbox/${i++}.` } satisfies ExportedRow)
+    const line = JSON.stringify({
+      message_id: email.messageId,
+      subject: email.subject,
+      from: email.from,
+      to: email.to,
+      cc: email.cc,
+      bcc: email.bcc,
+      date: email.date,
+      body: email.body,
+      file_name: `${user}/inbox/${i++}.`,
+    } satisfies ExportedRow)
     const list = byInbox.get(user)
     if (list === undefined) byInbox.set(user, [line])
     else list.push(line)
@@ -187,8 +206,10 @@ function searchRow(label: string, rounds: number, variants: Record<string, () =>
   console.log(`    ${load()} after`)
 }
 
-const searchChild = (db: string, queries: string) => (): SearchTimes => JSON.parse(run(process.execPath, [join(HERE, 'search-child.mjs'), db, queries]).stdout) as SearchTimes
-const openPipeSearch = (db: string, queries: string) => (): SearchTimes => JSON.parse(run('python3', [join(HERE, 'openpipe-search.py'), db, queries]).stdout) as SearchTimes
+const searchChild = (db: string, queries: string) => (): SearchTimes =>
+  JSON.parse(run(process.execPath, [join(HERE, 'search-child.mjs'), db, queries]).stdout) as SearchTimes
+const openPipeSearch = (db: string, queries: string) => (): SearchTimes =>
+  JSON.parse(run('python3', [join(HERE, 'openpipe-search.py'), db, queries]).stdout) as SearchTimes
 
 /** Import variants over one JSONL file, each into a fresh database removed after the run. */
 function importVariants(dir: string, jsonl: string, python: boolean): Record<string, () => Run> {
@@ -261,10 +282,14 @@ export async function runStorePerf(): Promise<void> {
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
       const openPipeDb = join(dir, 'openpipe-real.db')
       if (python) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
-      searchRow(`search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`, rounds, {
-        ours: searchChild(realDb, queries),
-        ...(python ? { "OpenPipe's search (python3)": openPipeSearch(openPipeDb, queries) } : {}),
-      })
+      searchRow(
+        `search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`,
+        rounds,
+        {
+          ours: searchChild(realDb, queries),
+          ...(python ? { "OpenPipe's search (python3)": openPipeSearch(openPipeDb, queries) } : {}),
+        },
+      )
     } else {
       console.log(`  real-data rows skipped: ${REAL_MAILDIR} is absent (they need ../shared beside the checkout)`)
     }
@@ -272,16 +297,31 @@ export async function runStorePerf(): Promise<void> {
     const syntheticJsonl = join(dir, 'synthetic.jsonl')
     writeSynthetic(size, syntheticJsonl)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    importRow(`import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`, size, syntheticRounds, importVariants(dir, syntheticJsonl, python))
+    importRow(
+      `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
+      size,
+      syntheticRounds,
+      importVariants(dir, syntheticJsonl, python),
+    )
     const syntheticDb = join(dir, 'synthetic.db')
     run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
     const { words, inboxes, random, pick } = syntheticCorpus(1)
     const common = (count: number): Query[] =>
-      Array.from({ length: 50 }, () => ({ keywords: Array.from({ length: count }, () => words[Math.floor(random() * 20)] as string), inbox: pick(inboxes), queryDate: '2002-12-31', maxResults: 20 }))
-    for (const [label, count] of [['one of the 20 most frequent words', 1], ['three of them together', 3]] as const) {
+      Array.from({ length: 50 }, () => ({
+        keywords: Array.from({ length: count }, () => words[Math.floor(random() * 20)] as string),
+        inbox: pick(inboxes),
+        queryDate: '2002-12-31',
+        maxResults: 20,
+      }))
+    for (const [label, count] of [
+      ['one of the 20 most frequent words', 1],
+      ['three of them together', 3],
+    ] as const) {
       const file = join(dir, `common-${count}.json`)
       writeFileSync(file, JSON.stringify(common(count)))
-      searchRow(`synthetic store, ${label}, 50 queries, top 20 (target worst < ${TARGET.commonWorstMs} ms)`, syntheticRounds, { ours: searchChild(syntheticDb, file) })
+      searchRow(`synthetic store, ${label}, 50 queries, top 20 (target worst < ${TARGET.commonWorstMs} ms)`, syntheticRounds, {
+        ours: searchChild(syntheticDb, file),
+      })
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -15,7 +15,13 @@ const tools = [
     name: 'Mail.search',
     description: 'an object result, sent as its JSON',
     parameters: Query,
-    handler: ({ q }) => ({ hits: [{ id: `<${q}@x>`, subject: 'Quote "here" \\ and\nnewline', score: 0.5 }], empty: {}, none: null, lone: '\ud800', emoji: '📅' }),
+    handler: ({ q }) => ({
+      hits: [{ id: `<${q}@x>`, subject: 'Quote "here" \\ and\nnewline', score: 0.5 }],
+      empty: {},
+      none: null,
+      lone: '\ud800',
+      emoji: '📅',
+    }),
   }),
   defineTool({ name: 'echo', description: 'a string result', parameters: Query, handler: ({ q }) => `you said: ${q}` }),
   defineTool({ name: 'count', description: 'a number result', parameters: Query, handler: ({ q }) => q.length }),
@@ -111,7 +117,18 @@ function countingStringify<T>(make: () => T): { value: T; calls: number } {
 describe('compactTrace', () => {
   it('stores each tool result once, and gives back the very trace the agent loop made (JSON byte for byte)', () => {
     const trace = traces.mixed as AgentTrace
-    expect(trace.toolCalls.map((call) => call.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'unknown-tool', 'invalid-arguments', 'invalid-arguments', 'tool-error', 'ok'])
+    expect(trace.toolCalls.map((call) => call.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'unknown-tool',
+      'invalid-arguments',
+      'invalid-arguments',
+      'tool-error',
+      'ok',
+    ])
     // executeToolCall marked its results: only the number and the null result (primitives) are compared.
     const { value: compact, calls } = countingStringify(() => compactTrace(trace))
     expect(calls).toBe(2)
@@ -153,7 +170,12 @@ describe('compactTrace', () => {
   it('gives a trace without a result to share back as it is, with no mark', () => {
     const plain = traces.plain as AgentTrace
     expect(compactTrace(plain)).toBe(plain)
-    const external: AgentTrace = { ...plain, toolCalls: [{ id: 'mcp_1', turn: 1, name: 'echo', arguments: { q: 'a' }, result: 'you said: a', status: 'ok', startedAt: plain.startedAt, durationMs: 1 }] }
+    const external: AgentTrace = {
+      ...plain,
+      toolCalls: [
+        { id: 'mcp_1', turn: 1, name: 'echo', arguments: { q: 'a' }, result: 'you said: a', status: 'ok', startedAt: plain.startedAt, durationMs: 1 },
+      ],
+    }
     expect(compactTrace(external)).toBe(external)
     expect(COMPACT_TRACE_FIELD in compactTrace(plain)).toBe(false)
   })
@@ -168,7 +190,10 @@ describe('compactTrace', () => {
 
   it('pairs calls and messages in order, and only when the ids match and the result is exactly the text', () => {
     const trace = JSON.parse(JSON.stringify(traces.mixed)) as AgentTrace
-    const changed = { ...trace, toolCalls: trace.toolCalls.map((call, i) => (i === 0 ? { ...call, result: { other: true } } : i === 1 ? { ...call, id: 'zz' } : call)) }
+    const changed = {
+      ...trace,
+      toolCalls: trace.toolCalls.map((call, i) => (i === 0 ? { ...call, result: { other: true } } : i === 1 ? { ...call, id: 'zz' } : call)),
+    }
     expect(kinds(compactTrace(changed)).slice(0, 3)).toEqual(['kept', 'kept', 'json'])
     expect(JSON.stringify(roundTrip(changed))).toBe(JSON.stringify(changed))
   })
@@ -185,7 +210,10 @@ describe('compactTrace', () => {
 
   it('a pointer to no tool message, or to a text that is not JSON, is an InvalidFormatError', () => {
     const compact = JSON.parse(JSON.stringify(compactTrace(traces.mixed as AgentTrace))) as CompactTrace
-    const to = (index: number): CompactTrace => ({ ...compact, toolCalls: compact.toolCalls.map((call, i) => (i === 0 ? { ...call, [RESULT_JSON_IN]: index } : call)) })
+    const to = (index: number): CompactTrace => ({
+      ...compact,
+      toolCalls: compact.toolCalls.map((call, i) => (i === 0 ? { ...call, [RESULT_JSON_IN]: index } : call)),
+    })
     expect(() => expandTrace(to(0))).toThrow(InvalidFormatError)
     expect(() => expandTrace(to(0))).toThrow(/tool call 0 points at message 0, which is no tool message with text/)
     const echoMessage = compact.toolCalls[1]?.[RESULT_TEXT_IN] as number

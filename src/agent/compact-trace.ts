@@ -108,7 +108,8 @@ export function expandTrace(trace: CompactTrace): AgentTrace {
     const key = json ? RESULT_JSON_IN : RESULT_TEXT_IN
     const index = (call as Record<string, unknown>)[key]
     const message = typeof index === 'number' ? messages[index] : undefined
-    if (message?.role !== 'tool' || typeof message.content !== 'string') throw brokenTrace(trace, i, `points at message ${JSON.stringify(index)}, which is no tool message with text`)
+    if (message?.role !== 'tool' || typeof message.content !== 'string')
+      throw brokenTrace(trace, i, `points at message ${JSON.stringify(index)}, which is no tool message with text`)
     const content = message.content
     let result: unknown = content
     if (json) {

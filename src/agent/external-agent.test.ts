@@ -31,10 +31,13 @@ async function fakeAgent(handler: Handler): Promise<{ url: string; requests: Arr
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  servers.push(() => new Promise<void>((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  }))
+  servers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  )
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/run`, requests }
 }
 
@@ -65,7 +68,12 @@ describe('runExternalAgent', () => {
       json(res, 200, { answer: 'tea', sources: ['n1'], rationale: 'the note says so', trace: { steps: 2 } })
     })
     const trace = await run(agent.url, { id: 'my-agent', headers: { 'X-Workspace-Id': 'ws1' }, body: { agentId: 'a1' } })
-    expect(agent.requests[0]?.body).toMatchObject({ agentId: 'a1', taskId: 't1', question: 'What is in the notes?', tools: { mcpUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) } })
+    expect(agent.requests[0]?.body).toMatchObject({
+      agentId: 'a1',
+      taskId: 't1',
+      question: 'What is in the notes?',
+      tools: { mcpUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
+    })
     expect(agent.requests[0]?.headers['x-workspace-id']).toBe('ws1')
     expect(trace.outcome).toEqual({ kind: 'answered', answer: 'tea', sources: ['n1'], rationale: 'the note says so', via: 'json' })
     expect(trace).toMatchObject({ model: 'my-agent', turns: 3, agentTrace: { steps: 2 } })
@@ -83,7 +91,11 @@ describe('runExternalAgent', () => {
       res.end()
     })
     const trace = await run(agent.url, { headers: { 'X-Workspace-Id': 'ws1' } })
-    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REDIRECT', message: expect.stringContaining(`redirected (HTTP 307) to ${elsewhere.url}, on another origin`) })
+    expect(trace.outcome).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_REDIRECT',
+      message: expect.stringContaining(`redirected (HTTP 307) to ${elsewhere.url}, on another origin`),
+    })
     expect(elsewhere.requests).toEqual([])
     expect(agent.requests).toHaveLength(1)
   })
@@ -117,7 +129,11 @@ describe('runExternalAgent', () => {
 
   it('fails clearly on a body that is not JSON, JSON of the wrong shape, and a 500 after the retries', async () => {
     const notJson = await fakeAgent((_b, _r, res) => json(res, 200, '<html>hello</html>'))
-    expect((await run(notJson.url)).outcome).toEqual({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('answered with a body that is not JSON: <html>hello</html>') })
+    expect((await run(notJson.url)).outcome).toEqual({
+      kind: 'error',
+      code: 'ERR_AGENT_REPLY',
+      message: expect.stringContaining('answered with a body that is not JSON: <html>hello</html>'),
+    })
     const wrongShape = await fakeAgent((_b, _r, res) => json(res, 200, { final_answer: 'x' }))
     const shape = (await run(wrongShape.url)).outcome
     expect(shape).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY' })
@@ -142,7 +158,11 @@ describe('runExternalAgent', () => {
       tools,
       deadline: Date.now() + 200,
     })
-    expect(byDeadline.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringMatching(/within \d+ ms \(what was left before the test's deadline\)/) })
+    expect(byDeadline.outcome).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_TIMEOUT',
+      message: expect.stringMatching(/within \d+ ms \(what was left before the test's deadline\)/),
+    })
     // The test's deadline bounded it: the fix names the test timeout, not --agent-timeout-ms (which cannot lift it).
     const deadlineFix = byDeadline.outcome.kind === 'error' ? (byDeadline.outcome.message.split('\n  Fix: ')[1] ?? '') : ''
     expect(deadlineFix).toContain('raise the test timeout (BENCH_TEST_TIMEOUT_MS')
@@ -160,7 +180,16 @@ describe('runExternalAgent', () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     const gated = [
       ...tools,
-      defineTool({ name: 'slow', description: 'Waits for the gate.', parameters: z.object({}), handler: async () => (started(), await gate, 'slow done') }),
+      defineTool({
+        name: 'slow',
+        description: 'Waits for the gate.',
+        parameters: z.object({}),
+        handler: async () => {
+          started()
+          await gate
+          return 'slow done'
+        },
+      }),
     ]
     let firstClient: Client | undefined
     const urls: string[] = []
@@ -204,10 +233,18 @@ describe('runExternalAgent', () => {
       res.end()
     })
     const trace = await run(chunked.url, { maxReplyBytes: 64 * 1024 })
-    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringMatching(/answered with a body over 65,536 bytes \(not read further\): \{"answer":"x".*\n {2}Fix: .*`trace` is optional/s) })
+    expect(trace.outcome).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_REPLY',
+      message: expect.stringMatching(/answered with a body over 65,536 bytes \(not read further\): \{"answer":"x".*\n {2}Fix: .*`trace` is optional/s),
+    })
     expect(chunked.requests).toHaveLength(1)
     const declared = await fakeAgent((_b, _r, res) => json(res, 200, big))
-    expect((await run(declared.url, { maxReplyBytes: 64 * 1024 })).outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('over 65,536 bytes') })
+    expect((await run(declared.url, { maxReplyBytes: 64 * 1024 })).outcome).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_REPLY',
+      message: expect.stringContaining('over 65,536 bytes'),
+    })
     expect((await run(declared.url, { maxReplyBytes: big.length })).outcome).toMatchObject({ kind: 'answered', answer: 'x' })
   })
 
@@ -220,7 +257,11 @@ describe('runExternalAgent', () => {
       tools,
       deadline: Date.now() + 1_500,
     })
-    expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringMatching(/did not answer within \d+ ms.* \(no time left before the test's deadline to retry\)\n/) })
+    expect(trace.outcome).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_TIMEOUT',
+      message: expect.stringMatching(/did not answer within \d+ ms.* \(no time left before the test's deadline to retry\)\n/),
+    })
     expect(hang.requests).toHaveLength(1)
   })
 

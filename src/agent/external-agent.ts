@@ -10,7 +10,6 @@ import { type McpHttpEndpoint, serveMcpHttp } from '../mcp/serve-mcp.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { type AgentOutcome, type AgentTrace, DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, type ToolCallRecord } from './trace.ts'
 
-
 /** How to reach an agent that runs outside this process, behind HTTP. */
 export interface ExternalAgentOptions {
   /** Where each task is POSTed. */
@@ -59,7 +58,8 @@ export function createExternalAgent(options: ExternalAgentOptions): ExternalAgen
   } catch {
     throw new TypeError(`Expected the agent \`url\` to be an http(s) URL, got ${JSON.stringify(options.url)}`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Expected the agent \`url\` to be an http(s) URL, got ${JSON.stringify(options.url)}`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`Expected the agent \`url\` to be an http(s) URL, got ${JSON.stringify(options.url)}`)
   return {
     ...options,
     kind: 'external',
@@ -122,7 +122,10 @@ export interface RunExternalAgentOptions {
 }
 
 const excerpt = (text: string, max = 300): string => {
-  const flat = text.slice(0, max * 4).replace(/\s+/g, ' ').trim()
+  const flat = text
+    .slice(0, max * 4)
+    .replace(/\s+/g, ' ')
+    .trim()
   return flat.length <= max && text.length <= max * 4 ? flat : `${flat.slice(0, max - 1)}…`
 }
 
@@ -172,11 +175,15 @@ async function postFollowingSameOrigin(url: string, init: RequestInit): Promise<
     try {
       target = new URL(location, current)
     } catch (error) {
-      throw new ExternalAgentError('ERR_AGENT_REDIRECT', `Agent ${url} answered HTTP ${response.status} with a Location that is not a URL: ${excerpt(location)}.`, {
-        hint: 'Point --agent-url / *_AGENT_URL at the URL that answers the task itself (HTTP 200).',
-        status: response.status,
-        cause: error,
-      })
+      throw new ExternalAgentError(
+        'ERR_AGENT_REDIRECT',
+        `Agent ${url} answered HTTP ${response.status} with a Location that is not a URL: ${excerpt(location)}.`,
+        {
+          hint: 'Point --agent-url / *_AGENT_URL at the URL that answers the task itself (HTTP 200).',
+          status: response.status,
+          cause: error,
+        },
+      )
     }
     if (target.origin !== current.origin) {
       throw new ExternalAgentError(
@@ -238,17 +245,25 @@ async function postTask(
   }
   const raw = read.text
   if (!response.ok) {
-    throw new ExternalAgentError('ERR_AGENT_HTTP', `Agent ${agent.url} answered HTTP ${response.status}: ${excerpt(raw) || (read.over ? `(a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes)` : '(empty body)')}`, {
-      hint: 'See the agent\'s own log for the failure; it must answer 200 with {"answer": "..."}.',
-      status: response.status,
-      retryAfterMs: parseRetryAfter(response.headers),
-    })
+    throw new ExternalAgentError(
+      'ERR_AGENT_HTTP',
+      `Agent ${agent.url} answered HTTP ${response.status}: ${excerpt(raw) || (read.over ? `(a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes)` : '(empty body)')}`,
+      {
+        hint: 'See the agent\'s own log for the failure; it must answer 200 with {"answer": "..."}.',
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers),
+      },
+    )
   }
   if (read.over) {
-    throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered with a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes (not read further): ${excerpt(raw) || '(not read)'}`, {
-      hint: `Answer with a short JSON object: \`answer\` is the reply itself and \`trace\` is optional (trim it or leave it out). ${REPLY_SHAPE_HINT}`,
-      status: response.status,
-    })
+    throw new ExternalAgentError(
+      'ERR_AGENT_REPLY',
+      `Agent ${agent.url} answered with a body over ${agent.maxReplyBytes.toLocaleString('en-US')} bytes (not read further): ${excerpt(raw) || '(not read)'}`,
+      {
+        hint: `Answer with a short JSON object: \`answer\` is the reply itself and \`trace\` is optional (trim it or leave it out). ${REPLY_SHAPE_HINT}`,
+        status: response.status,
+      },
+    )
   }
   let json: unknown
   try {
@@ -262,10 +277,14 @@ async function postTask(
   }
   const parsed = ExternalAgentReplySchema.safeParse(json)
   if (!parsed.success) {
-    throw new ExternalAgentError('ERR_AGENT_REPLY', `Agent ${agent.url} answered JSON of the wrong shape:\n${z.prettifyError(parsed.error)}\nGot: ${excerpt(raw)}`, {
-      hint: REPLY_SHAPE_HINT,
-      status: response.status,
-    })
+    throw new ExternalAgentError(
+      'ERR_AGENT_REPLY',
+      `Agent ${agent.url} answered JSON of the wrong shape:\n${z.prettifyError(parsed.error)}\nGot: ${excerpt(raw)}`,
+      {
+        hint: REPLY_SHAPE_HINT,
+        status: response.status,
+      },
+    )
   }
   return { reply: parsed.data, raw }
 }
@@ -352,9 +371,10 @@ export async function runExternalAgent(options: RunExternalAgentOptions): Promis
     } else {
       const retries = error instanceof RetriesExhausted && error.retries > 0 ? ` (after ${error.retries} retr${error.retries === 1 ? 'y' : 'ies'})` : ''
       const noTime = error instanceof RetriesExhausted && error.deadlineReached ? " (no time left before the test's deadline to retry)" : ''
-      const message = failure instanceof BenchError
-        ? `${failure.problem}${retries}${noTime}\n  Fix: ${failure.hint}`
-        : `${failure instanceof Error ? failure.message : String(failure)}${retries}${noTime}`
+      const message =
+        failure instanceof BenchError
+          ? `${failure.problem}${retries}${noTime}\n  Fix: ${failure.hint}`
+          : `${failure instanceof Error ? failure.message : String(failure)}${retries}${noTime}`
       outcome = { kind: 'error', code: failure instanceof BenchError ? failure.code : 'ERR_AGENT', message }
     }
   } finally {

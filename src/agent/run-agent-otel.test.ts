@@ -61,10 +61,18 @@ describe('runAgent with tracing on (the real openai client over HTTP to the scri
       'bench.purpose': 'agent',
       'bench.retries': 1,
     })
-    expect(first.events).toEqual([{ name: 'gen_ai.retry', attributes: { 'bench.retry.attempt': 1, 'bench.retry.reason': 'HTTP 503', 'bench.retry.delay_ms': expect.any(Number) } }])
+    expect(first.events).toEqual([
+      { name: 'gen_ai.retry', attributes: { 'bench.retry.attempt': 1, 'bench.retry.reason': 'HTTP 503', 'bench.retry.delay_ms': expect.any(Number) } },
+    ])
     expect(second.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 80, 'gen_ai.usage.output_tokens': 6, 'gen_ai.response.finish_reasons': ['stop'] })
     expect(second.attributes['bench.retries']).toBeUndefined()
-    expect(tool.attributes).toEqual({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup', 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.id': 'call_lookup_1', 'bench.tool.status': 'ok' })
+    expect(tool.attributes).toEqual({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'lookup',
+      'gen_ai.tool.type': 'function',
+      'gen_ai.tool.call.id': 'call_lookup_1',
+      'bench.tool.status': 'ok',
+    })
   })
 
   it('a model call that fails for good is an error span with error.type its code, and the task still ends with its trace', async () => {
@@ -72,7 +80,9 @@ describe('runAgent with tracing on (the real openai client over HTTP to the scri
     await using server = await startScriptedServer([scriptedError(401)])
     await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })
     const model = createModel('test-model', { env: { OPENAI_BASE_URL: server.baseURL }, callLogDir: false, cache: { mode: 'off' } })
-    const trace = await traceTask({ benchmark: 'unit', taskId: 'q2', agent: model.id }, () => runAgent({ model, system: 'Answer.', user: 'x', tools: [lookup] }))
+    const trace = await traceTask({ benchmark: 'unit', taskId: 'q2', agent: model.id }, () =>
+      runAgent({ model, system: 'Answer.', user: 'x', tools: [lookup] }),
+    )
     expect(trace.outcome).toMatchObject({ kind: 'error', code: 'ERR_MODEL_AUTH' })
     await flushTracing()
     const chat = receiver.spans.find((span) => span.name === 'chat test-model') as ReceivedSpan
@@ -82,7 +92,7 @@ describe('runAgent with tracing on (the real openai client over HTTP to the scri
 })
 
 describe('an external agent (its own loop, our tools over MCP) with tracing on', () => {
-  it('has its tool calls as execute_tool spans in the task\'s trace', async () => {
+  it("has its tool calls as execute_tool spans in the task's trace", async () => {
     await using receiver = await startOtlpReceiver()
     await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })
     // The fake agent (the network peer) calls one tool over the MCP endpoint it is given, then answers.

@@ -8,13 +8,16 @@ import { arteAgentTask, arteExternalAgent } from './run-arte-task.ts'
 import { arteAgentSettings, arteSettingsFromEnv } from './settings.ts'
 
 describe('the external agent of ART-E', () => {
-  it('maps --agent-url, and the seed\'s --agent / --api-url / --workspace, onto the environment', () => {
+  it("maps --agent-url, and the seed's --agent / --api-url / --workspace, onto the environment", () => {
     expect(planArteRun(['--agent-url', 'http://127.0.0.1:3000/run', '--workspace', 'ws-1', '--agent-timeout-ms', '9000']).env).toEqual({
       ARTE_AGENT_URL: 'http://127.0.0.1:3000/run',
       WORKSPACE_ID: 'ws-1',
       ARTE_AGENT_TIMEOUT_MS: '9000',
     })
-    expect(planArteRun(['--agent', 'support bot', '--api-url', 'https://agents.example/v1/']).env).toEqual({ ARTE_AGENT_ID: 'support bot', API_URL: 'https://agents.example/v1/' })
+    expect(planArteRun(['--agent', 'support bot', '--api-url', 'https://agents.example/v1/']).env).toEqual({
+      ARTE_AGENT_ID: 'support bot',
+      API_URL: 'https://agents.example/v1/',
+    })
   })
 
   it('rejects agent flags that do not go together', () => {
@@ -49,9 +52,20 @@ describe('the external agent of ART-E', () => {
       maxRetries: 1,
     })
     const seed = arteAgentSettings({ ARTE_AGENT_ID: 'support bot', WORKSPACE_ID: 'ws-1', ARTE_AGENT_MAX_RETRIES: '0' })
-    expect(seed).toEqual({ url: 'http://localhost:8787/agents/support%20bot/run', agentId: 'support bot', workspace: 'ws-1', timeoutMs: 120_000, maxRetries: 0 })
+    expect(seed).toEqual({
+      url: 'http://localhost:8787/agents/support%20bot/run',
+      agentId: 'support bot',
+      workspace: 'ws-1',
+      timeoutMs: 120_000,
+      maxRetries: 0,
+    })
     expect(arteAgentSettings({ ARTE_AGENT_ID: 'a', API_URL: 'https://agents.example/v1/' })?.url).toBe('https://agents.example/v1/agents/a/run')
-    expect(arteExternalAgent(seed!)).toMatchObject({ kind: 'external', id: 'agent:support bot', headers: { 'X-Workspace-Id': 'ws-1' }, body: { agentId: 'support bot' } })
+    expect(arteExternalAgent(seed!)).toMatchObject({
+      kind: 'external',
+      id: 'agent:support bot',
+      headers: { 'X-Workspace-Id': 'ws-1' },
+      body: { agentId: 'support bot' },
+    })
     expect(arteAgentTask({ id: 7, question: 'Q?', inbox_address: 'a@b', query_date: '2001-05-14T00:00:00' })).toEqual({
       taskId: '7',
       question: 'Q?',
@@ -61,15 +75,19 @@ describe('the external agent of ART-E', () => {
   })
 
   it('names a bad setting and its fix', () => {
-    expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_ID: 'x' })).toThrow(/Both ARTE_AGENT_URL \(--agent-url\) and ARTE_AGENT_ID \(--agent\) are set/)
+    expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_ID: 'x' })).toThrow(
+      /Both ARTE_AGENT_URL \(--agent-url\) and ARTE_AGENT_ID \(--agent\) are set/,
+    )
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'localhost:3000' })).toThrow(
       'Invalid ARTE_AGENT_URL="localhost:3000" (--agent-url): expected an http(s) URL.\n  Fix: Set ARTE_AGENT_URL (or pass --agent-url) to e.g. http://localhost:8787/run.',
     )
-    expect(() => arteAgentSettings({ ARTE_AGENT_ID: 'x', API_URL: 'agents' })).toThrow(/Invalid API_URL="agents" \(--api-url\).*\n  Fix: Set API_URL \(or pass --api-url\)/)
+    expect(() => arteAgentSettings({ ARTE_AGENT_ID: 'x', API_URL: 'agents' })).toThrow(
+      /Invalid API_URL="agents" \(--api-url\).*\n {2}Fix: Set API_URL \(or pass --api-url\)/,
+    )
     expect(() => arteAgentSettings({ ARTE_AGENT_URL: 'http://a/run', ARTE_AGENT_TIMEOUT_MS: '0' })).toThrow(/Invalid ARTE_AGENT_TIMEOUT_MS="0"/)
   })
 
-  it('reaches the seed\'s agent API: the path, the agentId in the body and the X-Workspace-Id header', async () => {
+  it("reaches the seed's agent API: the path, the agentId in the body and the X-Workspace-Id header", async () => {
     const seen: Array<{ url: string | undefined; workspace: string | undefined; body: unknown }> = []
     const api = createServer((req, res) => {
       let raw = ''
@@ -90,7 +108,14 @@ describe('the external agent of ART-E', () => {
         {
           url: '/agents/support-bot/run',
           workspace: 'ws-1',
-          body: { agentId: 'support-bot', taskId: '101', question: 'Which room?', inboxAddress: 'ann@corp.test', queryDate: '2003-03-10', tools: { mcpUrl: expect.any(String) } },
+          body: {
+            agentId: 'support-bot',
+            taskId: '101',
+            question: 'Which room?',
+            inboxAddress: 'ann@corp.test',
+            queryDate: '2003-03-10',
+            tools: { mcpUrl: expect.any(String) },
+          },
         },
       ])
     } finally {

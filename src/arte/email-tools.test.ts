@@ -68,7 +68,9 @@ describe('createEmailTools', () => {
     const search = tools.search_emails!
     const misnamed = parseToolArguments(search, { keywords: ['budget'], from_addr: 'boss@corp.test' })
     expect(misnamed.success).toBe(false)
-    expect(misnamed.success ? '' : z.prettifyError(misnamed.error)).toContain('Unknown argument(s) "from_addr"; the arguments are keywords, from, to, sent_after, sent_before, max_results')
+    expect(misnamed.success ? '' : z.prettifyError(misnamed.error)).toContain(
+      'Unknown argument(s) "from_addr"; the arguments are keywords, from, to, sent_after, sent_before, max_results',
+    )
     expect(parseToolArguments(tools.read_email!, { message_id: '<a@t>', reason: 'check' })).toEqual({ success: true, data: { message_id: '<a@t>' } })
     expect(parseToolArguments(tools.return_final_answer!, { answer: 'Tuesday', sources: ['<a@t>'], rationale: 'the email says so' }).success).toBe(true)
   })
@@ -92,7 +94,11 @@ describe('createEmailTools', () => {
   it('answers keywords without a word (punctuation, operators, emoji) with a tool error instead of listing all mail, and curly quotes as plain ones', async () => {
     for (const keywords of [['?!'], ['*', '()'], ['\u{1F4C8}']]) {
       const executed = await executeToolCall(tools, 'search_emails', JSON.stringify({ keywords }))
-      expect(executed).toMatchObject({ status: 'tool-error', errorCode: 'ERR_SEARCH_KEYWORDS', content: expect.stringContaining('No keyword has a word to search for') })
+      expect(executed).toMatchObject({
+        status: 'tool-error',
+        errorCode: 'ERR_SEARCH_KEYWORDS',
+        content: expect.stringContaining('No keyword has a word to search for'),
+      })
     }
     expect(await call('search_emails', { keywords: [''] })).toHaveLength(1)
     const curly = await call<SearchEmailsResult[]>('search_emails', { keywords: ['\u201cmeeting moved\u201d'] })
@@ -113,7 +119,12 @@ describe('email tools on hostile inputs (bounded results and work)', () => {
   const store = EmailStore.open(':memory:')
   store.insertEmails(
     Array.from({ length: 3_000 }, (_, i) =>
-      mail(`<m${i}@t>`, i % 3 === 0 ? inbox : 'bob@corp.test', `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`, Array.from({ length: 60 }, (_, j) => words[(i * 7 + j * j) % words.length]).join(' ')),
+      mail(
+        `<m${i}@t>`,
+        i % 3 === 0 ? inbox : 'bob@corp.test',
+        `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`,
+        Array.from({ length: 60 }, (_, j) => words[(i * 7 + j * j) % words.length]).join(' '),
+      ),
     ),
   )
   store.insertEmails([{ ...mail('<huge@t>', inbox, '2001-06-01T10:00:00.000Z', hugeBody), subject: `Huge ${'subject '.repeat(500)}` }])
@@ -173,7 +184,7 @@ describe('an inbox with no email in the store', () => {
   })
   afterEach(() => void vi.restoreAllMocks())
 
-  it('tells mail in scope from mail only after the query date and from none at all (a recipient\'s inbox holds the mail sent to it)', async () => {
+  it("tells mail in scope from mail only after the query date and from none at all (a recipient's inbox holds the mail sent to it)", async () => {
     using store = open()
     expect(await inboxContents(store, { inbox: 'ann@corp.test', queryDate: '2001-01-31' })).toEqual({ kind: 'in-scope' })
     expect(await inboxContents(store, { inbox: 'Ann@Corp.test', queryDate: '2001-01-01' })).toEqual({ kind: 'after-query-date', latestDay: '2001-01-10' })
@@ -188,7 +199,9 @@ describe('an inbox with no email in the store', () => {
     await Promise.all([warnIfInboxEmpty(store, 'nobody@corp.test'), warnIfInboxEmpty(store, 'Nobody@corp.test'), warnIfInboxEmpty(store, 'ann@corp.test')])
     await warnIfInboxEmpty(store, 'nobody@corp.test')
     expect(warn.mock.calls).toEqual([[emptyInboxWarning('nobody@corp.test', ':memory:')]])
-    expect(emptyInboxWarning('nobody@corp.test', '/data/enron.db')).toMatch(/^ART-E: the inbox nobody@corp\.test holds no email in \/data\/enron\.db: every search_emails .* returns \[\][^\n]*\n  Fix: .*ARTE_DB/)
+    expect(emptyInboxWarning('nobody@corp.test', '/data/enron.db')).toMatch(
+      /^ART-E: the inbox nobody@corp\.test holds no email in \/data\/enron\.db: every search_emails .* returns \[\][^\n]*\n {2}Fix: .*ARTE_DB/,
+    )
     expect(store.searches).toBe(2)
     using second = open()
     await warnIfInboxEmpty(second, 'nobody@corp.test')

@@ -16,7 +16,12 @@ export const SearchEmailsArgsSchema = z.object({
     .describe(
       `Words or short phrases to look for in the subject and body. Every keyword must match; a multi-word keyword must match as a phrase. Matching ignores case and word endings (contract matches contracts). Punctuation and search operators are treated as plain spaces. At most ${MAX_SEARCH_KEYWORDS} distinct keywords are used. Pass [] to list the most recent emails that match the other filters.`,
     ),
-  from: z.string().optional().describe('Only emails whose sender address contains this text, e.g. "skilling" or "jeff.skilling@enron.com". Several words ("Jeff Skilling") must all appear in the address.'),
+  from: z
+    .string()
+    .optional()
+    .describe(
+      'Only emails whose sender address contains this text, e.g. "skilling" or "jeff.skilling@enron.com". Several words ("Jeff Skilling") must all appear in the address.',
+    ),
   to: z.string().optional().describe('Only emails with a to/cc/bcc address containing this text (several words must all appear in that address).'),
   sent_after: Day.optional().describe('Only emails sent on or after this day, YYYY-MM-DD (UTC).'),
   sent_before: Day.optional().describe('Only emails sent before this day, YYYY-MM-DD (UTC); the day itself is excluded.'),
@@ -30,7 +35,11 @@ export const ReadEmailArgsSchema = z.object({
 
 /** Arguments of `return_final_answer`. */
 export const FinalAnswerArgsSchema = z.object({
-  answer: z.string().describe('The answer to the question: short and exact (a name, a date, a number, a phrase). If the emails do not contain the answer, say "I don\'t know".'),
+  answer: z
+    .string()
+    .describe(
+      'The answer to the question: short and exact (a name, a date, a number, a phrase). If the emails do not contain the answer, say "I don\'t know".',
+    ),
   sources: z.array(z.string()).describe('The message_id of every email the answer is based on.'),
 })
 
@@ -115,7 +124,9 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     async handler(args): Promise<ReadEmailResult> {
       const email = await store.read(args.message_id, scope, { maxBodyChars })
       if (email === undefined) {
-        return { error: `No email with message_id ${JSON.stringify(args.message_id)} in this mailbox (on or before ${day}). Use a message_id returned by search_emails.` }
+        return {
+          error: `No email with message_id ${JSON.stringify(args.message_id)} in this mailbox (on or before ${day}). Use a message_id returned by search_emails.`,
+        }
       }
       return {
         message_id: email.messageId,
@@ -131,7 +142,8 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
   })
   const returnFinalAnswer = defineTool({
     name: 'return_final_answer',
-    description: 'Give your final answer to the question and the message_ids of the emails that support it. This ends the task: call it once, when you are done searching.',
+    description:
+      'Give your final answer to the question and the message_ids of the emails that support it. This ends the task: call it once, when you are done searching.',
     parameters: FinalAnswerArgsSchema,
     // As OpenPipe's rollout, which reads `answer` and `sources` by name (a `rationale` beside them is read by the loop).
     unknownArguments: 'ignore',

@@ -88,7 +88,11 @@ describe('generate-evals end to end', () => {
   it('writes eval files that run under vitest and name their source traces', async () => {
     const outDir = join(scratch.dir, 'generated')
     const files = generateEvals({ resultsFile: resultsFile(), outDir })
-    expect(files.map((file) => [file.bucket, file.cases])).toEqual([['high', 1], ['medium', 1], ['low', 2]])
+    expect(files.map((file) => [file.bucket, file.cases])).toEqual([
+      ['high', 1],
+      ['medium', 1],
+      ['low', 2],
+    ])
     const results = readArteResults(resultsFile())
     const low = readFileSync(join(outDir, 'arte-low.eval.ts'), 'utf8')
     expect(low).toContain("import { defineArteRegressionTests } from '../../../src/arte/vitest/regression.ts'")

@@ -52,9 +52,7 @@ export const RegressionCaseSchema = z.object({
 /** One generated regression test. */
 export type RegressionCase = z.infer<typeof RegressionCaseSchema>
 
-const STOPWORDS = new Set(
-  'a an the of to in on at for from by with and or but is are was were be been it its this that these those as'.split(' '),
-)
+const STOPWORDS = new Set('a an the of to in on at for from by with and or but is are was were be been it its this that these those as'.split(' '))
 
 /** Answers of at most this many words are checked exactly; longer ones by keywords. */
 export const EXACT_CHECK_MAX_WORDS = 3

@@ -10,7 +10,7 @@ afterEach(async () => {
 })
 
 describe('the ART-E LLM judge with tracing on', () => {
-  it('is a bench.judge span in the task\'s trace with the judge model\'s chat span under it', async () => {
+  it("is a bench.judge span in the task's trace with the judge model's chat span under it", async () => {
     await using receiver = await startOtlpReceiver()
     // A scripted verdict, not a model's.
     await using server = await startScriptedServer([scriptedText('True', { usage: { prompt_tokens: 80, completion_tokens: 1 } })])

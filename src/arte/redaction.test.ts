@@ -39,51 +39,59 @@ describe('no secret in anything a run writes (ART-E fixture, scripted server)', 
   const scratch = scratchDir('arte-redaction')
   afterAll(() => scratch.remove())
 
-  it('keeps the key (echoed by the server, in the base URL) out of results, traces, call logs, cassettes and console', async () => {
-    const responder = fixtureResponder()
-    await using server = await startScriptedServer((request, index) => {
-      const question = lastUserText(request)
-      // 103: the provider rejects the key and echoes it; 102: the scripted answer quotes it with its header.
-      if (question.includes('chairs')) return scriptedError(401, { body: { error: { message: `Incorrect API key provided: ${KEY}. Authorization: Bearer ${KEY}`, type: 'invalid_request_error' } } })
-      if (question.includes('catering')) return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `Harbor Deli (Authorization: Bearer ${KEY})`, sources: [] } }])
-      return responder(request, index)
-    })
-    const env = fixtureEnv(`${server.baseURL}?api-key=${URL_KEY}`, scratch.dir, {
-      OPENAI_API_KEY: KEY,
-      BENCH_LLM_LOG_DIR: join(scratch.dir, 'llm-logs'),
-      BENCH_CACHE: 'read-write',
-      BENCH_CACHE_DIR: join(scratch.dir, 'cassettes'),
-    })
-    const stdout = outputRecorder()
-    const stderr = outputRecorder()
-    await withEnv(env, async () => {
-      const saved = process.exitCode
-      const vitest = await startVitest(
-        'test',
-        [],
-        { config: FIXTURE_CONFIG, root: REPO_ROOT, watch: false, run: true, reporters: ['default', new ArteReporter()] },
-        {},
-        { stdout: stdout.stream, stderr: stderr.stream },
-      )
-      await vitest.close()
-      process.exitCode = saved
-    })
-    // The key and the URL secret were really used.
-    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(server.requests.every((request) => request.path === '/chat/completions')).toBe(true)
-    const written = filesUnder(scratch.dir)
-    expect(written.some((file) => file.endsWith('results.json'))).toBe(true)
-    expect(written.some((file) => file.includes('llm-logs'))).toBe(true)
-    expect(written.some((file) => file.includes('cassettes'))).toBe(true)
-    for (const file of written) {
-      const text = readFileSync(file).toString('latin1')
-      expect(text.includes(KEY), `${file} holds the key`).toBe(false)
-      expect(text.includes(URL_KEY), `${file} holds the URL secret`).toBe(false)
-    }
-    const console = stdout.text() + stderr.text()
-    expect(console).toContain('103')
-    expect(console.includes(KEY)).toBe(false)
-    expect(console.includes(URL_KEY)).toBe(false)
-    expect(readFileSync(join(scratch.dir, 'results.json'), 'utf8')).toContain(REDACTED)
-  }, scaledMs(60_000))
+  it(
+    'keeps the key (echoed by the server, in the base URL) out of results, traces, call logs, cassettes and console',
+    async () => {
+      const responder = fixtureResponder()
+      await using server = await startScriptedServer((request, index) => {
+        const question = lastUserText(request)
+        // 103: the provider rejects the key and echoes it; 102: the scripted answer quotes it with its header.
+        if (question.includes('chairs'))
+          return scriptedError(401, {
+            body: { error: { message: `Incorrect API key provided: ${KEY}. Authorization: Bearer ${KEY}`, type: 'invalid_request_error' } },
+          })
+        if (question.includes('catering'))
+          return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: `Harbor Deli (Authorization: Bearer ${KEY})`, sources: [] } }])
+        return responder(request, index)
+      })
+      const env = fixtureEnv(`${server.baseURL}?api-key=${URL_KEY}`, scratch.dir, {
+        OPENAI_API_KEY: KEY,
+        BENCH_LLM_LOG_DIR: join(scratch.dir, 'llm-logs'),
+        BENCH_CACHE: 'read-write',
+        BENCH_CACHE_DIR: join(scratch.dir, 'cassettes'),
+      })
+      const stdout = outputRecorder()
+      const stderr = outputRecorder()
+      await withEnv(env, async () => {
+        const saved = process.exitCode
+        const vitest = await startVitest(
+          'test',
+          [],
+          { config: FIXTURE_CONFIG, root: REPO_ROOT, watch: false, run: true, reporters: ['default', new ArteReporter()] },
+          {},
+          { stdout: stdout.stream, stderr: stderr.stream },
+        )
+        await vitest.close()
+        process.exitCode = saved
+      })
+      // The key and the URL secret were really used.
+      expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
+      expect(server.requests.every((request) => request.path === '/chat/completions')).toBe(true)
+      const written = filesUnder(scratch.dir)
+      expect(written.some((file) => file.endsWith('results.json'))).toBe(true)
+      expect(written.some((file) => file.includes('llm-logs'))).toBe(true)
+      expect(written.some((file) => file.includes('cassettes'))).toBe(true)
+      for (const file of written) {
+        const text = readFileSync(file).toString('latin1')
+        expect(text.includes(KEY), `${file} holds the key`).toBe(false)
+        expect(text.includes(URL_KEY), `${file} holds the URL secret`).toBe(false)
+      }
+      const console = stdout.text() + stderr.text()
+      expect(console).toContain('103')
+      expect(console.includes(KEY)).toBe(false)
+      expect(console.includes(URL_KEY)).toBe(false)
+      expect(readFileSync(join(scratch.dir, 'results.json'), 'utf8')).toContain(REDACTED)
+    },
+    scaledMs(60_000),
+  )
 })

@@ -59,7 +59,9 @@ describe('runArteTask', () => {
       dataset: 'fixture.jsonl',
     })
     expect(structuredClone(run.meta)).toEqual(run.meta)
-    expect(arteAnnotation(run.meta, run.trace)).toMatch(/^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+, sources not correct$/)
+    expect(arteAnnotation(run.meta, run.trace)).toMatch(
+      /^EM=0 J=0\.00 answered in 2 turn\(s\), \d+ tokens, trace [0-9a-f-]{36}, agent \S+, sources not correct$/,
+    )
   })
 
   it('an external agent (ARTE_AGENT_URL) ends by the test deadline, as a model does, not after its own longer timeout', async () => {
@@ -91,7 +93,7 @@ describe('runArteTask', () => {
     expect(failure.message).toContain(`agent-bench trace ${run.meta.traceId}`)
   })
 
-  it('warns once per inbox when the row\'s inbox holds no email in the store, naming the inbox and the database; the tasks still run', async () => {
+  it("warns once per inbox when the row's inbox holds no email in the store, naming the inbox and the database; the tasks still run", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
       const model = createAgentModel('null', { baselineStrategies: [] })
@@ -106,12 +108,16 @@ describe('runArteTask', () => {
     }
   })
 
-  it('a failed task\'s hint gives `agent-bench trace ID` the --db of a traces database that is not the default', async () => {
+  it("a failed task's hint gives `agent-bench trace ID` the --db of a traces database that is not the default", async () => {
     await using server = await startScriptedServer([scriptedError(500, { body: { error: { message: 'scripted outage', type: 'server_error' } } })])
     const run = await runArteTask({ row, store, model: modelFor(server.baseURL), dataset: 'fixture.jsonl' })
     const id = run.meta.traceId
     expect(new ArteTaskFailedError(run, join(process.cwd(), 'evaluation/arte/traces.db')).hint).toBe(`Inspect the whole run with \`agent-bench trace ${id}\`.`)
-    expect(new ArteTaskFailedError(run, join(process.cwd(), 'ri/traces.db')).hint).toBe(`Inspect the whole run with \`agent-bench trace ${id} --db ri/traces.db\`.`)
-    expect(new ArteTaskFailedError(run, '/elsewhere/my traces.db').hint).toBe(`Inspect the whole run with \`agent-bench trace ${id} --db '/elsewhere/my traces.db'\`.`)
+    expect(new ArteTaskFailedError(run, join(process.cwd(), 'ri/traces.db')).hint).toBe(
+      `Inspect the whole run with \`agent-bench trace ${id} --db ri/traces.db\`.`,
+    )
+    expect(new ArteTaskFailedError(run, '/elsewhere/my traces.db').hint).toBe(
+      `Inspect the whole run with \`agent-bench trace ${id} --db '/elsewhere/my traces.db'\`.`,
+    )
   })
 })

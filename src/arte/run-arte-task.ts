@@ -28,7 +28,12 @@ export function arteSystemPrompt(row: Pick<ArteRow, 'inbox_address' | 'query_dat
 }
 
 /** The task fields an external agent is POSTed for one row (`tools: {mcpUrl}` is added per run). */
-export function arteAgentTask(row: Pick<ArteRow, 'id' | 'question' | 'inbox_address' | 'query_date'>): { taskId: string; question: string; inboxAddress: string; queryDate: string } {
+export function arteAgentTask(row: Pick<ArteRow, 'id' | 'question' | 'inbox_address' | 'query_date'>): {
+  taskId: string
+  question: string
+  inboxAddress: string
+  queryDate: string
+} {
   return { taskId: String(row.id), question: row.question, inboxAddress: row.inbox_address, queryDate: row.query_date.slice(0, 10) }
 }
 
@@ -128,7 +133,13 @@ async function runArteTaskIn(span: TaskSpan, options: RunArteTaskOptions): Promi
 export function traceArteScores(span: TaskSpan, meta: ArteTestMeta): void {
   if (span.traceId === undefined) return
   meta.otelTraceId = span.traceId
-  for (const [name, value] of [['exact_match', meta.exactMatch], ['semantic_score', meta.semanticScore], ['sources_correct', meta.sourcesCorrect], ['llm_judge_correct', meta.llmJudgeCorrect]] as const) span.score(name, value)
+  for (const [name, value] of [
+    ['exact_match', meta.exactMatch],
+    ['semantic_score', meta.semanticScore],
+    ['sources_correct', meta.sourcesCorrect],
+    ['llm_judge_correct', meta.llmJudgeCorrect],
+  ] as const)
+    span.score(name, value)
   // Passed as ART-E counts a pass everywhere (pass^k, compare, flips): an exact match.
   span.result(meta.exactMatch === true, meta.outcome.kind)
 }
@@ -144,15 +155,17 @@ export function judgeRow(
   options: Pick<RunArteTaskOptions, 'signal' | 'deadline' | 'cacheScope'> = {},
 ): Promise<ArteJudgment> {
   const answer = trace.outcome.kind === 'answered' ? trace.outcome.answer : undefined
-  return traceJudge({ judge: judge.id, kind: judge.kind }, () => judgeArteAnswer(
-    judge,
-    { question: row.question, groundTruth: row.answer, answer },
-    {
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-      ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
-    },
-  ))
+  return traceJudge({ judge: judge.id, kind: judge.kind }, () =>
+    judgeArteAnswer(
+      judge,
+      { question: row.question, groundTruth: row.answer, answer },
+      {
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      },
+    ),
+  )
 }
 
 /**

@@ -64,7 +64,9 @@ describe('extractAnswer', () => {
   it('takes codes, phone numbers and street addresses', () => {
     expect(extract('What is the PO number for the pump order?', 'Please quote PO KX-2024-118 on the invoice.')).toBe('KX-2024-118')
     expect(extract('What is the phone number for the help desk?', 'Call the help desk at 1-800-555-0199 any time.')).toBe('1-800-555-0199')
-    expect(extract('What is the address of the warehouse?', 'The warehouse is at 2200 Mill Creek Road, Suite 12, Austin.')).toBe('2200 Mill Creek Road, Suite 12')
+    expect(extract('What is the address of the warehouse?', 'The warehouse is at 2200 Mill Creek Road, Suite 12, Austin.')).toBe(
+      '2200 Mill Creek Road, Suite 12',
+    )
   })
 
   it('takes the capitalised name that holds the noun of a which-question', () => {

@@ -17,7 +17,26 @@ export interface AnswerSpec {
   withUnit: boolean
 }
 
-const AUXILIARY = new Set(['is', 'was', 'are', 'were', 'does', 'did', 'do', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'kind', 'type', 'sort'])
+const AUXILIARY = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'does',
+  'did',
+  'do',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'kind',
+  'type',
+  'sort',
+])
 const QUANTITY_WORDS =
   /\b(amount|price|cost|costs|percentage|percent|total|sum|rate|figure|budget|fee|fees|deposit|salary|capacity|size|length|term|duration|value|count|quantity|balance|revenue|spend|premium|per diem)\b/
 const PLACE_NOUNS = /\b(?:what|which) (city|location|place|venue|room|hotel|restaurant|office|building|country|state|site|airport)\b/
@@ -196,7 +215,9 @@ function namesNoun(candidate: Candidate, sentence: string, noun: string | undefi
   if (noun === undefined) return false
   const target = stem(noun)
   const own = words(candidate.text).map(stem)
-  const following = words(sentence.slice(candidate.start + candidate.text.length)).slice(0, 3).map(stem)
+  const following = words(sentence.slice(candidate.start + candidate.text.length))
+    .slice(0, 3)
+    .map(stem)
   return own.includes(target) || following.includes(target)
 }
 
@@ -235,7 +256,10 @@ export function extractAnswer(spec: AnswerSpec, sentence: string, question: stri
 
 /** A display name from a From header: `"Jane Doe" <jane@x.com>` → `Jane Doe`; `jane.doe@x.com` → `Jane Doe`. */
 export function senderName(from: string): string {
-  const display = from.replace(/<[^>]*>/g, '').replace(/["']/g, '').trim()
+  const display = from
+    .replace(/<[^>]*>/g, '')
+    .replace(/["']/g, '')
+    .trim()
   if (display.length > 0 && !display.includes('@')) return display
   const address = (from.match(/[\w.+-]+@[\w.-]+/)?.[0] ?? from).split('@')[0] ?? ''
   return address

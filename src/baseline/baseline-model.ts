@@ -21,23 +21,24 @@ export function createBaselineModel(strategies: ReadonlyArray<Strategy>): ChatMo
     id: BASELINE_MODEL_ID,
     kind: 'baseline',
     // Its `chat` spans (OpenTelemetry) name it as the provider: `gen_ai.provider.name` `vitest-agent-bench.baseline`.
-    complete: (request: ChatRequest, options?: CallOptions): Promise<ChatResult> => traceChat({ provider: BASELINE_PROVIDER_NAME, model: BASELINE_MODEL_ID, request }, async () => {
-      options?.signal?.throwIfAborted()
-      const conversation = readConversation(request)
-      const turn = conversation.assistantTurns + 1
-      const strategy = strategies.find((s) => s.appliesTo(conversation.tools))
-      if (strategy === undefined) {
-        const offered = [...conversation.tools]
-        return toChatResult(
-          {
-            kind: 'text',
-            text: `${BASELINE_MODEL_NAME} cannot help with this request: it only knows the tools of its strategies (${strategies.map((s) => s.name).join(', ') || 'none'}), and ${offered.length === 0 ? 'no tool was offered' : `the offered tools were ${offered.join(', ')}`}.`,
-          },
-          turn,
-        )
-      }
-      return toChatResult(strategy.next(conversation), turn)
-    }),
+    complete: (request: ChatRequest, options?: CallOptions): Promise<ChatResult> =>
+      traceChat({ provider: BASELINE_PROVIDER_NAME, model: BASELINE_MODEL_ID, request }, async () => {
+        options?.signal?.throwIfAborted()
+        const conversation = readConversation(request)
+        const turn = conversation.assistantTurns + 1
+        const strategy = strategies.find((s) => s.appliesTo(conversation.tools))
+        if (strategy === undefined) {
+          const offered = [...conversation.tools]
+          return toChatResult(
+            {
+              kind: 'text',
+              text: `${BASELINE_MODEL_NAME} cannot help with this request: it only knows the tools of its strategies (${strategies.map((s) => s.name).join(', ') || 'none'}), and ${offered.length === 0 ? 'no tool was offered' : `the offered tools were ${offered.join(', ')}`}.`,
+            },
+            turn,
+          )
+        }
+        return toChatResult(strategy.next(conversation), turn)
+      }),
   }
 }
 

@@ -20,15 +20,16 @@ export function createNullModel(): ChatModel {
   return {
     id: NULL_MODEL_ID,
     kind: 'baseline',
-    complete: (request, options?: CallOptions): Promise<ChatResult> => traceChat({ provider: BASELINE_PROVIDER_NAME, model: NULL_MODEL_ID, request }, async () => {
-      options?.signal?.throwIfAborted()
-      return {
-        message: { role: 'assistant', content: JSON.stringify({ final_answer: '', rationale: NULL_RATIONALE }), refusal: null },
-        usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 1 },
-        model: NULL_MODEL_NAME,
-        finishReason: 'stop',
-        cached: false,
-      }
-    }),
+    complete: (request, options?: CallOptions): Promise<ChatResult> =>
+      traceChat({ provider: BASELINE_PROVIDER_NAME, model: NULL_MODEL_ID, request }, async () => {
+        options?.signal?.throwIfAborted()
+        return {
+          message: { role: 'assistant', content: JSON.stringify({ final_answer: '', rationale: NULL_RATIONALE }), refusal: null },
+          usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 1 },
+          model: NULL_MODEL_NAME,
+          finishReason: 'stop',
+          cached: false,
+        }
+      }),
   }
 }

@@ -59,7 +59,11 @@ function helpLines(options: Record<string, OptionSpec>): string[] {
   const rows = Object.entries(options).map(([name, option]) => {
     const long = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? 'VALUE'}`
     const flag = option.short === undefined ? long : `-${option.short}, ${long}`
-    const notes = [option.required === true ? '(required)' : '', option.multiple === true ? '(repeatable)' : '', option.default === undefined ? '' : `default: ${option.default}`]
+    const notes = [
+      option.required === true ? '(required)' : '',
+      option.multiple === true ? '(repeatable)' : '',
+      option.default === undefined ? '' : `default: ${option.default}`,
+    ]
     return [flag, [option.description, ...notes.filter((note) => note !== '')].join('  ')] as const
   })
   rows.push(['-h, --help', 'show this help'])
@@ -73,7 +77,9 @@ export function commandUsage(spec: Pick<CommandSpec<Record<string, OptionSpec>>,
     .filter(([, option]) => option.required === true)
     .map(([name, option]) => `--${name} ${option.value ?? 'VALUE'}`)
   const line = ['Usage: agent-bench', spec.name, spec.positionals?.usage, ...required, '[options]'].filter((part) => part !== undefined).join(' ')
-  return [line, '', spec.description.trim(), '', 'Options:', ...helpLines(spec.options), ...(spec.epilog === undefined ? [] : ['', spec.epilog.trim()])].join('\n')
+  return [line, '', spec.description.trim(), '', 'Options:', ...helpLines(spec.options), ...(spec.epilog === undefined ? [] : ['', spec.epilog.trim()])].join(
+    '\n',
+  )
 }
 
 /** Turns a `node:util` `parseArgs` failure (or an error caused by one) into a {@link UsageError} pointing at the command's help. */
@@ -103,7 +109,10 @@ export function parseDeclared<const O extends Record<string, OptionSpec>>(
       strict: true,
       allowPositionals,
       options: Object.fromEntries(
-        Object.entries(options).map(([name, option]) => [name, { type: option.type, multiple: option.multiple ?? false, ...(option.short === undefined ? {} : { short: option.short }) }]),
+        Object.entries(options).map(([name, option]) => [
+          name,
+          { type: option.type, multiple: option.multiple ?? false, ...(option.short === undefined ? {} : { short: option.short }) },
+        ]),
       ),
     })
     return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals }
@@ -130,9 +139,12 @@ export function defineCommand<const O extends Record<string, OptionSpec>>(spec: 
       const { min = 0, max = 0 } = spec.positionals ?? {}
       if (positionals.length < min || positionals.length > max) {
         const expected = spec.positionals === undefined ? 'no arguments' : spec.positionals.usage
-        throw new UsageError(`agent-bench ${spec.name}: expected ${expected}, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')}.`, {
-          hint: `Run \`agent-bench ${spec.name} --help\` for its usage.`,
-        })
+        throw new UsageError(
+          `agent-bench ${spec.name}: expected ${expected}, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')}.`,
+          {
+            hint: `Run \`agent-bench ${spec.name} --help\` for its usage.`,
+          },
+        )
       }
       return spec.run({ values, positionals })
     },

@@ -12,7 +12,9 @@ describe('wholeNumberFlag', () => {
   it.each(['', ' ', '1.5', 'ten', '-1'])('rejects %j for a flag from 0 and up, naming the flag and an example', (value) => {
     expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(FlagValueError)
     expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(ConfigError)
-    expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(/`--limit` to be a whole number from 0 and up[\s\S]*Pass e\.g\. --limit 20/)
+    expect(() => wholeNumberFlag('--limit', value, { min: 0, example: 20 })).toThrow(
+      /`--limit` to be a whole number from 0 and up[\s\S]*Pass e\.g\. --limit 20/,
+    )
   })
 })
 
@@ -21,7 +23,9 @@ describe('choiceFlag', () => {
     expect(choiceFlag('--split', 'train', ['train', 'test'])).toBe('train')
     expect(choiceFlag('--split', undefined, ['train', 'test'])).toBeUndefined()
     expect(() => choiceFlag('--split', 'dev', ['train', 'test'])).toThrow(FlagValueError)
-    expect(() => choiceFlag('--split', 'dev', ['train', 'test'])).toThrow('Expected `--split` to be train or test, got "dev".\n  Fix: Pass --split train or --split test.')
+    expect(() => choiceFlag('--split', 'dev', ['train', 'test'])).toThrow(
+      'Expected `--split` to be train or test, got "dev".\n  Fix: Pass --split train or --split test.',
+    )
     expect(() => choiceFlag('--mode', 'x', ['a', 'b', 'c'])).toThrow('Expected `--mode` to be one of a, b, c, got "x".')
   })
 })

@@ -55,8 +55,22 @@ describe('runCli', () => {
   it('exits 2 on a bad flag value, as on an unknown option: both are a bad command line', async () => {
     const io = capture()
     const table: CommandTable = {
-      limit: { summary: '', load: () => command(async (argv) => (wholeNumberFlag('--limit', argv[0], { min: 0, example: 5 }), 0)) },
-      split: { summary: '', load: () => command(async (argv) => (choiceFlag('--split', argv[0], ['train', 'test']), 0)) },
+      limit: {
+        summary: '',
+        load: () =>
+          command(async (argv) => {
+            wholeNumberFlag('--limit', argv[0], { min: 0, example: 5 })
+            return 0
+          }),
+      },
+      split: {
+        summary: '',
+        load: () =>
+          command(async (argv) => {
+            choiceFlag('--split', argv[0], ['train', 'test'])
+            return 0
+          }),
+      },
     }
     expect(await runCli(table, ['limit', 'abc'])).toBe(2)
     expect(await runCli(table, ['split', 'dev'])).toBe(2)
@@ -69,11 +83,13 @@ describe('runCli', () => {
     vi.stubEnv('LOCAL_LLM_API_KEY', 'localsecretkey')
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-    const printing = (chunk: string): Command['run'] => async () => {
-      process.stdout.write(`out ${chunk}\n`)
-      process.stderr.write(Buffer.from(`err ${chunk}\n`))
-      return 0
-    }
+    const printing =
+      (chunk: string): Command['run'] =>
+      async () => {
+        process.stdout.write(`out ${chunk}\n`)
+        process.stderr.write(Buffer.from(`err ${chunk}\n`))
+        return 0
+      }
     const table: CommandTable = {
       plain: { summary: '', load: () => command(printing('localsecretkey')) },
       protocol: { summary: '', load: () => Promise.resolve({ command: { usage: '', protocolStdout: true, run: printing('localsecretkey') } }) },

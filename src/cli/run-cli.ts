@@ -77,7 +77,9 @@ export async function runCli(commands: CommandTable, argv: string[], options: Ru
     }
     // Not one of ours: its message and causes, never the stack, redacted (an SDK error may quote a key or a URL with a secret).
     console.error(
-      redact(`agent-bench ${name}: unexpected error: ${describeError(error)}\n  Fix: check the inputs the message names; if it names none, this may be a bug in agent-bench: please report it with the command line you ran.`),
+      redact(
+        `agent-bench ${name}: unexpected error: ${describeError(error)}\n  Fix: check the inputs the message names; if it names none, this may be a bug in agent-bench: please report it with the command line you ran.`,
+      ),
     )
     return 1
   }

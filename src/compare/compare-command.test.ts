@@ -121,7 +121,18 @@ describe('compare on MPCBench summaries', () => {
     totalTokens: 0,
     usage: noUsage,
     runLogFile: 'r',
-    judges: [{ judgeModel: 'rules', judgeKind: 'rules', judgeInputFile: 'i', judgeResultFile: 'r', usage: noUsage, kind: 'scored', answerRequirementsSatisfaction: ars, sourceGroundedReasoning: 3 }],
+    judges: [
+      {
+        judgeModel: 'rules',
+        judgeKind: 'rules',
+        judgeInputFile: 'i',
+        judgeResultFile: 'r',
+        usage: noUsage,
+        kind: 'scored',
+        answerRequirementsSatisfaction: ars,
+        sourceGroundedReasoning: 3,
+      },
+    ],
   })
 
   it('pairs tasks by task x judge when each summary ran one agent, pass = requirements >= 4', () => {
@@ -133,7 +144,13 @@ describe('compare on MPCBench summaries', () => {
       writeFileSync(b, JSON.stringify(buildSummary([meta('t1', 'agent-y', 3), meta('t2', 'agent-y', 4), meta('t3', 'agent-y', 4)])))
       const c = compareFiles(a, b)
       // t3 is unjudged in A: left out of the flips and of the paired metric, as the row means leave it out.
-      expect(c).toMatchObject({ kind: 'MPCBench summary', tasks: 2, leftOut: ['t3 [judge=rules]'], improved: ['t2 [judge=rules]'], regressed: ['t1 [judge=rules]'] })
+      expect(c).toMatchObject({
+        kind: 'MPCBench summary',
+        tasks: 2,
+        leftOut: ['t3 [judge=rules]'],
+        improved: ['t2 [judge=rules]'],
+        regressed: ['t1 [judge=rules]'],
+      })
       expect(c.metrics.answer_requirements_satisfaction).toMatchObject({ a: 3.5, b: 3.5, delta: 0, tasks: 2 })
     } finally {
       scratch.remove()
@@ -156,7 +173,14 @@ describe('compare on MPCBench summaries', () => {
       expect(json).toMatchObject({ tasks: 36, pValue: 0.5, test: 'exact paired sign-flip test by task, 12 task(s), 4 differ', significant: false })
       expect(json.metrics.answer_requirements_satisfaction).toMatchObject({ tasks: 36, clusters: 12, ci: { low: -0.166667, high: 0.666667 } })
       // 9 of the 36 entries flip (t1, t2, t3 under each judge): the flip rate's interval draws the 12 tasks.
-      expect(json).toMatchObject({ flipRate: 0.25, flipRateCi: { low: 0, high: 0.5, method: "cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 2000 resamples, seed 20260311" } })
+      expect(json).toMatchObject({
+        flipRate: 0.25,
+        flipRateCi: {
+          low: 0,
+          high: 0.5,
+          method: "cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 2000 resamples, seed 20260311",
+        },
+      })
       const text = (await captureLog(() => command.run([a, b]))).out.split('\n')
       expect(text).toContain('answer_requirements_satisfaction: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))')
       expect(text).toContain('flips: 9 (25.0% [0.0%, 50.0%])')
@@ -184,13 +208,33 @@ describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccur
     arteTaskResult(taskId, exactMatch, {
       semanticScore: exactMatch ? 1 : 0.5,
       ...(extra.sources === undefined ? {} : { sourcesCorrect: extra.sources }),
-      ...(extra.judge === undefined ? {} : extra.judge === 'error' ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } } : { llmJudgeCorrect: extra.judge }),
+      ...(extra.judge === undefined
+        ? {}
+        : extra.judge === 'error'
+          ? { llmJudgeError: { code: 'JUDGE_REPLY', message: 'neither True nor False' } }
+          : { llmJudgeCorrect: extra.judge }),
     })
   const results = (tasks: ArteTaskResult[], judgeModel?: string): ArteResults => ({
     ...computeArteMetrics(tasks),
     usage,
-    ...(judgeModel === undefined ? {} : { llmJudge: { model: judgeModel, judgedTasks: tasks.filter((t) => t.llmJudgeCorrect !== undefined).length, errors: tasks.filter((t) => t.llmJudgeError !== undefined).length, usage } }),
-    config: { model: 'openai/gpt-x', modelKind: 'llm', split: 'test', dataset: 'rows.jsonl', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:00.000Z' },
+    ...(judgeModel === undefined
+      ? {}
+      : {
+          llmJudge: {
+            model: judgeModel,
+            judgedTasks: tasks.filter((t) => t.llmJudgeCorrect !== undefined).length,
+            errors: tasks.filter((t) => t.llmJudgeError !== undefined).length,
+            usage,
+          },
+        }),
+    config: {
+      model: 'openai/gpt-x',
+      modelKind: 'llm',
+      split: 'test',
+      dataset: 'rows.jsonl',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:00:00.000Z',
+    },
     testRunEndReason: 'passed',
     thresholds: [],
     taskResults: tasks,
@@ -289,7 +333,11 @@ describe("compare on the ART-E scores that compare with OpenPipe's (sourcesAccur
     try {
       expect(c.tasks).toBe(0)
       expect(c.notes).toEqual([
-        { metric: '*', kind: 'different-selection', message: 'No task is in both runs: A runs rows all, B rows openpipe (ARTE_ROWS). Compare runs of the same selection.' },
+        {
+          metric: '*',
+          kind: 'different-selection',
+          message: 'No task is in both runs: A runs rows all, B rows openpipe (ARTE_ROWS). Compare runs of the same selection.',
+        },
       ])
       expect((await captureLog(() => command.run([fileA, fileB]))).out).toContain('No task is in both runs: A runs rows all, B rows openpipe (ARTE_ROWS).')
     } finally {

@@ -35,7 +35,7 @@ export function loadComparable(file: string): Loaded {
   } catch (error) {
     throw new InvalidFormatError(`Cannot read ${file} as JSON: ${(error as Error).message}`, {
       file,
-      hint: 'Pass an ART-E results file (evaluation/arte/results.json), an MPCBench summary (evaluation/summary.json) or an eval\'s results (evaluation/evals/{eval}/results.json).',
+      hint: "Pass an ART-E results file (evaluation/arte/results.json), an MPCBench summary (evaluation/summary.json) or an eval's results (evaluation/evals/{eval}/results.json).",
       cause: error,
     })
   }
@@ -60,7 +60,8 @@ export function compareFiles(fileA: string, fileB: string): ScoredComparison {
     const [runA, runB] = pairMpcbenchRuns(a.summary, b.summary)
     return withoutNotes(compareRuns(runA, runB))
   }
-  if (a.kind === 'mpcbench-v2' && b.kind === 'mpcbench-v2') return withoutNotes(compareRuns(mpcbenchV2ComparableRun(a.results), mpcbenchV2ComparableRun(b.results)))
+  if (a.kind === 'mpcbench-v2' && b.kind === 'mpcbench-v2')
+    return withoutNotes(compareRuns(mpcbenchV2ComparableRun(a.results), mpcbenchV2ComparableRun(b.results)))
   throw new ConfigError(`Cannot compare ${fileA} (${a.kind}) with ${fileB} (${b.kind}).`, {
     hint: 'Compare two ART-E results files, two MPCBench summaries, two results files of evals, or two MPCBench v2 summaries or rows files.',
   })
@@ -95,7 +96,11 @@ Without files, compares the two most recent runs kept under evaluation/history/{
 each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP = 20 runs).`,
   positionals: { usage: '[A.json B.json]', min: 0, max: 2 },
   options: {
-    json: { type: 'boolean', description: 'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "pValue", "test", "significant", "notes", ...}' },
+    json: {
+      type: 'boolean',
+      description:
+        'print the comparison as JSON {"tasks", "flips", "flipRate", "improved", "regressed", "metrics", "pValue", "test", "significant", "notes", ...}',
+    },
     benchmark: { type: 'string', value: 'NAME', description: 'without files: arte, mpcbench or mpcbench-v2', default: 'arte' },
     eval: { type: 'string', value: 'NAME', description: 'without files: the eval (describeEval name) whose two most recent kept runs to compare' },
   },
@@ -104,7 +109,13 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
     if (positionals.length === 2) {
       files = positionals.map((file) => resolve(file))
       // A file named on the command line that does not exist is a bad command line (exit 2), as a flag's path is.
-      for (const [i, file] of files.entries()) assertFlagPathExists(i === 0 ? 'A' : 'B', file, 'Results file', 'Pass two existing results files: ART-E results JSONs, MPCBench summaries or eval results files.')
+      for (const [i, file] of files.entries())
+        assertFlagPathExists(
+          i === 0 ? 'A' : 'B',
+          file,
+          'Results file',
+          'Pass two existing results files: ART-E results JSONs, MPCBench summaries or eval results files.',
+        )
     } else if (positionals.length === 0 && values.eval !== undefined) {
       const history = arteHistorySettings()
       files = latestInHistory(history.dir, evalHistoryName(values.eval), 2)
@@ -119,7 +130,11 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
         throw new FlagValueError(`Unknown --benchmark ${JSON.stringify(benchmark)}.`, { hint: 'Use --benchmark arte, mpcbench or mpcbench-v2.' })
       }
       const history = arteHistorySettings()
-      files = latestInHistory(history.dir, benchmark === 'arte' ? ARTE_HISTORY_FILE : benchmark === 'mpcbench' ? MPCBENCH_HISTORY_FILE : MPCBENCH_V2_HISTORY_NAME, 2)
+      files = latestInHistory(
+        history.dir,
+        benchmark === 'arte' ? ARTE_HISTORY_FILE : benchmark === 'mpcbench' ? MPCBENCH_HISTORY_FILE : MPCBENCH_V2_HISTORY_NAME,
+        2,
+      )
       if (files.length < 2 && benchmark === 'mpcbench-v2') {
         throw new ConfigError(`Found ${files.length} kept mpcbench-v2 run(s) under ${history.dir}; comparing needs two.`, {
           hint: 'Run the MPCBench v2 bench twice with reporters/mpcbench-v2.ts (each run keeps its summary there), or pass two files: agent-bench compare A.json B.json.',
@@ -134,7 +149,9 @@ each run of the reporters keeps its results there, the last BENCH_HISTORY_KEEP =
         })
       }
     } else {
-      throw new FlagValueError(`Expected two files (A and B) or none, got ${positionals.length}.`, { hint: 'Run e.g. `agent-bench compare old.json new.json`.' })
+      throw new FlagValueError(`Expected two files (A and B) or none, got ${positionals.length}.`, {
+        hint: 'Run e.g. `agent-bench compare old.json new.json`.',
+      })
     }
     const [fileA = '', fileB = ''] = files
     const comparison = compareFiles(fileA, fileB)

@@ -34,7 +34,7 @@ describe('agent-bench compare on two eval results files', () => {
   const a = resultsFile(dir, 'a.json', [row('a', 1), row('b', 1), row('c', 1), row('d', 0), row('e', 0), row('a', 0, 2)])
   const b = resultsFile(dir, 'b.json', [row('a', 1), row('b', 1), row('c', 0), row('d', 1), row('e', 1), row('f', 1)])
 
-  it('gives the flips of trial 1, the improved and regressed ids, each metric\'s paired delta and interval, and the p-value', () => {
+  it("gives the flips of trial 1, the improved and regressed ids, each metric's paired delta and interval, and the p-value", () => {
     const comparison = compareFiles(a, b)
     expect(comparison).toMatchObject({
       kind: 'eval "capitals"',

@@ -16,7 +16,10 @@ function row(id: string, f1: number | null): ResultsRow {
 
 function summaryFile(dir: string, name: string, rows: ResultsRow[], model = 'gpt-4o', extra: ResultsRow[] = []): string {
   const levels = [summarizeLevel({ level: 1, worldId: 'world_level1_exp1', model, modelKind: 'llm', trials: new Map(rows.map((r) => [r.instance_id, [r]])) })]
-  if (extra.length > 0) levels.push(summarizeLevel({ level: 1, worldId: 'world_level1_exp1', model: 'other', modelKind: 'llm', trials: new Map(extra.map((r) => [r.instance_id, [r]])) }))
+  if (extra.length > 0)
+    levels.push(
+      summarizeLevel({ level: 1, worldId: 'world_level1_exp1', model: 'other', modelKind: 'llm', trials: new Map(extra.map((r) => [r.instance_id, [r]])) }),
+    )
   const summary: MpcbenchV2Summary = { benchmark: 'mpcbench-v2', upstream: 'SeokwonJung-Jay/MPCBench@e398410', generatedAt: '2026-01-01T00:00:00.000Z', levels }
   const file = join(dir, name)
   writeFileSync(file, JSON.stringify(summary))
@@ -41,7 +44,15 @@ describe('agent-bench compare on MPCBench v2 results', () => {
 
   it('pairs by instance id: flips on exact match, improved and regressed, the paired F1 delta with its interval, the p-value', () => {
     const comparison = compareFiles(summaryFile(dir, 'a.json', rowsA), summaryFile(dir, 'b.json', rowsB))
-    expect(comparison).toMatchObject({ kind: 'MPCBench v2 results', tasks: 4, flips: ['i2', 'i3', 'i4'], improved: ['i2', 'i4'], regressed: ['i3'], onlyInB: ['i5'], primaryMetric: 'f1' })
+    expect(comparison).toMatchObject({
+      kind: 'MPCBench v2 results',
+      tasks: 4,
+      flips: ['i2', 'i3', 'i4'],
+      improved: ['i2', 'i4'],
+      regressed: ['i3'],
+      onlyInB: ['i5'],
+      primaryMetric: 'f1',
+    })
     // A failed run scores 0 (it gave no answer).
     const before = [1, 0.5, 1, 0]
     const after = [1, 1, 0.4, 1]
@@ -67,7 +78,10 @@ describe('agent-bench compare on MPCBench v2 results', () => {
 
   it('without files, --benchmark mpcbench-v2 compares the two most recent kept summaries; --json prints the comparison', async () => {
     const history = join(dir, 'history')
-    for (const [run, rows] of [['2026-01-01T00-00-00-000Z', rowsA], ['2026-01-02T00-00-00-000Z', rowsB]] as const) {
+    for (const [run, rows] of [
+      ['2026-01-01T00-00-00-000Z', rowsA],
+      ['2026-01-02T00-00-00-000Z', rowsB],
+    ] as const) {
       mkdirSync(join(history, run, 'mpcbench-v2'), { recursive: true })
       summaryFile(join(history, run, 'mpcbench-v2'), 'summary.json', [...rows])
     }

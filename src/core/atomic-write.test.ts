@@ -37,7 +37,6 @@ describe('writeFileAtomic', () => {
     expect(removeLeftoverTempFiles(dir)).toEqual([])
   })
 
-
   it('writes and replaces a file, creating its folders', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atomic-'))
     const file = join(dir, 'a', 'b', 'r.json')

@@ -45,7 +45,10 @@ function pathProblem(file: string, cause?: unknown): WriteFileError | undefined 
   if (kind === 'other') return new WriteFileError(file, 'it is not a regular file (a device, pipe or socket)', { hint: 'Name a regular file.', cause })
   const blocking = nearestExisting(dirname(file))
   if (kindOf(blocking) !== 'folder') {
-    return new WriteFileError(file, `${blocking} is not a folder`, { hint: `Choose a file path whose folders exist or can be created (nothing can be created under ${blocking}).`, cause })
+    return new WriteFileError(file, `${blocking} is not a folder`, {
+      hint: `Choose a file path whose folders exist or can be created (nothing can be created under ${blocking}).`,
+      cause,
+    })
   }
   return undefined
 }

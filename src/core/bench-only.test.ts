@@ -33,6 +33,8 @@ describe('BENCH_ONLY', () => {
 describe('notPreparedHint', () => {
   it('points at BENCH_ONLY only when BENCH_ONLY left the benchmark out, else at the setup error', () => {
     expect(notPreparedHint('arte', 'BENCH_ONLY=mpcbench leaves arte out of this run, so its globalSetup prepared nothing')).toBe(benchLeftOutHint('arte'))
-    expect(notPreparedHint('arte', 'its globalSetup failed: ARTE_DB /x does not exist (fix: pass an existing file)')).toMatch(/^Fix what the arte setup error says/)
+    expect(notPreparedHint('arte', 'its globalSetup failed: ARTE_DB /x does not exist (fix: pass an existing file)')).toMatch(
+      /^Fix what the arte setup error says/,
+    )
   })
 })

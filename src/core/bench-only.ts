@@ -23,7 +23,10 @@ function onlyValue(env: Env): string {
 export function benchIncluded(name: BenchName, env: Env = process.env): boolean {
   const raw = onlyValue(env)
   if (raw === '') return true
-  const names = raw.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '')
+  const names = raw
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '')
   const unknown = names.filter((part) => !(BENCH_NAMES as readonly string[]).includes(part))
   if (unknown.length > 0) {
     throw new ConfigError(`${BENCH_ONLY_VARIABLE}=${raw} names ${unknown.map((part) => JSON.stringify(part)).join(', ')}, which is not a benchmark.`, {
@@ -49,7 +52,9 @@ export function benchLeftOutHint(name: BenchName): string {
  * the tests ran, with its fix) is what to fix.
  */
 export function notPreparedHint(name: BenchName, reason: string): string {
-  return reason.startsWith(`${BENCH_ONLY_VARIABLE}=`) ? benchLeftOutHint(name) : `Fix what the ${name} setup error says (printed before the tests ran, with its fix), then run again.`
+  return reason.startsWith(`${BENCH_ONLY_VARIABLE}=`)
+    ? benchLeftOutHint(name)
+    : `Fix what the ${name} setup error says (printed before the tests ran, with its fix), then run again.`
 }
 
 /** Sets {@link BENCH_ONLY_VARIABLE} to `name` in `env` unless it is set (a command that runs one benchmark). Returns whether it did. */

@@ -54,10 +54,19 @@ describe('benchTestTimeoutMs (BENCH_TEST_TIMEOUT_MS)', () => {
         "export default defineConfig({ test: { projects: [{ extends: true, test: { name: 'bench', include: ['*.eval.ts'], testTimeout: benchTestTimeoutMs() } }] } })",
       ].join('\n'),
     )
-    writeFileSync(join(dir, 'timeout.eval.ts'), "import { expect, test } from 'vitest'\ntest('timeout', (context) => { expect.soft(context.task.timeout).toBe(Number(process.env.EXPECTED_TIMEOUT)) })\n")
+    writeFileSync(
+      join(dir, 'timeout.eval.ts'),
+      "import { expect, test } from 'vitest'\ntest('timeout', (context) => { expect.soft(context.task.timeout).toBe(Number(process.env.EXPECTED_TIMEOUT)) })\n",
+    )
     const run = async (expected: number, options: { testTimeout?: number } = {}): Promise<boolean> => {
       vi.stubEnv('EXPECTED_TIMEOUT', String(expected))
-      const vitest = await startVitest('test', [], { root: dir, config: join(dir, 'vitest.config.mts'), watch: false, reporters: [], ...options }, {}, { stdout: quiet(), stderr: quiet() })
+      const vitest = await startVitest(
+        'test',
+        [],
+        { root: dir, config: join(dir, 'vitest.config.mts'), watch: false, reporters: [], ...options },
+        {},
+        { stdout: quiet(), stderr: quiet() },
+      )
       await vitest.close()
       return vitest.state.getTestModules().every((module) => module.ok())
     }

@@ -95,7 +95,8 @@ export function withJunitVerdicts(xml: string, verdicts: ReadonlyArray<JunitVerd
       '    </testsuite>',
     ].join('\n')
   })
-  const raise = (tag: string, name: string, by: number) => tag.replace(new RegExp(`\\b${name}="(\\d+)"`), (_all, count: string) => `${name}="${Number(count) + by}"`)
+  const raise = (tag: string, name: string, by: number) =>
+    tag.replace(new RegExp(`\\b${name}="(\\d+)"`), (_all, count: string) => `${name}="${Number(count) + by}"`)
   const head = xml.slice(0, end).replace(/<testsuites\b[^>]*>/, (tag) => raise(raise(tag, 'tests', verdicts.length), 'failures', failed))
   return `${head}${suites.join('\n')}\n${xml.slice(end)}`
 }

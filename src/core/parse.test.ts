@@ -36,7 +36,7 @@ describe('readJsonFile', () => {
 
   it.each([
     ['{"a": 1', 1, 8, "expected ',' or '}', found the end of the text"],
-    ["{'a': 1}", 1, 2, "expected a property name in double quotes, found \"'\""],
+    ["{'a': 1}", 1, 2, 'expected a property name in double quotes, found "\'"'],
     ['{"a": 1, "b": [x]}', 1, 16, 'expected a value, found x (strings need double quotes; the literals are true, false and null)'],
     ['{"a": 1}\n{"a": 2}', 2, 1, 'more text after the JSON value, found "{"'],
     ['', 1, 1, 'expected a value, found the end of the text'],

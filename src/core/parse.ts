@@ -111,7 +111,10 @@ function scanJson(text: string): JsonStop | undefined {
   const skipSpace = (): void => {
     while (at < text.length && JSON_WHITESPACE.has(text[at] as string)) at++
   }
-  const bareWord = (): never => stop(`expected a value, found ${/^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 40))?.[0] ?? shown(text[at])} (strings need double quotes; the literals are true, false and null)`)
+  const bareWord = (): never =>
+    stop(
+      `expected a value, found ${/^[A-Za-z_$][\w$]*/.exec(text.slice(at, at + 40))?.[0] ?? shown(text[at])} (strings need double quotes; the literals are true, false and null)`,
+    )
   const literal = (word: string): void => {
     if (text.startsWith(word, at) && !/[\w$]/.test(text[at + word.length] ?? '')) at += word.length
     else bareWord()
@@ -130,7 +133,8 @@ function scanJson(text: string): JsonStop | undefined {
         if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) at += 6
         else if (next !== undefined && JSON_ESCAPES.has(next)) at += 2
         else stop(`an invalid escape \\${next ?? ''} in a string`)
-      } else if ((char as string).charCodeAt(0) < 0x20) stop(char === '\n' ? 'a line break inside a string (missing ", or write \\n)' : 'a control character inside a string')
+      } else if ((char as string).charCodeAt(0) < 0x20)
+        stop(char === '\n' ? 'a line break inside a string (missing ", or write \\n)' : 'a control character inside a string')
       else at++
     }
   }
@@ -228,7 +232,11 @@ export function locateJsonSyntaxError(text: string, firstLine = 1): JsonSyntaxEr
  * ']'` and the line with a caret below it. With `lineNumber`, `text` is that one line of a file (a JSONL line, which
  * the caller names): only the column is given. Falls back to `error`'s message when no location is found.
  */
-export function describeJsonSyntaxError(text: string, error: unknown, options: { lineNumber?: number } = {}): { summary: string; line?: number; column?: number } {
+export function describeJsonSyntaxError(
+  text: string,
+  error: unknown,
+  options: { lineNumber?: number } = {},
+): { summary: string; line?: number; column?: number } {
   const found = locateJsonSyntaxError(text, options.lineNumber)
   if (found === undefined) return { summary: `not valid JSON (${(error as Error).message})` }
   const where = options.lineNumber !== undefined ? `column ${found.column}` : `line ${found.line}, column ${found.column}`

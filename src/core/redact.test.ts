@@ -15,17 +15,29 @@ afterEach(() => {
 
 describe('redact', () => {
   it('finds secrets in secret-named variables and in URL-valued ones', () => {
-    expect(secretsFromEnv({ MY_API_KEY: 'abc123xyz', GH_TOKEN: 'ghp_0123456789', HOME: '/home/me', NODE_ENV: 'production', DEPLOY_KEY: 'default' })).toEqual(['abc123xyz', 'ghp_0123456789'])
+    expect(secretsFromEnv({ MY_API_KEY: 'abc123xyz', GH_TOKEN: 'ghp_0123456789', HOME: '/home/me', NODE_ENV: 'production', DEPLOY_KEY: 'default' })).toEqual([
+      'abc123xyz',
+      'ghp_0123456789',
+    ])
     expect(urlSecrets('https://bob:hunter22@h.example/v1?api-version=1&api-key=k-123456')).toEqual(expect.arrayContaining(['hunter22', 'k-123456']))
     expect(secretsFromEnv({ OPENAI_BASE_URL: 'https://h.example/v1?key=k-987654' })).toContain('k-987654')
   })
 
   it('takes the value of every *_API_KEY, *_TOKEN and *_SECRET variable as a secret, whatever its characters', () => {
-    const env = { OPENAI_API_KEY: 'localsecretkey', LOCAL_TOKEN: 'ollama', APP_SECRET: 'Password', DB_PASSWORD: 'hunter', SORT_KEY: 'date', TINY_TOKEN: 'EMPTY' }
+    const env = {
+      OPENAI_API_KEY: 'localsecretkey',
+      LOCAL_TOKEN: 'ollama',
+      APP_SECRET: 'Password',
+      DB_PASSWORD: 'hunter',
+      SORT_KEY: 'date',
+      TINY_TOKEN: 'EMPTY',
+    }
     expect(secretsFromEnv(env).sort()).toEqual(['Password', 'hunter', 'localsecretkey', 'ollama'])
     expect(redact('the server echoed localsecretkey, and xlocalsecretkeyx', env)).toBe(`the server echoed ${REDACTED}, and x${REDACTED}x`)
     // Under 8 characters: only where it stands as a whole word.
-    expect(redact('ollama said ollama; not ollamas, not my_ollama, "ollama"', env)).toBe(`${REDACTED} said ${REDACTED}; not ollamas, not my_ollama, "${REDACTED}"`)
+    expect(redact('ollama said ollama; not ollamas, not my_ollama, "ollama"', env)).toBe(
+      `${REDACTED} said ${REDACTED}; not ollamas, not my_ollama, "${REDACTED}"`,
+    )
     expect(redact(JSON.stringify({ a: 'line\nollama\tollama' }), env)).toBe(JSON.stringify({ a: `line\n${REDACTED}\t${REDACTED}` }))
     // Under 6 characters nothing is a secret: placeholders such as `test` or `EMPTY` would garble ordinary text.
     expect(redact('{"split": "test"} EMPTY none', { A_TOKEN: 'test', B_TOKEN: 'EMPTY', C_TOKEN: 'none' })).toBe('{"split": "test"} EMPTY none')

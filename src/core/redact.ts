@@ -58,7 +58,8 @@ export function urlSecrets(url: string): string[] {
   if (parsed.password !== '') out.push(decodeURIComponent(parsed.password), parsed.password)
   if (parsed.username !== '' && parsed.password !== '') out.push(decodeURIComponent(parsed.username), parsed.username)
   for (const [name, value] of parsed.searchParams) {
-    if (/^(api[-_]?key|key|token|access[-_]?token|secret|password|passwd|sig|signature|auth)$/i.test(name) && value !== '') out.push(value, encodeURIComponent(value))
+    if (/^(api[-_]?key|key|token|access[-_]?token|secret|password|passwd|sig|signature|auth)$/i.test(name) && value !== '')
+      out.push(value, encodeURIComponent(value))
   }
   return out.filter(isSecretValue)
 }
@@ -78,8 +79,7 @@ export function secretsFromEnv(env: Env = process.env): string[] {
     if (ALWAYS_SECRET_VARIABLE.test(name)) out.push(value)
     else if (SECRET_VARIABLE.test(name)) {
       if (!/^[A-Za-z]{1,15}$/.test(value)) out.push(value)
-    }
-    else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) out.push(...urlSecrets(value))
+    } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) out.push(...urlSecrets(value))
   }
   return out
 }
@@ -199,7 +199,9 @@ function redactWith(text: string, forms: ReadonlyArray<SecretForm>): string {
     if (out.includes(form.prefix)) out = form.whole === undefined ? out.replaceAll(form.text, REDACTED) : out.replace(form.whole, REDACTED)
   }
   if (out.includes('://')) out = redactUrl(out)
-  return out.replace(HEADER_VALUE, (match, name: string, separator: string, value: string) => (value === REDACTED || value.startsWith('[') ? match : `${name}${separator}${REDACTED}`))
+  return out.replace(HEADER_VALUE, (match, name: string, separator: string, value: string) =>
+    value === REDACTED || value.startsWith('[') ? match : `${name}${separator}${REDACTED}`,
+  )
 }
 
 /** `value` with every string in it (object keys included) redacted one by one: the structure cannot break. */

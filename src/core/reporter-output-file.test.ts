@@ -12,7 +12,7 @@ describe('reporterOutputFile', () => {
     expect(reporterOutputFile(vitest, 'report')).toBeUndefined()
   })
 
-  it('leaves a single outputFile path to Vitest\'s own reporters', () => {
+  it("leaves a single outputFile path to Vitest's own reporters", () => {
     expect(reporterOutputFile(withOutputFile('out/results.json'), 'arte')).toBeUndefined()
     expect(reporterOutputFile(withOutputFile(undefined), 'arte')).toBeUndefined()
   })
@@ -22,11 +22,25 @@ describe('stdoutHoldsReport', () => {
   const vitest = (reporters: unknown[], outputFile?: unknown) => ({ config: { reporters, outputFile } }) as unknown as Vitest
 
   it('is true when junit, json or tap writes to standard output, false when each has a file', () => {
-    expect(stdoutHoldsReport(vitest([['junit', {}], ['default', {}]]))).toBe(true)
+    expect(
+      stdoutHoldsReport(
+        vitest([
+          ['junit', {}],
+          ['default', {}],
+        ]),
+      ),
+    ).toBe(true)
     expect(stdoutHoldsReport(vitest([['json', {}]], { arte: 'a.json' }))).toBe(true)
     expect(stdoutHoldsReport(vitest([['junit', {}]], { junit: 'out/junit.xml' }))).toBe(false)
     expect(stdoutHoldsReport(vitest([['junit', { outputFile: 'j.xml' }]]))).toBe(false)
     expect(stdoutHoldsReport(vitest([['json', {}]], 'out/results.json'))).toBe(false)
-    expect(stdoutHoldsReport(vitest([['default', {}], ['./reporters/arte.ts', {}]]))).toBe(false)
+    expect(
+      stdoutHoldsReport(
+        vitest([
+          ['default', {}],
+          ['./reporters/arte.ts', {}],
+        ]),
+      ),
+    ).toBe(false)
   })
 })

@@ -32,7 +32,16 @@ export function siblingModule(importMetaUrl: string, baseName: string): string {
       cause: error,
     })
   }
-  const built = esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false, logLevel: 'silent' })
+  const built = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  })
   const code = built.outputFiles[0]?.contents ?? new Uint8Array()
   const file = join(WORKER_BUNDLE_DIR, `${baseName}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`)
   // Bytes, not text: the atomic writer redacts text, which must not touch code. The same content always has the same

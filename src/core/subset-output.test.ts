@@ -27,7 +27,10 @@ describe('chooseOutputFile', () => {
     writeFileSync(file, JSON.stringify({ ids: ['1', '2', '3'], prefix: 'x' }))
     const prefixed = (existing: unknown) => ['2'].map((id) => `${(existing as { prefix: string }).prefix}${id}`)
     expect(chooseOutputFile(file, prefixed, ids)).toEqual({ file })
-    expect(chooseOutputFile(file, prefixed, (existing) => ids(existing)?.map((id) => `x${id}`))).toEqual({ file: join(dir, 'results.subset.json'), subset: { ran: 1, kept: 3, fullFile: file } })
+    expect(chooseOutputFile(file, prefixed, (existing) => ids(existing)?.map((id) => `x${id}`))).toEqual({
+      file: join(dir, 'results.subset.json'),
+      subset: { ran: 1, kept: 3, fullFile: file },
+    })
   })
 
   it('names the subset file beside the full one', () => {

@@ -42,7 +42,13 @@ async function runFixture(baseURL: string, env: Record<string, string>, dir: str
   vi.stubEnv('BENCH_CACHE', '')
   vi.stubEnv('BENCH_RESUME', '')
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
-  const vitest = await startVitest('test', [], { root, watch: false, reporters: [new EvalReporter({ silent: true })] }, {}, { stdout: quiet(), stderr: quiet() })
+  const vitest = await startVitest(
+    'test',
+    [],
+    { root, watch: false, reporters: [new EvalReporter({ silent: true })] },
+    {},
+    { stdout: quiet(), stderr: quiet() },
+  )
   await vitest.close()
   return EvalResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'evals', 'capitals-judged', 'results.json'), 'utf8')))
 }
@@ -54,7 +60,7 @@ function tempDir(prefix: string): string {
 }
 
 describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => {
-  it('traces each case as one trace: invoke_agent > the task\'s chat, bench.judge > the judge\'s chat; the scores on the root; the results rows carry the trace id', async () => {
+  it("traces each case as one trace: invoke_agent > the task's chat, bench.judge > the judge's chat; the scores on the root; the results rows carry the trace id", async () => {
     await using server = await startScriptedServer(respond)
     await using receiver = await startOtlpReceiver()
     const dir = tempDir('describe-eval-judge-otel-')
@@ -74,7 +80,10 @@ describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => 
       const judge = children.find((span) => span.name === 'bench.judge') as ReceivedSpan
       expect(judge.attributes, id).toEqual({ 'bench.judge.model': 'scripted-judge', 'bench.judge.kind': 'llm', 'bench.judge.name': 'capitalJudge' })
       const judgeCalls = childrenOf(receiver.spans, judge)
-      expect(judgeCalls.map((span) => [span.name, span.attributes['bench.purpose']]), id).toEqual([['chat scripted-judge', 'judge-scorer']])
+      expect(
+        judgeCalls.map((span) => [span.name, span.attributes['bench.purpose']]),
+        id,
+      ).toEqual([['chat scripted-judge', 'judge-scorer']])
       expect(children.find((span) => span.name === 'chat scripted-agent')?.attributes['bench.purpose'], id).toBe('agent')
     }
 
@@ -87,7 +96,7 @@ describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => 
     for (const row of results.taskResults) expect(row.otelTraceId).toMatch(/^[0-9a-f]{32}$/)
   }, 120_000)
 
-  it('judge calls go through the response cache in the trial\'s scope and the call log; a replay run calls no model and gives the same scores', async () => {
+  it("judge calls go through the response cache in the trial's scope and the call log; a replay run calls no model and gives the same scores", async () => {
     await using server = await startScriptedServer(respond)
     const dir = tempDir('describe-eval-judge-cache-')
     const cassettes = join(dir, 'cassettes')
@@ -110,7 +119,12 @@ describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => 
     expect(server.requests).toHaveLength(8)
     const scores = (results: EvalResults) => results.taskResults.map((row) => [row.id, row.trial, row.scores.capitalJudge])
     expect(scores(replayed)).toEqual(scores(recorded))
-    expect(scores(replayed)).toEqual([['fr', 1, 0.8], ['fr', 2, 0.8], ['pe', 1, 0.8], ['pe', 2, 0.8]])
+    expect(scores(replayed)).toEqual([
+      ['fr', 1, 0.8],
+      ['fr', 2, 0.8],
+      ['pe', 1, 0.8],
+      ['pe', 2, 0.8],
+    ])
 
     const logDir = join(dir, 'llm-log')
     const entries = readdirSync(logDir, { recursive: true })
@@ -135,7 +149,10 @@ describe('describeEval with an LLM judge (fixtures/describe-eval-judge)', () => 
 
     const spans = receiver.spans.slice(spansBefore)
     // One span per case, no model call under it.
-    expect(spans.map((span) => [span.attributes['bench.task.id'], span.parentSpanId]).sort()).toEqual([['fr', ''], ['pe', '']])
+    expect(spans.map((span) => [span.attributes['bench.task.id'], span.parentSpanId]).sort()).toEqual([
+      ['fr', ''],
+      ['pe', ''],
+    ])
     for (const span of spans) {
       const id = String(span.attributes['bench.task.id'])
       expect(span.name, id).toBe('invoke_agent capitals judged')

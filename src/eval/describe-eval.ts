@@ -87,8 +87,9 @@ export class EvalThresholdError extends BenchError {
 /** The `threshold` option of an eval is not a number from 0 to 1, the range of the mean score it is compared with. */
 export class EvalThresholdRangeError extends BenchError {
   constructor(suite: string, threshold: unknown) {
-    const shown = typeof threshold === 'number' ? String(threshold) : JSON.stringify(threshold) ?? String(threshold)
-    const never = typeof threshold === 'number' && threshold > 1 ? ': every case would fail' : typeof threshold === 'number' && threshold < 0 ? ': no case could fail' : ''
+    const shown = typeof threshold === 'number' ? String(threshold) : (JSON.stringify(threshold) ?? String(threshold))
+    const never =
+      typeof threshold === 'number' && threshold > 1 ? ': every case would fail' : typeof threshold === 'number' && threshold < 0 ? ': no case could fail' : ''
     super('ERR_EVAL_INVALID_THRESHOLD', `describeEval(${JSON.stringify(suite)}): \`threshold\` is ${shown}, but scores are from 0 to 1${never}.`, {
       hint: 'Pass a threshold from 0 to 1 (the mean score a case needs, e.g. 0.5 or 0.8), or leave it out for 1.',
     })
@@ -121,7 +122,10 @@ function caseKeys(suite: string, data: ReadonlyArray<EvalCase<unknown, unknown>>
   const seen = new Map<string, number>()
   return data.map((item, index) => {
     if (item.id !== undefined && (typeof item.id !== 'string' || item.id.trim() === '')) {
-      throw new EvalCaseError(`describeEval(${JSON.stringify(suite)}): case ${index + 1} has the id ${JSON.stringify(item.id)}.`, 'Give every case a non-empty string id, or leave `id` out.')
+      throw new EvalCaseError(
+        `describeEval(${JSON.stringify(suite)}): case ${index + 1} has the id ${JSON.stringify(item.id)}.`,
+        'Give every case a non-empty string id, or leave `id` out.',
+      )
     }
     const key = item.id ?? item.name ?? caseName(item.input, index)
     const first = seen.get(key)
@@ -141,7 +145,10 @@ function caseKeys(suite: string, data: ReadonlyArray<EvalCase<unknown, unknown>>
 function trialCount(suite: string, option: unknown, fromEnv: number | undefined): number {
   if (option === undefined) return fromEnv ?? 1
   if (typeof option !== 'number' || !Number.isInteger(option) || option < 1) {
-    throw new EvalCaseError(`describeEval(${JSON.stringify(suite)}): \`trials\` is ${JSON.stringify(option)}.`, 'Pass a whole number >= 1 as `trials`, or leave it out for BENCH_TRIALS (default 1).')
+    throw new EvalCaseError(
+      `describeEval(${JSON.stringify(suite)}): \`trials\` is ${JSON.stringify(option)}.`,
+      'Pass a whole number >= 1 as `trials`, or leave it out for BENCH_TRIALS (default 1).',
+    )
   }
   return option
 }
@@ -152,7 +159,12 @@ function trialName(key: string, trial: number, trials: number): string {
 }
 
 /** Scores one output with every scorer, in order. */
-async function scoreOutput<Input, Output, Expected>(scorers: ReadonlyArray<Scorer<Input, Output, Expected>>, labels: ReadonlyArray<string>, item: EvalCase<Input, Expected>, output: Output): Promise<EvalScore[]> {
+async function scoreOutput<Input, Output, Expected>(
+  scorers: ReadonlyArray<Scorer<Input, Output, Expected>>,
+  labels: ReadonlyArray<string>,
+  item: EvalCase<Input, Expected>,
+  output: Output,
+): Promise<EvalScore[]> {
   const scores: EvalScore[] = []
   for (const [i, scorer] of scorers.entries()) {
     const label = labels[i] as string
@@ -190,7 +202,10 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
   const keys = caseKeys(name, options.data)
   const labels = options.scorers.map((scorer, i) => (scorer.name === '' ? `scorer${i + 1}` : scorer.name))
   if (labels.includes('passRate')) {
-    throw new EvalCaseError(`describeEval(${JSON.stringify(name)}): a scorer is named \`passRate\`, the name of the pass rate in the results.`, 'Give that scorer function another name.')
+    throw new EvalCaseError(
+      `describeEval(${JSON.stringify(name)}): a scorer is named \`passRate\`, the name of the pass rate in the results.`,
+      'Give that scorer function another name.',
+    )
   }
   const previous = settings.resume ? finishedResults(name, settings.outputDir) : undefined
   const declare = options.concurrent === true ? test.concurrent : test
@@ -212,7 +227,11 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
             let durationMs: number
             if (earlier !== undefined) {
               // Resumed: this case finished in the previous run; its result stands and the task is not called.
-              scores = labels.map((label) => ({ name: label, score: earlier.row.scores[label] as number, ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }) }))
+              scores = labels.map((label) => ({
+                name: label,
+                score: earlier.row.scores[label] as number,
+                ...(earlier.row.reasons?.[label] === undefined ? {} : { reason: earlier.row.reasons[label] }),
+              }))
               output = earlier.row.output
               durationMs = earlier.row.durationMs
               // OpenTelemetry (when on): a short root span of its own, marked as resumed and pointing at the earlier trace
@@ -221,7 +240,9 @@ export function describeEval<Input, Output, Expected>(name: string, options: Des
               await traceEvalTask(context, { benchmark: 'eval', agent: name, taskId: id, trial, attributes }, () => {})
             } else {
               const started = performance.now()
-              const result = await callTask(options.task, item.input, context, { suite: name, id, trial }, (taskOutput) => scoreOutput(options.scorers, labels, item, taskOutput))
+              const result = await callTask(options.task, item.input, context, { suite: name, id, trial }, (taskOutput) =>
+                scoreOutput(options.scorers, labels, item, taskOutput),
+              )
               scores = result.scores
               output = storedValue(result.output)
               durationMs = performance.now() - started

@@ -11,14 +11,7 @@ import { chooseOutputFile, formatSubsetChoice } from './eval-subset.ts'
 import { describeError, writeRunOutput } from '../core/write-run-output.ts'
 import { checkWritableFile } from '../core/atomic-write.ts'
 import { formatWithCi } from '../stats/bootstrap.ts'
-import {
-  type EvalResults,
-  type EvalTaskResult,
-  computeEvalResults,
-  evalFolderName,
-  evalHistoryName,
-  evalOutputDir,
-} from '../results/eval-results.ts'
+import { type EvalResults, type EvalTaskResult, computeEvalResults, evalFolderName, evalHistoryName, evalOutputDir } from '../results/eval-results.ts'
 import type { EvalPlannedCase, EvalTestMeta } from './eval-meta.ts'
 
 /** Options of {@link EvalReporter}. */
@@ -90,7 +83,15 @@ function scoredRow(meta: EvalTestMeta): EvalTaskResult {
  */
 function unscoredRow(planned: EvalPlannedCase, testCase: TestCase, interrupted: boolean): EvalTaskResult | undefined {
   const result = testCase.result()
-  const base = { id: planned.id, trial: planned.trial, passed: false, scores: {}, mean: 0, ...(planned.input === undefined ? {} : { input: planned.input }), ...(planned.expected === undefined ? {} : { expected: planned.expected }) }
+  const base = {
+    id: planned.id,
+    trial: planned.trial,
+    passed: false,
+    scores: {},
+    mean: 0,
+    ...(planned.input === undefined ? {} : { input: planned.input }),
+    ...(planned.expected === undefined ? {} : { expected: planned.expected }),
+  }
   if (result.state === 'failed') {
     const first = result.errors?.[0] as (SerializedError & { code?: unknown }) | undefined
     const message = redact(first?.message ?? 'the test failed')
@@ -99,7 +100,8 @@ function unscoredRow(planned: EvalPlannedCase, testCase: TestCase, interrupted: 
   }
   const notRun = (reason: string): EvalTaskResult => ({ ...base, status: 'not-run', durationMs: 0, error: { code: 'ERR_NOT_RUN', message: reason } })
   if (result.state === 'pending') return interrupted ? notRun('the run was interrupted before this case ran') : undefined
-  if (result.state === 'skipped' && result.note !== undefined && CANCEL_NOTE.test(result.note)) return notRun('the run was interrupted before this case finished')
+  if (result.state === 'skipped' && result.note !== undefined && CANCEL_NOTE.test(result.note))
+    return notRun('the run was interrupted before this case finished')
   return undefined
 }
 
@@ -118,7 +120,17 @@ export function collectEvals(testModules: ReadonlyArray<TestModule>, interrupted
       if (row === undefined) continue
       let collected = evals.get(name)
       if (collected === undefined) {
-        collected = { name, rows: [], trials: 1, threshold: scored?.threshold ?? planned?.threshold ?? 1, scorers: [], files: new Set(), startTimes: [], endTimes: [], duplicates: new Set() }
+        collected = {
+          name,
+          rows: [],
+          trials: 1,
+          threshold: scored?.threshold ?? planned?.threshold ?? 1,
+          scorers: [],
+          files: new Set(),
+          startTimes: [],
+          endTimes: [],
+          duplicates: new Set(),
+        }
         evals.set(name, collected)
       }
       const key = `${row.id}\u0000${row.trial}`
@@ -181,7 +193,9 @@ export class EvalReporter implements Reporter {
     const { dir, setting } = this.#outputDir()
     const problem = checkWritableFile(join(dir, 'eval', 'results.json'))
     if (problem !== undefined) {
-      throw new ConfigError(`The eval results folder ${dir}, set by ${setting}, cannot be written: ${problem.reason}.`, { hint: `Set another folder with ${setting}. ${problem.hint}` })
+      throw new ConfigError(`The eval results folder ${dir}, set by ${setting}, cannot be written: ${problem.reason}.`, {
+        hint: `Set another folder with ${setting}. ${problem.hint}`,
+      })
     }
   }
 
@@ -222,7 +236,9 @@ export class EvalReporter implements Reporter {
       const other = folders.get(folder)
       if (other !== undefined) {
         process.exitCode = 1
-        error(`ERROR: the evals "${other}" and "${collected.name}" share the results folder ${relative(process.cwd(), join(dir, folder)) || '.'}: the results of "${collected.name}" were not written.\n  Fix: Rename one of them (a results folder keeps the letters, digits, ".", "_" and "-" of the eval name).`)
+        error(
+          `ERROR: the evals "${other}" and "${collected.name}" share the results folder ${relative(process.cwd(), join(dir, folder)) || '.'}: the results of "${collected.name}" were not written.\n  Fix: Rename one of them (a results folder keeps the letters, digits, ".", "_" and "-" of the eval name).`,
+        )
         continue
       }
       folders.set(folder, collected.name)
@@ -241,7 +257,10 @@ export class EvalReporter implements Reporter {
       this.results.set(collected.name, results)
       const file = join(dir, folder, 'results.json')
       const choice = chooseOutputFile(file, results)
-      const history = this.#options.history !== false && choice.subset === undefined ? { settings: historySettingsFromEnv(process.env, root), runId, name: evalHistoryName(collected.name) } : undefined
+      const history =
+        this.#options.history !== false && choice.subset === undefined
+          ? { settings: historySettingsFromEnv(process.env, root), runId, name: evalHistoryName(collected.name) }
+          : undefined
       const { written, kept, writeError } = writeRunOutput(choice.file, results, history, error)
       if (print && this.#options.silent !== true) this.#print(results, written)
       if (written !== undefined) this.outputFiles.set(collected.name, written)
@@ -251,12 +270,16 @@ export class EvalReporter implements Reporter {
         process.exitCode = 1
         const { problem, hint } = describeError(writeError)
         const rescue = kept === undefined ? '' : `\n  This run's results are kept in ${relative(process.cwd(), kept)} (its history copy).`
-        error(`ERROR: the results of eval "${collected.name}" were not written. ${problem}\n  Fix: Set another folder with ${setting}.${hint === undefined ? '' : ` ${hint}`}${rescue}`)
+        error(
+          `ERROR: the results of eval "${collected.name}" were not written. ${problem}\n  Fix: Set another folder with ${setting}.${hint === undefined ? '' : ` ${hint}`}${rescue}`,
+        )
       }
       const subsetNote = formatSubsetChoice(choice)
       if (subsetNote !== undefined && written !== undefined) log(subsetNote)
       if (collected.duplicates.size > 0) {
-        error(`WARNING: eval "${collected.name}": case(s) ${[...collected.duplicates].join(', ')} reported by more than one test (two files declare the same eval?); the first test's result counts.`)
+        error(
+          `WARNING: eval "${collected.name}": case(s) ${[...collected.duplicates].join(', ')} reported by more than one test (two files declare the same eval?); the first test's result counts.`,
+        )
       }
     }
   }
@@ -265,7 +288,10 @@ export class EvalReporter implements Reporter {
     const { metrics, counts } = results
     const ranTrial1 = results.taskResults.filter((row) => row.trial === 1 && row.status !== 'not-run')
     const rows: Array<[string, string]> = [
-      ['passRate', `${formatWithCi(metrics.passRate.value, metrics.passRate.ci)} (${ranTrial1.filter((row) => row.passed).length} of ${ranTrial1.length}${results.trials > 1 ? ', trial 1' : ''})`],
+      [
+        'passRate',
+        `${formatWithCi(metrics.passRate.value, metrics.passRate.ci)} (${ranTrial1.filter((row) => row.passed).length} of ${ranTrial1.length}${results.trials > 1 ? ', trial 1' : ''})`,
+      ],
       ...results.scorers.map((scorer): [string, string] => [scorer, formatWithCi(metrics[scorer]?.mean ?? 0, metrics[scorer]?.ci)]),
       ...(results.trials > 1 ? [[`pass^1..${results.trials}`, passHatKLine(results)] as [string, string]] : []),
       ...(counts.errors > 0 ? [['errors', `${counts.errors} (the task or a scorer threw, or the test timed out: see taskResults)`] as [string, string]] : []),

@@ -34,7 +34,9 @@ describe('createJudgeScorer through the scripted server', () => {
     expect(await scorer({ question: 'Capital of France?' }, 'Paris', 'Paris')).toEqual({ score: 0.8, reason: 'scripted: right city, terse' })
     expect(server.requests).toHaveLength(1)
     expect(server.requests[0]?.body.temperature).toBe(0)
-    const logged = readdirSync(callLogDir, { recursive: true }).map(String).filter((f) => f.endsWith('.json') || f.endsWith('.jsonl'))
+    const logged = readdirSync(callLogDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.json') || f.endsWith('.jsonl'))
     expect(logged.length).toBeGreaterThan(0)
     expect(logged.map((f) => readFileSync(join(callLogDir, f), 'utf8')).join('\n')).toContain('judge-scorer')
   })
@@ -86,8 +88,15 @@ describe('createJudgeScorer through the scripted server', () => {
     servers.push(server)
     const dir = mkdtempSync(join(tmpdir(), 'judge-scorer-cache-'))
     const scorer = (mode: 'read-write' | 'replay', env: Record<string, string>) =>
-      createJudgeScorer<{ question: string }, string, string>({ model: 'scripted-judge', modelOptions: { env, callLogDir: false, cache: { mode, dir }, maxRetries: 0 } })
-    const recorded = await scorer('read-write', { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' })({ question: 'Capital of Peru?' }, 'Cusco', 'Lima')
+      createJudgeScorer<{ question: string }, string, string>({
+        model: 'scripted-judge',
+        modelOptions: { env, callLogDir: false, cache: { mode, dir }, maxRetries: 0 },
+      })
+    const recorded = await scorer('read-write', { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' })(
+      { question: 'Capital of Peru?' },
+      'Cusco',
+      'Lima',
+    )
     expect(readdirSync(dir)).toHaveLength(1)
     const replayed = await scorer('replay', { OPENAI_BASE_URL: server.baseURL })({ question: 'Capital of Peru?' }, 'Cusco', 'Lima')
     expect(replayed).toEqual(recorded)

@@ -35,12 +35,18 @@ describe('loadDataset', () => {
   })
 
   it('reads .jsonl, .json ({rows}) and .parquet the same way; numbers and bigints become string ids', async () => {
-    const jsonl = await loadDataset(file('a.jsonl', '{"id": 1, "input": {"q": "2+2"}, "expected": 4, "tag": "math"}\n\n{"id": 2, "input": {"q": "3+3"}, "expected": 6}\n'))
+    const jsonl = await loadDataset(
+      file('a.jsonl', '{"id": 1, "input": {"q": "2+2"}, "expected": 4, "tag": "math"}\n\n{"id": 2, "input": {"q": "3+3"}, "expected": 6}\n'),
+    )
     expect(jsonl).toEqual([
       { id: '1', input: { q: '2+2' }, expected: 4, metadata: { tag: 'math' } },
       { id: '2', input: { q: '3+3' }, expected: 6, metadata: {} },
     ])
-    const json = await loadDataset(file('a.json', JSON.stringify({ rows: [{ key: 'k1', question: 'q1', answer: 'a1' }] })), { id: 'key', input: 'question', expected: 'answer' })
+    const json = await loadDataset(file('a.json', JSON.stringify({ rows: [{ key: 'k1', question: 'q1', answer: 'a1' }] })), {
+      id: 'key',
+      input: 'question',
+      expected: 'answer',
+    })
     expect(json).toEqual([{ id: 'k1', input: 'q1', expected: 'a1', metadata: {} }])
     const parquet = encodeTestParquet([
       { name: 'id', type: 'int64', values: [7n, 9_007_199_254_740_993n] },
@@ -86,13 +92,15 @@ describe('loadDataset', () => {
     expect((error as Error).message).toContain('Fix: Check the path given to loadDataset')
   })
 
-  it('a missing column names the file, the row, the column and the row\'s columns', async () => {
+  it("a missing column names the file, the row, the column and the row's columns", async () => {
     const path = file('missing.csv', CSV)
     const error = await failure(loadDataset(path, { input: 'nation', expected: 'capital' }))
     expect(error.problem).toBe(`Invalid dataset row ${path}:2: no \`nation\` column (the case's input).`)
     expect(error.file).toBe(`${path}:2`)
     expect(error.field).toBe('nation')
-    expect(error.hint).toBe(`Add a \`nation\` value to every row of ${path}, or pass loadDataset(file, { input: 'another column' }) naming the column that holds it (this row has: id, country, capital, region).`)
+    expect(error.hint).toBe(
+      `Add a \`nation\` value to every row of ${path}, or pass loadDataset(file, { input: 'another column' }) naming the column that holds it (this row has: id, country, capital, region).`,
+    )
     // A named id column that one row lacks.
     const jsonl = file('no-id.jsonl', '{"key": "a", "input": 1}\n{"input": 2}\n')
     const noId = await failure(loadDataset(jsonl, { id: 'key' }))
@@ -109,7 +117,9 @@ describe('loadDataset', () => {
     const duplicateError = await failure(loadDataset(duplicate))
     expect(duplicateError.problem).toBe(`Invalid dataset ${duplicate}: two rows have the id "a": ${duplicate}:2 and ${duplicate}:4.`)
     expect(duplicateError.file).toBe(`${duplicate}:4`)
-    expect(duplicateError.hint).toBe(`Give every row of ${duplicate} a unique id: it names the test and the results row (change or remove one of the two rows).`)
+    expect(duplicateError.hint).toBe(
+      `Give every row of ${duplicate} a unique id: it names the test and the results row (change or remove one of the two rows).`,
+    )
   })
 
   it('bad JSON and bad CSV name the line; an unknown extension names the file', async () => {

@@ -76,7 +76,14 @@ function missingColumn(file: string, source: string, option: 'id' | 'input' | 'e
 }
 
 /** The value of `field` in `row`, or a missing-column error. A function that throws names the row. */
-function fieldValue<T>(file: string, record: DatasetRecord, row: Record<string, unknown>, index: number, option: 'id' | 'input' | 'expected', field: DatasetField<T>): T {
+function fieldValue<T>(
+  file: string,
+  record: DatasetRecord,
+  row: Record<string, unknown>,
+  index: number,
+  option: 'id' | 'input' | 'expected',
+  field: DatasetField<T>,
+): T {
   if (typeof field === 'string') {
     if (!Object.hasOwn(row, field)) throw missingColumn(file, record.source, option, field, row)
     return row[field] as T
@@ -84,11 +91,14 @@ function fieldValue<T>(file: string, record: DatasetRecord, row: Record<string, 
   try {
     return field(row, index)
   } catch (error) {
-    throw new InvalidFormatError(`Invalid dataset row ${record.source}: the \`${option}\` function of loadDataset threw: ${(error as Error)?.message ?? String(error)}`, {
-      file: record.source,
-      hint: `Make the \`${option}\` function handle this row (it has: ${columnsOf(row)}), or fix the row in ${file}.`,
-      cause: error,
-    })
+    throw new InvalidFormatError(
+      `Invalid dataset row ${record.source}: the \`${option}\` function of loadDataset threw: ${(error as Error)?.message ?? String(error)}`,
+      {
+        file: record.source,
+        hint: `Make the \`${option}\` function handle this row (it has: ${columnsOf(row)}), or fix the row in ${file}.`,
+        cause: error,
+      },
+    )
   }
 }
 
@@ -96,7 +106,12 @@ function fieldValue<T>(file: string, record: DatasetRecord, row: Record<string, 
 function caseId(file: string, record: DatasetRecord, value: unknown, option: DatasetField<unknown>): string {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined
   if (text !== undefined && text !== '') return text
-  const got = value === undefined ? 'nothing' : value === '' || (typeof value === 'string' && value.trim() === '') ? 'an empty string' : JSON.stringify(value) ?? String(value)
+  const got =
+    value === undefined
+      ? 'nothing'
+      : value === '' || (typeof value === 'string' && value.trim() === '')
+        ? 'an empty string'
+        : (JSON.stringify(value) ?? String(value))
   return failId(file, record, `its id is ${got}`, option)
 }
 
@@ -126,17 +141,23 @@ function failId(file: string, record: DatasetRecord, why: string, option: Datase
  * @throws {DatasetFileNotFoundError} when the file cannot be read
  * @throws {InvalidFormatError} on the first bad row
  */
-export async function loadDataset<Input = unknown, Expected = unknown>(file: string, options: LoadDatasetOptions<Input, Expected> = {}): Promise<Array<EvalCase<Input, Expected>>> {
+export async function loadDataset<Input = unknown, Expected = unknown>(
+  file: string,
+  options: LoadDatasetOptions<Input, Expected> = {},
+): Promise<Array<EvalCase<Input, Expected>>> {
   const records = await readDatasetRecords(file, FORMAT)
   const unreadable = records.find((record) => record.error !== undefined)
   if (unreadable?.error !== undefined) throw unreadable.error
   const rows = records.map((record) => {
     const value = plainValue(record.value)
     if (!isRecordObject(value)) {
-      throw new InvalidFormatError(`Invalid dataset row ${record.source}: expected an object (one value per column), got ${JSON.stringify(value) ?? String(value)}.`, {
-        file: record.source,
-        hint: `Write the row at ${record.source} as one object, e.g. {"id": "1", "input": "...", "expected": "..."}.`,
-      })
+      throw new InvalidFormatError(
+        `Invalid dataset row ${record.source}: expected an object (one value per column), got ${JSON.stringify(value) ?? String(value)}.`,
+        {
+          file: record.source,
+          hint: `Write the row at ${record.source} as one object, e.g. {"id": "1", "input": "...", "expected": "..."}.`,
+        },
+      )
     }
     return value
   })

@@ -26,7 +26,18 @@ describe('call log redaction', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-secrets-'))
     const log = new CallLog(dir, ['k"1\\2-x', 'ab'])
     const response = { echoed: 'a k"1\\2-x b', nested: [{ headers: { Authorization: 'Bearer tok-zzz', accept: 'json' } }], note: 'ab' }
-    const base = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], usage: null }
+    const base = {
+      startedAt: '2025-01-01T00:00:00.000Z',
+      model: 'm',
+      baseURL: null,
+      purpose: null,
+      cached: false,
+      cacheKey: null,
+      latencyMs: 1,
+      retries: 0,
+      attempts: [],
+      usage: null,
+    }
     log.write({ ...base, request: { messages: [{ role: 'user', content: 'k"1\\2-x' }] }, outcome: { kind: 'response', response } })
     log.close()
     const text = readFileSync(log.file, 'utf8')
@@ -35,7 +46,10 @@ describe('call log redaction', () => {
     expect(text).not.toContain('tok-zzz')
     const [call] = [...readCallLog(dir)]
     expect(call?.entry.request).toEqual({ messages: [{ role: 'user', content: REDACTED }] })
-    expect(call?.entry.outcome).toEqual({ kind: 'response', response: { echoed: `a ${REDACTED} b`, nested: [{ headers: { Authorization: REDACTED, accept: 'json' } }], note: 'ab' } })
+    expect(call?.entry.outcome).toEqual({
+      kind: 'response',
+      response: { echoed: `a ${REDACTED} b`, nested: [{ headers: { Authorization: REDACTED, accept: 'json' } }], note: 'ab' },
+    })
   })
 
   it('appends one redacted line per call to one file, with the tool schemas once, and reads each call back whole', () => {
@@ -77,13 +91,34 @@ describe('call log tool schemas', () => {
     const query = Object.freeze({ type: 'object', properties: Object.freeze({ q: Object.freeze({ type: 'string' }) }) })
     const other = Object.freeze({ type: 'object', properties: Object.freeze({ id: Object.freeze({ type: 'string' }) }) })
     const toolsOf = (description: string, parameters: object) => [{ type: 'function', function: { name: 'search', description, parameters } }]
-    const call = (tools: unknown[]) => ({ startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: { messages: [], tools }, outcome: { kind: 'response' as const, response: {} }, usage: null })
+    const call = (tools: unknown[]) => ({
+      startedAt: '2025-01-01T00:00:00.000Z',
+      model: 'm',
+      baseURL: null,
+      purpose: null,
+      cached: false,
+      cacheKey: null,
+      latencyMs: 1,
+      retries: 0,
+      attempts: [],
+      request: { messages: [], tools },
+      outcome: { kind: 'response' as const, response: {} },
+      usage: null,
+    })
     for (const tools of [toolsOf('inbox a', query), toolsOf('inbox a', query), toolsOf('inbox b', query), toolsOf('inbox a', other)]) log.write(call(tools))
     log.close()
-    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
+    const lines = readFileSync(log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
     expect(lines.filter((line) => line.kind === 'tools')).toHaveLength(3)
     expect(lines.filter((line) => line.kind === 'call').map((line) => line.toolsRef)).toEqual([lines[0]?.hash, lines[0]?.hash, lines[3]?.hash, lines[5]?.hash])
-    expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { tools: unknown }).tools)).toEqual([toolsOf('inbox a', query), toolsOf('inbox a', query), toolsOf('inbox b', query), toolsOf('inbox a', other)])
+    expect([...readCallLog(dir)].map((logged) => (logged.entry.request as { tools: unknown }).tools)).toEqual([
+      toolsOf('inbox a', query),
+      toolsOf('inbox a', query),
+      toolsOf('inbox b', query),
+      toolsOf('inbox a', other),
+    ])
   })
 
   it('tells apart tools that differ in strict, in unfrozen parameters, or in fields of another shape', () => {
@@ -91,7 +126,20 @@ describe('call log tool schemas', () => {
     const log = new CallLog(dir)
     const query = Object.freeze({ type: 'object', properties: Object.freeze({ q: Object.freeze({ type: 'string' }) }) })
     const loose = { type: 'object', properties: { q: { type: 'string' } } as Record<string, unknown> }
-    const call = (tools: unknown[]) => ({ startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: { messages: [], tools }, outcome: { kind: 'response' as const, response: {} }, usage: null })
+    const call = (tools: unknown[]) => ({
+      startedAt: '2025-01-01T00:00:00.000Z',
+      model: 'm',
+      baseURL: null,
+      purpose: null,
+      cached: false,
+      cacheKey: null,
+      latencyMs: 1,
+      retries: 0,
+      attempts: [],
+      request: { messages: [], tools },
+      outcome: { kind: 'response' as const, response: {} },
+      usage: null,
+    })
     const sent = [
       [{ type: 'function', function: { name: 'search', description: 'd', parameters: query } }],
       [{ type: 'function', function: { name: 'search', description: 'd', parameters: query, strict: true } }],
@@ -105,7 +153,10 @@ describe('call log tool schemas', () => {
     sent.push([{ type: 'function', function: { name: 'search', description: 'd', parameters: { ...loose } } }])
     log.write(call(sent.at(-1) ?? []))
     log.close()
-    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
+    const lines = readFileSync(log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; hash?: string; toolsRef?: string })
     const refs = lines.filter((line) => line.kind === 'call').map((line) => line.toolsRef)
     expect(new Set(refs).size).toBe(6)
     expect(refs[2]).toBe(refs[0])
@@ -129,7 +180,11 @@ describe('call log conversations', () => {
     usage: null,
   })
   type Line = { kind: string; id?: string; messagesFrom?: { call: string; count: number }; request?: { messages: unknown[] } }
-  const linesOf = (file: string): Line[] => readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Line)
+  const linesOf = (file: string): Line[] =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Line)
 
   it('writes each message of a conversation once and reads every call back with all its messages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
@@ -145,7 +200,10 @@ describe('call log conversations', () => {
     }
     send(a)
     send(b)
-    a.push({ role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'search', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 't1', content: '[]' })
+    a.push(
+      { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'search', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 't1', content: '[]' },
+    )
     send(a)
     b.push({ role: 'assistant', content: 'b done' })
     send(b)
@@ -189,7 +247,10 @@ describe('call log conversations', () => {
   it('says which messages are missing when the call a line continues cannot be read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
     const log = new CallLog(dir)
-    const messages: unknown[] = [{ role: 'system', content: 's' }, { role: 'user', content: 'q' }]
+    const messages: unknown[] = [
+      { role: 'system', content: 's' },
+      { role: 'user', content: 'q' },
+    ]
     log.write(call(messages))
     messages.push({ role: 'assistant', content: 'a' })
     log.write(call(messages))
@@ -197,12 +258,28 @@ describe('call log conversations', () => {
     const [first, second] = readFileSync(log.file, 'utf8').trim().split('\n')
     writeFileSync(log.file, `${first?.slice(0, 20)}\n${second}\n`)
     const [only] = [...readCallLog(dir)]
-    expect((only?.entry.request as { messages: unknown[] }).messages).toEqual([expect.stringMatching(/^\[the first 2 messages, those of call .+, not found\]$/), { role: 'assistant', content: 'a' }])
+    expect((only?.entry.request as { messages: unknown[] } | undefined)?.messages).toEqual([
+      expect.stringMatching(/^\[the first 2 messages, those of call .+, not found\]$/),
+      { role: 'assistant', content: 'a' },
+    ])
   })
 })
 
 describe('call log rotation', () => {
-  const entry = { startedAt: '2025-01-01T00:00:00.000Z', model: 'm', baseURL: null, purpose: null, cached: false, cacheKey: null, latencyMs: 1, retries: 0, attempts: [], request: {}, outcome: { kind: 'response' as const, response: {} }, usage: null }
+  const entry = {
+    startedAt: '2025-01-01T00:00:00.000Z',
+    model: 'm',
+    baseURL: null,
+    purpose: null,
+    cached: false,
+    cacheKey: null,
+    latencyMs: 1,
+    retries: 0,
+    attempts: [],
+    request: {},
+    outcome: { kind: 'response' as const, response: {} },
+    usage: null,
+  }
 
   /** Files of earlier runs, named as the log names them, last written an hour ago. */
   function earlierRuns(dir: string, count: number): string[] {

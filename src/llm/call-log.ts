@@ -32,7 +32,9 @@ export interface CallLogOptions {
  */
 export function pruneCallLogs(dir: string, keep: number, now = Date.now()): string[] {
   if (keep <= 0 || !existsSync(dir)) return []
-  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
   const removed: string[] = []
   for (const name of files.slice(0, Math.max(0, files.length - keep))) {
     const file = join(dir, name)
@@ -107,7 +109,9 @@ export interface MessagesFrom {
  * continues an earlier call's conversation holds only its new messages (`messagesFrom` names the earlier call and how
  * many of its messages come first), so a conversation of n turns is written once, not n times.
  */
-export type CallLogLine = { kind: 'tools'; hash: string; tools: unknown[] } | ({ kind: 'call'; id: string; toolsRef?: string; messagesFrom?: MessagesFrom } & CallLogEntry)
+export type CallLogLine =
+  | { kind: 'tools'; hash: string; tools: unknown[] }
+  | ({ kind: 'call'; id: string; toolsRef?: string; messagesFrom?: MessagesFrom } & CallLogEntry)
 
 /** A call as read back: the entry, with its request's tools put back, and where it was found. */
 export interface LoggedCall {
@@ -266,7 +270,14 @@ export class CallLog {
     }
     const from = this.#continued(id, withoutTools.messages)
     if (from !== undefined) logged = { ...logged, messages: (withoutTools.messages as unknown[]).slice(from.count) }
-    this.#append({ kind: 'call', id, ...(toolsRef === undefined ? {} : { toolsRef }), ...(from === undefined ? {} : { messagesFrom: from }), ...entry, request: logged })
+    this.#append({
+      kind: 'call',
+      id,
+      ...(toolsRef === undefined ? {} : { toolsRef }),
+      ...(from === undefined ? {} : { messagesFrom: from }),
+      ...entry,
+      request: logged,
+    })
     return id
   }
 
@@ -294,7 +305,9 @@ export class CallLog {
  */
 export function* readCallLog(dir: string): Generator<LoggedCall> {
   if (!existsSync(dir)) return
-  const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl')).sort()
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
   for (const name of files) {
     const file = join(dir, name)
     const tools = new Map<string, unknown[]>()
@@ -318,7 +331,10 @@ export function* readCallLog(dir: string): Generator<LoggedCall> {
           if (messagesFrom !== undefined) {
             const earlier = messagesOf.get(messagesFrom.call)
             messagesOf.delete(messagesFrom.call)
-            const head = earlier === undefined ? [`[the first ${messagesFrom.count} messages, those of call ${messagesFrom.call}, not found]`] : earlier.slice(0, messagesFrom.count)
+            const head =
+              earlier === undefined
+                ? [`[the first ${messagesFrom.count} messages, those of call ${messagesFrom.call}, not found]`]
+                : earlier.slice(0, messagesFrom.count)
             request = { ...record, messages: [...head, ...own] }
           }
           const messages = (request as { messages?: unknown }).messages

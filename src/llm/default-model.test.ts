@@ -30,7 +30,13 @@ describe('modelSettingsFromEnv', () => {
       maxRetries: 4,
       prices: undefined,
     })
-    const settings = modelSettingsFromEnv({ BENCH_CACHE: 'replay', BENCH_CACHE_DIR: 'c', BENCH_LLM_LOG_DIR: 'off', BENCH_LLM_TIMEOUT_MS: '5000', BENCH_LLM_MAX_RETRIES: '0' })
+    const settings = modelSettingsFromEnv({
+      BENCH_CACHE: 'replay',
+      BENCH_CACHE_DIR: 'c',
+      BENCH_LLM_LOG_DIR: 'off',
+      BENCH_LLM_TIMEOUT_MS: '5000',
+      BENCH_LLM_MAX_RETRIES: '0',
+    })
     expect(settings).toMatchObject({ cache: { mode: 'replay', dir: 'c' }, callLogDir: false, timeoutMs: 5000, maxRetries: 0 })
     expect(modelSettingsFromEnv({ BENCH_LLM_LOG_KEEP: '0' }).callLogKeep).toBe(0)
     expect(() => modelSettingsFromEnv({ BENCH_LLM_LOG_KEEP: 'some' })).toThrow(/BENCH_LLM_LOG_KEEP/)

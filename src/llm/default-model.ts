@@ -8,7 +8,6 @@ import { type Env, envValue } from './providers.ts'
 import { type CacheMode, CacheModeSchema, DEFAULT_CACHE_DIR } from './response-cache.ts'
 import { DEFAULT_RETRY_POLICY } from './retry.ts'
 
-
 /** Default model per key variable, tried in this order. */
 export const DEFAULT_MODEL_BY_KEY: ReadonlyArray<readonly [variable: string, model: string]> = [
   ['OPENAI_API_KEY', 'openai/gpt-4.1-mini'],

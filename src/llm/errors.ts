@@ -7,11 +7,7 @@ export class ModelCallError extends BenchError {
   /** Retries made before giving up. */
   readonly retries: number
 
-  constructor(
-    code: string,
-    message: string,
-    options: { hint: string; status?: number | undefined; retries: number; cause?: unknown },
-  ) {
+  constructor(code: string, message: string, options: { hint: string; status?: number | undefined; retries: number; cause?: unknown }) {
     super(code, message, options)
     this.status = options.status
     this.retries = options.retries

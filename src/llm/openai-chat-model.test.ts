@@ -14,7 +14,14 @@ const PRICES = { 'test-model': { inputPerMillion: 2, outputPerMillion: 8, cached
 
 /** The usage of one call whose response carries `usage` (omitted when undefined), priced from `prices`. */
 async function usageOf(usage: unknown, prices: Record<string, { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion?: number }> = PRICES) {
-  const body = { id: 'scripted-usage', object: 'chat.completion', created: 0, model: 'test-model', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }], ...(usage === undefined ? {} : { usage }) }
+  const body = {
+    id: 'scripted-usage',
+    object: 'chat.completion',
+    created: 0,
+    model: 'test-model',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+    ...(usage === undefined ? {} : { usage }),
+  }
   await using server = await startScriptedServer([scriptedRaw(JSON.stringify(body))])
   const model = createModel('test-model', { env: { OPENAI_BASE_URL: server.baseURL }, callLogDir: false, cache: { mode: 'off' }, prices })
   return (await model.complete(hello)).usage
@@ -29,14 +36,28 @@ describe('the usage and cost of a response', () => {
 
   it('gives an unknown cost for cached input of a model without a cached-input price, and a full price without cached input', async () => {
     const prices = { 'test-model': { inputPerMillion: 2, outputPerMillion: 8 } }
-    expect((await usageOf({ prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010, prompt_tokens_details: { cached_tokens: 500 } }, prices)).costUsd).toBeNull()
-    expect((await usageOf({ prompt_tokens: 1_000_000, completion_tokens: 0, total_tokens: 1_000_000, prompt_tokens_details: { cached_tokens: 0 } }, prices)).costUsd).toBe(2)
+    expect(
+      (await usageOf({ prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010, prompt_tokens_details: { cached_tokens: 500 } }, prices)).costUsd,
+    ).toBeNull()
+    expect(
+      (await usageOf({ prompt_tokens: 1_000_000, completion_tokens: 0, total_tokens: 1_000_000, prompt_tokens_details: { cached_tokens: 0 } }, prices)).costUsd,
+    ).toBe(2)
   })
 
   it('counts reasoning tokens as output once: inside completion_tokens (OpenAI) or reported apart from them', async () => {
-    const inside = await usageOf({ prompt_tokens: 0, completion_tokens: 1_000_000, total_tokens: 1_000_000, completion_tokens_details: { reasoning_tokens: 900_000 } })
+    const inside = await usageOf({
+      prompt_tokens: 0,
+      completion_tokens: 1_000_000,
+      total_tokens: 1_000_000,
+      completion_tokens_details: { reasoning_tokens: 900_000 },
+    })
     expect(inside).toMatchObject({ completionTokens: 1_000_000, totalTokens: 1_000_000, costUsd: 8 })
-    const apart = await usageOf({ prompt_tokens: 10, completion_tokens: 100_000, total_tokens: 1_000_010, completion_tokens_details: { reasoning_tokens: 900_000 } })
+    const apart = await usageOf({
+      prompt_tokens: 10,
+      completion_tokens: 100_000,
+      total_tokens: 1_000_010,
+      completion_tokens_details: { reasoning_tokens: 900_000 },
+    })
     expect(apart).toMatchObject({ promptTokens: 10, completionTokens: 1_000_000, totalTokens: 1_000_010 })
     expect(apart.costUsd).toBeCloseTo(8 + 10 * 2e-6)
   })
@@ -64,7 +85,11 @@ describe('the call log of a retried call', () => {
     expect(await pending).toBeInstanceOf(CallAbortedError)
     expect(server.requests).toHaveLength(1)
     const [call] = [...readCallLog(logDir)]
-    expect(call?.entry).toMatchObject({ retries: 0, attempts: [{ attempt: 1, reason: 'HTTP 429', delayMs: 30_000 }], outcome: { kind: 'error', code: 'ERR_ABORTED' } })
+    expect(call?.entry).toMatchObject({
+      retries: 0,
+      attempts: [{ attempt: 1, reason: 'HTTP 429', delayMs: 30_000 }],
+      outcome: { kind: 'error', code: 'ERR_ABORTED' },
+    })
   })
 
   it('counts the retry whose request was in flight when the call was aborted', async () => {

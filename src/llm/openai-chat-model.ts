@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import { BenchError, InvalidFormatError } from '../core/errors.ts'
 import { redactUrl, registerSecret, urlSecrets } from '../core/redact.ts'
-import { type CallLog, type CallLogEntry } from './call-log.ts'
+import type { CallLog, CallLogEntry } from './call-log.ts'
 import { ModelCallError } from './errors.ts'
 import { DEFAULT_PRICES, type PriceTable, costUsd } from './pricing.ts'
 import type { ResolvedModel } from './providers.ts'
@@ -44,7 +44,8 @@ export function splitBaseURL(baseURL: string): { base: string; query: Record<str
  * or `tool_calls` that is not a list; undefined when it is one.
  */
 export function messageProblem(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `choices[0].message is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not an object`
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `choices[0].message is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not an object`
   const toolCalls = (value as { tool_calls?: unknown }).tool_calls
   if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls)) return 'choices[0].message.tool_calls is not a list'
   return undefined
@@ -129,7 +130,10 @@ const EXCERPT_LENGTH = 160
 /** Parses a 200 body as a chat completion, or throws {@link MalformedResponse} saying what came back instead. */
 export function parseCompletionBody(text: string, contentType: string | null): ChatCompletion {
   const malformed = (what: (kind: string) => string): MalformedResponse =>
-    new MalformedResponse(what(`${contentType ?? 'no content-type'}, ${Buffer.byteLength(text)} bytes`), text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text)
+    new MalformedResponse(
+      what(`${contentType ?? 'no content-type'}, ${Buffer.byteLength(text)} bytes`),
+      text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}...` : text,
+    )
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -181,28 +185,57 @@ function toModelCallError(target: ResolvedModel, error: unknown, retries: number
     )
   }
   if (error instanceof AttemptTimeout || error instanceof OpenAI.APIConnectionTimeoutError) {
-    return new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${where} timed out${after}`, { hint: 'Raise the timeout (BENCH_LLM_TIMEOUT_MS) or check the server.', retries, cause: error })
+    return new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${where} timed out${after}`, {
+      hint: 'Raise the timeout (BENCH_LLM_TIMEOUT_MS) or check the server.',
+      retries,
+      cause: error,
+    })
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new ModelCallError('ERR_MODEL_CONNECTION', `Cannot reach ${where}${after}: ${error.message}`, { hint: 'Check the network and the base URL (OPENAI_BASE_URL for a local server).', retries, cause: error })
+    return new ModelCallError('ERR_MODEL_CONNECTION', `Cannot reach ${where}${after}: ${error.message}`, {
+      hint: 'Check the network and the base URL (OPENAI_BASE_URL for a local server).',
+      retries,
+      cause: error,
+    })
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
     const status = error.status
     const detail = `Model call to ${where} failed with HTTP ${status}${after}: ${error.message}`
-    if (status === 401 || status === 403) return new ModelCallError('ERR_MODEL_AUTH', detail, { hint: `Check the key in ${target.keyVariable}.`, status, retries, cause: error })
-    if (status === 429) return new ModelCallError('ERR_MODEL_RATE_LIMIT', detail, { hint: 'Lower the concurrency or wait; raise BENCH_LLM_MAX_RETRIES to retry longer.', status, retries, cause: error })
+    if (status === 401 || status === 403)
+      return new ModelCallError('ERR_MODEL_AUTH', detail, { hint: `Check the key in ${target.keyVariable}.`, status, retries, cause: error })
+    if (status === 429)
+      return new ModelCallError('ERR_MODEL_RATE_LIMIT', detail, {
+        hint: 'Lower the concurrency or wait; raise BENCH_LLM_MAX_RETRIES to retry longer.',
+        status,
+        retries,
+        cause: error,
+      })
     if (status >= 500) return new ModelCallError('ERR_MODEL_SERVER', detail, { hint: 'The provider is failing; retry later.', status, retries, cause: error })
-    return new ModelCallError('ERR_MODEL_REQUEST', detail, { hint: 'The server rejected the request; check the model name and parameters (the request is in the call log).', status, retries, cause: error })
+    return new ModelCallError('ERR_MODEL_REQUEST', detail, {
+      hint: 'The server rejected the request; check the model name and parameters (the request is in the call log).',
+      status,
+      retries,
+      cause: error,
+    })
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new ModelCallError('ERR_MODEL_CALL', `Model call to ${where} failed${after}: ${message}`, { hint: 'See the cause and the call log.', retries, cause: error })
+  return new ModelCallError('ERR_MODEL_CALL', `Model call to ${where} failed${after}: ${message}`, {
+    hint: 'See the cause and the call log.',
+    retries,
+    cause: error,
+  })
 }
 
 /**
  * One request: headers and body within `timeoutMs` (the SDK's own timeout stops at the headers), the body parsed
  * and checked here, so a malformed 200 body is a retryable {@link MalformedResponse}.
  */
-async function attempt(client: OpenAI, body: ChatCompletionCreateParamsNonStreaming, timeoutMs: number, signal: AbortSignal | undefined): Promise<ChatCompletion> {
+async function attempt(
+  client: OpenAI,
+  body: ChatCompletionCreateParamsNonStreaming,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<ChatCompletion> {
   const controller = new AbortController()
   const onAbort = (): void => controller.abort(signal?.reason)
   if (signal?.aborted) onAbort()
@@ -267,7 +300,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
         attempts,
         request: body,
         outcome,
-        usage: usage === null ? null : { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, totalTokens: usage.totalTokens, costUsd: usage.costUsd },
+        usage:
+          usage === null
+            ? null
+            : { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, totalTokens: usage.totalTokens, costUsd: usage.costUsd },
       })
     }
     const fail = (error: BenchError): never => {
@@ -300,10 +336,14 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
 
     if (deadline !== undefined && deadline - Date.now() < MIN_ATTEMPT_MS) {
       return fail(
-        new ModelCallError('ERR_MODEL_TIMEOUT', `Model call to ${target.id} at ${target.baseURL} not sent: less than ${MIN_ATTEMPT_MS} ms left before the test timeout`, {
-          hint: 'Raise the test timeout (BENCH_TEST_TIMEOUT_MS, or testTimeout in your own Vitest config), or lower ARTE_MAX_TURNS / the work per task.',
-          retries: 0,
-        }),
+        new ModelCallError(
+          'ERR_MODEL_TIMEOUT',
+          `Model call to ${target.id} at ${target.baseURL} not sent: less than ${MIN_ATTEMPT_MS} ms left before the test timeout`,
+          {
+            hint: 'Raise the test timeout (BENCH_TEST_TIMEOUT_MS, or testTimeout in your own Vitest config), or lower ARTE_MAX_TURNS / the work per task.',
+            retries: 0,
+          },
+        ),
       )
     }
     let raw: ChatCompletion
@@ -352,7 +392,9 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
   const provider = GEN_AI_PROVIDER_NAMES[target.provider]
   const serverAddress = hostOf(base)
   const complete = (request: ChatRequest, callOptions: CallOptions = {}): Promise<ChatResult> =>
-    traceChat({ provider, model: target.wireModel, request, ...(serverAddress === undefined ? {} : { serverAddress }) }, (span) => completeCall(request, callOptions, span))
+    traceChat({ provider, model: target.wireModel, request, ...(serverAddress === undefined ? {} : { serverAddress }) }, (span) =>
+      completeCall(request, callOptions, span),
+    )
 
   return { id: target.id, kind: 'llm', complete }
 }

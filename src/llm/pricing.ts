@@ -63,7 +63,13 @@ export function priceOf(modelId: string, prices: PriceTable = DEFAULT_PRICES): M
  * `cachedInputPerMillion`, the rest at `inputPerMillion`. Null when the model has no known price, or when some input
  * was cached and the model has no cached-input price.
  */
-export function costUsd(modelId: string, promptTokens: number, completionTokens: number, prices: PriceTable = DEFAULT_PRICES, cachedPromptTokens = 0): number | null {
+export function costUsd(
+  modelId: string,
+  promptTokens: number,
+  completionTokens: number,
+  prices: PriceTable = DEFAULT_PRICES,
+  cachedPromptTokens = 0,
+): number | null {
   const price = priceOf(modelId, prices)
   if (price === null) return null
   const cached = Math.min(Math.max(0, cachedPromptTokens), promptTokens)

@@ -5,9 +5,22 @@ import { PLACEHOLDER_API_KEY, resolveModel } from './providers.ts'
 describe('resolveModel', () => {
   it('maps provider prefixes to their URL and key variable', () => {
     const env = { OPENAI_API_KEY: 'sk-o', ANTHROPIC_API_KEY: 'sk-a', GEMINI_API_KEY: 'g-k' }
-    expect(resolveModel('openai/gpt-4.1', env)).toMatchObject({ provider: 'openai', wireModel: 'gpt-4.1', baseURL: 'https://api.openai.com/v1', apiKey: 'sk-o' })
-    expect(resolveModel('anthropic/claude-sonnet-4-5', env)).toMatchObject({ wireModel: 'claude-sonnet-4-5', baseURL: 'https://api.anthropic.com/v1/', apiKey: 'sk-a' })
-    expect(resolveModel('google/gemini-2.5-pro', env)).toMatchObject({ wireModel: 'gemini-2.5-pro', baseURL: 'https://generativelanguage.googleapis.com/v1beta/openai/', apiKey: 'g-k' })
+    expect(resolveModel('openai/gpt-4.1', env)).toMatchObject({
+      provider: 'openai',
+      wireModel: 'gpt-4.1',
+      baseURL: 'https://api.openai.com/v1',
+      apiKey: 'sk-o',
+    })
+    expect(resolveModel('anthropic/claude-sonnet-4-5', env)).toMatchObject({
+      wireModel: 'claude-sonnet-4-5',
+      baseURL: 'https://api.anthropic.com/v1/',
+      apiKey: 'sk-a',
+    })
+    expect(resolveModel('google/gemini-2.5-pro', env)).toMatchObject({
+      wireModel: 'gemini-2.5-pro',
+      baseURL: 'https://generativelanguage.googleapis.com/v1beta/openai/',
+      apiKey: 'g-k',
+    })
   })
 
   it('names the missing key variable', () => {

@@ -67,7 +67,9 @@ export function resolveModel(id: string, env: Env = process.env, options: { requ
     const info: ProviderInfo = PROVIDERS[prefix]
     const wireModel = id.slice(slash + 1)
     if (wireModel === '') {
-      throw new ConfigError(`Model id ${JSON.stringify(id)} has no model name after the provider`, { hint: `Write it as \`${prefix}/<model>\`, e.g. \`${prefix}/${exampleModel(prefix)}\`.` })
+      throw new ConfigError(`Model id ${JSON.stringify(id)} has no model name after the provider`, {
+        hint: `Write it as \`${prefix}/<model>\`, e.g. \`${prefix}/${exampleModel(prefix)}\`.`,
+      })
     }
     const apiKey = nonEmpty(env[info.keyVariable])
     if (apiKey === undefined && requireKey) throw missingKey(id, info.keyVariable)
@@ -94,7 +96,7 @@ function checkedBaseURL(url: string): string {
     parsed = new URL(url)
   } catch (error) {
     throw new ConfigError(`OPENAI_BASE_URL=${JSON.stringify(redactUrl(url))} is not a URL`, {
-      hint: 'Set OPENAI_BASE_URL to the server\'s base URL, e.g. `http://localhost:8000/v1`, or unset it.',
+      hint: "Set OPENAI_BASE_URL to the server's base URL, e.g. `http://localhost:8000/v1`, or unset it.",
       cause: error,
     })
   }

@@ -28,16 +28,23 @@ describe('the response cache key', () => {
 
   it('keeps the property order of a JSON Schema, which the model sees (structured outputs answer in it)', async () => {
     const dir = tempDir('cassettes-')
-    const order = (request: ReceivedRequest) => JSON.stringify(Object.keys((request.body.response_format as { json_schema: { schema: { properties: object } } }).json_schema.schema.properties))
+    const order = (request: ReceivedRequest) =>
+      JSON.stringify(Object.keys((request.body.response_format as { json_schema: { schema: { properties: object } } }).json_schema.schema.properties))
     await using server = await startScriptedServer((request) => scriptedText(order(request)))
     const model = createModel('m', { env: { OPENAI_BASE_URL: server.baseURL }, callLogDir: false, cache: { mode: 'read-write', dir } })
-    const asking = (properties: Record<string, unknown>): ChatRequest => ({ ...hello, responseFormat: { type: 'json_schema', name: 'verdict', schema: { type: 'object', properties } } })
+    const asking = (properties: Record<string, unknown>): ChatRequest => ({
+      ...hello,
+      responseFormat: { type: 'json_schema', name: 'verdict', schema: { type: 'object', properties } },
+    })
     const first = await model.complete(asking({ reasoning: { type: 'string' }, verdict: { type: 'string' } }))
     const second = await model.complete(asking({ verdict: { type: 'string' }, reasoning: { type: 'string' } }))
     expect([first.message.content, second.message.content]).toEqual(['["reasoning","verdict"]', '["verdict","reasoning"]'])
     expect(second.cached).toBe(false)
     // Key order elsewhere (message fields) does not reach the model: the same request built in another order is replayed.
-    const reordered = await model.complete({ responseFormat: asking({ verdict: { type: 'string' }, reasoning: { type: 'string' } }).responseFormat, messages: [{ content: 'Say hi', role: 'user' }] } as ChatRequest)
+    const reordered = await model.complete({
+      responseFormat: asking({ verdict: { type: 'string' }, reasoning: { type: 'string' } }).responseFormat,
+      messages: [{ content: 'Say hi', role: 'user' }],
+    } as ChatRequest)
     expect(reordered).toMatchObject({ cached: true, message: { content: '["verdict","reasoning"]' } })
     expect(server.requests).toHaveLength(2)
   })
@@ -45,10 +52,21 @@ describe('the response cache key', () => {
   it('does not read a cassette recorded under the format-1 key (model id and a few fields, no server)', async () => {
     const dir = tempDir('cassettes-')
     const request: ChatRequest = { messages: [{ role: 'user', content: 'x' }], temperature: 0 }
-    const v1Key = createHash('sha256').update(JSON.stringify({ maxTokens: null, messages: [{ content: 'x', role: 'user' }], model: 'm', responseFormat: null, temperature: 0, tools: [] })).digest('hex')
+    const v1Key = createHash('sha256')
+      .update(JSON.stringify({ maxTokens: null, messages: [{ content: 'x', role: 'user' }], model: 'm', responseFormat: null, temperature: 0, tools: [] }))
+      .digest('hex')
     expect(v1Key).toBe('97caa05083bcb8a2b1757d04acaf6952cfb0bd41933b0c516a461c730b288445')
-    const stale = { id: 'elsewhere', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'recorded from another server' }, finish_reason: 'stop' }] }
-    writeFileSync(join(dir, `${v1Key}.json`), JSON.stringify({ key: v1Key, model: 'm', request: {}, response: stale, recordedAt: '', recordedFrom: 'https://other.example/v1' }))
+    const stale = {
+      id: 'elsewhere',
+      object: 'chat.completion',
+      created: 0,
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'recorded from another server' }, finish_reason: 'stop' }],
+    }
+    writeFileSync(
+      join(dir, `${v1Key}.json`),
+      JSON.stringify({ key: v1Key, model: 'm', request: {}, response: stale, recordedAt: '', recordedFrom: 'https://other.example/v1' }),
+    )
     await using server = await startScriptedServer([scriptedText('never')])
     const model = createModel('m', { env: { OPENAI_BASE_URL: server.baseURL }, callLogDir: false, cache: { mode: 'replay', dir } })
     const error = await model.complete(request).catch((e: unknown) => e)

@@ -102,7 +102,9 @@ export function normalizeRequest(baseURL: string, body: object, scope?: string):
 
 /** sha256 (hex) of {@link normalizeRequest}: the name of the cassette of a request to `baseURL` with this body. */
 export function cacheKey(baseURL: string, body: object, scope?: string): string {
-  return createHash('sha256').update(JSON.stringify(normalizeRequest(baseURL, body, scope))).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify(normalizeRequest(baseURL, body, scope)))
+    .digest('hex')
 }
 
 /**

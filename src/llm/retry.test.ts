@@ -53,7 +53,10 @@ describe('withRetry', () => {
     )
     await expect(failing).rejects.toBeInstanceOf(RetriesExhausted)
     expect(calls).toBe(3)
-    const fatal = withRetry(async () => Promise.reject(new Error('bad')), () => ({ kind: 'fatal' }))
+    const fatal = withRetry(
+      async () => Promise.reject(new Error('bad')),
+      () => ({ kind: 'fatal' }),
+    )
     await expect(fatal).rejects.toMatchObject({ retries: 0 })
   })
 
@@ -64,9 +67,13 @@ describe('withRetry', () => {
       const controller = new AbortController()
       setTimeout(() => controller.abort(new Error('test timeout')), 30)
       let settled: unknown = 'still waiting'
-      const waiting = withRetry(async () => Promise.reject(new Error('429')), () => ({ kind: 'retryable', reason: '429', retryAfterMs: 60_000 }), {
-        signal: controller.signal,
-      }).then(
+      const waiting = withRetry(
+        async () => Promise.reject(new Error('429')),
+        () => ({ kind: 'retryable', reason: '429', retryAfterMs: 60_000 }),
+        {
+          signal: controller.signal,
+        },
+      ).then(
         () => 'resolved',
         (error: unknown) => error,
       )

@@ -24,10 +24,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 }
 
 /** What the retry loop needs to know about a failure. */
-export type FailureClass =
-  | { kind: 'retryable'; reason: string; retryAfterMs: number | null }
-  | { kind: 'fatal' }
-  | { kind: 'aborted' }
+export type FailureClass = { kind: 'retryable'; reason: string; retryAfterMs: number | null } | { kind: 'fatal' } | { kind: 'aborted' }
 
 /** One failed attempt, as logged. */
 export interface AttemptRecord {

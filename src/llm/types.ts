@@ -1,8 +1,4 @@
-import type {
-  ChatCompletionFunctionTool,
-  ChatCompletionMessage,
-  ChatCompletionMessageParam,
-} from 'openai/resources/chat/completions'
+import type { ChatCompletionFunctionTool, ChatCompletionMessage, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 
 export type { ChatCompletionFunctionTool, ChatCompletionMessage, ChatCompletionMessageParam }
 

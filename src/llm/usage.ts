@@ -55,7 +55,13 @@ export function responseTokens(usage: CompletionUsage | null | undefined): Respo
   const prompt = count(usage?.prompt_tokens)
   const completionReported = count(usage?.completion_tokens)
   if (prompt === undefined || completionReported === undefined) {
-    return { promptTokens: prompt ?? 0, completionTokens: completionReported ?? 0, totalTokens: count(usage?.total_tokens) ?? 0, cachedPromptTokens: 0, reported: false }
+    return {
+      promptTokens: prompt ?? 0,
+      completionTokens: completionReported ?? 0,
+      totalTokens: count(usage?.total_tokens) ?? 0,
+      cachedPromptTokens: 0,
+      reported: false,
+    }
   }
   const total = count(usage?.total_tokens)
   const reasoning = count(usage?.completion_tokens_details?.reasoning_tokens) ?? 0

@@ -74,24 +74,35 @@ framework can call them. Tool calls are logged to stderr, one line each.`,
         })
       }
       const port = wholeNumberFlag('--http', values.http as string | undefined, { min: 0, example: 8765 })
-      const maxMessageBytes = wholeNumberFlag('--max-message-bytes', values['max-message-bytes'] as string | undefined, { min: 1, example: DEFAULT_MCP_MAX_MESSAGE_BYTES })
+      const maxMessageBytes = wholeNumberFlag('--max-message-bytes', values['max-message-bytes'] as string | undefined, {
+        min: 1,
+        example: DEFAULT_MCP_MAX_MESSAGE_BYTES,
+      })
       const opened = await source.open(values)
-      const onToolCall = values.quiet === true ? undefined : (call: { name: string; status: string; durationMs: number }) => {
-        console.error(`mcp: ${call.name} ${call.status} ${call.durationMs} ms`)
+      const onToolCall =
+        values.quiet === true
+          ? undefined
+          : (call: { name: string; status: string; durationMs: number }) => {
+              console.error(`mcp: ${call.name} ${call.status} ${call.durationMs} ms`)
+            }
+      const serverOptions = {
+        ...(opened.instructions === undefined ? {} : { instructions: opened.instructions }),
+        ...(onToolCall === undefined ? {} : { onToolCall }),
       }
-      const serverOptions = { ...(opened.instructions === undefined ? {} : { instructions: opened.instructions }), ...(onToolCall === undefined ? {} : { onToolCall }) }
       try {
         if (port === undefined) {
           console.error(`agent-bench mcp: serving ${opened.description} on stdio`)
           await serveMcpStdio(opened.tools, { ...serverOptions, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) })
           return 0
         }
-        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) }).catch((error: unknown) => {
-          throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
-            hint: 'Pass another --http port, or --http 0 for a free one.',
-            cause: error,
-          })
-        })
+        const endpoint = await serveMcpHttp(opened.tools, { ...serverOptions, port, ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }) }).catch(
+          (error: unknown) => {
+            throw new ConfigError(`Cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`, {
+              hint: 'Pass another --http port, or --http 0 for a free one.',
+              cause: error,
+            })
+          },
+        )
         console.error(`agent-bench mcp: serving ${opened.description} at ${endpoint.url} (Ctrl-C stops)`)
         await new Promise<void>((resolve) => {
           process.once('SIGINT', resolve)

@@ -42,7 +42,7 @@ describe('serveMcpHttp', () => {
     await endpoint?.close()
   })
 
-  it('serves on 127.0.0.1 and lists wire names with the model\'s JSON Schemas', async () => {
+  it("serves on 127.0.0.1 and lists wire names with the model's JSON Schemas", async () => {
     expect(endpoint.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     const { tools: listed } = await client.listTools()
     expect(listed.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(
@@ -64,7 +64,11 @@ describe('serveMcpHttp', () => {
 
   it('answers an unknown tool, an undeclared argument and bad arguments as the agent loop does: isError results with its messages, recorded', async () => {
     const table = toolTable(tools)
-    const cases: Array<[string, Record<string, unknown>]> = [['no_such_tool', {}], ['Calc__add', { a: 1, inbox: 'other@corp.test' }], ['Calc__add', { a: 'one' }]]
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['no_such_tool', {}],
+      ['Calc__add', { a: 1, inbox: 'other@corp.test' }],
+      ['Calc__add', { a: 'one' }],
+    ]
     for (const [name, args] of cases) {
       const local = await executeToolCall(table, name, JSON.stringify(args))
       const remote = await client.callTool({ name, arguments: args })
@@ -82,13 +86,17 @@ describe('serveMcpHttp', () => {
     expect((await fetch(endpoint.url)).status).toBe(405)
     const rebinding = await new Promise<number>((resolve, reject) => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
-      const req = request(endpoint.url, {
-        method: 'POST',
-        headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = request(
+        endpoint.url,
+        {
+          method: 'POST',
+          headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       req.end(body)
     })

@@ -13,7 +13,10 @@ export const DEFAULT_DATA_DIR = resolve(packageRoot, '..', 'shared', 'data', 'mp
 /** The variables MPCBench v2 reads (the `mpcbench-v2` command writes its flags into them). */
 export const MpcbenchV2EnvSchema = z.object({
   MPCBENCH_V2_DATA_DIR: z.string().optional(),
-  MPCBENCH_V2_SUFFIX: z.string().regex(/^[A-Za-z0-9]+$/, 'expected a file suffix such as exp1 or test').default('exp1'),
+  MPCBENCH_V2_SUFFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]+$/, 'expected a file suffix such as exp1 or test')
+    .default('exp1'),
   MPCBENCH_V2_WORLD: z.string().optional(),
   MPCBENCH_V2_INSTANCES: z.string().optional(),
   MPCBENCH_V2_ORACLE: z.string().optional(),
@@ -54,7 +57,7 @@ export interface MpcbenchV2Settings {
 
 const HINTS: Record<string, string> = {
   MPCBENCH_V2_SUFFIX: 'Set MPCBENCH_V2_SUFFIX to the suffix of the data files (exp1 or test), or unset it.',
-  MPCBENCH_V2_MAX_TURNS: 'Set MPCBENCH_V2_MAX_TURNS to a whole number >= 1, or unset it for upstream\'s 15.',
+  MPCBENCH_V2_MAX_TURNS: "Set MPCBENCH_V2_MAX_TURNS to a whole number >= 1, or unset it for upstream's 15.",
   BENCH_TRIALS: 'Set BENCH_TRIALS to a whole number >= 1, or unset it for the default (1).',
 }
 
@@ -80,13 +83,19 @@ export function mpcbenchV2Settings(env: Record<string, string | undefined> = pro
   const dir = resolve(s.MPCBENCH_V2_DATA_DIR ?? DEFAULT_DATA_DIR)
   const files = (level: Level): LevelFiles =>
     named.length === 3
-      ? { world: resolve(s.MPCBENCH_V2_WORLD as string), instances: resolve(s.MPCBENCH_V2_INSTANCES as string), oracle: resolve(s.MPCBENCH_V2_ORACLE as string) }
+      ? {
+          world: resolve(s.MPCBENCH_V2_WORLD as string),
+          instances: resolve(s.MPCBENCH_V2_INSTANCES as string),
+          oracle: resolve(s.MPCBENCH_V2_ORACLE as string),
+        }
       : {
           world: join(dir, `world_level${level}_${s.MPCBENCH_V2_SUFFIX}.json`),
           instances: join(dir, `instances_level${level}_${s.MPCBENCH_V2_SUFFIX}.jsonl`),
           oracle: join(dir, `oracle_level${level}_${s.MPCBENCH_V2_SUFFIX}.jsonl`),
         }
-  const ids = s.MPCBENCH_V2_IDS?.split(',').map((id) => id.trim()).filter((id) => id !== '')
+  const ids = s.MPCBENCH_V2_IDS?.split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
   return {
     files,
     explicitFiles: named.length === 3,
@@ -104,4 +113,3 @@ export function missingData(files: LevelFiles): string | undefined {
   if (missing.length === 0) return undefined
   return `MPCBench v2 data not found (${missing.join(', ')}). Upstream publishes no license, so its data is not shipped; pass your copy with agent-bench mpcbench-v2 --world --instances --oracle or MPCBENCH_V2_DATA_DIR`
 }
-

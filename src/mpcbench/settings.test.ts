@@ -49,7 +49,7 @@ describe('BENCH_CONCURRENCY', () => {
   })
 })
 
-describe('mpcbenchInputs, mpcbenchConfigs, dataDirFlag: the root\'s inputs, else the package\'s', () => {
+describe("mpcbenchInputs, mpcbenchConfigs, dataDirFlag: the root's inputs, else the package's", () => {
   const at = (root: string, path: string) => join(root, path)
 
   it('an empty folder reads every input from the package, and says which', () => {
@@ -58,7 +58,11 @@ describe('mpcbenchInputs, mpcbenchConfigs, dataDirFlag: the root\'s inputs, else
       tasksRoot: resolve(packageRoot),
       scenariosDir: at(packageRoot, 'scenarios'),
       dataDir: at(packageRoot, 'data'),
-      configs: { promptConfig: at(packageRoot, 'prompt_config.json'), modelConfig: at(packageRoot, 'model_config.json'), fromPackage: ['prompt_config.json', 'model_config.json'] },
+      configs: {
+        promptConfig: at(packageRoot, 'prompt_config.json'),
+        modelConfig: at(packageRoot, 'model_config.json'),
+        fromPackage: ['prompt_config.json', 'model_config.json'],
+      },
       fromPackage: ['tasks/', 'scenarios/', 'data/', 'prompt_config.json', 'model_config.json'],
     })
     expect(dataDirFlag(undefined, root)).toEqual({ path: at(packageRoot, 'data'), fromPackage: ['data/'] })
@@ -86,18 +90,25 @@ describe('mpcbenchInputs, mpcbenchConfigs, dataDirFlag: the root\'s inputs, else
     expect(dataDirFlag(undefined, dataOnly)).toEqual({ path: at(dataOnly, 'data'), fromPackage: [] })
   })
 
-  it('what the environment names is used as named (relative to the root), and is never the package\'s', () => {
+  it("what the environment names is used as named (relative to the root), and is never the package's", () => {
     const root = mkdtempSync(join(tmpdir(), 'mpc-inputs-'))
-    const inputs = mpcbenchInputs(root, { MPCBENCH_SCENARIOS_DIR: 'sc', MPCBENCH_DATA_DIR: 'd', MPCBENCH_PROMPT_CONFIG: 'p.json', MPCBENCH_MODEL_CONFIG: 'm.json' })
+    const inputs = mpcbenchInputs(root, {
+      MPCBENCH_SCENARIOS_DIR: 'sc',
+      MPCBENCH_DATA_DIR: 'd',
+      MPCBENCH_PROMPT_CONFIG: 'p.json',
+      MPCBENCH_MODEL_CONFIG: 'm.json',
+    })
     expect(inputs).toMatchObject({ scenariosDir: at(root, 'sc'), dataDir: at(root, 'd'), configs: { fromPackage: [] }, fromPackage: ['tasks/'] })
     expect(inputs.configs).not.toHaveProperty('promptConfig')
     expect(inputs.configs).not.toHaveProperty('modelConfig')
   })
 
-  it('says in one line which inputs are the package\'s', () => {
+  it("says in one line which inputs are the package's", () => {
     const cwd = mkdtempSync(join(tmpdir(), 'mpc-inputs-'))
     expect(packageInputsLine([], cwd, cwd)).toBeUndefined()
-    expect(packageInputsLine(['data/', 'prompt_config.json'], cwd, cwd)).toBe(`MPCBench: no data/, prompt_config.json in the current folder: using the package's (${resolve(packageRoot)})`)
+    expect(packageInputsLine(['data/', 'prompt_config.json'], cwd, cwd)).toBe(
+      `MPCBench: no data/, prompt_config.json in the current folder: using the package's (${resolve(packageRoot)})`,
+    )
     expect(packageInputsLine(['tasks/'], join(cwd, 'sub'), cwd)).toBe(`MPCBench: no tasks/ in sub: using the package's (${resolve(packageRoot)})`)
   })
 })

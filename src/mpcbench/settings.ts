@@ -116,7 +116,10 @@ export function mpcbenchSettingsFromEnv(env: Env = process.env): MpcbenchSetting
     modelConfig: s.MPCBENCH_MODEL_CONFIG,
     llmContext: s.MPCBENCH_LLM_CONTEXT,
     maxTurns: s.MPCBENCH_MAX_TURNS,
-    agent: s.MPCBENCH_AGENT_URL === undefined ? undefined : { url: s.MPCBENCH_AGENT_URL, timeoutMs: s.MPCBENCH_AGENT_TIMEOUT_MS, maxRetries: s.MPCBENCH_AGENT_MAX_RETRIES },
+    agent:
+      s.MPCBENCH_AGENT_URL === undefined
+        ? undefined
+        : { url: s.MPCBENCH_AGENT_URL, timeoutMs: s.MPCBENCH_AGENT_TIMEOUT_MS, maxRetries: s.MPCBENCH_AGENT_MAX_RETRIES },
     trials: s.BENCH_TRIALS,
     resume: s.BENCH_RESUME,
     concurrency: s.BENCH_CONCURRENCY,
@@ -213,7 +216,10 @@ export function prepareOptionsFromEnv(root: string, env: Env = process.env): Pre
       hint: 'Unset MPCBENCH_GENERATOR (procedural) or set it to llm.',
     })
   }
-  const ids = set(env.MPCBENCH_SCENARIOS)?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const ids = set(env.MPCBENCH_SCENARIOS)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   const namedScenariosDir = set(env.MPCBENCH_SCENARIOS_DIR)
   const scenariosDir = resolve(root, namedScenariosDir ?? 'scenarios')
   // The default folder may be missing (a project run on data alone); a named one that is not a folder would silently

@@ -60,12 +60,18 @@ export function otelSettingsFromEnv(env: Env = process.env): OtelSettings {
     return invalid(`${variable}=${tracesEndpoint ?? endpoint} is not a URL`, `set it to the collector's OTLP/HTTP address, e.g. http://127.0.0.1:4318`)
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return invalid(`${variable}=${tracesEndpoint ?? endpoint} is not an http(s) URL`, 'traces are exported over OTLP/HTTP: give an http:// or https:// address, e.g. http://127.0.0.1:4318')
+    return invalid(
+      `${variable}=${tracesEndpoint ?? endpoint} is not an http(s) URL`,
+      'traces are exported over OTLP/HTTP: give an http:// or https:// address, e.g. http://127.0.0.1:4318',
+    )
   }
   const protocolVariable = value(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') === undefined ? 'OTEL_EXPORTER_OTLP_PROTOCOL' : 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
   const protocol = value(env, protocolVariable) ?? 'http/protobuf'
   if (!(OTLP_PROTOCOLS as ReadonlyArray<string>).includes(protocol)) {
-    return invalid(`${protocolVariable}=${protocol} is not supported`, `set it to ${OTLP_PROTOCOLS.join(' or ')} (OTLP over HTTP; gRPC is not supported), or unset it for http/protobuf`)
+    return invalid(
+      `${protocolVariable}=${protocol} is not supported`,
+      `set it to ${OTLP_PROTOCOLS.join(' or ')} (OTLP over HTTP; gRPC is not supported), or unset it for http/protobuf`,
+    )
   }
   const headers: Record<string, string> = {}
   for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS']) {
@@ -74,7 +80,11 @@ export function otelSettingsFromEnv(env: Env = process.env): OtelSettings {
     for (const pair of list.split(',')) {
       if (pair.trim() === '') continue
       const at = pair.indexOf('=')
-      if (at <= 0) return invalid(`${name} holds ${JSON.stringify(pair.trim().slice(0, 40))}, not key=value`, 'write it as key=value pairs separated by commas, e.g. authorization=Bearer%20abc,x-team=bench')
+      if (at <= 0)
+        return invalid(
+          `${name} holds ${JSON.stringify(pair.trim().slice(0, 40))}, not key=value`,
+          'write it as key=value pairs separated by commas, e.g. authorization=Bearer%20abc,x-team=bench',
+        )
       try {
         headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim())
       } catch {
@@ -85,7 +95,8 @@ export function otelSettingsFromEnv(env: Env = process.env): OtelSettings {
   const timeoutVariable = value(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT') === undefined ? 'OTEL_EXPORTER_OTLP_TIMEOUT' : 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT'
   const timeoutText = value(env, timeoutVariable)
   const timeoutMs = timeoutText === undefined ? DEFAULT_EXPORT_TIMEOUT_MS : Number(timeoutText)
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) return invalid(`${timeoutVariable}=${timeoutText} is not a whole number of milliseconds`, 'set it to a whole number from 1 up, e.g. 10000')
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    return invalid(`${timeoutVariable}=${timeoutText} is not a whole number of milliseconds`, 'set it to a whole number from 1 up, e.g. 10000')
   return {
     kind: 'on',
     url,

@@ -83,7 +83,9 @@ class WarningExporter implements SpanExporter {
       if (result.code !== 0 && !this.#failed) {
         this.#failed = true
         const reason = result.error?.message ?? 'export failed'
-        this.#warn(`OpenTelemetry: spans could not be exported to ${this.#url} (${reason}); the run goes on, and spans that fail to export are dropped (this warning is shown once). Check that the collector runs, or unset OTEL_EXPORTER_OTLP_ENDPOINT.`)
+        this.#warn(
+          `OpenTelemetry: spans could not be exported to ${this.#url} (${reason}); the run goes on, and spans that fail to export are dropped (this warning is shown once). Check that the collector runs, or unset OTEL_EXPORTER_OTLP_ENDPOINT.`,
+        )
       }
       done(result)
     })
@@ -143,7 +145,11 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
 
   const flush = async (): Promise<void> => {
     endedSinceFlush = 0
-    await bounded(provider.forceFlush(), limit, () => warn(`OpenTelemetry: flushing spans to ${redact.redact(settings.url)} took longer than ${limit} ms; the run goes on without waiting (OTEL_EXPORTER_OTLP_TIMEOUT bounds each export).`))
+    await bounded(provider.forceFlush(), limit, () =>
+      warn(
+        `OpenTelemetry: flushing spans to ${redact.redact(settings.url)} took longer than ${limit} ms; the run goes on without waiting (OTEL_EXPORTER_OTLP_TIMEOUT bounds each export).`,
+      ),
+    )
   }
   const shutdown = async (): Promise<void> => {
     if (stopped) return
@@ -254,7 +260,11 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
         const handle: ChatSpan = {
           retries(attempts) {
             for (const attempt of attempts.slice(recorded)) {
-              span.addEvent('gen_ai.retry', { 'bench.retry.attempt': attempt.attempt, 'bench.retry.reason': redact.redact(attempt.reason), 'bench.retry.delay_ms': attempt.delayMs })
+              span.addEvent('gen_ai.retry', {
+                'bench.retry.attempt': attempt.attempt,
+                'bench.retry.reason': redact.redact(attempt.reason),
+                'bench.retry.delay_ms': attempt.delayMs,
+              })
             }
             if (attempts.length <= recorded) return
             recorded = attempts.length
@@ -270,7 +280,11 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
             'bench.cached': result.cached,
           })
           if (result.finishReason !== null) span.setAttribute(ATTR_GEN_AI_RESPONSE_FINISH_REASONS, [result.finishReason])
-          if (capture) span.setAttribute(ATTR_GEN_AI_OUTPUT_MESSAGES, JSON.stringify(redact.redactJson([{ ...toMessage(result.message), finish_reason: result.finishReason ?? 'stop' }])))
+          if (capture)
+            span.setAttribute(
+              ATTR_GEN_AI_OUTPUT_MESSAGES,
+              JSON.stringify(redact.redactJson([{ ...toMessage(result.message), finish_reason: result.finishReason ?? 'stop' }])),
+            )
           return result
         } catch (error) {
           fail(span, error)
@@ -288,7 +302,10 @@ export async function createOtelSdk(settings: OtelExportSettings, warn: (message
         [ATTR_GEN_AI_TOOL_TYPE]: 'function',
       }
       if (start.callId !== undefined) attributes[ATTR_GEN_AI_TOOL_CALL_ID] = start.callId
-      if (capture) attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = redact.redact(typeof start.arguments === 'string' ? start.arguments : (JSON.stringify(start.arguments) ?? 'null'))
+      if (capture)
+        attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = redact.redact(
+          typeof start.arguments === 'string' ? start.arguments : (JSON.stringify(start.arguments) ?? 'null'),
+        )
       return tracer.startActiveSpan(`${GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL} ${start.name}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
         try {
           const result = await run()

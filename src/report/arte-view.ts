@@ -62,7 +62,8 @@ export interface JudgeVerdictCell {
 /** A task's LLM judge verdict: ✓ correct, ✗ not correct, `error` (no verdict, its message on hover), `-` not run or not judged. */
 export function judgeVerdict(task: Pick<ArteTaskResult, 'outcome' | 'llmJudgeCorrect' | 'llmJudgeError'>): JudgeVerdictCell {
   if (task.outcome.kind === 'not-run') return { text: '-', cls: 'num', sortValue: -1 }
-  if (task.llmJudgeError !== undefined) return { text: 'error', cls: 'num warn', sortValue: -0.5, title: `${task.llmJudgeError.code}: ${task.llmJudgeError.message}` }
+  if (task.llmJudgeError !== undefined)
+    return { text: 'error', cls: 'num warn', sortValue: -0.5, title: `${task.llmJudgeError.code}: ${task.llmJudgeError.message}` }
   if (task.llmJudgeCorrect === true) return { text: '✓', cls: 'num pass', sortValue: 1 }
   if (task.llmJudgeCorrect === false) return { text: '✗', cls: 'num fail', sortValue: 0 }
   return { text: '-', cls: 'num', sortValue: -1 }
@@ -103,15 +104,23 @@ export function renderArteSection(section: ArteSection, index: number): string {
       if (value !== undefined) return [metricRow(name, value, true)]
       // A judge that gave no verdict on any task it was asked about: no value, never a 0.
       if (name !== 'llmJudgeAccuracy' || judge === undefined) return []
-      return [`<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="">${NO_VERDICT}</td><td> <span class="muted">(${scoreNote[name]})</span>${judgeWarning}</td>${hasCi ? '<td class="ci"></td>' : ''}</tr>`]
+      return [
+        `<tr><th scope="row">${name}</th><td class="num" data-metric="${name}" data-value="">${NO_VERDICT}</td><td> <span class="muted">(${scoreNote[name]})</span>${judgeWarning}</td>${hasCi ? '<td class="ci"></td>' : ''}</tr>`,
+      ]
     }),
   ]
   const usage = results.usage
   const usageRows = [
-    ['tokens', `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`],
+    [
+      'tokens',
+      `<span data-usage="totalTokens" data-value="${usage.totalTokens}">${thousands(usage.totalTokens)}</span> (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion)`,
+    ],
     ['calls', `<span data-usage="calls" data-value="${usage.calls}">${thousands(usage.calls)}</span>`],
     // The paid cost, as the terminal reporter prints it: calls replayed from the response cache cost nothing.
-    ['cost', `<span data-usage="paidCostUsd" data-value="${paidCostUsd(usage) ?? ''}">${money(paidCostUsd(usage))}</span>${usage.cached === undefined ? '' : ' paid'}`],
+    [
+      'cost',
+      `<span data-usage="paidCostUsd" data-value="${paidCostUsd(usage) ?? ''}">${money(paidCostUsd(usage))}</span>${usage.cached === undefined ? '' : ' paid'}`,
+    ],
   ]
   // As the terminal reporters and the MPCBench part say it.
   if (usage.cached !== undefined && usage.cached.calls > 0) usageRows.push(['replayed', escapeHtml(formatCachedPart(usage).replace(/^; /, ''))])
@@ -131,8 +140,12 @@ export function renderArteSection(section: ArteSection, index: number): string {
           extras.passHatKTasks === undefined || extras.passHatKTasks === results.totalTasks
             ? ''
             : `<p class="note" data-pass-hat-k-tasks="${extras.passHatKTasks}">over the ${extras.passHatKTasks} task(s) with an outcome in every trial</p>`
-        }<table class="small"><tr>${Object.keys(extras.passHatK).map((k) => `<th>k=${escapeHtml(k)}</th>`).join('')}</tr><tr>${Object.entries(extras.passHatK)
-          .map(([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}${passHatKInterval(results.passHatKCi?.[k])}</td>`)
+        }<table class="small"><tr>${Object.keys(extras.passHatK)
+          .map((k) => `<th>k=${escapeHtml(k)}</th>`)
+          .join('')}</tr><tr>${Object.entries(extras.passHatK)
+          .map(
+            ([k, v]) => `<td class="num" data-pass-hat-k="${escapeHtml(k)}" data-value="${v}">${fixed(v, 3)}${passHatKInterval(results.passHatKCi?.[k])}</td>`,
+          )
           .join('')}</tr></table>`
   const suspects =
     extras.graderSuspects === undefined || extras.graderSuspects.length === 0
@@ -206,7 +219,13 @@ ${idCell(task, 'show the trace')}
   const comparison =
     section.previous === undefined
       ? skippedHistoryLine(section.skippedHistory, false)
-      : renderComparison(compareArteRuns(section.previous.results, results), section.previous.file, section.previous.results.config.startedAt, `${id}-compare`, section.skippedHistory)
+      : renderComparison(
+          compareArteRuns(section.previous.results, results),
+          section.previous.file,
+          section.previous.results.config.startedAt,
+          `${id}-compare`,
+          section.skippedHistory,
+        )
   return `<section class="bench" id="${id}" data-bench="arte" data-index="${index}">
 <h2>ART-E <span class="muted">· ${escapeHtml(section.file)}</span></h2>
 <p class="meta">${results.totalTasks} task(s) · model <b>${escapeHtml(results.config.model)}</b>${escapeHtml(kind)} · split ${escapeHtml(results.config.split)}${results.config.rows === undefined || results.config.rows === 'all' ? '' : ` · rows ${escapeHtml(results.config.rows)}`} · ${escapeHtml(results.config.dataset)} · ${escapeHtml(results.config.startedAt)} · run ${escapeHtml(results.testRunEndReason)}</p>

@@ -39,9 +39,24 @@ function arteFile(tasks: ArteTaskResult[]) {
  * failed (the error text both ways), a formatted result (message text differs from the value) and the final answer.
  */
 function agentTrace(traceId: string): AgentTrace {
-  const hits = Array.from({ length: 8 }, (_, i) => ({ message_id: `<${traceId}-${i}@mail.example>`, subject: `Budget "review" ${i}`, from: 'bob@example.com', date: at, snippet: 'the meeting moved to room 4B\n<b>see</b> & more' }))
+  const hits = Array.from({ length: 8 }, (_, i) => ({
+    message_id: `<${traceId}-${i}@mail.example>`,
+    subject: `Budget "review" ${i}`,
+    from: 'bob@example.com',
+    date: at,
+    snippet: 'the meeting moved to room 4B\n<b>see</b> & more',
+  }))
   const call = (id: string, name: string, args: unknown) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } })
-  const record = (id: string, turn: number, name: string, args: unknown, result: unknown, status: AgentTrace['toolCalls'][number]['status'] = 'ok') => ({ id, turn, name, arguments: args, result, status, startedAt: at, durationMs: 2 })
+  const record = (id: string, turn: number, name: string, args: unknown, result: unknown, status: AgentTrace['toolCalls'][number]['status'] = 'ok') => ({
+    id,
+    turn,
+    name,
+    arguments: args,
+    result,
+    status,
+    startedAt: at,
+    durationMs: 2,
+  })
   const failure = 'Error: invalid arguments for read_email:\n✖ Invalid input: expected string, received number\n  → at message_id'
   return {
     traceId,
@@ -50,7 +65,11 @@ function agentTrace(traceId: string): AgentTrace {
     messages: [
       { role: 'system', content: 'You are an email research assistant.' },
       { role: 'user', content: 'Which room is the budget review in?' },
-      { role: 'assistant', content: null, tool_calls: [call('c1', 'search_emails', { keywords: ['budget'] }), call('c2', 'read_email', { message_id: 3 }), call('c3', 'table', {})] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [call('c1', 'search_emails', { keywords: ['budget'] }), call('c2', 'read_email', { message_id: 3 }), call('c3', 'table', {})],
+      },
       { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(hits) },
       { role: 'tool', tool_call_id: 'c2', content: failure },
       { role: 'tool', tool_call_id: 'c3', content: 'rows: a | b' },
@@ -77,7 +96,17 @@ const tasks = Array.from({ length: 6 }, (_, i) => task(String(i + 1), i % 2 === 
 function tracesDb(dir: string): string {
   const file = join(dir, 'traces.db')
   using store = TraceStore.open(file)
-  for (const t of tasks) store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: agentTrace(t.traceId) })
+  for (const t of tasks)
+    store.save({
+      runId: 'r',
+      taskId: t.taskId,
+      question: t.question,
+      groundTruth: t.groundTruth,
+      agentAnswer: t.agentAnswer,
+      exactMatch: t.exactMatch,
+      semanticScore: t.semanticScore,
+      trace: agentTrace(t.traceId),
+    })
   return file
 }
 
@@ -144,7 +173,12 @@ describe('the report embeds traces in their compact form', () => {
           shown[name] = []
           for (let i = 0; i < tasks.length; i++) {
             await page.locator(`tr.task[data-task-index="${i}"] button.open`).click()
-            shown[name].push(await page.locator('tr.detail .trace').first().evaluate((box) => box.outerHTML))
+            shown[name].push(
+              await page
+                .locator('tr.detail .trace')
+                .first()
+                .evaluate((box) => box.outerHTML),
+            )
             await page.locator(`tr.task[data-task-index="${i}"] button.open`).click()
           }
           await page.close()

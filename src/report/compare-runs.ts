@@ -72,7 +72,10 @@ const ARTE_OPTIONAL_SCORES = ['sourcesAccuracy', 'llmJudgeAccuracy'] as const
 /** Compares an ART-E run with an earlier one: the paired comparison of `agent-bench compare`, and the runs' totals. */
 export function compareArteRuns(before: ArteResults, after: ArteResults): PageComparison {
   const totals: TotalDelta[] = []
-  const cis = (name: keyof NonNullable<ArteResults['confidenceIntervals']>) => ({ before: before.confidenceIntervals?.[name], after: after.confidenceIntervals?.[name] })
+  const cis = (name: keyof NonNullable<ArteResults['confidenceIntervals']>) => ({
+    before: before.confidenceIntervals?.[name],
+    after: after.confidenceIntervals?.[name],
+  })
   const scores = ['exactMatchAccuracy', 'avgSemanticScore'] as const
   // The scores first, as the metrics table lists them, then the counts and times.
   for (const name of scores) totals.push(total(name, before[name], after[name], 'score', cis(name)))

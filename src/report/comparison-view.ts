@@ -8,7 +8,10 @@ import type { SkippedHistoryFile } from './report-data.ts'
 
 function idList(ids: string[], max = 40): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
-  const shown = ids.slice(0, max).map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')
+  const shown = ids
+    .slice(0, max)
+    .map((id) => `<code>${escapeHtml(id)}</code>`)
+    .join(' ')
   return ids.length > max ? `${shown} <span class="muted">… ${ids.length - max} more</span>` : shown
 }
 
@@ -70,7 +73,13 @@ export function skippedHistoryLine(skipped: SkippedHistoryFile[], compared: bool
  * intervals, verdict (with its p-value and test) and notes (scores not compared, different judges) as
  * `agent-bench compare PREVIOUS CURRENT`, then each run's own totals.
  */
-export function renderComparison(comparison: PageComparison, previousFile: string, previousStamp: string, id: string, skipped: SkippedHistoryFile[] = []): string {
+export function renderComparison(
+  comparison: PageComparison,
+  previousFile: string,
+  previousStamp: string,
+  id: string,
+  skipped: SkippedHistoryFile[] = [],
+): string {
   const c = comparison.paired
   const flagged = new Set(c.notes.filter((note) => note.kind === 'different-judges').map((note) => note.metric))
   const metricRows = Object.entries(c.metrics)
@@ -87,14 +96,21 @@ export function renderComparison(comparison: PageComparison, previousFile: strin
   const level = Math.round((c.metrics[c.primaryMetric]?.ci?.level ?? 0.95) * 100)
   // The flip rate with its interval, as `agent-bench compare` prints it; how the interval was computed on hover.
   const flipCi = c.flipRateCi
-  const flipCiAttributes = flipCi === null ? '' : ` data-low="${flipCi.low}" data-high="${flipCi.high}" title="${escapeHtml(`${Math.round(flipCi.level * 100)}% confidence interval (${flipCi.method})`)}"`
+  const flipCiAttributes =
+    flipCi === null
+      ? ''
+      : ` data-low="${flipCi.low}" data-high="${flipCi.high}" title="${escapeHtml(`${Math.round(flipCi.level * 100)}% confidence interval (${flipCi.method})`)}"`
   const flipRate = `<span data-compare="flip-rate" data-value="${c.flipRate}"${flipCiAttributes}>${escapeHtml(formatFlipRate(c))}</span>`
-  const test = c.pValue === null ? '' : `<span data-compare="p-value" data-value="${c.pValue}">${formatPValue(c.pValue)}</span> on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})`
-  const verdict = c.pValue === null
-    ? `<p class="meta" data-compare="significant" data-value="0">Not significant: no task was scored on ${escapeHtml(c.primaryMetric)} in both runs.</p>`
-    : c.significant
-      ? `<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> ${test}.</p>`
-      : `<p class="meta" data-compare="significant" data-value="0">Not significant: ${test}; the runs may differ only by chance.</p>`
+  const test =
+    c.pValue === null
+      ? ''
+      : `<span data-compare="p-value" data-value="${c.pValue}">${formatPValue(c.pValue)}</span> on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})`
+  const verdict =
+    c.pValue === null
+      ? `<p class="meta" data-compare="significant" data-value="0">Not significant: no task was scored on ${escapeHtml(c.primaryMetric)} in both runs.</p>`
+      : c.significant
+        ? `<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> ${test}.</p>`
+        : `<p class="meta" data-compare="significant" data-value="0">Not significant: ${test}; the runs may differ only by chance.</p>`
   return `<div class="compare" id="${escapeHtml(id)}">
 <h3>Compared with the previous run</h3>
 <p class="meta">${escapeHtml(previousFile)} (${escapeHtml(previousStamp)}) · <span data-compare="shared" data-value="${c.tasks}">${c.tasks} task(s) in both</span>${c.leftOut.length > 0 ? ` · <span data-compare="left-out" data-value="${c.leftOut.length}">${c.leftOut.length} left out (not run or unjudged in one of the runs)</span>` : ''}${c.onlyInB.length > 0 ? ` · <span data-compare="added" data-value="${c.onlyInB.length}">${c.onlyInB.length} new</span>` : ''}${c.onlyInA.length > 0 ? ` · <span data-compare="removed" data-value="${c.onlyInA.length}">${c.onlyInA.length} no longer run</span>` : ''}</p>

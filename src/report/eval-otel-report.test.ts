@@ -26,7 +26,7 @@ function respond(request: ReceivedRequest) {
 }
 
 describe('the report of a traced eval (fixtures/describe-eval-judge, OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
-  it('shows each case row\'s OpenTelemetry trace id, the one the receiver got, as ART-E\'s and MPCBench\'s task rows do', async () => {
+  it("shows each case row's OpenTelemetry trace id, the one the receiver got, as ART-E's and MPCBench's task rows do", async () => {
     await using server = await startScriptedServer(respond)
     await using receiver = await startOtlpReceiver()
     dir = mkdtempSync(join(tmpdir(), 'eval-otel-report-'))
@@ -47,7 +47,13 @@ describe('the report of a traced eval (fixtures/describe-eval-judge, OTEL_EXPORT
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
     }
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
-    const vitest = await startVitest('test', [], { root, watch: false, reporters: [new EvalReporter({ silent: true }), new ReportReporter({ outputFile: page })] }, {}, { stdout: quiet(), stderr: quiet() })
+    const vitest = await startVitest(
+      'test',
+      [],
+      { root, watch: false, reporters: [new EvalReporter({ silent: true }), new ReportReporter({ outputFile: page })] },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
     await vitest.close()
 
     const results = EvalResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'evals', 'capitals-judged', 'results.json'), 'utf8')))

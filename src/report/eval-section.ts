@@ -24,7 +24,12 @@ function isBefore(a: string, b: string): boolean {
  * The most recent earlier run of eval `name` kept under `historyDir` (`{run id}/evals/{eval}.json`, as the eval reporter
  * keeps it): the newest whose run started before `startedAt`; unreadable copies are passed over.
  */
-export function findPreviousEvalRun(historyDir: string | undefined, name: string, startedAt: string, runId?: string): { file: string; results: EvalResults } | undefined {
+export function findPreviousEvalRun(
+  historyDir: string | undefined,
+  name: string,
+  startedAt: string,
+  runId?: string,
+): { file: string; results: EvalResults } | undefined {
   if (historyDir === undefined || !existsSync(historyDir)) return undefined
   const runs = readdirSync(historyDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== runId)
@@ -34,7 +39,7 @@ export function findPreviousEvalRun(historyDir: string | undefined, name: string
   for (const run of runs) {
     const file = join(historyDir, run, evalHistoryName(name))
     if (!existsSync(file)) continue
-    let parsed
+    let parsed: ReturnType<typeof EvalResultsSchema.safeParse>
     try {
       parsed = EvalResultsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
     } catch {

@@ -34,7 +34,9 @@ function metricsTable(results: EvalResults): string {
 function passHatKTable(results: EvalResults): string {
   const keys = Object.keys(results.passHatK).sort((a, b) => Number(a) - Number(b))
   if (keys.length === 0) return '<p class="note">pass^k: no case has a result in every trial.</p>'
-  const rows = keys.map((key) => `<tr><th scope="row">pass^${escapeHtml(key)}</th><td class="num">${fixed(results.passHatK[key])}</td><td>${ci(results.passHatKCi[key])}</td></tr>`)
+  const rows = keys.map(
+    (key) => `<tr><th scope="row">pass^${escapeHtml(key)}</th><td class="num">${fixed(results.passHatK[key])}</td><td>${ci(results.passHatKCi[key])}</td></tr>`,
+  )
   return `<table class="metrics" data-eval-pass-hat-k><thead><tr><th>k</th><th>value</th><th>95% interval</th></tr></thead><tbody>${rows.join('')}</tbody><caption class="muted">over ${results.passHatKTasks} case(s), ${results.trials} trial(s) each</caption></table>`
 }
 
@@ -56,7 +58,12 @@ function caseRows(results: EvalResults): string {
   const shown = results.taskResults.slice(0, EVAL_TABLE_ROWS)
   const traced = shown.some((row) => row.otelTraceId !== undefined)
   const rows = shown.map((row) => {
-    const state = row.status === 'scored' ? (row.passed ? '<span class="pass">pass</span>' : '<span class="fail">fail</span>') : `<span class="fail">${escapeHtml(row.status)}</span>`
+    const state =
+      row.status === 'scored'
+        ? row.passed
+          ? '<span class="pass">pass</span>'
+          : '<span class="fail">fail</span>'
+        : `<span class="fail">${escapeHtml(row.status)}</span>`
     const scores = results.scorers.map((scorer) => {
       const score = row.scores[scorer]
       const reason = row.reasons?.[scorer]
@@ -69,8 +76,13 @@ function caseRows(results: EvalResults): string {
     return `<tr class="eval-case" data-id="${escapeHtml(row.id)}" data-trial="${row.trial}"${otel}><td class="id">${escapeHtml(row.id)}</td><td class="num">${row.trial}</td><td>${state}${resumed}</td>${scores.join('')}<td>${clip(row.input)}</td><td>${clip(row.expected)}</td><td>${clip(row.output)}</td><td>${error}</td>${trace}</tr>`
   })
   // The OpenTelemetry trace id (to open the case's trace in Jaeger, Phoenix, ...) gets a column when some row has one.
-  const head = ['id', 'trial', 'result', ...results.scorers, 'input', 'expected', 'output', 'error', ...(traced ? ['OpenTelemetry trace'] : [])].map((name) => `<th>${escapeHtml(name)}</th>`).join('')
-  const more = results.taskResults.length > shown.length ? `<p class="note">The first ${shown.length} of ${results.taskResults.length} rows; every row is in the results file.</p>` : ''
+  const head = ['id', 'trial', 'result', ...results.scorers, 'input', 'expected', 'output', 'error', ...(traced ? ['OpenTelemetry trace'] : [])]
+    .map((name) => `<th>${escapeHtml(name)}</th>`)
+    .join('')
+  const more =
+    results.taskResults.length > shown.length
+      ? `<p class="note">The first ${shown.length} of ${results.taskResults.length} rows; every row is in the results file.</p>`
+      : ''
   return `<div class="scroll"><table class="eval-cases"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`
 }
 
@@ -89,7 +101,10 @@ function comparison(section: EvalSection): string {
     const interval = m.ci === null ? '' : `<span class="ci">[${signed(m.ci.low)}, ${signed(m.ci.high)}]</span>`
     return `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${fixed(m.a)}</td><td class="num">${fixed(m.b)}</td><td class="num ${m.delta !== null && m.delta > 0 ? 'up' : m.delta !== null && m.delta < 0 ? 'down' : ''}">${delta}</td><td>${interval}</td></tr>`
   })
-  const p = c.pValue === null ? 'no case scored in both runs' : `p = ${c.pValue < 0.001 ? c.pValue.toExponential(1) : c.pValue.toFixed(3)} (${escapeHtml(c.test ?? '')})${c.significant ? ': significant' : ': may be chance'}`
+  const p =
+    c.pValue === null
+      ? 'no case scored in both runs'
+      : `p = ${c.pValue < 0.001 ? c.pValue.toExponential(1) : c.pValue.toFixed(3)} (${escapeHtml(c.test ?? '')})${c.significant ? ': significant' : ': may be chance'}`
   return `<div class="compare" data-eval-compare><h3>Compared with the previous run</h3><p class="muted">${escapeHtml(previous.file)} (started ${escapeHtml(previous.results.config.startedAt)})</p>
 <p>${c.tasks} case(s) in both · flips ${c.flips.length} · improved (fail → pass): ${list(c.improved)} · regressed (pass → fail): ${list(c.regressed)}</p>
 <table class="metrics"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta</th><th>95% paired interval</th></tr></thead><tbody>${metrics.join('')}</tbody></table>
@@ -102,7 +117,11 @@ export function renderEvalSection(section: EvalSection, index: number): string {
   const id = `eval-${index}`
   const trials = results.trials > 1 ? ` × ${results.trials} trial(s)` : ''
   const counts = results.counts
-  const status = [`${counts.errors} error(s)`, ...(counts.notRun > 0 ? [`${counts.notRun} not run`] : []), ...(counts.resumed > 0 ? [`${counts.resumed} resumed`] : [])].join(' · ')
+  const status = [
+    `${counts.errors} error(s)`,
+    ...(counts.notRun > 0 ? [`${counts.notRun} not run`] : []),
+    ...(counts.resumed > 0 ? [`${counts.resumed} resumed`] : []),
+  ].join(' · ')
   return `<section class="bench" id="${id}" data-eval="${escapeHtml(results.name)}">
 <h2>Eval: ${escapeHtml(results.name)}</h2>
 <p class="meta">${escapeHtml(section.file)} · ${results.tasks} case(s)${trials} · threshold ${results.config.threshold} · ${status} · run ${escapeHtml(results.testRunEndReason)}</p>

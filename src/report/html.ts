@@ -8,7 +8,10 @@ export function escapeHtml(text: string): string {
  * so no value (an answer containing `</script>`, say) can end the element early.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /** A number with `digits` decimals, or `-` for null. */

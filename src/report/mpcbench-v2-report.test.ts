@@ -20,7 +20,13 @@ const repo = fileURLToPath(new URL('../../', import.meta.url))
 
 function row(id: string, f1: number | null): ResultsRow {
   if (f1 === null) return { instance_id: id, metrics: null, pred: null, gold: null, error: 'Tool execution failed: boom' }
-  return { instance_id: id, metrics: { f1, precision: f1, recall: f1, exact_match: f1 === 1 }, pred: [['2026-01-05T09:00:00-05:00', '2026-01-05T09:30:00-05:00']], gold: [['2026-01-05T09:00:00-05:00', '2026-01-05T09:30:00-05:00']], error: null }
+  return {
+    instance_id: id,
+    metrics: { f1, precision: f1, recall: f1, exact_match: f1 === 1 },
+    pred: [['2026-01-05T09:00:00-05:00', '2026-01-05T09:30:00-05:00']],
+    gold: [['2026-01-05T09:00:00-05:00', '2026-01-05T09:30:00-05:00']],
+    error: null,
+  }
 }
 
 function summary(rows: ResultsRow[], generatedAt: string, traceIds: Array<string | undefined> = []): MpcbenchV2Summary {
@@ -64,7 +70,9 @@ describe('the report of an MPCBench v2 summary', () => {
     expect(html).toContain('pass^1 0.50')
     expect(html.match(/<tr class="v2-instance" /g)).toHaveLength(4)
     expect(html).toContain('<td class="error">Tool execution failed: boom</td>')
-    expect(html).toContain(`<a href="http://localhost:16686/trace/${'f'.repeat(32)}" title="${'f'.repeat(32)}" target="_blank" rel="noopener"><code>ffffffff…</code></a>`)
+    expect(html).toContain(
+      `<a href="http://localhost:16686/trace/${'f'.repeat(32)}" title="${'f'.repeat(32)}" target="_blank" rel="noopener"><code>ffffffff…</code></a>`,
+    )
     // Paired by instance id with the kept run: b improved (now exact), c regressed; d is new.
     const comparison = data.mpcbenchV2?.[0]?.previous?.comparisons[0]?.comparison
     expect(comparison).toMatchObject({ tasks: 3, improved: ['b'], regressed: ['c'], onlyInB: ['d'], primaryMetric: 'f1' })
@@ -73,7 +81,9 @@ describe('the report of an MPCBench v2 summary', () => {
 
     const markdown = stepSummaryMarkdown(data, 'report/index.html')
     expect(markdown).toContain('## MPCBench v2 · 1 level × model')
-    expect(markdown).toContain(`| 2 | world_level2_exp1 | openai/gpt-4o | 3 | 0.75 [${level.avgF1Ci?.low.toFixed(2)}, ${level.avgF1Ci?.high.toFixed(2)}] | 0.67 [`)
+    expect(markdown).toContain(
+      `| 2 | world_level2_exp1 | openai/gpt-4o | 3 | 0.75 [${level.avgF1Ci?.low.toFixed(2)}, ${level.avgF1Ci?.high.toFixed(2)}] | 0.67 [`,
+    )
     expect(markdown).toContain('Since the previous run (level 2 world_level2_exp1 openai/gpt-4o): F1 ')
     expect(markdown).toContain('improved 1, regressed 1')
     expect(markdown).toContain('| c | openai/gpt-4o | 0.25 |')
@@ -120,7 +130,17 @@ describeWithSharedData('the report of a real MPCBench v2 run (level 1, the basel
 
   async function run(ids: string): Promise<void> {
     for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_REPORT']) vi.stubEnv(name, '')
-    for (const name of ['BENCH_TRIALS', 'MPCBENCH_V2_SUFFIX', 'MPCBENCH_V2_DATA_DIR', 'MPCBENCH_V2_WORLD', 'MPCBENCH_V2_INSTANCES', 'MPCBENCH_V2_ORACLE', 'MPCBENCH_V2_SUMMARY', 'MPCBENCH_V2_OUTPUT']) vi.stubEnv(name, undefined)
+    for (const name of [
+      'BENCH_TRIALS',
+      'MPCBENCH_V2_SUFFIX',
+      'MPCBENCH_V2_DATA_DIR',
+      'MPCBENCH_V2_WORLD',
+      'MPCBENCH_V2_INSTANCES',
+      'MPCBENCH_V2_ORACLE',
+      'MPCBENCH_V2_SUMMARY',
+      'MPCBENCH_V2_OUTPUT',
+    ])
+      vi.stubEnv(name, undefined)
     vi.stubEnv('BENCH_ONLY', 'mpcbench-v2')
     vi.stubEnv('MPCBENCH_V2_MODEL', 'baseline')
     vi.stubEnv('MPCBENCH_V2_IDS', ids)
@@ -161,25 +181,29 @@ describeWithSharedData('the report of a real MPCBench v2 run (level 1, the basel
   }, 600_000)
 
   const chromium = systemChromium()
-  it.skipIf(chromium === undefined)(`renders in headless Chromium without errors${chromium === undefined ? ` (${NO_BROWSER_MESSAGE})` : ''}`, async () => {
-    const { chromium: launcher } = await import('playwright-core')
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] })
-    try {
-      const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-      const problems: string[] = []
-      tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-      tab.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`)
-      })
-      await tab.goto(pathToFileURL(page).href)
-      expect(await tab.locator('section[data-mpcbench-v2] h2').textContent()).toBe('MPCBench v2 (scheduling levels 1-3)')
-      expect(await tab.locator('section[data-mpcbench-v2] tr.v2-instance').count()).toBe(3)
-      expect(await tab.locator('section[data-mpcbench-v2] [data-v2-levels]').isVisible()).toBe(true)
-      expect(await tab.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
-      if (process.env.MPCBENCH_V2_REPORT_SCREENSHOT !== undefined) await tab.screenshot({ path: process.env.MPCBENCH_V2_REPORT_SCREENSHOT, fullPage: true })
-      expect(problems).toEqual([])
-    } finally {
-      await browser.close()
-    }
-  }, 120_000)
+  it.skipIf(chromium === undefined)(
+    `renders in headless Chromium without errors${chromium === undefined ? ` (${NO_BROWSER_MESSAGE})` : ''}`,
+    async () => {
+      const { chromium: launcher } = await import('playwright-core')
+      const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] })
+      try {
+        const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+        const problems: string[] = []
+        tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+        tab.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+        })
+        await tab.goto(pathToFileURL(page).href)
+        expect(await tab.locator('section[data-mpcbench-v2] h2').textContent()).toBe('MPCBench v2 (scheduling levels 1-3)')
+        expect(await tab.locator('section[data-mpcbench-v2] tr.v2-instance').count()).toBe(3)
+        expect(await tab.locator('section[data-mpcbench-v2] [data-v2-levels]').isVisible()).toBe(true)
+        expect(await tab.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+        if (process.env.MPCBENCH_V2_REPORT_SCREENSHOT !== undefined) await tab.screenshot({ path: process.env.MPCBENCH_V2_REPORT_SCREENSHOT, fullPage: true })
+        expect(problems).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    },
+    120_000,
+  )
 })

@@ -38,7 +38,11 @@ function isBefore(a: string, b: string): boolean {
  * The most recent earlier v2 summary kept under `historyDir` (`{run id}/mpcbench-v2/summary.json`, as the v2 reporter
  * keeps it): the newest written before `generatedAt`, not of run `runId`; unreadable copies are passed over.
  */
-export function findPreviousMpcbenchV2Run(historyDir: string | undefined, generatedAt: string, runId?: string): { file: string; summary: MpcbenchV2Summary } | undefined {
+export function findPreviousMpcbenchV2Run(
+  historyDir: string | undefined,
+  generatedAt: string,
+  runId?: string,
+): { file: string; summary: MpcbenchV2Summary } | undefined {
   if (historyDir === undefined || !existsSync(historyDir)) return undefined
   const runs = readdirSync(historyDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== runId)
@@ -67,12 +71,24 @@ export function compareMpcbenchV2Summaries(a: MpcbenchV2Summary, b: MpcbenchV2Su
   return b.levels.flatMap((level) => {
     const old = before.get(groupKey(level))
     if (old === undefined) return []
-    return [{ level: level.level, worldId: level.worldId, model: level.model, comparison: compareRuns(mpcbenchV2ComparableRun(old.results), mpcbenchV2ComparableRun(level.results)) }]
+    return [
+      {
+        level: level.level,
+        worldId: level.worldId,
+        model: level.model,
+        comparison: compareRuns(mpcbenchV2ComparableRun(old.results), mpcbenchV2ComparableRun(level.results)),
+      },
+    ]
   })
 }
 
 /** The page's section of one v2 summary: the summary, and the comparison with the previous run when there is one. */
-export function buildMpcbenchV2Section(file: string, summary: MpcbenchV2Summary, historyDir: string | undefined, env: Record<string, string | undefined> = process.env): MpcbenchV2Section {
+export function buildMpcbenchV2Section(
+  file: string,
+  summary: MpcbenchV2Summary,
+  historyDir: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): MpcbenchV2Section {
   const previous = findPreviousMpcbenchV2Run(historyDir, summary.generatedAt, summary.runId)
   const traceUrl = env.BENCH_TRACE_URL?.trim()
   return {

@@ -46,7 +46,8 @@ function traceCell(result: InstanceResult, traceUrl: string | undefined): string
   if (id === undefined) return '<span class="muted">-</span>'
   // The first 8 digits in the cell; the whole id on hover (and in data-otel-trace-id).
   const short = `<code>${escapeHtml(id.slice(0, 8))}…</code>`
-  if (traceUrl === undefined) return `<span title="${escapeHtml(id)}: paste it in the trace viewer's search (Jaeger: /trace/&lt;id&gt;); BENCH_TRACE_URL makes it a link">${short}</span>`
+  if (traceUrl === undefined)
+    return `<span title="${escapeHtml(id)}: paste it in the trace viewer's search (Jaeger: /trace/&lt;id&gt;); BENCH_TRACE_URL makes it a link">${short}</span>`
   return `<a href="${escapeHtml(traceUrl.replaceAll('{traceId}', encodeURIComponent(id)))}" title="${escapeHtml(id)}" target="_blank" rel="noopener">${short}</a>`
 }
 
@@ -59,14 +60,18 @@ function instanceRows(section: MpcbenchV2Section, level: LevelSummary, g: number
     return `<tr class="v2-instance" data-id="${escapeHtml(result.instanceId)}" data-trial="${result.trial}"${result.otelTraceId === undefined ? '' : ` data-otel-trace-id="${escapeHtml(result.otelTraceId)}"`}><td class="id">${escapeHtml(result.instanceId)}</td><td class="num">${result.trial}</td><td class="num" data-v2-f1="${m?.f1 ?? ''}">${fixed(m?.f1, 2)}</td><td class="num">${fixed(m?.precision, 2)}</td><td class="num">${fixed(m?.recall, 2)}</td><td class="num">${exact}</td><td class="error">${result.error === null ? '' : escapeHtml(result.error)}</td><td class="num">${traceCell(result, section.traceUrl)}</td><td><pre>${candidates(result.pred)}</pre></td><td><pre>${candidates(result.gold)}</pre></td></tr>`
   })
   const head = ['instance', 'trial', 'F1', 'P', 'R', 'EM', 'error', 'trace', 'pred', 'gold'].map((name) => `<th>${name}</th>`).join('')
-  const more = level.results.length > shown.length ? `<p class="note">The first ${shown.length} of ${level.results.length} rows; every row is in the summary.</p>` : ''
+  const more =
+    level.results.length > shown.length ? `<p class="note">The first ${shown.length} of ${level.results.length} rows; every row is in the summary.</p>` : ''
   return `<h3 id="${escapeHtml(`${id}-group-${g}`)}">Level ${level.level} · ${escapeHtml(level.worldId)} · ${escapeHtml(modelName(level))}</h3>
 <div class="scroll"><table class="eval-cases v2-instances"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${more}`
 }
 
 function list(ids: ReadonlyArray<string>): string {
   if (ids.length === 0) return '<span class="muted">none</span>'
-  const shown = ids.slice(0, 30).map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')
+  const shown = ids
+    .slice(0, 30)
+    .map((id) => `<code>${escapeHtml(id)}</code>`)
+    .join(' ')
   return ids.length > 30 ? `${shown} … (${ids.length})` : shown
 }
 
@@ -79,7 +84,10 @@ function groupComparison(entry: MpcbenchV2GroupComparison): string {
     const cls = !clear || m.delta === null || m.delta === 0 ? '' : m.delta > 0 ? 'up' : 'down'
     return `<tr><th scope="row">${escapeHtml(name)}</th><td class="num">${fixed(m.a)}</td><td class="num">${fixed(m.b)}</td><td class="num ${cls}" data-v2-delta="${escapeHtml(name)}" data-value="${m.delta ?? ''}">${m.delta === null ? '-' : signed(m.delta)}${interval}</td></tr>`
   })
-  const p = c.pValue === null ? 'no instance in both runs' : `${formatPValue(c.pValue)} on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})${c.significant ? ': <b>significant</b>' : ': may be chance'}`
+  const p =
+    c.pValue === null
+      ? 'no instance in both runs'
+      : `${formatPValue(c.pValue)} on the ${escapeHtml(c.primaryMetric)} delta (${escapeHtml(c.test ?? '')})${c.significant ? ': <b>significant</b>' : ': may be chance'}`
   return `<div data-v2-compare="${escapeHtml(`${entry.level} ${entry.worldId} ${entry.model}`)}"><h4>Level ${entry.level} · ${escapeHtml(entry.worldId)} · ${escapeHtml(entry.model)}</h4>
 <p>${c.tasks} instance(s) in both · <b data-v2-flips="${c.flips.length}">${c.flips.length} flip(s)</b> on exact match · <span class="up">improved: ${list(c.improved)}</span> · <span class="down">regressed: ${list(c.regressed)}</span></p>
 <table class="metrics"><thead><tr><th>metric</th><th>before</th><th>now</th><th>delta [95% paired CI]</th></tr></thead><tbody>${metrics.join('')}</tbody></table>
@@ -89,7 +97,10 @@ function groupComparison(entry: MpcbenchV2GroupComparison): string {
 function comparison(section: MpcbenchV2Section): string {
   const previous = section.previous
   if (previous === undefined) return '<p class="muted" data-v2-compare-none>No earlier MPCBench v2 run in the run history to compare with.</p>'
-  const groups = previous.comparisons.length === 0 ? '<p class="muted">The previous run has none of this run\'s levels and models.</p>' : previous.comparisons.map(groupComparison).join('\n')
+  const groups =
+    previous.comparisons.length === 0
+      ? '<p class="muted">The previous run has none of this run\'s levels and models.</p>'
+      : previous.comparisons.map(groupComparison).join('\n')
   return `<div class="compare"><h3>Compared with the previous run</h3><p class="meta">${escapeHtml(previous.file)} (${escapeHtml(previous.summary.generatedAt)}) · as <code>agent-bench compare</code> gives it: instances paired by id (trial 1), pass = exact match, an error scores 0</p>
 ${groups}</div>`
 }

@@ -48,7 +48,10 @@ function extraCells(row: Record<string, unknown>): string {
       const ci = passHatKInterval(row, k)
       const level = ci?.level === undefined ? '' : `${Math.round(ci.level * 100)}% `
       const title = ci === undefined ? '' : `${level}confidence interval${ci.method === undefined ? '' : ` (${ci.method})`}`
-      const ciText = ci === undefined ? '' : ` <span class="ci" data-pass-hat-k-ci="${escapeHtml(k)}" title="${escapeHtml(title)}">[${fixed(ci.low, 3)}, ${fixed(ci.high, 3)}]</span>`
+      const ciText =
+        ci === undefined
+          ? ''
+          : ` <span class="ci" data-pass-hat-k-ci="${escapeHtml(k)}" title="${escapeHtml(title)}">[${fixed(ci.low, 3)}, ${fixed(ci.high, 3)}]</span>`
       return `pass^${escapeHtml(k)} ${typeof v === 'number' ? fixed(v, 3) : '-'}${ciText}`
     })
     .join(' · ')
@@ -137,7 +140,13 @@ export function renderMpcbenchSection(section: MpcbenchSection, index: number): 
   const comparison =
     section.previous === undefined
       ? skippedHistoryLine(section.skippedHistory, false)
-      : renderComparison(compareMpcbenchRuns(section.previous.summary, summary), section.previous.file, section.previous.summary.generated_at, `${id}-compare`, section.skippedHistory)
+      : renderComparison(
+          compareMpcbenchRuns(section.previous.summary, summary),
+          section.previous.file,
+          section.previous.summary.generated_at,
+          `${id}-compare`,
+          section.skippedHistory,
+        )
   return `<section class="bench" id="${id}" data-bench="mpcbench" data-index="${index}">
 <h2>MPCBench <span class="muted">· ${escapeHtml(section.file)}</span></h2>
 <p class="meta">${summary.tests} test(s) · ${escapeHtml(summary.generated_at)} · tokens <span data-usage="totalTokens" data-value="${usage.total.totalTokens}">${thousands(usage.total.totalTokens)}</span> (agents ${thousands(usage.agents.totalTokens)}, judges ${thousands(usage.judges.totalTokens)}) in ${thousands(usage.total.calls)} call(s) · cost <span data-usage="paidCostUsd" data-value="${paidCostUsd(usage.total) ?? ''}">${money(paidCostUsd(usage.total))}</span>${usage.total.cached === undefined ? '' : ' paid'}${escapeHtml(formatCachedPart(usage.total))}</p>

@@ -6,7 +6,13 @@ import { ArteReporter } from '../arte/vitest/reporter.ts'
 import { startScriptedServer } from '../testing/scripted-server.ts'
 import { ReportReporter } from './report-reporter.ts'
 
-const unescapeXml = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+const unescapeXml = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
 
 /** The `<testcase>` elements of a JUnit file: name, and the failure message when it failed. */
 function testcases(xml: string): Array<{ name: string; failure?: string }> {
@@ -27,7 +33,13 @@ describe('one verdict on the ART-E thresholds: exit code, JUnit, job summary and
   afterAll(() => scratch.remove())
   // Tasks 101 (answered exactly) and 102 (answered partly): both tests pass, exactMatchAccuracy is 0.5.
   const dataset = join(scratch.dir, 'two-rows.jsonl')
-  writeFileSync(dataset, `${readFileSync(FIXTURE_DATASET, 'utf8').split('\n').filter((line) => /"id": 10[12],/.test(line)).join('\n')}\n`)
+  writeFileSync(
+    dataset,
+    `${readFileSync(FIXTURE_DATASET, 'utf8')
+      .split('\n')
+      .filter((line) => /"id": 10[12],/.test(line))
+      .join('\n')}\n`,
+  )
 
   async function run(name: string, thresholds: string) {
     await using server = await startScriptedServer(fixtureResponder())
@@ -40,7 +52,9 @@ describe('one verdict on the ART-E thresholds: exit code, JUnit, job summary and
       BENCH_REPORT: files.report,
       GITHUB_STEP_SUMMARY: files.summary,
     })
-    const result = await runFixtureVitest(env, { reporters: [['junit', { outputFile: files.junit }], new ArteReporter({ silent: true }), new ReportReporter()] })
+    const result = await runFixtureVitest(env, {
+      reporters: [['junit', { outputFile: files.junit }], new ArteReporter({ silent: true }), new ReportReporter()],
+    })
     return {
       result,
       junit: readFileSync(files.junit, 'utf8'),

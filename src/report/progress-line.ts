@@ -22,7 +22,15 @@ export interface FinishedTask {
  */
 export function finishedTask(
   name: string,
-  meta: { arte?: ArteTestMeta; mpcbench?: MpcbenchTestMeta; arteTask?: ArtePlannedTask; mpcbenchTask?: MpcbenchPlannedTask; eval?: EvalTestMeta; evalCase?: EvalPlannedCase; mpcbenchV2?: MpcbenchV2TestMeta },
+  meta: {
+    arte?: ArteTestMeta
+    mpcbench?: MpcbenchTestMeta
+    arteTask?: ArtePlannedTask
+    mpcbenchTask?: MpcbenchPlannedTask
+    eval?: EvalTestMeta
+    evalCase?: EvalPlannedCase
+    mpcbenchV2?: MpcbenchV2TestMeta
+  },
   state: 'passed' | 'failed' | 'skipped' | 'pending',
   durationMs: number,
   error?: string,
@@ -32,7 +40,14 @@ export function finishedTask(
   if (meta.eval !== undefined) {
     const e = meta.eval
     const resumed = e.resumedFrom === undefined ? '' : ' · resumed'
-    return { ...base, score: { value: e.mean, text: `${e.scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(' · ') || 'no scorers'}${resumed}`, bench: `eval ${e.suite}` } }
+    return {
+      ...base,
+      score: {
+        value: e.mean,
+        text: `${e.scores.map((s) => `${s.name} ${s.score.toFixed(3)}`).join(' · ') || 'no scorers'}${resumed}`,
+        bench: `eval ${e.suite}`,
+      },
+    }
   }
   if (meta.mpcbenchV2 !== undefined) {
     const v2 = meta.mpcbenchV2
@@ -41,14 +56,21 @@ export function finishedTask(
     if (m === null) return { ...base, error: error ?? v2.row.error ?? 'no answer' }
     return { ...base, score: { value: m.f1, text: `F1 ${m.f1.toFixed(3)} · EM ${m.exact_match ? 1 : 0} · ${where}`, bench: 'MPCBench v2' } }
   }
-  if (meta.arte === undefined && meta.mpcbench === undefined && (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined || meta.evalCase !== undefined)) {
+  if (
+    meta.arte === undefined &&
+    meta.mpcbench === undefined &&
+    (meta.arteTask !== undefined || meta.mpcbenchTask !== undefined || meta.evalCase !== undefined)
+  ) {
     return { ...base, error: error ?? 'ended without a score' }
   }
   const usage = meta.arte?.usage ?? meta.mpcbench?.usage
   const replayed = usage?.cached !== undefined && usage.cached.calls > 0 ? ` · ${usage.cached.calls}/${usage.calls} call(s) replayed from the cache` : ''
   if (meta.arte !== undefined) {
     const a = meta.arte
-    return { ...base, score: { value: a.semanticScore, text: `EM ${a.exactMatch ? 1 : 0} · semantic ${a.semanticScore.toFixed(3)}${replayed}`, bench: 'ART-E' } }
+    return {
+      ...base,
+      score: { value: a.semanticScore, text: `EM ${a.exactMatch ? 1 : 0} · semantic ${a.semanticScore.toFixed(3)}${replayed}`, bench: 'ART-E' },
+    }
   }
   if (meta.mpcbench !== undefined) {
     const judge = meta.mpcbench.judges.find((j) => j.kind === 'scored')

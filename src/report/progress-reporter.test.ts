@@ -32,7 +32,11 @@ describe('ProgressReporter', () => {
     reporter.onTestRunStart([{ moduleId: 'bench/arte/arte.eval.ts' }, { moduleId: 'bench/planning/planning.eval.ts' }] as never)
     const planned = [
       { name: '7', meta: { arteTask: { taskId: '7' } }, error: 'Test timed out in 5ms.\nIf this is a long-running test, ...' },
-      { name: 'plan_a [agent=baseline]', meta: { mpcbenchTask: { taskId: 'plan_a' } }, error: 'ConfigError: MPCBench task tasks/planning/plan_a.json cannot run' },
+      {
+        name: 'plan_a [agent=baseline]',
+        meta: { mpcbenchTask: { taskId: 'plan_a' } },
+        error: 'ConfigError: MPCBench task tasks/planning/plan_a.json cannot run',
+      },
     ]
     for (const { name } of planned) reporter.onTestModuleCollected({ children: { allTests: () => [{ name, options: { mode: 'run' } }] } } as never)
     for (const { name, meta, error } of planned) {

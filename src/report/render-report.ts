@@ -83,16 +83,27 @@ export function renderReport(data: ReportData): string {
     generatedAt: data.generatedAt,
     arte: data.arte.map((section) => ({ file: section.file, results: section.raw, traces: section.traces })),
     mpcbench: data.mpcbench.map((section) => ({ file: section.file, summary: section.raw, tasks: section.tasks })),
-    evals: (data.evals ?? []).map((section) => ({ file: section.file, results: section.results, ...(section.previous === undefined ? {} : { comparison: section.previous.comparison }) })),
-    mpcbenchV2: (data.mpcbenchV2 ?? []).map((section) => ({ file: section.file, summary: section.summary, ...(section.previous === undefined ? {} : { comparisons: section.previous.comparisons }) })),
+    evals: (data.evals ?? []).map((section) => ({
+      file: section.file,
+      results: section.results,
+      ...(section.previous === undefined ? {} : { comparison: section.previous.comparison }),
+    })),
+    mpcbenchV2: (data.mpcbenchV2 ?? []).map((section) => ({
+      file: section.file,
+      summary: section.summary,
+      ...(section.previous === undefined ? {} : { comparisons: section.previous.comparisons }),
+    })),
   }
   const nav = [
-    ...data.arte.map((section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
-    ...data.mpcbench.map((section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
+    ...data.arte.map((_section, i) => `<a href="#arte-${i}">ART-E${data.arte.length > 1 ? ` ${i + 1}` : ''}</a>`),
+    ...data.mpcbench.map((_section, i) => `<a href="#mpcbench-${i}">MPCBench${data.mpcbench.length > 1 ? ` ${i + 1}` : ''}</a>`),
     ...(data.evals ?? []).map((section, i) => `<a href="#eval-${i}">${escapeHtml(section.results.name)}</a>`),
     ...(data.mpcbenchV2 ?? []).map((_section, i) => `<a href="#mpcbench-v2-${i}">MPCBench v2${(data.mpcbenchV2 ?? []).length > 1 ? ` ${i + 1}` : ''}</a>`),
   ].join('')
-  const empty = data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 && (data.mpcbenchV2 ?? []).length === 0 ? '<p class="note">No results to show.</p>' : ''
+  const empty =
+    data.arte.length === 0 && data.mpcbench.length === 0 && (data.evals ?? []).length === 0 && (data.mpcbenchV2 ?? []).length === 0
+      ? '<p class="note">No results to show.</p>'
+      : ''
   return `<!doctype html>
 <html lang="en">
 <head>

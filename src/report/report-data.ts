@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { z } from 'zod'
 import type { CompactTrace } from '../agent/compact-trace.ts'
@@ -187,7 +187,10 @@ export function readResultsFile(file: string): ResultsFile {
   }
   throw new InvalidFormatError(
     `${file} is neither an ART-E results JSON (${describe(arteIssue)}) nor an MPCBench summary (${describe(summaryIssue)})${looksLikeEvalResults(raw) ? ` nor an eval's results (${describe(EvalResultsSchema.safeParse(raw).error?.issues[0])})` : ''}.`,
-    { file, hint: 'Pass a file written by reporters/arte.ts (results.json), reporters/mpcbench.ts (summary.json) or reporters/eval.ts (evaluation/evals/{eval}/results.json).' },
+    {
+      file,
+      hint: 'Pass a file written by reporters/arte.ts (results.json), reporters/mpcbench.ts (summary.json) or reporters/eval.ts (evaluation/evals/{eval}/results.json).',
+    },
   )
 }
 
@@ -227,7 +230,13 @@ function trialTraceIds(raw: Record<string, unknown>): string[] {
  * A task that did not run has no trace and counts neither as held nor as missing; each trace id is looked at once
  * (trial 1's trace is also the task's).
  */
-function loadTraces(results: ArteResults, raw: Record<string, unknown>, tracesDb: string | undefined, budgetChars: number, notes: string[]): Record<string, AgentTrace | CompactTrace> {
+function loadTraces(
+  results: ArteResults,
+  raw: Record<string, unknown>,
+  tracesDb: string | undefined,
+  budgetChars: number,
+  notes: string[],
+): Record<string, AgentTrace | CompactTrace> {
   const traces: Record<string, AgentTrace | CompactTrace> = {}
   if (tracesDb === undefined || !existsSync(tracesDb)) {
     notes.push(`No traces: the traces database ${tracesDb ?? '(none given)'} does not exist.`)
@@ -355,7 +364,8 @@ function otherJudgeResultReason(result: JudgeResultFile, score: PairScore, gener
   const found = `requirements ${show(result.answer_requirements_satisfaction.score)}, grounding ${show(result.source_grounded_reasoning.score)}`
   if (summaryJudgeError) return `This judge result scores ${found}, but ${own}: ${overwritten}`
   const same =
-    result.answer_requirements_satisfaction.score === score.answer_requirements_satisfaction && result.source_grounded_reasoning.score === score.source_grounded_reasoning
+    result.answer_requirements_satisfaction.score === score.answer_requirements_satisfaction &&
+    result.source_grounded_reasoning.score === score.source_grounded_reasoning
   return same ? undefined : `This judge result scores ${found}, but ${own}: ${overwritten}`
 }
 
@@ -414,7 +424,9 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
   else {
     if (missingLogs > 0) notes.push(`${missingLogs} of ${tasks.length} run log(s) not found in ${sources.logDir}.`)
     if (missingJudgeResults > 0) {
-      notes.push(`${missingJudgeResults} of ${tasks.length} judge result(s) not found in ${sources.logDir}: the scores shown are the summary's, without the judge's reasons.`)
+      notes.push(
+        `${missingJudgeResults} of ${tasks.length} judge result(s) not found in ${sources.logDir}: the scores shown are the summary's, without the judge's reasons.`,
+      )
     }
     if (otherRunLogs > 0) {
       notes.push(
@@ -449,7 +461,7 @@ export function buildMpcbenchSection(input: Extract<ResultsFile, { kind: 'mpcben
 
 function jsonFilesUnder(dir: string, depth: number): string[] {
   const files: string[] = []
-  let entries
+  let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
   } catch {
@@ -508,12 +520,14 @@ export function findPreviousRun(historyDir: string | undefined, kind: 'arte' | '
       try {
         raw = JSON.parse(readFileSync(file, 'utf8'))
       } catch (error) {
-        if (basename(file) !== otherName) skipped.push({ file, reason: `${error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}: ${(error as Error).message}` })
+        if (basename(file) !== otherName)
+          skipped.push({ file, reason: `${error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read'}: ${(error as Error).message}` })
         continue
       }
       const classified = classifyResults(raw, file)
       if (classified === undefined || classified.kind !== kind) {
-        if (basename(file) === HISTORY_FILE_NAMES[kind]) skipped.push({ file, reason: `not ${kind === 'arte' ? 'an ART-E results JSON' : 'an MPCBench summary'}` })
+        if (basename(file) === HISTORY_FILE_NAMES[kind])
+          skipped.push({ file, reason: `not ${kind === 'arte' ? 'an ART-E results JSON' : 'an MPCBench summary'}` })
         continue
       }
       const stamp = classified.kind === 'arte' ? classified.results.config.startedAt : classified.summary.generated_at

@@ -29,7 +29,10 @@ interface Run {
 let run: Run
 
 /** The JSON the page embeds (`<script id="report-data">`). */
-function embedded(html: string): { arte: Array<{ results: unknown; traces: Record<string, unknown> }>; mpcbench: Array<{ summary: unknown; tasks: unknown[] }> } {
+function embedded(html: string): {
+  arte: Array<{ results: unknown; traces: Record<string, unknown> }>
+  mpcbench: Array<{ summary: unknown; tasks: unknown[] }>
+} {
   const match = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)
   if (match?.[1] === undefined) throw new Error('no embedded report data')
   return JSON.parse(match[1])
@@ -44,7 +47,16 @@ function dataValues(html: string, name: string): Map<string, string> {
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-e2e-'))
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_JUDGE_MODEL', 'ARTE_THRESHOLDS', 'GITHUB_STEP_SUMMARY']) {
+  for (const name of [
+    'OPENAI_API_KEY',
+    'ANTHROPIC_API_KEY',
+    'GEMINI_API_KEY',
+    'OPENAI_BASE_URL',
+    'BENCH_AGENT_MODEL',
+    'BENCH_JUDGE_MODEL',
+    'ARTE_THRESHOLDS',
+    'GITHUB_STEP_SUMMARY',
+  ]) {
     vi.stubEnv(name, '')
   }
   vi.stubEnv('ARTE_DB', join(dir, 'arte/mail.db'))
@@ -135,12 +147,18 @@ describe('the HTML report of a bench run (ART-E demo rows + MPCBench planning, b
     const out = join(run.dir, 'cli/index.html')
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const code = await reportCommand.run([
-      '--results', join(run.dir, 'arte/results.json'),
-      '--results', join(run.dir, 'summary.json'),
-      '--traces-db', join(run.dir, 'arte/traces.db'),
-      '--log-dir', join(run.dir, 'logs'),
-      '--history', join(run.dir, 'history'),
-      '--out', out,
+      '--results',
+      join(run.dir, 'arte/results.json'),
+      '--results',
+      join(run.dir, 'summary.json'),
+      '--traces-db',
+      join(run.dir, 'arte/traces.db'),
+      '--log-dir',
+      join(run.dir, 'logs'),
+      '--history',
+      join(run.dir, 'history'),
+      '--out',
+      out,
     ])
     expect(code).toBe(0)
     expect(log.mock.calls[0]?.[0]).toMatch(/^Report written to .*cli\/index\.html \(ART-E .*results\.json, MPCBench .*summary\.json\)$/)

@@ -85,23 +85,27 @@ export class ReportReporter implements Reporter {
     const summaryFile = takeRunOutput('mpcbench-summary')
     if (ranArte) {
       const file = arteFile ?? arteSettings(root).output
-      if (arteFile === undefined) notes.push(`The ART-E reporter (reporters/arte.ts) wrote no results in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (arteFile === undefined)
+        notes.push(`The ART-E reporter (reporters/arte.ts) wrote no results in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
     if (ranMpcbench) {
       const file = summaryFile ?? resolve(root, 'evaluation/summary.json')
-      if (summaryFile === undefined) notes.push(`The MPCBench reporter (reporters/mpcbench.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (summaryFile === undefined)
+        notes.push(`The MPCBench reporter (reporters/mpcbench.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
     const v2File = takeRunOutput(MPCBENCH_V2_RUN_OUTPUT)
     if (ranV2) {
       const file = v2File ?? resolve(root, MPCBENCH_V2_SUMMARY_FILE)
-      if (v2File === undefined) notes.push(`The MPCBench v2 reporter (reporters/mpcbench-v2.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
+      if (v2File === undefined)
+        notes.push(`The MPCBench v2 reporter (reporters/mpcbench-v2.ts) wrote no summary in this run: the report shows ${relative(process.cwd(), file)}.`)
       if (existsSync(file)) files.push(readResultsFile(file))
     }
     // Each eval's results file, as the eval reporter (reporters/eval.ts, listed before this one) wrote it in this run.
     const evalFiles = takeRunOutputs('eval-results:')
-    if (ranEval && evalFiles.size === 0) notes.push('The eval reporter (reporters/eval.ts) wrote no results in this run: list it before the report reporter to see the evals in the report.')
+    if (ranEval && evalFiles.size === 0)
+      notes.push('The eval reporter (reporters/eval.ts) wrote no results in this run: list it before the report reporter to see the evals in the report.')
     for (const file of evalFiles.values()) if (existsSync(file)) files.push(readResultsFile(file))
     if (files.length === 0) {
       for (const note of notes) this.#log(note)

@@ -15,11 +15,7 @@ export const DEFAULT_REPORT_TRACES_MB = 16
 /** The report's variables, parsed by {@link reportSettingsFromEnv}. */
 export const ReportEnvSchema = z.object({
   /** `BENCH_REPORT`: where the HTML report goes, or `off` for none. */
-  BENCH_REPORT: z
-    .string()
-    .trim()
-    .min(1, 'expected a file path or `off`')
-    .optional(),
+  BENCH_REPORT: z.string().trim().min(1, 'expected a file path or `off`').optional(),
   /** `BENCH_REPORT_TRACES_MB`: megabytes of ART-E traces the page holds; 0 holds none. */
   BENCH_REPORT_TRACES_MB: z.coerce.number().nonnegative('expected a number of megabytes, 0 or more').optional(),
   /** `GITHUB_STEP_SUMMARY`: the GitHub Actions job summary file (set by the runner). */
@@ -44,13 +40,20 @@ export interface ReportSettings {
  */
 export function reportSettingsFromEnv(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): ReportSettings {
   const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
-  const raw = { BENCH_REPORT: blank(env.BENCH_REPORT), BENCH_REPORT_TRACES_MB: blank(env.BENCH_REPORT_TRACES_MB), GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY) }
+  const raw = {
+    BENCH_REPORT: blank(env.BENCH_REPORT),
+    BENCH_REPORT_TRACES_MB: blank(env.BENCH_REPORT_TRACES_MB),
+    GITHUB_STEP_SUMMARY: blank(env.GITHUB_STEP_SUMMARY),
+  }
   const result = ReportEnvSchema.safeParse(raw)
   if (!result.success) {
     const issue = result.error.issues[0]
     const name = String(issue?.path[0] ?? 'BENCH_REPORT')
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw[name as keyof typeof raw] ?? '')}: ${issue?.message ?? 'invalid value'}.`, {
-      hint: name === 'BENCH_REPORT_TRACES_MB' ? 'Set BENCH_REPORT_TRACES_MB to megabytes of traces for the page, e.g. 16 (0 holds none), or unset it.' : `Set ${name} to a file path (BENCH_REPORT=off: no report), or unset it.`,
+      hint:
+        name === 'BENCH_REPORT_TRACES_MB'
+          ? 'Set BENCH_REPORT_TRACES_MB to megabytes of traces for the page, e.g. 16 (0 holds none), or unset it.'
+          : `Set ${name} to a file path (BENCH_REPORT=off: no report), or unset it.`,
     })
   }
   const parsed = result.data

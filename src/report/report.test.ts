@@ -37,13 +37,22 @@ function task(taskId: string, exactMatch: boolean, semanticScore: number, agentA
 
 /** A task an interrupted run never ran: no answer and scores of 0, which the metrics leave out. */
 function notRunTask(taskId: string): ArteTaskResult {
-  return { ...task(taskId, false, 0, ''), traceId: '', executionTimeMs: 0, outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }
+  return {
+    ...task(taskId, false, 0, ''),
+    traceId: '',
+    executionTimeMs: 0,
+    outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' },
+  }
 }
 
 /** Bar values of one chart of the page, by `data-chart` id. */
 function chartBars(html: string, chart: string): Array<{ series: string; category: string; value: number }> {
   const svg = new RegExp(`data-chart="${chart}"[\\s\\S]*?</svg>`).exec(html)?.[0] ?? ''
-  return [...svg.matchAll(/<rect class="bar" data-series="([^"]*)" data-category="([^"]*)" data-value="(\d+)"/g)].map((m) => ({ series: m[1] ?? '', category: m[2] ?? '', value: Number(m[3]) }))
+  return [...svg.matchAll(/<rect class="bar" data-series="([^"]*)" data-category="([^"]*)" data-value="(\d+)"/g)].map((m) => ({
+    series: m[1] ?? '',
+    category: m[2] ?? '',
+    value: Number(m[3]),
+  }))
 }
 
 function arteResults(tasks: ArteTaskResult[], startedAt = '2026-01-02T00:00:00.000Z'): ArteResults {
@@ -140,7 +149,10 @@ describe('renderReport', () => {
   })
 
   it("shows the scores that compare with OpenPipe's (sources, LLM judge) and the judge's spending only when the results carry them", () => {
-    const tasks = [{ ...task('1', true, 1), sourcesCorrect: true }, { ...task('2', false, 0.5), sourcesCorrect: false }]
+    const tasks = [
+      { ...task('1', true, 1), sourcesCorrect: true },
+      { ...task('2', false, 0.5), sourcesCorrect: false },
+    ]
     const plain = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults(tasks)), {})], mpcbench: [] })
     expect(plain).not.toContain('data-metric="sourcesAccuracy"')
     expect(plain).not.toContain('data-metric="llmJudgeAccuracy"')
@@ -150,16 +162,35 @@ describe('renderReport', () => {
       llmJudgeAccuracy: 1,
       llmJudge: { model: 'scripted/judge', judgedTasks: 1, errors: 1, usage: { ...usage, totalTokens: 42, calls: 2 } },
     }
-    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(judged, { confidenceIntervals: { exactMatchAccuracy: null, avgSemanticScore: null, sourcesAccuracy: { low: 0, high: 1, level: 0.95, method: 'bootstrap' } } }), {})], mpcbench: [] })
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [
+        buildArteSection(
+          arteFile(judged, {
+            confidenceIntervals: { exactMatchAccuracy: null, avgSemanticScore: null, sourcesAccuracy: { low: 0, high: 1, level: 0.95, method: 'bootstrap' } },
+          }),
+          {},
+        ),
+      ],
+      mpcbench: [],
+    })
     expect(html).toContain('data-metric="sourcesAccuracy" data-value="0.5">0.500</td><td> <span class="muted">(1/2, OpenPipe')
     expect(html).toContain('data-ci="sourcesAccuracy"')
     // How many tasks the judge covered and how many it erred on, said once (the coverage warning says it).
     const judgeRow = /<tr><th scope="row">llmJudgeAccuracy<\/th>[\s\S]*?<\/tr>/.exec(html)?.[0] ?? ''
-    expect(judgeRow).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge)</span> <span class="warn" data-judge-coverage>over 1 judged of 2 task(s); 1 judge error(s)')
+    expect(judgeRow).toContain(
+      'data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge)</span> <span class="warn" data-judge-coverage>over 1 judged of 2 task(s); 1 judge error(s)',
+    )
     expect(judgeRow.match(/judged/g)).toHaveLength(1)
     expect(judgeRow.match(/judge error/g)).toHaveLength(1)
-    const allJudged = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile({ ...judged, llmJudge: { ...judged.llmJudge, judgedTasks: 2, errors: 0 } }), {})], mpcbench: [] })
-    expect(allJudged).toContain('data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge, over 2 judged task(s))</span></td>')
+    const allJudged = renderReport({
+      generatedAt: 'now',
+      arte: [buildArteSection(arteFile({ ...judged, llmJudge: { ...judged.llmJudge, judgedTasks: 2, errors: 0 } }), {})],
+      mpcbench: [],
+    })
+    expect(allJudged).toContain(
+      'data-metric="llmJudgeAccuracy" data-value="1">1.000</td><td> <span class="muted">(scripted/judge, over 2 judged task(s))</span></td>',
+    )
     expect(html).toContain('data-usage="judgeTotalTokens" data-value="42">42</span> tokens, 2 calls')
   })
 
@@ -190,7 +221,10 @@ describe('renderReport', () => {
 
   it('shows the invalid task files of an MPCBench summary and their count', () => {
     const base = summary([4, 5, 2])
-    const invalid = { task_counts: { selected: 3, completed: 3, failed: 0, not_run: 0, invalid: 1 }, invalid_task_files: [{ task_file: 'tasks/planning/broken.json', task_type: 'planning', message: 'Invalid task broken.json' }] }
+    const invalid = {
+      task_counts: { selected: 3, completed: 3, failed: 0, not_run: 0, invalid: 1 },
+      invalid_task_files: [{ task_file: 'tasks/planning/broken.json', task_type: 'planning', message: 'Invalid task broken.json' }],
+    }
     const file = classifyResults({ ...base, ...invalid }, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
     const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
@@ -209,7 +243,13 @@ describe('renderReport', () => {
 
   it('shows an MPCBench row interval wherever the summary puts it', () => {
     const base = summary([4, 2])
-    const raw = { ...base, rows: base.rows.map((row) => ({ ...row, ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5, level: 0.95, method: 'bootstrap' }, source_grounded_reasoning: null } })) }
+    const raw = {
+      ...base,
+      rows: base.rows.map((row) => ({
+        ...row,
+        ci: { answer_requirements_satisfaction: { low: 1.5, high: 4.5, level: 0.95, method: 'bootstrap' }, source_grounded_reasoning: null },
+      })),
+    }
     const file = classifyResults(raw, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
     const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, {})] })
@@ -251,19 +291,47 @@ describe('comparison with the previous run', () => {
   it('shows each MPCBench trial with its own run log (trials after the first log under trial-j/)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-trials-'))
     const runLog = (answer: string) => ({
-      task_id: 't0', task_type: 'planning', user_prompt: 'p', tool_trace_steps: [], raw_tool_calls: [], final_answer: answer, rationale: '',
-      agent_model: 'a', agent_model_file_name: 'a', agent_model_kind: 'llm', scenario_id: 's', task_file: null,
-      outcome: { kind: 'answered', via: 'json' }, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 },
-      turns: 1, trace_id: `trace-${answer}`, started_at: '2026-01-01T00:00:00.000Z', duration_ms: 1,
+      task_id: 't0',
+      task_type: 'planning',
+      user_prompt: 'p',
+      tool_trace_steps: [],
+      raw_tool_calls: [],
+      final_answer: answer,
+      rationale: '',
+      agent_model: 'a',
+      agent_model_file_name: 'a',
+      agent_model_kind: 'llm',
+      scenario_id: 's',
+      task_file: null,
+      outcome: { kind: 'answered', via: 'json' },
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd: 0, calls: 0 },
+      turns: 1,
+      trace_id: `trace-${answer}`,
+      started_at: '2026-01-01T00:00:00.000Z',
+      duration_ms: 1,
     })
-    for (const [folder, answer] of [['', 'first'], ['trial-2', 'second']] as const) {
+    for (const [folder, answer] of [
+      ['', 'first'],
+      ['trial-2', 'second'],
+    ] as const) {
       mkdirSync(join(dir, folder), { recursive: true })
       writeFileSync(join(dir, folder, runLogFileName('t0', 'a')), JSON.stringify(RunLogSchema.parse(runLog(answer))))
     }
     const base = summary([4])
     const [score] = base.scores['agent=a__judge=j'] ?? []
     if (score === undefined) throw new Error('no score')
-    const file = classifyResults({ ...base, scores: { 'agent=a__judge=j': [{ ...score, trial: 1 }, { ...score, trial: 2 }] } }, 'summary.json')
+    const file = classifyResults(
+      {
+        ...base,
+        scores: {
+          'agent=a__judge=j': [
+            { ...score, trial: 1 },
+            { ...score, trial: 2 },
+          ],
+        },
+      },
+      'summary.json',
+    )
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
     const section = buildMpcbenchSection(file, { logDir: dir })
     expect(section.tasks.map((task) => [task.trial, task.runLog?.final_answer])).toEqual([
@@ -280,7 +348,18 @@ describe('comparison with the previous run', () => {
       const base = summary([4])
       const [score] = base.scores['agent=a__judge=j'] ?? []
       if (score === undefined) throw new Error('no score')
-      const file = classifyResults({ ...base, scores: { 'agent=a__judge=j': [{ ...score, trial: 1 }, { ...score, trial: 2 }] } }, 'summary.json')
+      const file = classifyResults(
+        {
+          ...base,
+          scores: {
+            'agent=a__judge=j': [
+              { ...score, trial: 1 },
+              { ...score, trial: 2 },
+            ],
+          },
+        },
+        'summary.json',
+      )
       if (file?.kind !== 'mpcbench') throw new Error('not a summary')
       writeFileSync(join(dir, 'index.html'), renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(file, { logDir: dir })] }))
       const { chromium } = await import('playwright-core')
@@ -322,7 +401,10 @@ describe('comparison with the previous run', () => {
 
   it('leaves ART-E tasks an interrupted run never ran out of flips and regressions, and says how many', () => {
     const ids = Array.from({ length: 10 }, (_, i) => String(i + 1))
-    const before = arteResults(ids.map((id) => task(id, true, 1)), '2026-01-01T00:00:00.000Z')
+    const before = arteResults(
+      ids.map((id) => task(id, true, 1)),
+      '2026-01-01T00:00:00.000Z',
+    )
     const now = arteResults(ids.map((id, i) => (i < 5 ? task(id, true, 1) : notRunTask(id))))
     expect(now.exactMatchAccuracy).toBe(1)
     const comparison = compareArteRuns(before, now).paired
@@ -337,7 +419,13 @@ describe('comparison with the previous run', () => {
 
   it('leaves an MPCBench task the judge did not score out of flips and moves; an axis unjudged on one side moves nothing', () => {
     const comparison = compareMpcbenchRuns(summary([4, 4, 4]), summary([4, null, 2])).paired
-    expect(comparison).toMatchObject({ tasks: 2, leftOut: ['t1 [agent=a] [judge=j]'], flips: ['t2 [agent=a] [judge=j]'], regressed: ['t2 [agent=a] [judge=j]'], improved: [] })
+    expect(comparison).toMatchObject({
+      tasks: 2,
+      leftOut: ['t1 [agent=a] [judge=j]'],
+      flips: ['t2 [agent=a] [judge=j]'],
+      regressed: ['t2 [agent=a] [judge=j]'],
+      improved: [],
+    })
     const before = summary([4])
     const after = summary([4])
     for (const score of after.scores['agent=a__judge=j'] ?? []) score.source_grounded_reasoning = null
@@ -367,24 +455,36 @@ describe('comparison with the previous run', () => {
     expect(comparison.totals.find((m) => m.name === 'sourcesAccuracy')).toMatchObject({ before: 0.25, after: 0.75, delta: 0.5, format: 'score' })
     expect(comparison.totals.find((m) => m.name === 'llmJudgeAccuracy')).toMatchObject({ before: 1 / 3, after: 1, format: 'score' })
     const page = (previous: ArteResults, current: ArteResults) =>
-      renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(current), {}), previous: { file: 'before.json', results: previous } }], mpcbench: [] })
+      renderReport({
+        generatedAt: 'now',
+        arte: [{ ...buildArteSection(arteFile(current), {}), previous: { file: 'before.json', results: previous } }],
+        mpcbench: [],
+      })
     const html = page(before, now)
     expect(html).toContain('data-delta="sourcesAccuracy" data-value="0.5">+0.500 <span class="ci">')
     expect(html).toContain('data-paired-tasks="llmJudgeAccuracy">2</td>')
-    expect(html).toContain('<th scope="row">sourcesAccuracy</th><td class="num">0.250</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="0.5">+0.500</td>')
+    expect(html).toContain(
+      '<th scope="row">sourcesAccuracy</th><td class="num">0.250</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="0.5">+0.500</td>',
+    )
     expect(html).toContain('data-compare-note="llmJudgeAccuracy" data-kind="left-out">llmJudgeAccuracy: paired over 2 task(s) judged in both runs; 2 left out')
     expect(html).not.toContain('data-flag="different-judges"')
 
     const otherJudge = page(before, judged([true, true, true, 'error'], [true, true, false, true], 'judge/two'))
     expect(otherJudge).toContain('<th scope="row">llmJudgeAccuracy <span class="note" data-flag="different-judges">(different judges)</span></th>')
-    expect(otherJudge).toContain('data-compare-note="llmJudgeAccuracy" data-kind="different-judges">llmJudgeAccuracy: judged by different models (A: judge/one, B: judge/two)')
+    expect(otherJudge).toContain(
+      'data-compare-note="llmJudgeAccuracy" data-kind="different-judges">llmJudgeAccuracy: judged by different models (A: judge/one, B: judge/two)',
+    )
 
     const old = arteResults([task('1', true, 1), task('2', false, 0), task('3', false, 0), task('4', false, 0)], '2026-01-01T00:00:00.000Z')
     const fromOld = page(old, now)
     expect(fromOld).not.toContain('data-delta="sourcesAccuracy"')
-    expect(fromOld).toContain('data-kind="not-compared">sourcesAccuracy: not compared, A has no per-task sourcesCorrect (results written before it was measured)</p>')
+    expect(fromOld).toContain(
+      'data-kind="not-compared">sourcesAccuracy: not compared, A has no per-task sourcesCorrect (results written before it was measured)</p>',
+    )
     expect(fromOld).toContain('data-kind="not-compared">llmJudgeAccuracy: not compared, A was not judged (no ARTE_JUDGE_MODEL)</p>')
-    expect(fromOld).toContain('<th scope="row">sourcesAccuracy</th><td class="num">-</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="">-</td>')
+    expect(fromOld).toContain(
+      '<th scope="row">sourcesAccuracy</th><td class="num">-</td><td class="num">0.750</td><td class="num" data-total="sourcesAccuracy" data-value="">-</td>',
+    )
   })
 
   it('compares the paid cost of the two runs (calls replayed from the response cache cost nothing)', () => {
@@ -451,14 +551,23 @@ describe('terminal and job-summary output', () => {
   })
 
   it('Markdown summary: the paid cost and the part replayed from the response cache, as the terminal reporters say it', () => {
-    const cachedUsage = { promptTokens: 9000, completionTokens: 1000, totalTokens: 10000, costUsd: 0.021, calls: 10, cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10000, costUsd: 0.021, calls: 10 } }
+    const cachedUsage = {
+      promptTokens: 9000,
+      completionTokens: 1000,
+      totalTokens: 10000,
+      costUsd: 0.021,
+      calls: 10,
+      cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10000, costUsd: 0.021, calls: 10 },
+    }
     const results = { ...arteResults([task('1', true, 1)]), usage: cachedUsage }
     const base = summary([4])
     const file = classifyResults({ ...base, usage: { agents: cachedUsage, judges: usage, total: addUsage(cachedUsage, usage) } }, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
     const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [buildMpcbenchSection(file, {})] })
     expect(markdown).toContain('Tokens 10,000 in 10 call(s), cost $0.0000 paid; 0 call(s) paid, 10 replayed from the cache (10,000 tokens, $0.02 not paid).')
-    expect(markdown).toContain('Tokens 10,015 (agents 10,000, judges 15) in 11 call(s), cost $0.0010 paid; 1 call(s) paid, 10 replayed from the cache (10,000 tokens, $0.02 not paid).')
+    expect(markdown).toContain(
+      'Tokens 10,015 (agents 10,000, judges 15) in 11 call(s), cost $0.0010 paid; 1 call(s) paid, 10 replayed from the cache (10,000 tokens, $0.02 not paid).',
+    )
     const plain = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] })
     expect(plain).toContain('Tokens 15 in 1 call(s), cost $0.0010.')
   })
@@ -478,7 +587,10 @@ describe('terminal and job-summary output', () => {
     const results = arteResults([task('1', true, 1), task('2', false, 0, 'a | b')])
     const file = classifyResults(summary([4, null]), 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
-    const markdown = stepSummaryMarkdown({ generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [buildMpcbenchSection(file, {})] }, 'evaluation/report/index.html')
+    const markdown = stepSummaryMarkdown(
+      { generatedAt: 'now', arte: [buildArteSection(arteFile(results), {})], mpcbench: [buildMpcbenchSection(file, {})] },
+      'evaluation/report/index.html',
+    )
     expect(markdown).toContain('| exactMatchAccuracy | 0.500 |')
     expect(markdown).toContain('| 2 | question 2? | a \\| b | truth | 0.000 |')
     expect(markdown).toContain('| a | j | planning | 4.00 | 3.00 | 2 | 1 |')
@@ -526,7 +638,11 @@ describe('appendStepSummary', () => {
     const dir = mkdtempSync(join(tmpdir(), 'step-summary-'))
     const file = join(dir, 'summary.md')
     registerSecret('sk-step-summary-0042')
-    const data = { generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', false, 0, 'the key is sk-step-summary-0042')])), {})], mpcbench: [] }
+    const data = {
+      generatedAt: 'now',
+      arte: [buildArteSection(arteFile(arteResults([task('1', false, 0, 'the key is sk-step-summary-0042')])), {})],
+      mpcbench: [],
+    }
     expect(stepSummaryMarkdown(data, undefined)).toContain('sk-step-summary-0042')
     appendStepSummary(data, undefined, file)
     const text = readFileSync(file, 'utf8')
@@ -569,7 +685,9 @@ describe('reportSettingsFromEnv', () => {
     expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: 'lots' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
     expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-1' }, '/p')).toThrow(/BENCH_REPORT_TRACES_MB/)
     expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: 'lots' }, '/p')).toThrow(ConfigError)
-    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-3' }, '/p')).toThrow(/^Invalid BENCH_REPORT_TRACES_MB="-3": expected a number of megabytes, 0 or more\.\n {2}Fix: Set BENCH_REPORT_TRACES_MB/)
+    expect(() => reportSettingsFromEnv({ BENCH_REPORT_TRACES_MB: '-3' }, '/p')).toThrow(
+      /^Invalid BENCH_REPORT_TRACES_MB="-3": expected a number of megabytes, 0 or more\.\n {2}Fix: Set BENCH_REPORT_TRACES_MB/,
+    )
   })
 })
 
@@ -587,7 +705,7 @@ describe('traces in the page', () => {
     durationMs: 5,
   })
 
-  it('holds the failed tasks\' traces first, up to the budget, and says how to print the others', () => {
+  it("holds the failed tasks' traces first, up to the budget, and says how to print the others", () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-traces-'))
     const tracesDb = join(dir, 'traces.db')
     const tasks = Array.from({ length: 10 }, (_, i) => task(String(i + 1), i % 3 !== 0, i % 3 !== 0 ? 1 : 0))
@@ -595,18 +713,30 @@ describe('traces in the page', () => {
       using store = TraceStore.open(tracesDb)
       for (const t of tasks) {
         if (t.taskId === '4') continue
-        store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: traceOf(t.traceId, 200) })
+        store.save({
+          runId: 'r',
+          taskId: t.taskId,
+          question: t.question,
+          groundTruth: t.groundTruth,
+          agentAnswer: t.agentAnswer,
+          exactMatch: t.exactMatch,
+          semanticScore: t.semanticScore,
+          trace: traceOf(t.traceId, 200),
+        })
       }
     }
     const size = JSON.stringify(traceOf('trace-1', 200)).length
-    const section = (budget: number | undefined) => buildArteSection(arteFile(arteResults(tasks)), { tracesDb, ...(budget === undefined ? {} : { traceBudgetChars: budget }) })
+    const section = (budget: number | undefined) =>
+      buildArteSection(arteFile(arteResults(tasks)), { tracesDb, ...(budget === undefined ? {} : { traceBudgetChars: budget }) })
     const all = section(undefined)
     expect(Object.keys(all.traces)).toHaveLength(9)
     expect(all.notes).toEqual([`1 of 10 trace(s) not found in ${tracesDb}.`])
     // Failed tasks are 1, 4 (no trace stored), 7 and 10: room for four traces takes those three, then task 2.
     const some = section(4 * size + 10)
     expect(Object.keys(some.traces).sort()).toEqual(['trace-1', 'trace-10', 'trace-2', 'trace-7'])
-    expect(some.notes).toContain(`This page holds the traces of 4 of 10 tasks, failed tasks first (${Math.round((4 * size + 10) / 1024)} KB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`)
+    expect(some.notes).toContain(
+      `This page holds the traces of 4 of 10 tasks, failed tasks first (${Math.round((4 * size + 10) / 1024)} KB of traces, BENCH_REPORT_TRACES_MB); \`agent-bench trace <trace id>\` prints any trace of ${tracesDb}.`,
+    )
     expect(Object.keys(section(0).traces)).toEqual([])
   })
 })
@@ -635,12 +765,29 @@ function interruptedTrialRun(dir: string, ran: number, notRun: number): { result
     ...Array.from({ length: notRun }, (_, i) => notRunTask(String(ran + i + 1))),
   ]
   const trialRuns = (t: ArteTaskResult) =>
-    [1, 2].map((trial) => ({ trial, exactMatch: t.exactMatch, semanticScore: t.semanticScore, agentAnswer: t.agentAnswer, traceId: t.traceId === '' ? '' : trial === 1 ? t.traceId : `${t.traceId}-2`, executionTimeMs: t.executionTimeMs }))
+    [1, 2].map((trial) => ({
+      trial,
+      exactMatch: t.exactMatch,
+      semanticScore: t.semanticScore,
+      agentAnswer: t.agentAnswer,
+      traceId: t.traceId === '' ? '' : trial === 1 ? t.traceId : `${t.traceId}-2`,
+      executionTimeMs: t.executionTimeMs,
+    }))
   {
     using store = TraceStore.open(tracesDb)
     for (const t of tasks) {
       for (const run of trialRuns(t)) {
-        if (run.traceId !== '') store.save({ runId: 'r', taskId: t.taskId, question: t.question, groundTruth: t.groundTruth, agentAnswer: t.agentAnswer, exactMatch: t.exactMatch, semanticScore: t.semanticScore, trace: storedTrace(run.traceId) })
+        if (run.traceId !== '')
+          store.save({
+            runId: 'r',
+            taskId: t.taskId,
+            question: t.question,
+            groundTruth: t.groundTruth,
+            agentAnswer: t.agentAnswer,
+            exactMatch: t.exactMatch,
+            semanticScore: t.semanticScore,
+            trace: storedTrace(run.traceId),
+          })
       }
     }
   }
@@ -709,20 +856,48 @@ describe('the numbers of the page are those of the results files', () => {
   })
 
   it('writes the calls replayed from the response cache as the MPCBench part and the terminal do', () => {
-    const cachedUsage = { promptTokens: 9000, completionTokens: 1000, totalTokens: 10500, costUsd: 0.05, calls: 10, cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10500, costUsd: 0.021, calls: 8 } }
-    const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile({ ...arteResults([task('1', true, 1)]), usage: cachedUsage }), {})], mpcbench: [] })
+    const cachedUsage = {
+      promptTokens: 9000,
+      completionTokens: 1000,
+      totalTokens: 10500,
+      costUsd: 0.05,
+      calls: 10,
+      cached: { promptTokens: 9000, completionTokens: 1000, totalTokens: 10500, costUsd: 0.021, calls: 8 },
+    }
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [buildArteSection(arteFile({ ...arteResults([task('1', true, 1)]), usage: cachedUsage }), {})],
+      mpcbench: [],
+    })
     expect(html).toContain('<th scope="row">replayed</th><td>2 call(s) paid, 8 replayed from the cache (10,500 tokens, $0.02 not paid)</td>')
   })
 
   it('compares with the previous run as `agent-bench compare` does: paired deltas with their intervals, flips of pass only', () => {
-    const before = arteResults(['1', '2', '3', '4', '5', '6'].map((id, i) => task(id, i < 4, i < 4 ? 1 : 0.5)), '2026-01-01T00:00:00.000Z')
-    const now = arteResults([task('1', false, 0.25), task('2', false, 0.5), task('3', true, 1), task('4', true, 1), task('5', false, 0.75), notRunTask('6'), task('7', true, 1)])
+    const before = arteResults(
+      ['1', '2', '3', '4', '5', '6'].map((id, i) => task(id, i < 4, i < 4 ? 1 : 0.5)),
+      '2026-01-01T00:00:00.000Z',
+    )
+    const now = arteResults([
+      task('1', false, 0.25),
+      task('2', false, 0.5),
+      task('3', true, 1),
+      task('4', true, 1),
+      task('5', false, 0.75),
+      notRunTask('6'),
+      task('7', true, 1),
+    ])
     const expected = compareRuns(arteComparable(before), arteComparable(now))
-    const html = renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }],
+      mpcbench: [],
+    })
     const sign = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
     for (const [name, m] of Object.entries(expected.metrics)) {
       expect(m.ci).not.toBeNull()
-      expect(html).toContain(`data-delta="${name}" data-value="${m.delta}">${sign(m.delta ?? 0)} <span class="ci">[${sign(m.ci?.low ?? 0)}, ${sign(m.ci?.high ?? 0)}]</span>`)
+      expect(html).toContain(
+        `data-delta="${name}" data-value="${m.delta}">${sign(m.delta ?? 0)} <span class="ci">[${sign(m.ci?.low ?? 0)}, ${sign(m.ci?.high ?? 0)}]</span>`,
+      )
     }
     expect(html).toContain(`data-compare="shared" data-value="${expected.tasks}"`)
     expect(html).toContain(`data-compare="left-out" data-value="${expected.leftOut.length}"`)
@@ -738,7 +913,10 @@ describe('the numbers of the page are those of the results files', () => {
     const page = (before: ArteResults, now: ArteResults) =>
       renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
     const ids = Array.from({ length: 20 }, (_, i) => String(i + 1))
-    const before = arteResults(ids.map((id) => task(id, false, 0)), '2026-01-01T00:00:00.000Z')
+    const before = arteResults(
+      ids.map((id) => task(id, false, 0)),
+      '2026-01-01T00:00:00.000Z',
+    )
     // 4 of 20 improved, none regressed: the interval excludes 0, the sign-flip test gives p = 0.125.
     const four = page(before, arteResults(ids.map((id, i) => task(id, i < 4, i < 4 ? 1 : 0))))
     expect(four).toContain(
@@ -747,7 +925,9 @@ describe('the numbers of the page are those of the results files', () => {
     expect(four).toContain('<td class="num " data-delta="exactMatchAccuracy" data-value="0.2">')
     expect(four).toContain('<td class="num up" data-delta="avgSemanticScore" data-value="0.2">')
     const six = page(before, arteResults(ids.map((id, i) => task(id, i < 6, i < 6 ? 1 : 0))))
-    expect(six).toContain('<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> <span data-compare="p-value" data-value="0.03125">p = 0.0313</span> on the exactMatchAccuracy delta')
+    expect(six).toContain(
+      '<p class="note" data-compare="significant" data-value="1"><b>Significant:</b> <span data-compare="p-value" data-value="0.03125">p = 0.0313</span> on the exactMatchAccuracy delta',
+    )
     expect(six).toContain('<td class="num up" data-delta="exactMatchAccuracy" data-value="0.3">')
   })
 
@@ -761,7 +941,11 @@ describe('the numbers of the page are those of the results files', () => {
     expect(expected.tasks).toBe(3)
     const file = classifyResults(now, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
-    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }] })
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [],
+      mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }],
+    })
     expect(html).toContain('data-compare="shared" data-value="3"')
     expect(html).toContain(`data-compare="regressed" data-value="${expected.regressed.length}"`)
     const m = expected.metrics.answer_requirements_satisfaction
@@ -777,7 +961,11 @@ describe('the numbers of the page are those of the results files', () => {
     const now = judges(summary([1, 4, 0]))
     const file = classifyResults(now, 'summary.json')
     if (file?.kind !== 'mpcbench') throw new Error('not a summary')
-    const html = renderReport({ generatedAt: 'now', arte: [], mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }] })
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [],
+      mpcbench: [{ ...buildMpcbenchSection(file, {}), previous: { file: 'before.json', summary: before } }],
+    })
     expect(html).toContain('data-paired-tasks="answer_requirements_satisfaction">6 <span class="muted" data-clusters="3">of 3 tasks</span></td>')
     expect(html).toContain('(exact paired sign-flip test by task, 3 task(s), 2 differ)')
   })
@@ -822,7 +1010,8 @@ describe('the numbers of the page are those of the results files', () => {
 
 describe('empty and partial inputs', () => {
   it('says a run has no tasks, or that none ran, instead of charting nothing', () => {
-    const render = (results: ArteResults) => renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { passHatK: {} }), {})], mpcbench: [] })
+    const render = (results: ArteResults) =>
+      renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(results, { passHatK: {} }), {})], mpcbench: [] })
     const none = render(arteResults([]))
     expect(none).toContain('<p class="note" data-empty="arte">This run has no tasks.</p>')
     expect(none).not.toContain('<svg class="chart"')
@@ -835,7 +1024,9 @@ describe('empty and partial inputs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-no-judge-'))
     const empty = classifyResults({ ...summary([]), tests: 0, rows: [], scores: {} }, 'summary.json')
     if (empty?.kind !== 'mpcbench') throw new Error('not a summary')
-    expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(empty, {})] })).toContain('This summary holds no judged test (0 test(s))')
+    expect(renderReport({ generatedAt: 'now', arte: [], mpcbench: [buildMpcbenchSection(empty, {})] })).toContain(
+      'This summary holds no judged test (0 test(s))',
+    )
     const unjudged = classifyResults(summary([null, null]), 'summary.json')
     if (unjudged?.kind !== 'mpcbench') throw new Error('not a summary')
     const section = buildMpcbenchSection(unjudged, { logDir: dir })
@@ -850,15 +1041,38 @@ describe('MPCBench logs of another run (a later run writes the same file names)'
   /** A run log of task `taskId` (agent `a`) that started at `startedAt`, ran `durationMs` and ended `outcome`. */
   function runLog(taskId: string, startedAt: string, durationMs: number, outcome: RunLog['outcome'] = { kind: 'answered', via: 'json' }) {
     return RunLogSchema.parse({
-      task_id: taskId, task_type: 'planning', user_prompt: 'p', tool_trace_steps: [], raw_tool_calls: [], final_answer: `answer of ${startedAt}`, rationale: '',
-      agent_model: 'a', agent_model_file_name: 'a', agent_model_kind: 'llm', scenario_id: 's', task_file: null,
-      outcome, usage, turns: 1, trace_id: `trace-${startedAt}`, started_at: startedAt, duration_ms: durationMs,
+      task_id: taskId,
+      task_type: 'planning',
+      user_prompt: 'p',
+      tool_trace_steps: [],
+      raw_tool_calls: [],
+      final_answer: `answer of ${startedAt}`,
+      rationale: '',
+      agent_model: 'a',
+      agent_model_file_name: 'a',
+      agent_model_kind: 'llm',
+      scenario_id: 's',
+      task_file: null,
+      outcome,
+      usage,
+      turns: 1,
+      trace_id: `trace-${startedAt}`,
+      started_at: startedAt,
+      duration_ms: durationMs,
     })
   }
   function judgeResult(taskId: string, judgedAt: string, requirements: number, grounding = 3): JudgeResultFile {
     return JudgeResultFileSchema.parse({
-      kind: 'scored', task_id: taskId, agent_model: 'a', agent_model_file_name: 'a', judge_model: 'j', judge_model_file_name: 'j', judge_kind: 'llm',
-      attempts: 1, usage, judged_at: judgedAt,
+      kind: 'scored',
+      task_id: taskId,
+      agent_model: 'a',
+      agent_model_file_name: 'a',
+      judge_model: 'j',
+      judge_model_file_name: 'j',
+      judge_kind: 'llm',
+      attempts: 1,
+      usage,
+      judged_at: judgedAt,
       answer_requirements_satisfaction: { score: requirements, justification: `reasons of ${judgedAt}` },
       source_grounded_reasoning: { score: grounding, justification: 'grounded' },
     })
@@ -889,7 +1103,9 @@ describe('MPCBench logs of another run (a later run writes the same file names)'
     expect(t0?.otherRunLog?.why).toBe(
       "This run log was written by a later run (started 2026-11-26T12:39:10.759Z, after this summary was generated at 2026-11-26T12:33:54.049Z); the summary's own log was overwritten.",
     )
-    expect(t0?.otherJudgeResult?.why).toContain('This judge result was written by a later run (judged 2026-11-26T12:39:10.894Z, after this summary was generated at 2026-11-26T12:33:54.049Z)')
+    expect(t0?.otherJudgeResult?.why).toContain(
+      'This judge result was written by a later run (judged 2026-11-26T12:39:10.894Z, after this summary was generated at 2026-11-26T12:33:54.049Z)',
+    )
     expect(t1?.runLog?.duration_ms).toBe(349)
     expect(t1?.judgeResult?.judged_at).toBe('2026-11-26T12:33:51.000Z')
     expect(t1?.otherRunLog).toBeUndefined()
@@ -948,7 +1164,9 @@ describe('ART-E LLM judge verdicts per task', () => {
   it('shows each verdict in a judge column (error with its message on hover), and filters exact match against the judge', () => {
     const html = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(judgedRun()), {})], mpcbench: [] })
     expect(html).toContain('<table class="tasks" data-kind="arte" data-tasks="5" data-page-rows="200" data-judged="1">')
-    expect(html).toContain(`<th data-sort="num">EM</th><th data-sort="num" title="the LLM judge's verdict (judge/model)">judge</th><th data-sort="num">Jaccard</th>`)
+    expect(html).toContain(
+      `<th data-sort="num">EM</th><th data-sort="num" title="the LLM judge's verdict (judge/model)">judge</th><th data-sort="num">Jaccard</th>`,
+    )
     const cell = (id: string) => new RegExp(`data-task-id="${id}"[\\s\\S]*?(<td[^>]*data-field="llmJudge"[^>]*>[^<]*</td>)`).exec(html)?.[1]
     expect(cell('1')).toBe('<td class="num pass" data-field="llmJudge" data-sort-value="1">✓</td>')
     expect(cell('2')).toBe('<td class="num fail" data-field="llmJudge" data-sort-value="0">✗</td>')
@@ -957,7 +1175,9 @@ describe('ART-E LLM judge verdicts per task', () => {
       '<td class="num warn" data-field="llmJudge" data-sort-value="-0.5" title="ERR_ARTE_JUDGE_REPLY: The judge replied &#34;Maybe&#34;, neither True nor False.">error</td>',
     )
     expect(cell('5')).toBe('<td class="num" data-field="llmJudge" data-sort-value="-1">-</td>')
-    expect(html).toContain('<option value="em-not-judge">EM ✓ but judge ✗</option><option value="judge-not-em">judge ✓ but EM ✗</option><option value="judge-error">judge error</option>')
+    expect(html).toContain(
+      '<option value="em-not-judge">EM ✓ but judge ✗</option><option value="judge-not-em">judge ✓ but EM ✗</option><option value="judge-error">judge error</option>',
+    )
 
     const unjudged = renderReport({ generatedAt: 'now', arte: [buildArteSection(arteFile(arteResults([task('1', true, 1)])), {})], mpcbench: [] })
     expect(unjudged).not.toContain('data-field="llmJudge"')
@@ -981,10 +1201,14 @@ describe('run history entries that cannot be read', () => {
     const now = arteResults([task('1', true, 1)], '2026-01-02T00:00:00.000Z')
     const section = buildArteSection(arteFile(now), { historyDir: dir })
     expect(section.previous?.results.config.startedAt).toBe('2026-01-01T00:00:00.000Z')
-    expect(section.skippedHistory).toEqual([{ file: join(dir, '2026-01-01T12-00-00-000Z', 'arte-results.json'), reason: expect.stringMatching(/^not valid JSON: /) }])
+    expect(section.skippedHistory).toEqual([
+      { file: join(dir, '2026-01-01T12-00-00-000Z', 'arte-results.json'), reason: expect.stringMatching(/^not valid JSON: /) },
+    ])
     const html = renderReport({ generatedAt: 'now', arte: [section], mpcbench: [] })
     const line = /<p class="note" data-compare="skipped" data-value="1">[\s\S]*?<\/p>/.exec(html)?.[0] ?? ''
-    expect(line).toContain('Passed over 1 file(s) of the run history that could not be read, so the run compared with is the newest readable one before this run:')
+    expect(line).toContain(
+      'Passed over 1 file(s) of the run history that could not be read, so the run compared with is the newest readable one before this run:',
+    )
     expect(line).toContain(`<code>${join(dir, '2026-01-01T12-00-00-000Z', 'arte-results.json')}</code> (not valid JSON: `)
     expect(html.indexOf('data-compare="skipped"')).toBeGreaterThan(html.indexOf('Compared with the previous run'))
 
@@ -1020,9 +1244,20 @@ describe('run history entries that cannot be read', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
-      const args = ['--results', join(dir, 'results.json'), '--traces-db', join(dir, 'none.db'), '--history', join(dir, 'history'), '--out', join(dir, 'index.html')]
+      const args = [
+        '--results',
+        join(dir, 'results.json'),
+        '--traces-db',
+        join(dir, 'none.db'),
+        '--history',
+        join(dir, 'history'),
+        '--out',
+        join(dir, 'index.html'),
+      ]
       expect(await reportCommand.run(args)).toBe(0)
-      expect(error.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(/^note: passed over .*run-1\/arte-results\.json in the run history \(not valid JSON: /))
+      expect(error.mock.calls.map((call) => String(call[0]))).toContainEqual(
+        expect.stringMatching(/^note: passed over .*run-1\/arte-results\.json in the run history \(not valid JSON: /),
+      )
     } finally {
       log.mockRestore()
       error.mockRestore()
@@ -1038,20 +1273,40 @@ describe("each run's own totals", () => {
       ...arteResults([task('1', true, 1), task('2', false, 0.2), task('3', false, 0.4)], '2026-01-01T00:00:00.000Z'),
       confidenceIntervals: { exactMatchAccuracy: ci(0.06, 0.79), avgSemanticScore: ci(0.2, 0.9) },
     }
-    const now = { ...arteResults([task('1', true, 1), task('2', true, 1), task('3', false, 0.4)]), confidenceIntervals: { exactMatchAccuracy: ci(0.21, 0.94), avgSemanticScore: null } }
+    const now = {
+      ...arteResults([task('1', true, 1), task('2', true, 1), task('3', false, 0.4)]),
+      confidenceIntervals: { exactMatchAccuracy: ci(0.21, 0.94), avgSemanticScore: null },
+    }
     const totals = compareArteRuns(before, now).totals
     expect(totals.slice(0, 2).map((total) => total.name)).toEqual(['exactMatchAccuracy', 'avgSemanticScore'])
-    expect(totals.find((total) => total.name === 'exactMatchAccuracy')).toMatchObject({ before: 1 / 3, after: 2 / 3, format: 'score', beforeCi: ci(0.06, 0.79), afterCi: ci(0.21, 0.94) })
-    expect(totals.find((total) => total.name === 'avgSemanticScore')).toMatchObject({ before: 1.6 / 3, after: 2.4 / 3, format: 'score', beforeCi: ci(0.2, 0.9) })
+    expect(totals.find((total) => total.name === 'exactMatchAccuracy')).toMatchObject({
+      before: 1 / 3,
+      after: 2 / 3,
+      format: 'score',
+      beforeCi: ci(0.06, 0.79),
+      afterCi: ci(0.21, 0.94),
+    })
+    expect(totals.find((total) => total.name === 'avgSemanticScore')).toMatchObject({
+      before: 1.6 / 3,
+      after: 2.4 / 3,
+      format: 'score',
+      beforeCi: ci(0.2, 0.9),
+    })
     expect(totals.find((total) => total.name === 'avgSemanticScore')?.afterCi).toBeUndefined()
-    const html = renderReport({ generatedAt: 'now', arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }], mpcbench: [] })
+    const html = renderReport({
+      generatedAt: 'now',
+      arte: [{ ...buildArteSection(arteFile(now), {}), previous: { file: 'before.json', results: before } }],
+      mpcbench: [],
+    })
     expect(html).toContain(
       '<tr><th scope="row">exactMatchAccuracy</th><td class="num">0.333 <span class="ci" title="95% confidence interval (Wilson score)">[0.060, 0.790]</span></td><td class="num">0.667 <span class="ci" title="95% confidence interval (Wilson score)">[0.210, 0.940]</span></td><td class="num" data-total="exactMatchAccuracy"',
     )
-    expect(html).toContain('<tr><th scope="row">avgSemanticScore</th><td class="num">0.533 <span class="ci" title="95% confidence interval (Wilson score)">[0.200, 0.900]</span></td><td class="num">0.800</td>')
+    expect(html).toContain(
+      '<tr><th scope="row">avgSemanticScore</th><td class="num">0.533 <span class="ci" title="95% confidence interval (Wilson score)">[0.200, 0.900]</span></td><td class="num">0.800</td>',
+    )
   })
 
-  it("gives MPCBench row means with their intervals when the summaries carry them", () => {
+  it('gives MPCBench row means with their intervals when the summaries carry them', () => {
     const ci = (low: number, high: number) => ({ low, high, level: 0.95, method: 'bootstrap' })
     const withCi = (requirements: number[], low: number, high: number) => {
       const base = summary(requirements)

@@ -43,10 +43,7 @@ describe('stepSummaryMarkdown, MPCBench worst tasks', () => {
         { id: 'crashed', requirements: null, grounding: null, error: 'agent error: ERR_MODEL_REQUEST' },
       ]),
     )
-    expect(rows).toEqual([
-      '| crashed | baseline | rules | - | - | agent error: ERR_MODEL_REQUEST |',
-      '| weak | baseline | rules | 1 | 5 |  |',
-    ])
+    expect(rows).toEqual(['| crashed | baseline | rules | - | - | agent error: ERR_MODEL_REQUEST |', '| weak | baseline | rules | 1 | 5 |  |'])
   })
 })
 
@@ -82,13 +79,25 @@ describe('stepSummaryMarkdown, ART-E judge', () => {
       totalTimeMs: 4,
       toolTimeouts: 0,
       usage,
-      config: { model: 'm', modelKind: 'llm', split: 'test', dataset: 'd.jsonl', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' },
+      config: {
+        model: 'm',
+        modelKind: 'llm',
+        split: 'test',
+        dataset: 'd.jsonl',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        finishedAt: '2026-01-01T00:00:01.000Z',
+      },
       testRunEndReason: 'passed',
       thresholds: [],
       sourcesAccuracy: 0,
       ...(errors ? {} : { llmJudgeAccuracy: 0.5 }),
       llmJudge: { model: 'openai/judge', judgedTasks: errors ? 2 : 4, errors: errors ? 2 : 0, usage },
-      taskResults: [task('1', true, answeredJudge), task('2', true, answeredJudge), task('3', false, { llmJudgeCorrect: false }), task('4', false, { llmJudgeCorrect: false })],
+      taskResults: [
+        task('1', true, answeredJudge),
+        task('2', true, answeredJudge),
+        task('3', false, { llmJudgeCorrect: false }),
+        task('4', false, { llmJudgeCorrect: false }),
+      ],
     }
   }
 
@@ -102,7 +111,9 @@ describe('stepSummaryMarkdown, ART-E judge', () => {
     const text = markdown(judged(true))
     expect(text).toContain('| llmJudgeAccuracy | no verdict |')
     expect(text).not.toMatch(/\| llmJudgeAccuracy \| 0\.000/)
-    expect(text).toContain('Judge openai/judge: over 2 judged of 4 task(s); 2 judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks')
+    expect(text).toContain(
+      'Judge openai/judge: over 2 judged of 4 task(s); 2 judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks',
+    )
   })
 
   it('a judge with a verdict on every task: the value, and no coverage warning', () => {

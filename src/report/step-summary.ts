@@ -85,7 +85,13 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       .slice(0, WORST)
     if (worst.length > 0) {
       lines.push(`Worst ${worst.length} task(s):`, '')
-      lines.push(...table(['id', 'question', 'answer', 'ground truth', 'semantic'], worst.map((t) => [cell(t.taskId), cell(t.question), cell(t.agentAnswer || '(none)'), cell(t.groundTruth), fixed(t.semanticScore)])), '')
+      lines.push(
+        ...table(
+          ['id', 'question', 'answer', 'ground truth', 'semantic'],
+          worst.map((t) => [cell(t.taskId), cell(t.question), cell(t.agentAnswer || '(none)'), cell(t.groundTruth), fixed(t.semanticScore)]),
+        ),
+        '',
+      )
     }
   }
   for (const section of data.mpcbench) {
@@ -130,7 +136,14 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
       lines.push(
         ...table(
           ['task', 'agent', 'judge', 'requirements', 'grounding', 'error'],
-          worst.map((t) => [cell(t.trial === undefined ? t.taskId : `${t.taskId} [trial=${t.trial}]`), cell(t.agentModel), cell(t.judgeModel), String(t.requirements ?? '-'), String(t.grounding ?? '-'), cell(t.error ?? '')]),
+          worst.map((t) => [
+            cell(t.trial === undefined ? t.taskId : `${t.taskId} [trial=${t.trial}]`),
+            cell(t.agentModel),
+            cell(t.judgeModel),
+            String(t.requirements ?? '-'),
+            String(t.grounding ?? '-'),
+            cell(t.error ?? ''),
+          ]),
         ),
         '',
       )
@@ -138,7 +151,8 @@ export function stepSummaryMarkdown(data: ReportData, reportFile?: string): stri
   }
   for (const section of data.evals ?? []) lines.push(...evalSummaryLines(section))
   for (const section of data.mpcbenchV2 ?? []) lines.push(...mpcbenchV2SummaryLines(section))
-  if (reportFile !== undefined && lines.length > 0) lines.push(`The HTML report (plots, traces) is \`${reportFile}\` (see the job's artifacts when the workflow uploads it).`, '')
+  if (reportFile !== undefined && lines.length > 0)
+    lines.push(`The HTML report (plots, traces) is \`${reportFile}\` (see the job's artifacts when the workflow uploads it).`, '')
   return lines.join('\n')
 }
 
@@ -149,23 +163,35 @@ function evalSummaryLines(section: EvalSection): string[] {
   const interval = (ci: { low: number; high: number } | null | undefined) => (ci === null || ci === undefined ? '' : `[${fixed(ci.low)}, ${fixed(ci.high)}]`)
   const lines = [`## Eval · ${cell(results.name)} · ${results.tasks} case(s)${trials}`, '']
   lines.push(
-    ...table(['metric', 'value', 'CI'], [
-      ['passRate', fixed(results.metrics.passRate.value), interval(results.metrics.passRate.ci)],
-      ...results.scorers.map((scorer) => [cell(scorer), fixed(results.metrics[scorer]?.mean), interval(results.metrics[scorer]?.ci)]),
-      ...(results.trials > 1 ? Object.keys(results.passHatK).map((k) => [`pass^${k}`, fixed(results.passHatK[k]), interval(results.passHatKCi[k])]) : []),
-    ]),
+    ...table(
+      ['metric', 'value', 'CI'],
+      [
+        ['passRate', fixed(results.metrics.passRate.value), interval(results.metrics.passRate.ci)],
+        ...results.scorers.map((scorer) => [cell(scorer), fixed(results.metrics[scorer]?.mean), interval(results.metrics[scorer]?.ci)]),
+        ...(results.trials > 1 ? Object.keys(results.passHatK).map((k) => [`pass^${k}`, fixed(results.passHatK[k]), interval(results.passHatKCi[k])]) : []),
+      ],
+    ),
     '',
   )
   const previous = section.previous?.comparison
   if (previous !== undefined) {
     const delta = previous.metrics.passRate
     const change = delta?.delta === null || delta?.delta === undefined ? '' : `passRate ${signed(delta.delta)} ${interval(delta.ci)}, `
-    lines.push(`Since the previous run: ${change}improved ${previous.improved.length}, regressed ${previous.regressed.length}${previous.pValue === null ? '' : `, p = ${fixed(previous.pValue)}`}.`, '')
+    lines.push(
+      `Since the previous run: ${change}improved ${previous.improved.length}, regressed ${previous.regressed.length}${previous.pValue === null ? '' : `, p = ${fixed(previous.pValue)}`}.`,
+      '',
+    )
   }
   const failing = results.taskResults.filter((row) => row.trial === 1 && row.status !== 'not-run' && !row.passed).slice(0, WORST)
   if (failing.length > 0) {
     lines.push(`Failing case(s) (trial 1, first ${failing.length}):`, '')
-    lines.push(...table(['id', 'mean', 'output', 'error'], failing.map((row) => [cell(row.id), fixed(row.mean), cell(valueText(row.output) || '(none)'), cell(row.error?.message ?? '')])), '')
+    lines.push(
+      ...table(
+        ['id', 'mean', 'output', 'error'],
+        failing.map((row) => [cell(row.id), fixed(row.mean), cell(valueText(row.output) || '(none)'), cell(row.error?.message ?? '')]),
+      ),
+      '',
+    )
   }
   return lines
 }
@@ -175,7 +201,8 @@ function evalSummaryLines(section: EvalSection): string[] {
  * errors and pass^k; the change since the previous run; the instances that were not an exact match.
  */
 function mpcbenchV2SummaryLines(section: MpcbenchV2Section): string[] {
-  const interval = (ci: { low: number; high: number } | null | undefined, digits = 2) => (ci === null || ci === undefined ? '' : ` [${fixed(ci.low, digits)}, ${fixed(ci.high, digits)}]`)
+  const interval = (ci: { low: number; high: number } | null | undefined, digits = 2) =>
+    ci === null || ci === undefined ? '' : ` [${fixed(ci.low, digits)}, ${fixed(ci.high, digits)}]`
   const lines = [`## MPCBench v2 · ${section.summary.levels.length} level × model`, '']
   lines.push(
     ...table(
@@ -183,7 +210,16 @@ function mpcbenchV2SummaryLines(section: MpcbenchV2Section): string[] {
       section.summary.levels.map((level) => {
         const k = String(level.trials)
         const pass = level.trials > 1 && level.passHatK[k] !== undefined ? `pass^${k} ${fixed(level.passHatK[k], 2)}${interval(level.passHatKCi[k])}` : '-'
-        return [String(level.level), cell(level.worldId), cell(level.modelKind === 'baseline' ? `${level.model} (non-LLM)` : level.model), String(level.scored), `${fixed(level.avgF1, 2)}${interval(level.avgF1Ci)}`, `${fixed(level.emRate, 2)}${interval(level.emRateCi)}`, String(level.errors), pass]
+        return [
+          String(level.level),
+          cell(level.worldId),
+          cell(level.modelKind === 'baseline' ? `${level.model} (non-LLM)` : level.model),
+          String(level.scored),
+          `${fixed(level.avgF1, 2)}${interval(level.avgF1Ci)}`,
+          `${fixed(level.emRate, 2)}${interval(level.emRateCi)}`,
+          String(level.errors),
+          pass,
+        ]
       }),
     ),
     '',
@@ -192,12 +228,23 @@ function mpcbenchV2SummaryLines(section: MpcbenchV2Section): string[] {
     const c = entry.comparison
     const f1 = c.metrics.f1
     const change = f1?.delta === null || f1?.delta === undefined ? '' : `F1 ${signed(f1.delta)}${interval(f1.ci, 3)}, `
-    lines.push(`Since the previous run (level ${entry.level} ${cell(entry.worldId)} ${cell(entry.model)}): ${change}improved ${c.improved.length}, regressed ${c.regressed.length}${c.pValue === null ? '' : `, p = ${fixed(c.pValue)}`}.`, '')
+    lines.push(
+      `Since the previous run (level ${entry.level} ${cell(entry.worldId)} ${cell(entry.model)}): ${change}improved ${c.improved.length}, regressed ${c.regressed.length}${c.pValue === null ? '' : `, p = ${fixed(c.pValue)}`}.`,
+      '',
+    )
   }
-  const missed = section.summary.levels.flatMap((level) => level.results.filter((r) => r.trial === 1 && r.metrics?.exact_match !== true).map((r) => ({ level, r }))).slice(0, WORST)
+  const missed = section.summary.levels
+    .flatMap((level) => level.results.filter((r) => r.trial === 1 && r.metrics?.exact_match !== true).map((r) => ({ level, r })))
+    .slice(0, WORST)
   if (missed.length > 0) {
     lines.push(`Not an exact match (trial 1, first ${missed.length}):`, '')
-    lines.push(...table(['instance', 'model', 'F1', 'error'], missed.map(({ level, r }) => [cell(r.instanceId), cell(level.model), fixed(r.metrics?.f1, 2), cell(r.error ?? '')])), '')
+    lines.push(
+      ...table(
+        ['instance', 'model', 'F1', 'error'],
+        missed.map(({ level, r }) => [cell(r.instanceId), cell(level.model), fixed(r.metrics?.f1, 2), cell(r.error ?? '')]),
+      ),
+      '',
+    )
   }
   return lines
 }

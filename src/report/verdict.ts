@@ -8,7 +8,9 @@ import type { ReportData } from './report-data.ts'
  * same verdict. Empty when no threshold failed (or none was set).
  */
 export function failedThresholds(data: Pick<ReportData, 'arte'>): string[] {
-  return data.arte.flatMap((section) => section.results.thresholds.filter((check) => !check.passed).map((check) => formatThresholdFailure(check as ArteThresholdCheck).replace(/^ERROR: /, '')))
+  return data.arte.flatMap((section) =>
+    section.results.thresholds.filter((check) => !check.passed).map((check) => formatThresholdFailure(check as ArteThresholdCheck).replace(/^ERROR: /, '')),
+  )
 }
 
 /** How many thresholds the run checked (all benchmarks). */

@@ -65,7 +65,11 @@ function referenceCi(values: number[], resamples: number, seed: number, level: n
 
 describe('bootstrapMeanCis', () => {
   it('gives each series exactly the interval of the one-at-a-time bootstrap', () => {
-    for (const [n, seed, resamples, level] of [[1, 3, 50, 0.95], [7, 11, 2000, 0.95], [1000, 5, 300, 0.9]] as const) {
+    for (const [n, seed, resamples, level] of [
+      [1, 3, 50, 0.95],
+      [7, 11, 2000, 0.95],
+      [1000, 5, 300, 0.9],
+    ] as const) {
       const random = seededRandom(seed * 31)
       const series = [synthetic(n, seed), Array.from({ length: n }, () => Math.round(random() * 1000) / 1000), Array.from({ length: n }, () => random() * 5)]
       const cis = bootstrapMeanCis(series, { seed, resamples, level })
@@ -143,9 +147,26 @@ describe('helpers', () => {
   })
 
   it('trialPasses orders trials by number and stops at the first missing or unknown trial', () => {
-    expect(trialPasses([{ trial: 3, passed: false }, { trial: 1, passed: true }, { trial: 2, passed: true }])).toEqual([true, true, false])
-    expect(trialPasses([{ trial: 1, passed: true }, { trial: 3, passed: true }])).toEqual([true])
-    expect(trialPasses([{ trial: 1, passed: false }, { trial: 2, passed: undefined }, { trial: 3, passed: true }])).toEqual([false])
+    expect(
+      trialPasses([
+        { trial: 3, passed: false },
+        { trial: 1, passed: true },
+        { trial: 2, passed: true },
+      ]),
+    ).toEqual([true, true, false])
+    expect(
+      trialPasses([
+        { trial: 1, passed: true },
+        { trial: 3, passed: true },
+      ]),
+    ).toEqual([true])
+    expect(
+      trialPasses([
+        { trial: 1, passed: false },
+        { trial: 2, passed: undefined },
+        { trial: 3, passed: true },
+      ]),
+    ).toEqual([false])
     expect(trialPasses([{ trial: 2, passed: true }])).toEqual([])
   })
 })

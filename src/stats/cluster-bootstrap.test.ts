@@ -40,7 +40,12 @@ function twelveTasks(judges: number): ClusteredPair[] {
 
 describe('pairedClusterBootstrapDiffCi', () => {
   it('gives exactly the paired bootstrap of today with one pair per cluster (ART-E compare unchanged)', () => {
-    for (const [n, seed, resamples, level] of [[1, 3, 50, 0.95], [6, 11, 2000, 0.95], [40, 5, 2000, 0.9], [500, 9, 300, 0.95]] as const) {
+    for (const [n, seed, resamples, level] of [
+      [1, 3, 50, 0.95],
+      [6, 11, 2000, 0.95],
+      [40, 5, 2000, 0.9],
+      [500, 9, 300, 0.95],
+    ] as const) {
       for (const pairs of [singles(n, seed), singles(n, seed, (value) => (value < 0.5 ? 0 : 1))]) {
         const options = { seed, resamples, level }
         expect(pairedClusterBootstrapDiffCi(pairs, options)).toEqual(
@@ -52,7 +57,9 @@ describe('pairedClusterBootstrapDiffCi', () => {
         )
       }
     }
-    expect(pairedClusterBootstrapDiffCi(singles(10, 1))?.method).toBe(`paired percentile bootstrap of the difference over 10 task(s), 2000 resamples, seed ${DEFAULT_SEED}`)
+    expect(pairedClusterBootstrapDiffCi(singles(10, 1))?.method).toBe(
+      `paired percentile bootstrap of the difference over 10 task(s), 2000 resamples, seed ${DEFAULT_SEED}`,
+    )
   })
 
   it('resamples a task scored by three judges as one task: the interval of one judge, not one sqrt(3) narrower', () => {
@@ -62,7 +69,12 @@ describe('pairedClusterBootstrapDiffCi', () => {
     expect(pairedClusterBootstrapDiffCi(twelveTasks(3))?.method).toContain("over 12 task(s) (36 pairs, each task's drawn together)")
     // What resampling the 36 entries as tasks gave: an interval that wrongly excludes 0.
     const pairs = twelveTasks(3)
-    expect(pairedBootstrapDiffCi(pairs.map((pair) => pair.a), pairs.map((pair) => pair.b))).toMatchObject({ low: 0.027778, high: 0.5 })
+    expect(
+      pairedBootstrapDiffCi(
+        pairs.map((pair) => pair.a),
+        pairs.map((pair) => pair.b),
+      ),
+    ).toMatchObject({ low: 0.027778, high: 0.5 })
   })
 
   it('takes the mean over every pair drawn when clusters differ in size', () => {

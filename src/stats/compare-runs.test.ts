@@ -67,7 +67,9 @@ describe('compareRuns', () => {
     )
     const six = flipsOf(20, 6)
     expect(six).toMatchObject({ pValue: 0.03125, significant: true })
-    expect(formatRunComparison(six, { a: 'a.json', b: 'b.json' })).toContain('significant: yes (p = 0.0313, exact paired sign-flip test by task, 20 task(s), 6 differ, on accuracy)')
+    expect(formatRunComparison(six, { a: 'a.json', b: 'b.json' })).toContain(
+      'significant: yes (p = 0.0313, exact paired sign-flip test by task, 20 task(s), 6 differ, on accuracy)',
+    )
     const none = compareRuns(run({ a: true }), run({ b: true }))
     expect(RunComparisonSchema.parse(none)).toMatchObject({ pValue: null, test: null, significant: false })
     expect(formatRunComparison(none, { a: 'a.json', b: 'b.json' })).toContain('significant: no (no task scored on accuracy in both runs)')
@@ -79,7 +81,10 @@ describe('compareRuns', () => {
       metricNames: ['requirements'],
       tasks: new Map(
         scores.flatMap((score, i) =>
-          Array.from({ length: judges }, (_, j) => [`t${i + 1} [judge=j${j + 1}]`, { pass: score >= 4, metrics: { requirements: score }, cluster: `t${i + 1}` }] as const),
+          Array.from(
+            { length: judges },
+            (_, j) => [`t${i + 1} [judge=j${j + 1}]`, { pass: score >= 4, metrics: { requirements: score }, cluster: `t${i + 1}` }] as const,
+          ),
         ),
       ),
     })
@@ -93,7 +98,9 @@ describe('compareRuns', () => {
     expect(oneJudge.metrics.requirements).toMatchObject({ delta: 0.25, ci: { low: -0.166667, high: 0.666667 }, tasks: 12, clusters: 12 })
     expect(threeJudges.metrics.requirements).toMatchObject({ delta: 0.25, tasks: 36, clusters: 12 })
     expect(oneJudge).toMatchObject({ pValue: 0.5, significant: false })
-    expect(formatRunComparison(threeJudges, { a: 'a.json', b: 'b.json' })).toContain('requirements: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))')
+    expect(formatRunComparison(threeJudges, { a: 'a.json', b: 'b.json' })).toContain(
+      'requirements: 3.000 -> 3.250  delta +0.250 [-0.167, +0.667]  (36 paired task(s) of 12 benchmark task(s))',
+    )
   })
 
   it('gives the flip rate its Wilson score interval over the paired tasks, printed beside it', () => {
@@ -108,7 +115,10 @@ describe('compareRuns', () => {
     expect(same.flipRateCi).toMatchObject({ low: 0, high: 0.277533 })
     expect(formatRunComparison(same, { a: 'a.json', b: 'b.json' }).split('\n')).toContain('flips: 0 (0.0% [0.0%, 27.8%])')
     // The interval is over the paired tasks only: one left out (no pass in B) is not counted.
-    const leftOut = compareRuns(run({ t1: true, t2: true }), { ...run({ t1: false }), tasks: new Map([...run({ t1: false }).tasks, ['t2', { pass: null, metrics: { accuracy: null } }]]) })
+    const leftOut = compareRuns(run({ t1: true, t2: true }), {
+      ...run({ t1: false }),
+      tasks: new Map([...run({ t1: false }).tasks, ['t2', { pass: null, metrics: { accuracy: null } }]]),
+    })
     expect(leftOut.flipRateCi).toMatchObject({ low: 0.206549, high: 1, method: 'Wilson score interval over 1 task(s)' })
   })
 
@@ -120,8 +130,14 @@ describe('compareRuns', () => {
     const method = "cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 2000 resamples, seed 20260311"
     expect(flipRateCi(some)).toEqual({ low: 0, high: 0.361111, level: 0.95, method })
     // The 36 entries taken as independent tasks gave a narrower interval: [0.079, 0.319].
-    expect(flipRateCi(some.map((entry, i) => ({ ...entry, cluster: String(i) })))).toMatchObject({ low: 0.078704, high: 0.318908, method: 'Wilson score interval over 36 task(s)' })
-    expect(flipRateCi(some, { seed: 7, resamples: 500 })?.method).toBe("cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 500 resamples, seed 7")
+    expect(flipRateCi(some.map((entry, i) => ({ ...entry, cluster: String(i) })))).toMatchObject({
+      low: 0.078704,
+      high: 0.318908,
+      method: 'Wilson score interval over 36 task(s)',
+    })
+    expect(flipRateCi(some, { seed: 7, resamples: 500 })?.method).toBe(
+      "cluster percentile bootstrap over 12 benchmark task(s) (36 entries, each task's taken together), 500 resamples, seed 7",
+    )
     // No flip (or every entry flipped): the bootstrap would read [0, 0]; the Wilson interval of the clusters bounds the rate.
     const over = "Wilson score interval over 12 benchmark task(s) (36 entries, each task's taken together)"
     expect(flipRateCi(entries(() => false))).toEqual({ low: 0, high: 0.242494, level: 0.95, method: over })
@@ -133,11 +149,16 @@ describe('compareRuns', () => {
       metricNames: ['requirements'],
       tasks: new Map(
         Array.from({ length: 12 }, (_, t) =>
-          [0, 1, 2].map((j) => [`t${t + 1} [judge=j${j + 1}]`, { pass: pass(t, j), metrics: { requirements: pass(t, j) ? 5 : 1 }, cluster: `t${t + 1}` }] as const),
+          [0, 1, 2].map(
+            (j) => [`t${t + 1} [judge=j${j + 1}]`, { pass: pass(t, j), metrics: { requirements: pass(t, j) ? 5 : 1 }, cluster: `t${t + 1}` }] as const,
+          ),
         ).flat(),
       ),
     })
-    const c = compareRuns(scored(() => false), scored((t, j) => t === 0 || (t === 1 && j === 0) || (t === 2 && j < 2)))
+    const c = compareRuns(
+      scored(() => false),
+      scored((t, j) => t === 0 || (t === 1 && j === 0) || (t === 2 && j < 2)),
+    )
     expect(c).toMatchObject({ tasks: 36, flipRate: 6 / 36, flipRateCi: { low: 0, high: 0.361111, method } })
     expect(formatRunComparison(c, { a: 'a.json', b: 'b.json' }).split('\n')).toContain('flips: 6 (16.7% [0.0%, 36.1%])')
   })

@@ -109,7 +109,10 @@ export function flipRateCi(entries: ReadonlyArray<{ cluster: string; flipped: bo
     const ci = wilsonInterval(flips === 0 ? 0 : clusters, clusters, level)
     return ci === null ? null : { ...ci, method: `Wilson score interval over ${of}` }
   }
-  const ci = pairedClusterBootstrapDiffCi(entries.map((entry) => ({ cluster: entry.cluster, a: 0, b: entry.flipped ? 1 : 0 })), options)
+  const ci = pairedClusterBootstrapDiffCi(
+    entries.map((entry) => ({ cluster: entry.cluster, a: 0, b: entry.flipped ? 1 : 0 })),
+    options,
+  )
   if (ci === null) return null
   const resampling = `${options.resamples ?? DEFAULT_RESAMPLES} resamples, seed ${options.seed ?? DEFAULT_SEED}`
   return { ...ci, method: `cluster percentile bootstrap over ${of}, ${resampling}` }
@@ -213,7 +216,9 @@ export function formatRunComparison(c: RunComparison, labels: { a: string; b: st
   for (const [name, m] of Object.entries(c.metrics)) {
     const ci = m.ci === null ? '' : ` [${signed(m.ci.low, 3)}, ${signed(m.ci.high, 3)}]`
     const clusters = m.clusters < m.tasks ? ` of ${m.clusters} benchmark task(s)` : ''
-    lines.push(`${name}: ${m.a === null ? '-' : m.a.toFixed(3)} -> ${m.b === null ? '-' : m.b.toFixed(3)}  delta ${signed(m.delta, 3)}${ci}  (${m.tasks} paired task(s)${clusters})`)
+    lines.push(
+      `${name}: ${m.a === null ? '-' : m.a.toFixed(3)} -> ${m.b === null ? '-' : m.b.toFixed(3)}  delta ${signed(m.delta, 3)}${ci}  (${m.tasks} paired task(s)${clusters})`,
+    )
   }
   lines.push(significanceLine(c))
   return lines.join('\n')

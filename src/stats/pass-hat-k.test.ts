@@ -9,7 +9,9 @@ const F = false
 /** pass^j by its definition: over every task, the share of its j-trial subsets whose trials all pass, averaged. */
 function bySubsets(trials: boolean[][], k: number): Record<string, number> {
   const subsets = (n: number, j: number, from = 0): number[][] =>
-    j === 0 ? [[]] : Array.from({ length: Math.max(0, n - from) }, (_, i) => from + i).flatMap((first) => subsets(n, j - 1, first + 1).map((rest) => [first, ...rest]))
+    j === 0
+      ? [[]]
+      : Array.from({ length: Math.max(0, n - from) }, (_, i) => from + i).flatMap((first) => subsets(n, j - 1, first + 1).map((rest) => [first, ...rest]))
   const out: Record<string, number> = {}
   for (let j = 1; j <= k; j++) {
     const perTask = trials.map((passes) => {
@@ -24,13 +26,44 @@ function bySubsets(trials: boolean[][], k: number): Record<string, number> {
 describe('passHatK: tau-bench’s estimator, the mean over tasks of C(c, j) / C(n, j)', () => {
   it('uses every trial, not only the first j: [fail, pass, pass] counts for pass^1 and pass^2', () => {
     // The audit's case: the share of tasks whose first j trials all pass read 0.5 for every j.
-    expect(passHatK([[F, T, T], [T, T, T]], 3)).toEqual({ '1': 5 / 6, '2': 2 / 3, '3': 0.5 })
-    expect(passHatK([[T, F, F], [F, F, T], [F, T, F]], 3)).toEqual({ '1': 1 / 3, '2': 0, '3': 0 })
+    expect(
+      passHatK(
+        [
+          [F, T, T],
+          [T, T, T],
+        ],
+        3,
+      ),
+    ).toEqual({ '1': 5 / 6, '2': 2 / 3, '3': 0.5 })
+    expect(
+      passHatK(
+        [
+          [T, F, F],
+          [F, F, T],
+          [F, T, F],
+        ],
+        3,
+      ),
+    ).toEqual({ '1': 1 / 3, '2': 0, '3': 0 })
   })
 
   it('does not depend on the order of the trials', () => {
-    const a = passHatK([[T, T, F], [F, T, T]], 3)
-    expect(passHatK([[F, T, T], [T, F, T]], 3)).toEqual(a)
+    const a = passHatK(
+      [
+        [T, T, F],
+        [F, T, T],
+      ],
+      3,
+    )
+    expect(
+      passHatK(
+        [
+          [F, T, T],
+          [T, F, T],
+        ],
+        3,
+      ),
+    ).toEqual(a)
     expect(a).toEqual({ '1': 2 / 3, '2': 1 / 3, '3': 0 })
   })
 
@@ -66,7 +99,18 @@ describe('passHatK: tau-bench’s estimator, the mean over tasks of C(c, j) / C(
     expect(tasksWithAllTrials(trials, 2)).toBe(3)
     expect(passHatK([[T], [F]], 2)).toEqual({})
     expect(tasksWithAllTrials([[T], [F]], 2)).toBe(0)
-    for (const pattern of [[[T, F, T, T], [F, T, T, F], [T, T, T, F]], [[T, T, T, T]], [[F, F, F, T], [T, F, F, F]]]) {
+    for (const pattern of [
+      [
+        [T, F, T, T],
+        [F, T, T, F],
+        [T, T, T, F],
+      ],
+      [[T, T, T, T]],
+      [
+        [F, F, F, T],
+        [T, F, F, F],
+      ],
+    ]) {
       const values = Object.values(passHatK(pattern, 4))
       for (let j = 1; j < values.length; j++) expect(values[j]).toBeLessThanOrEqual(values[j - 1] ?? Number.NaN)
     }
@@ -75,7 +119,15 @@ describe('passHatK: tau-bench’s estimator, the mean over tasks of C(c, j) / C(
   it('takes n from each task’s own trials when a task has more than k', () => {
     // [T, T, F, F] has n = 4: pass^2 = C(2, 2) / C(4, 2) = 1/6.
     expect(passHatK([[T, T, F, F]], 2)).toEqual({ '1': 0.5, '2': 1 / 6 })
-    expect(passHatK([[T, T, F, F], [T, T]], 2)).toEqual({ '1': 0.75, '2': (1 / 6 + 1) / 2 })
+    expect(
+      passHatK(
+        [
+          [T, T, F, F],
+          [T, T],
+        ],
+        2,
+      ),
+    ).toEqual({ '1': 0.75, '2': (1 / 6 + 1) / 2 })
   })
 })
 
@@ -124,7 +176,10 @@ describe('passHatKCi: a seeded bootstrap over tasks of each pass^j', () => {
     })
     // Seeded: the same trials give the same intervals; the options are the other intervals'.
     expect(passHatKCi(trials, 3)).toEqual(cis)
-    expect(passHatKCi(trials, 3, { level: 0.9, seed: 7, resamples: 500 })['2']).toMatchObject({ level: 0.9, method: 'percentile bootstrap over 10 task(s), 500 resamples, seed 7' })
+    expect(passHatKCi(trials, 3, { level: 0.9, seed: 7, resamples: 500 })['2']).toMatchObject({
+      level: 0.9,
+      method: 'percentile bootstrap over 10 task(s), 500 resamples, seed 7',
+    })
   })
 
   it('is empty when pass^k is: no task has k trials', () => {
@@ -135,9 +190,26 @@ describe('passHatKCi: a seeded bootstrap over tasks of each pass^j', () => {
 
 describe('trialPasses', () => {
   it('orders trials by number and stops at the first missing or unknown trial', () => {
-    expect(trialPasses([{ trial: 3, passed: F }, { trial: 1, passed: T }, { trial: 2, passed: T }])).toEqual([T, T, F])
-    expect(trialPasses([{ trial: 1, passed: T }, { trial: 3, passed: T }])).toEqual([T])
-    expect(trialPasses([{ trial: 1, passed: F }, { trial: 2, passed: undefined }, { trial: 3, passed: T }])).toEqual([F])
+    expect(
+      trialPasses([
+        { trial: 3, passed: F },
+        { trial: 1, passed: T },
+        { trial: 2, passed: T },
+      ]),
+    ).toEqual([T, T, F])
+    expect(
+      trialPasses([
+        { trial: 1, passed: T },
+        { trial: 3, passed: T },
+      ]),
+    ).toEqual([T])
+    expect(
+      trialPasses([
+        { trial: 1, passed: F },
+        { trial: 2, passed: undefined },
+        { trial: 3, passed: T },
+      ]),
+    ).toEqual([F])
     expect(trialPasses([{ trial: 2, passed: T }])).toEqual([])
   })
 })

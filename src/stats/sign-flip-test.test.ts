@@ -27,7 +27,12 @@ describe('signFlipTest', () => {
   it('is the exact McNemar test on pass/fail: 1 flip is no evidence, 2 of 2 or 4 of 4 improved are not enough', () => {
     expect(signFlipTest(flips(1, 1, 0))).toMatchObject({ pValue: 1, clusters: 1, differing: 1, exact: true })
     expect(signFlipTest(flips(2, 2, 0))?.pValue).toBe(0.5)
-    expect(signFlipTest(flips(20, 4, 0))).toMatchObject({ pValue: 0.125, clusters: 20, differing: 4, method: 'exact paired sign-flip test by task, 20 task(s), 4 differ' })
+    expect(signFlipTest(flips(20, 4, 0))).toMatchObject({
+      pValue: 0.125,
+      clusters: 20,
+      differing: 4,
+      method: 'exact paired sign-flip test by task, 20 task(s), 4 differ',
+    })
     expect(signFlipTest(flips(20, 6, 0))?.pValue).toBe(0.03125)
     expect(signFlipTest(flips(20, 0, 6))?.pValue).toBe(0.03125)
   })
@@ -64,9 +69,18 @@ describe('signFlipTest', () => {
 
   it('counts float sums equal to the observed one as ties (0.1 + 0.2 vs 0.3)', () => {
     for (const [values, signs] of [
-      [[0.1, 0.2, 0.3, 0.4], [1, 1, -1, 1]],
-      [[0.7, 0.1, 0.2, 0.3, 0.6], [1, -1, 1, 1, 1]],
-      [[0.3, 0.6, 0.1, 0.2], [1, 1, -1, 1]],
+      [
+        [0.1, 0.2, 0.3, 0.4],
+        [1, 1, -1, 1],
+      ],
+      [
+        [0.7, 0.1, 0.2, 0.3, 0.6],
+        [1, -1, 1, 1, 1],
+      ],
+      [
+        [0.3, 0.6, 0.1, 0.2],
+        [1, 1, -1, 1],
+      ],
     ] as const) {
       const scores = values.map((value, i) => ({ cluster: String(i), a: 0.2, b: 0.2 + (signs[i] ?? 1) * value }))
       const tenths = values.map((value, i) => ({ cluster: String(i), a: 0, b: (signs[i] ?? 1) * Math.round(value * 10) }))

@@ -52,7 +52,13 @@ export function signFlipTest(pairs: ReadonlyArray<ClusteredPair>, options: SignF
   const m = values.length
   const counted = `, ${sums.length} task(s), ${m} differ`
   if (m <= EXACT_SIGN_FLIP_CLUSTERS) {
-    return { pValue: m === 0 ? 1 : exactShare(values, threshold), clusters: sums.length, differing: m, exact: true, method: `exact paired sign-flip test by task${counted}` }
+    return {
+      pValue: m === 0 ? 1 : exactShare(values, threshold),
+      clusters: sums.length,
+      differing: m,
+      exact: true,
+      method: `exact paired sign-flip test by task${counted}`,
+    }
   }
   const draws = options.draws ?? DEFAULT_SIGN_FLIP_DRAWS
   const seed = options.seed ?? DEFAULT_SEED

@@ -131,7 +131,10 @@ function decodeJsonRequest(body: JsonObject): ReceivedSpan[] {
           name: String(span.name),
           kind: Number(span.kind ?? 0),
           attributes: jsonAttributes(span.attributes),
-          events: ((span.events as JsonObject[] | undefined) ?? []).map((event) => ({ name: String(event.name), attributes: jsonAttributes(event.attributes) })),
+          events: ((span.events as JsonObject[] | undefined) ?? []).map((event) => ({
+            name: String(event.name),
+            attributes: jsonAttributes(event.attributes),
+          })),
           status: { code: Number(status.code ?? 0), message: String(status.message ?? '') },
           resource,
           scope,
@@ -258,8 +261,7 @@ function decodeProtobufRequest(body: Uint8Array): ReceivedSpan[] {
           protobufKeyValue(rr.bytes(), resource)
           return true
         })
-      }
-      else if (f === 2 && w === 2) scopes.push(r.bytes())
+      } else if (f === 2 && w === 2) scopes.push(r.bytes())
       else return false
       return true
     })
@@ -273,8 +275,7 @@ function decodeProtobufRequest(body: Uint8Array): ReceivedSpan[] {
             scope = text(sr.bytes())
             return true
           })
-        }
-        else if (f === 2 && w === 2) out.push(protobufSpan(r.bytes(), resource, () => scope))
+        } else if (f === 2 && w === 2) out.push(protobufSpan(r.bytes(), resource, () => scope))
         else return false
         return true
       })
@@ -286,7 +287,18 @@ function decodeProtobufRequest(body: Uint8Array): ReceivedSpan[] {
 
 /** `Span`: 1 trace_id, 2 span_id, 4 parent_span_id, 5 name, 6 kind, 9 attributes, 11 events, 15 status. */
 function protobufSpan(buf: Uint8Array, resource: Record<string, unknown>, scope: () => string): ReceivedSpan {
-  const span: ReceivedSpan = { traceId: '', spanId: '', parentSpanId: '', name: '', kind: 0, attributes: {}, events: [], status: { code: 0, message: '' }, resource, scope: '' }
+  const span: ReceivedSpan = {
+    traceId: '',
+    spanId: '',
+    parentSpanId: '',
+    name: '',
+    kind: 0,
+    attributes: {},
+    events: [],
+    status: { code: 0, message: '' },
+    resource,
+    scope: '',
+  }
   fields(buf, (field, wire, reader) => {
     if (wire === 2 && field === 1) span.traceId = hex(reader.bytes())
     else if (wire === 2 && field === 2) span.spanId = hex(reader.bytes())

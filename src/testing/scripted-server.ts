@@ -137,7 +137,12 @@ export function scriptedRaw(body: string, options: Omit<ScriptedRaw, 'kind' | 'b
 
 /** A scripted completion body cut after `keep` characters (a truncated 200 response). */
 export function truncatedCompletion(content: string, keep = 60): ScriptedRaw {
-  const full = JSON.stringify({ id: 'scripted-truncated', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+  const full = JSON.stringify({
+    id: 'scripted-truncated',
+    object: 'chat.completion',
+    model: 'scripted',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  })
   return scriptedRaw(full.slice(0, keep))
 }
 

@@ -16,14 +16,18 @@ describe('BENCH_TEST_TIME_SCALE', () => {
 
   it('refuses a value that is not a number > 0, naming the variable and the fix', () => {
     for (const bad of ['0', '-1', 'fast', '1x']) {
-      expect(() => testTimeScale({ BENCH_TEST_TIME_SCALE: bad })).toThrow(`Invalid BENCH_TEST_TIME_SCALE="${bad}": expected a number > 0.\n  Fix: Set BENCH_TEST_TIME_SCALE`)
+      expect(() => testTimeScale({ BENCH_TEST_TIME_SCALE: bad })).toThrow(
+        `Invalid BENCH_TEST_TIME_SCALE="${bad}": expected a number > 0.\n  Fix: Set BENCH_TEST_TIME_SCALE`,
+      )
     }
   })
 
   it('scales the unit and package projects of vitest.config.ts, not the bench project', async () => {
     const projectTimeouts = async () => {
       vi.resetModules()
-      const config = (await import('../../vitest.config.ts')).default as { test: { projects: Array<{ test: { name: string; testTimeout: number; hookTimeout: number } }> } }
+      const config = (await import('../../vitest.config.ts')).default as {
+        test: { projects: Array<{ test: { name: string; testTimeout: number; hookTimeout: number } }> }
+      }
       return Object.fromEntries(config.test.projects.map((project) => [project.test.name, [project.test.testTimeout, project.test.hookTimeout]]))
     }
     vi.stubEnv('BENCH_TEST_TIMEOUT_MS', '')

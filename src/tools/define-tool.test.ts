@@ -11,7 +11,11 @@ describe('defineTool', () => {
     const wire = toOpenAITool(search('Search mail'))
     expect(wire.function.name).toBe('Mail__search')
     expect(fromWireName(toWireName('Mail.search'))).toBe('Mail.search')
-    expect(wire.function.parameters).toMatchObject({ type: 'object', properties: { query: { type: 'string', description: 'what to look for' } }, required: ['query'] })
+    expect(wire.function.parameters).toMatchObject({
+      type: 'object',
+      properties: { query: { type: 'string', description: 'what to look for' } },
+      required: ['query'],
+    })
     expect(wire.function.parameters).not.toHaveProperty('$schema')
   })
 

@@ -64,15 +64,24 @@ async function executeUntraced(
     return failed('unknown-tool', `Error: unknown tool ${JSON.stringify(wireName)}. Available tools: ${known === '' ? '(none)' : known}.`)
   }
   if (jsonError !== undefined) {
-    return failed('invalid-arguments', `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`)
+    return failed(
+      'invalid-arguments',
+      `Error: the arguments of ${wireName} are not valid JSON (${jsonError}). Call it again with a JSON object matching its parameters.`,
+    )
   }
   const parsed = parseToolArguments(tool, parsedJson)
   if (!parsed.success) {
-    return failed('invalid-arguments', `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`)
+    return failed(
+      'invalid-arguments',
+      `Error: invalid arguments for ${wireName}:\n${z.prettifyError(parsed.error)}\nCall it again with arguments matching its parameters.`,
+    )
   }
   let result: unknown
   try {
-    result = await raceAbort(Promise.resolve().then(() => tool.handler(parsed.data, signal === undefined ? {} : { signal })), signal)
+    result = await raceAbort(
+      Promise.resolve().then(() => tool.handler(parsed.data, signal === undefined ? {} : { signal })),
+      signal,
+    )
   } catch (error) {
     if (signal?.aborted) return 'aborted'
     const call = failed('tool-error', `Error: ${wireName} failed: ${error instanceof Error ? error.message : String(error)}`)

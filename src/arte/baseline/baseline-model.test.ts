@@ -126,7 +126,16 @@ describe('baseline on ART-E, step by step', () => {
   })
 
   it('answers with the asked-for span of the best sentence and cites its email', async () => {
-    const read = { message_id: '<m1@northwind.test>', date: '', subject: 'Warehouse audit', from: 'priya.shah@northwind.test', to: [], cc: [], bcc: [], body: EMAILS[0]?.body }
+    const read = {
+      message_id: '<m1@northwind.test>',
+      date: '',
+      subject: 'Warehouse audit',
+      from: 'priya.shah@northwind.test',
+      to: [],
+      cc: [],
+      bcc: [],
+      body: EMAILS[0]?.body,
+    }
     const result = await model.complete(
       request([
         user,
@@ -183,8 +192,7 @@ function stable(trace: AgentTrace): unknown {
 }
 
 describe('baseline on ART-E through runAgent', () => {
-  const run = (question: string) =>
-    runAgent({ model: createBaselineModel([arteStrategy]), system: SYSTEM, user: question, tools: emailTools() })
+  const run = (question: string) => runAgent({ model: createBaselineModel([arteStrategy]), system: SYSTEM, user: question, tools: emailTools() })
 
   it('answers a date question exactly, citing the evidence email', async () => {
     const trace = await run('When is the warehouse audit scheduled?')

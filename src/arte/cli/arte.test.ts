@@ -33,7 +33,20 @@ async function agentBench(args: string[], env: Record<string, string> = {}, cwd 
 
 describe('planArteRun', () => {
   it('maps flags to the environment the tests read', () => {
-    const plan = planArteRun(['-s', 'train', '-l', '0', '--dataset', 'd.jsonl', '--concurrency', '8', '--thresholds', 'exactMatchAccuracy>=0.6', '-o', 'r.json'])
+    const plan = planArteRun([
+      '-s',
+      'train',
+      '-l',
+      '0',
+      '--dataset',
+      'd.jsonl',
+      '--concurrency',
+      '8',
+      '--thresholds',
+      'exactMatchAccuracy>=0.6',
+      '-o',
+      'r.json',
+    ])
     expect(plan.env).toEqual({
       ARTE_SPLIT: 'train',
       ARTE_LIMIT: '0',
@@ -60,15 +73,21 @@ describe('planArteRun', () => {
     expect(arteSettingsFromEnv({}).rows).toBe('all')
     expect(arteSettingsFromEnv({ ARTE_ROWS: ' openpipe ' }).rows).toBe('openpipe')
     expect(() => planArteRun(['--rows', 'OpenPipe'])).toThrow(FlagValueError)
-    expect(() => planArteRun(['--rows', 'OpenPipe'])).toThrow('Expected `--rows` to be all or openpipe, got "OpenPipe".\n  Fix: Pass --rows all or --rows openpipe.')
+    expect(() => planArteRun(['--rows', 'OpenPipe'])).toThrow(
+      'Expected `--rows` to be all or openpipe, got "OpenPipe".\n  Fix: Pass --rows all or --rows openpipe.',
+    )
     expect(() => arteSettingsFromEnv({ ARTE_ROWS: 'single' })).toThrow(ConfigError)
-    expect(() => arteSettingsFromEnv({ ARTE_ROWS: 'single' })).toThrow('Invalid ARTE_ROWS="single": expected all or openpipe.\n  Fix: Set ARTE_ROWS (or --rows) to all or openpipe, or unset it for all.')
+    expect(() => arteSettingsFromEnv({ ARTE_ROWS: 'single' })).toThrow(
+      'Invalid ARTE_ROWS="single": expected all or openpipe.\n  Fix: Set ARTE_ROWS (or --rows) to all or openpipe, or unset it for all.',
+    )
   })
 
   it('refuses a threshold on llmJudgeAccuracy without a judge before any task runs', () => {
     const dir = resolve(REPO_ROOT, '.tmp')
     expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'llmJudgeAccuracy>=0.5' }, {}, dir)).toThrow(/needs an LLM judge, and none is set/)
-    expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'llmJudgeAccuracy>=0.5,sourcesAccuracy>=0.5', ARTE_JUDGE_MODEL: 'openai/gpt-4.1-mini' }, {}, dir)).not.toThrow()
+    expect(() =>
+      assertArteRunSettings({ ARTE_THRESHOLDS: 'llmJudgeAccuracy>=0.5,sourcesAccuracy>=0.5', ARTE_JUDGE_MODEL: 'openai/gpt-4.1-mini' }, {}, dir),
+    ).not.toThrow()
     expect(() => assertArteRunSettings({ ARTE_THRESHOLDS: 'sourcesAccuracy>=0.5' }, {}, dir)).not.toThrow()
   })
 
@@ -123,15 +142,19 @@ describe('planArteRun', () => {
 
   it('refuses a bad --thresholds, --agent-url or --api-url as a bad flag value (exit 2), naming the flag', () => {
     expect(() => planArteRun(['--thresholds', 'exactMatchAccuracy>=5'])).toThrow(FlagValueError)
-    expect(() => planArteRun(['--thresholds', 'exactMatchAccuracy>=5'])).toThrow(/^Invalid ART-E threshold "exactMatchAccuracy>=5" in --thresholds: exactMatchAccuracy is between 0 and 1/)
+    expect(() => planArteRun(['--thresholds', 'exactMatchAccuracy>=5'])).toThrow(
+      /^Invalid ART-E threshold "exactMatchAccuracy>=5" in --thresholds: exactMatchAccuracy is between 0 and 1/,
+    )
     expect(() => planArteRun(['--thresholds', 'speed>1'])).toThrow(FlagValueError)
     expect(() => planArteRun(['--agent-url', 'notaurl'])).toThrow(FlagValueError)
-    expect(() => planArteRun(['--agent-url', 'notaurl'])).toThrow('Expected `--agent-url` to be an http(s) URL, got "notaurl".\n  Fix: Pass e.g. --agent-url http://127.0.0.1:3000/run.')
+    expect(() => planArteRun(['--agent-url', 'notaurl'])).toThrow(
+      'Expected `--agent-url` to be an http(s) URL, got "notaurl".\n  Fix: Pass e.g. --agent-url http://127.0.0.1:3000/run.',
+    )
     expect(() => planArteRun(['--agent', 'a', '--api-url', 'agents'])).toThrow('Expected `--api-url` to be an http(s) URL, got "agents".')
     expect(planArteRun(['--agent-url', 'https://agents.example/run']).env).toMatchObject({ ARTE_AGENT_URL: 'https://agents.example/run' })
   })
 
-  it('reads --dataset data/arte-demo-questions.jsonl (the --help example) as the package\'s demo when the folder has none', () => {
+  it("reads --dataset data/arte-demo-questions.jsonl (the --help example) as the package's demo when the folder has none", () => {
     const elsewhere = resolve(REPO_ROOT, '.tmp', 'no-such-project')
     expect(datasetFlag('data/arte-demo-questions.jsonl', elsewhere)).toBe(join(REPO_ROOT, 'data/arte-demo-questions.jsonl'))
     expect(datasetFlag('./data/../data/arte-demo-questions.jsonl', elsewhere)).toBe(join(REPO_ROOT, 'data/arte-demo-questions.jsonl'))
@@ -140,7 +163,9 @@ describe('planArteRun', () => {
     try {
       mkdirSync(join(scratch.dir, 'data'))
       writeFileSync(join(scratch.dir, 'data/arte-demo-questions.jsonl'), '')
-      expect(datasetFlag('data/arte-demo-questions.jsonl', scratch.dir), 'a file of that name in the folder is used').toBe(join(scratch.dir, 'data/arte-demo-questions.jsonl'))
+      expect(datasetFlag('data/arte-demo-questions.jsonl', scratch.dir), 'a file of that name in the folder is used').toBe(
+        join(scratch.dir, 'data/arte-demo-questions.jsonl'),
+      )
     } finally {
       scratch.remove()
     }
@@ -159,16 +184,20 @@ describe('assertArteRunSettings: what the reporters read when the run ends is ch
     const ok = { ARTE_OUTPUT: join(scratch.dir, 'new', 'results.json') }
     expect(() => assertArteRunSettings(ok, {}, scratch.dir)).not.toThrow()
     expect(existsSync(join(scratch.dir, 'new')), 'the check creates nothing').toBe(false)
-    expect(() => assertArteRunSettings({ ...ok, BENCH_HISTORY_KEEP: 'abc' }, {}, scratch.dir)).toThrow(/Invalid BENCH_HISTORY_KEEP="abc"[^]*Fix: Set BENCH_HISTORY_KEEP/)
+    expect(() => assertArteRunSettings({ ...ok, BENCH_HISTORY_KEEP: 'abc' }, {}, scratch.dir)).toThrow(
+      /Invalid BENCH_HISTORY_KEEP="abc"[^]*Fix: Set BENCH_HISTORY_KEEP/,
+    )
     expect(() => assertArteRunSettings({ ...ok, ARTE_THRESHOLDS: 'garbage' }, {}, scratch.dir)).toThrow(/Invalid ART-E threshold "garbage" in ARTE_THRESHOLDS/)
     expect(() => assertArteRunSettings({ ...ok, ARTE_MAX_TURNS: '0' }, {}, scratch.dir)).toThrow(/Invalid ARTE_MAX_TURNS="0"/)
     expect(() => assertArteRunSettings({ ARTE_OUTPUT: folder }, {}, scratch.dir)).toThrow(
-      new RegExp(`^The ART-E results file ${folder}, set by --output \\(or ARTE_OUTPUT\\), cannot be written: it is a folder\\.\\n  Fix: Pass another path to --output \\(or ARTE_OUTPUT\\)\\. Name a file`),
+      new RegExp(
+        `^The ART-E results file ${folder}, set by --output \\(or ARTE_OUTPUT\\), cannot be written: it is a folder\\.\\n  Fix: Pass another path to --output \\(or ARTE_OUTPUT\\)\\. Name a file`,
+      ),
     )
     expect(() => assertArteRunSettings(ok, { arte: join(blocker, 'r.json') }, scratch.dir)).toThrow(
       `The ART-E results file ${join(blocker, 'r.json')}, set by --outputFile.arte, cannot be written: ${blocker} is not a folder.`,
     )
-    expect(() => assertArteRunSettings({ ...ok }, { junit: join(blocker, 'r.xml') }, scratch.dir), 'another reporter\'s file is its own business').not.toThrow()
+    expect(() => assertArteRunSettings({ ...ok }, { junit: join(blocker, 'r.xml') }, scratch.dir), "another reporter's file is its own business").not.toThrow()
   })
 })
 
@@ -193,7 +222,19 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   it('--help lists the flags with their defaults', async () => {
     const { code, stdout } = await agentBench(['arte', '--help'])
     expect(code).toBe(0)
-    for (const flag of ['--split', '--limit', '--dataset', '--db', '--model-provider', '--model-id', '--output', '--concurrency', '--use-json', '--stats', '--trials']) {
+    for (const flag of [
+      '--split',
+      '--limit',
+      '--dataset',
+      '--db',
+      '--model-provider',
+      '--model-id',
+      '--output',
+      '--concurrency',
+      '--use-json',
+      '--stats',
+      '--trials',
+    ]) {
       expect(stdout).toContain(flag)
     }
     expect(stdout).toMatch(/-l, --limit N .*default: 10/)
@@ -203,7 +244,17 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   it('refuses an --output it cannot write, or a bad BENCH_HISTORY_KEEP, before any task runs', async () => {
     const folder = join(scratch.dir, 'output-folder')
     mkdirSync(folder)
-    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']
+    const common = [
+      'arte',
+      '--config',
+      'fixtures/arte-e2e/vitest.config.ts',
+      '--dataset',
+      FIXTURE_DATASET,
+      '--db',
+      join(scratch.dir, 'refused-mail.db'),
+      '--limit',
+      '0',
+    ]
     const traces = join(scratch.dir, 'refused-traces.db')
     const requests = server.requests.length
     const toFolder = await agentBench([...common, '--output', folder, '--traces-db', traces], env)
@@ -219,7 +270,10 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
 
   it('a bad dataset row or BENCH_ONLY is one clear error from the setup (no "No test files found"), and a bad --split exits 2', async () => {
     const bad = join(scratch.dir, 'bad-row.jsonl')
-    writeFileSync(bad, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify({ id: 99, question: 'q?', answer: 'a', message_ids: [], inbox_address: 'a@b.example', query_date: '2023-02-30', how_realistic: 0.5, split: 'test' })}\n`)
+    writeFileSync(
+      bad,
+      `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify({ id: 99, question: 'q?', answer: 'a', message_ids: [], inbox_address: 'a@b.example', query_date: '2023-02-30', how_realistic: 0.5, split: 'test' })}\n`,
+    )
     const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']
     const badRow = await agentBench([...common, '--dataset', bad], env)
     expect(badRow.code).toBe(1)
@@ -235,8 +289,21 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   })
 
   it('--reporter=junit without a file: standard output is the JUnit XML alone, the metrics go to standard error', async () => {
-    const args = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'junit-mail.db'), '--limit', '0']
-    const junit = await agentBench([...args, '--traces-db', join(scratch.dir, 'junit-traces.db'), '--output', join(scratch.dir, 'junit.json'), '--reporter=junit'], env)
+    const args = [
+      'arte',
+      '--config',
+      'fixtures/arte-e2e/vitest.config.ts',
+      '--dataset',
+      FIXTURE_DATASET,
+      '--db',
+      join(scratch.dir, 'junit-mail.db'),
+      '--limit',
+      '0',
+    ]
+    const junit = await agentBench(
+      [...args, '--traces-db', join(scratch.dir, 'junit-traces.db'), '--output', join(scratch.dir, 'junit.json'), '--reporter=junit'],
+      env,
+    )
     const xml = junit.stdout.trim()
     expect(xml.startsWith('<?xml'), junit.stdout.slice(0, 300)).toBe(true)
     expect(xml.endsWith('</testsuites>')).toBe(true)
@@ -274,7 +341,7 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(url.stderr).toContain('Expected `--agent-url` to be an http(s) URL, got "notaurl".')
   })
 
-  it('the --help example `--stats --dataset data/arte-demo-questions.jsonl` works from another project\'s folder', async () => {
+  it("the --help example `--stats --dataset data/arte-demo-questions.jsonl` works from another project's folder", async () => {
     const help = await agentBench(['arte', '--help'])
     expect(help.stdout).toContain('agent-bench arte --stats --dataset data/arte-demo-questions.jsonl')
     const project = join(scratch.dir, 'a-project')
@@ -286,21 +353,27 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stats.stdout).toContain('ART-E Dataset Statistics (test split)')
   })
 
-  it("says in one line on stderr which inputs a run from another project's folder takes from the package", async () => {
-    const project = mkdtempSync(join(tmpdir(), 'arte-user-project-'))
-    try {
-      const files = ['--output', join(project, 'results.json'), '--traces-db', join(project, 'traces.db'), '--limit', '1']
-      const demo = await agentBench(['arte', ...files], { NO_COLOR: '1' }, project)
-      expect(demo.code, demo.stderr).toBe(0)
-      expect(demo.stderr).toContain(`ART-E: no data/arte-demo-questions.jsonl, data/demo-mailbox/maildir/ in the current folder: using the package's (${REPO_ROOT.replace(/\/$/, '')})\n`)
-      // Its own dataset and a built database: nothing of the package's is read, so no such line.
-      const own = await agentBench(['arte', ...files, '--dataset', FIXTURE_DATASET, '--db', join(project, '.tmp/arte/demo.db')], { NO_COLOR: '1' }, project)
-      expect(own.code, own.stderr).toBe(0)
-      expect(own.stderr).not.toContain('ART-E: no ')
-    } finally {
-      rmSync(project, { recursive: true, force: true })
-    }
-  }, scaledMs(120_000))
+  it(
+    "says in one line on stderr which inputs a run from another project's folder takes from the package",
+    async () => {
+      const project = mkdtempSync(join(tmpdir(), 'arte-user-project-'))
+      try {
+        const files = ['--output', join(project, 'results.json'), '--traces-db', join(project, 'traces.db'), '--limit', '1']
+        const demo = await agentBench(['arte', ...files], { NO_COLOR: '1' }, project)
+        expect(demo.code, demo.stderr).toBe(0)
+        expect(demo.stderr).toContain(
+          `ART-E: no data/arte-demo-questions.jsonl, data/demo-mailbox/maildir/ in the current folder: using the package's (${REPO_ROOT.replace(/\/$/, '')})\n`,
+        )
+        // Its own dataset and a built database: nothing of the package's is read, so no such line.
+        const own = await agentBench(['arte', ...files, '--dataset', FIXTURE_DATASET, '--db', join(project, '.tmp/arte/demo.db')], { NO_COLOR: '1' }, project)
+        expect(own.code, own.stderr).toBe(0)
+        expect(own.stderr).not.toContain('ART-E: no ')
+      } finally {
+        rmSync(project, { recursive: true, force: true })
+      }
+    },
+    scaledMs(120_000),
+  )
 
   it('--stats prints the dataset statistics of the split', async () => {
     const { code, stdout } = await agentBench(['arte', '--stats', '--dataset', FIXTURE_DATASET])
@@ -311,7 +384,19 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
   })
 
   it('--parts 2 --shard 2/2 runs one part file only, with its rows', async () => {
-    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'parts-mail.db'), '--limit', '0', '--max-turns', '2']
+    const common = [
+      'arte',
+      '--config',
+      'fixtures/arte-e2e/vitest.config.ts',
+      '--dataset',
+      FIXTURE_DATASET,
+      '--db',
+      join(scratch.dir, 'parts-mail.db'),
+      '--limit',
+      '0',
+      '--max-turns',
+      '2',
+    ]
     const files = ['--output', join(scratch.dir, 'parts.json'), '--traces-db', join(scratch.dir, 'parts-traces.db')]
     const shard = await agentBench([...common, ...files, '--parts', '2', '--shard', '2/2'], env)
     // Vitest orders the files of shards by a hash of their path: which part is shard 2 is its choice.
@@ -331,14 +416,22 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     const arte = await agentBench(
       [
         'arte',
-        '--config', 'fixtures/arte-e2e/vitest.config.ts',
-        '--dataset', FIXTURE_DATASET,
-        '--db', files.db,
-        '--limit', '0',
-        '--max-turns', '2',
-        '--output', files.results,
-        '--traces-db', files.traces,
-        '--thresholds', 'exactMatchAccuracy>=0.6',
+        '--config',
+        'fixtures/arte-e2e/vitest.config.ts',
+        '--dataset',
+        FIXTURE_DATASET,
+        '--db',
+        files.db,
+        '--limit',
+        '0',
+        '--max-turns',
+        '2',
+        '--output',
+        files.results,
+        '--traces-db',
+        files.traces,
+        '--thresholds',
+        'exactMatchAccuracy>=0.6',
         '--reporter=junit',
         `--outputFile.junit=${files.junit}`,
       ],
@@ -356,7 +449,11 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
 
     const traces = await agentBench(['traces', '--below', '0.5', '--db', files.traces])
     expect(traces.code).toBe(0)
-    const listed = traces.stdout.trim().split('\n').slice(1).map((line) => line.split(/\s+/)[2])
+    const listed = traces.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/\s+/)[2])
     expect(listed.sort()).toEqual(['103', '104'])
 
     const failed = results.taskResults.find((task) => task.taskId === '104')!

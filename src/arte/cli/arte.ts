@@ -57,17 +57,38 @@ const ARTE_OPTIONS = {
     description: `.jsonl, .json, .csv or .parquet rows (ARTE_DATASET); ${ARTE_DATASET_ID}: download the split's parquet file from Hugging Face (cached in ${DEFAULT_ARTE_CACHE_DIR}) and use it`,
     default: DEFAULT_ARTE_DATASET,
   },
-  'use-json': { type: 'boolean', description: 'download the first 100 rows of corbt/enron_emails_sample_questions through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them' },
+  'use-json': {
+    type: 'boolean',
+    description:
+      'download the first 100 rows of corbt/enron_emails_sample_questions through the Hugging Face rows API (cached in .tmp/art-e-cache) and use them',
+  },
   db: { type: 'string', value: 'FILE', description: `email database, used as is (ARTE_DB); default: ${DEFAULT_ARTE_DB}, built from ${DEFAULT_ARTE_MAILDIR}` },
-  'model-provider': { type: 'string', value: 'NAME', description: `${PROVIDERS.join(' | ')}; with --model-id, prefixes it (default: from the API key that is set)` },
-  'model-id': { type: 'string', value: 'ID', description: 'agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL; default: baseline when no API key is set)' },
+  'model-provider': {
+    type: 'string',
+    value: 'NAME',
+    description: `${PROVIDERS.join(' | ')}; with --model-id, prefixes it (default: from the API key that is set)`,
+  },
+  'model-id': {
+    type: 'string',
+    value: 'ID',
+    description: 'agent model, e.g. openai/gpt-4.1, baseline or null (BENCH_AGENT_MODEL; default: baseline when no API key is set)',
+  },
   'judge-model': {
     type: 'string',
     value: 'ID',
-    description: 'also ask this LLM (e.g. openai/gpt-4.1-mini) whether each answer is correct, with OpenPipe\'s judge prompt: llmJudgeAccuracy, comparable with OpenPipe\'s published accuracy; its tokens and cost are counted apart (ARTE_JUDGE_MODEL; default: no judge)',
+    description:
+      "also ask this LLM (e.g. openai/gpt-4.1-mini) whether each answer is correct, with OpenPipe's judge prompt: llmJudgeAccuracy, comparable with OpenPipe's published accuracy; its tokens and cost are counted apart (ARTE_JUDGE_MODEL; default: no judge)",
   },
-  'agent-url': { type: 'string', value: 'URL', description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (ARTE_AGENT_URL)' },
-  agent: { type: 'string', value: 'ID', description: 'the ART-E seed\'s agent id: POST {api-url}/agents/ID/run with "agentId": ID in the body (ARTE_AGENT_ID)' },
+  'agent-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (ARTE_AGENT_URL)',
+  },
+  agent: {
+    type: 'string',
+    value: 'ID',
+    description: 'the ART-E seed\'s agent id: POST {api-url}/agents/ID/run with "agentId": ID in the body (ARTE_AGENT_ID)',
+  },
   'api-url': { type: 'string', value: 'URL', description: 'agent API of --agent (API_URL)', default: DEFAULT_AGENT_API_URL },
   workspace: { type: 'string', value: 'ID', description: 'sent as the X-Workspace-Id header to the agent (WORKSPACE_ID)' },
   'agent-timeout-ms': {
@@ -80,21 +101,46 @@ const ARTE_OPTIONS = {
   'traces-db': { type: 'string', value: 'FILE', description: 'traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },
   concurrency: { type: 'string', value: 'N', description: 'tasks run at once (BENCH_CONCURRENCY)', default: DEFAULT_BENCH_CONCURRENCY },
   'max-turns': { type: 'string', value: 'N', description: 'assistant turns per task (ARTE_MAX_TURNS)', default: DEFAULT_MAX_TURNS },
-  trials: { type: 'string', value: 'K', description: 'runs per row, tests named "{id} [trial=j]"; the results get passHatK and per-task trialResults (BENCH_TRIALS)', default: 1 },
-  thresholds: { type: 'string', value: 'LIST', description: 'quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5 (ARTE_THRESHOLDS); an unmet one fails the run' },
+  trials: {
+    type: 'string',
+    value: 'K',
+    description: 'runs per row, tests named "{id} [trial=j]"; the results get passHatK and per-task trialResults (BENCH_TRIALS)',
+    default: 1,
+  },
+  thresholds: {
+    type: 'string',
+    value: 'LIST',
+    description: 'quality gates, e.g. exactMatchAccuracy>=0.6,avgSemanticScore>=0.5 (ARTE_THRESHOLDS); an unmet one fails the run',
+  },
   resume: {
     type: 'boolean',
     description:
-      'rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1); the judge is no part of that: with --judge-model, a finished task whose stored verdict is missing, erred or is another judge\'s is judged again, without running the agent',
+      "rerun only the tasks with no finished result (answered or max-turns) in the traces database for the same model, dataset, split, max turns and email database, then write results for the whole set (BENCH_RESUME=1); the judge is no part of that: with --judge-model, a finished task whose stored verdict is missing, erred or is another judge's is judged again, without running the agent",
   },
   parts: {
     type: 'string',
     value: 'N',
-    description: 'spread the rows over N test files (row position modulo N) so --shard=i/N splits rows between machines (ARTE_PARTS; default: one file per 5,000 tests, run one after another)',
+    description:
+      'spread the rows over N test files (row position modulo N) so --shard=i/N splits rows between machines (ARTE_PARTS; default: one file per 5,000 tests, run one after another)',
   },
-  reporter: { type: 'string', value: 'NAME', multiple: true, description: 'Vitest reporter (default, verbose, junit, json, blob, github-actions or a path)', default: 'default' },
-  shard: { type: 'string', value: 'I/N', description: 'Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E reporter is left out (it runs when the blobs are merged)' },
-  'merge-reports': { type: 'string', value: '[DIR]', description: 'merge blob reports instead of running (Vitest --merge-reports)', default: '.vitest-reports' },
+  reporter: {
+    type: 'string',
+    value: 'NAME',
+    multiple: true,
+    description: 'Vitest reporter (default, verbose, junit, json, blob, github-actions or a path)',
+    default: 'default',
+  },
+  shard: {
+    type: 'string',
+    value: 'I/N',
+    description: 'Vitest --shard (Vitest shards by file); with --reporter=blob the ART-E reporter is left out (it runs when the blobs are merged)',
+  },
+  'merge-reports': {
+    type: 'string',
+    value: '[DIR]',
+    description: 'merge blob reports instead of running (Vitest --merge-reports)',
+    default: '.vitest-reports',
+  },
   'test-name-pattern': { type: 'string', short: 't', value: 'RE', description: 'run only rows whose id matches' },
   config: { type: 'string', value: 'FILE', description: 'Vitest config file (no project filter then; default: vitest.config.ts, project bench)' },
   stats: { type: 'boolean', description: 'print statistics of the selected dataset split and exit' },
@@ -150,7 +196,9 @@ function wholeFlag(flag: string, value: string | undefined, min: number, example
 /** The agent model id for `--model-provider` / `--model-id`, or undefined to keep the environment's choice. */
 export function resolveModelFlag(provider: string | undefined, id: string | undefined): string | undefined {
   if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
-    throw new FlagValueError(`Unknown --model-provider ${JSON.stringify(provider)}.`, { hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.` })
+    throw new FlagValueError(`Unknown --model-provider ${JSON.stringify(provider)}.`, {
+      hint: `Use one of ${PROVIDERS.join(', ')}, or give the full id with --model-id.`,
+    })
   }
   if (id !== undefined) {
     if (provider === undefined || BUILT_IN_AGENT_IDS.includes(id) || id.startsWith(`${provider}/`)) return id
@@ -196,11 +244,14 @@ function assertAgentFlags(values: ReturnType<typeof parse>['values']): void {
   }
   const external = values['agent-url'] !== undefined || values.agent !== undefined
   if (values['api-url'] !== undefined && values.agent === undefined) {
-    throw new FlagValueError('`--api-url` needs `--agent`: it is the agent API the agent id is looked up in.', { hint: `Pass --agent ID too, or a full --agent-url. ${hint}` })
+    throw new FlagValueError('`--api-url` needs `--agent`: it is the agent API the agent id is looked up in.', {
+      hint: `Pass --agent ID too, or a full --agent-url. ${hint}`,
+    })
   }
   if (!external) {
     for (const flag of ['workspace', 'agent-timeout-ms'] as const) {
-      if (values[flag] !== undefined) throw new FlagValueError(`\`--${flag}\` needs an external agent.`, { hint: `Pass --agent-url URL or --agent ID too. ${hint}` })
+      if (values[flag] !== undefined)
+        throw new FlagValueError(`\`--${flag}\` needs an external agent.`, { hint: `Pass --agent-url URL or --agent ID too. ${hint}` })
     }
   } else if (values['model-id'] !== undefined || values['model-provider'] !== undefined) {
     throw new FlagValueError('`--model-id` / `--model-provider` choose a model for our own tool loop; an external agent runs its own.', {
@@ -290,8 +341,7 @@ function isReporter(name: string, file: string): boolean {
  * blobs are merged).
  */
 export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
-  const user =
-    reporters.length === 0 ? ['default'] : reporters.filter((name) => !isReporter(name, ARTE_REPORTER) && !isReporter(name, REPORT_REPORTER))
+  const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isReporter(name, ARTE_REPORTER) && !isReporter(name, REPORT_REPORTER))
   return user.includes('blob') ? user : [...user, ARTE_REPORTER, REPORT_REPORTER]
 }
 
@@ -302,11 +352,14 @@ async function assertShardable(shard: string, env: Record<string, string | undef
   const parts = shipped ? 1 : (arteSettingsFromEnv(env).parts ?? (await automaticArtePartCount(env)))
   const files = shipped || parts > 1 ? parts : fg.sync('bench/arte/**/*.eval.ts', { ignore: [`${ARTE_PARTS_DIR}/**`] }).length
   if (Number.isInteger(count) && files < count) {
-    throw new ConfigError(`--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`, {
-      hint: shipped
-        ? 'The installed package runs ART-E from one file: run the shards from a clone of vitest-agent-bench with --parts, or split the dataset (ARTE_DATASET) between machines.'
-        : `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
-    })
+    throw new ConfigError(
+      `--shard ${shard} needs at least ${count} ART-E test files, and there ${files === 1 ? 'is 1' : `are ${files}`}: Vitest shards by file.`,
+      {
+        hint: shipped
+          ? 'The installed package runs ART-E from one file: run the shards from a clone of vitest-agent-bench with --parts, or split the dataset (ARTE_DATASET) between machines.'
+          : `Spread the rows over part files with --parts ${count} (ARTE_PARTS=${count}), or shard the whole bench project with \`npx vitest run --project bench --shard=...\`.`,
+      },
+    )
   }
 }
 
@@ -368,9 +421,12 @@ async function downloadedDataset(plan: ArteCliPlan): Promise<string> {
 function assertNoPartsShipped(env: Record<string, string | undefined>): void {
   const parts = arteSettingsFromEnv(env).parts
   if (parts !== undefined && parts > 1) {
-    throw new ConfigError(`--parts ${parts} (ARTE_PARTS) needs a checkout of vitest-agent-bench: the installed package spreads a large run over part files by itself (ARTE_TESTS_PER_PART per part) but cannot shard them.`, {
-      hint: 'Leave --parts out (or set ARTE_PARTS=1), or run from a clone of the repository, whose vitest.config.ts writes the part files.',
-    })
+    throw new ConfigError(
+      `--parts ${parts} (ARTE_PARTS) needs a checkout of vitest-agent-bench: the installed package spreads a large run over part files by itself (ARTE_TESTS_PER_PART per part) but cannot shard them.`,
+      {
+        hint: 'Leave --parts out (or set ARTE_PARTS=1), or run from a clone of the repository, whose vitest.config.ts writes the part files.',
+      },
+    )
   }
 }
 
@@ -398,7 +454,9 @@ async function shippedArteParts(env: Record<string, string | undefined>): Promis
 function shippedBenchConfig(parts: ShippedParts | undefined) {
   return {
     config: false as const,
-    ...(parts === undefined ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] } : { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }),
+    ...(parts === undefined
+      ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] }
+      : { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }),
     globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
     testTimeout: benchTestTimeoutMs(),
     hookTimeout: 600_000,
@@ -445,7 +503,9 @@ export const command: Command = {
     if (plan.stats) return printStats(plan)
 
     if (plan.config !== undefined && !existsSync(plan.config)) {
-      throw new FlagValueError(`--config ${plan.config} does not exist.`, { hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.' })
+      throw new FlagValueError(`--config ${plan.config} does not exist.`, {
+        hint: 'Pass an existing Vitest config file, or leave --config out to run the bench project.',
+      })
     }
     const env = applyArteFlags(plan.env)
     assertArteRunSettings(env, plan.outputFile)
@@ -466,17 +526,22 @@ export const command: Command = {
     // In a checkout, part files are written under bench/arte (see arte-parts.ts): the same filter finds them.
     const filters = plan.filters.length > 0 ? plan.filters : parts === undefined ? ['bench/arte'] : [parts.dir]
     try {
-      const vitest = await startVitest('test', filters, {
-        run: true,
-        watch: false,
-        ...(shipped ? shippedBenchConfig(parts) : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-        reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
-        ...outputFile,
-        ...(plan.shard === undefined ? {} : { shard: plan.shard }),
-        ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
-        ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
-        ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
-      }, shipped ? { plugins: [shippedSourcesPlugin()] } : {})
+      const vitest = await startVitest(
+        'test',
+        filters,
+        {
+          run: true,
+          watch: false,
+          ...(shipped ? shippedBenchConfig(parts) : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
+          reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
+          ...outputFile,
+          ...(plan.shard === undefined ? {} : { shard: plan.shard }),
+          ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
+          ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
+          ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
+        },
+        shipped ? { plugins: [shippedSourcesPlugin()] } : {},
+      )
       await vitest.close()
     } finally {
       if (parts !== undefined) rmSync(parts.dir, { recursive: true, force: true })

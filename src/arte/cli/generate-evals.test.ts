@@ -18,7 +18,14 @@ function writeResults(file: string): void {
   const results: ArteResults = {
     ...computeArteMetrics(tasks),
     usage: { promptTokens: 20, completionTokens: 10, totalTokens: 30, costUsd: 0.002, calls: 2 },
-    config: { model: 'baseline', modelKind: 'baseline', split: 'test', dataset: 'rows.jsonl', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:00.000Z' },
+    config: {
+      model: 'baseline',
+      modelKind: 'baseline',
+      split: 'test',
+      dataset: 'rows.jsonl',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:00:00.000Z',
+    },
     testRunEndReason: 'passed',
     thresholds: [],
     taskResults: tasks,
@@ -29,7 +36,11 @@ function writeResults(file: string): void {
 /** `agent-bench generate-evals` from the sources, in a child process started in `cwd`. */
 async function generateEvals(args: string[], cwd: string): Promise<string> {
   const tsx = import.meta.resolve('tsx')
-  const { stdout } = await run(process.execPath, ['--import', tsx, join(REPO_ROOT, 'src/main.ts'), 'generate-evals', ...args], { cwd, env: childEnv(), timeout: scaledMs(60_000) })
+  const { stdout } = await run(process.execPath, ['--import', tsx, join(REPO_ROOT, 'src/main.ts'), 'generate-evals', ...args], {
+    cwd,
+    env: childEnv(),
+    timeout: scaledMs(60_000),
+  })
   return stdout
 }
 
@@ -42,7 +53,9 @@ describe('agent-bench generate-evals', () => {
     writeResults(join(project, 'results.json'))
     const stdout = await generateEvals(['--results', 'results.json', '--out', 'evals/generated'], project)
     expect(stdout).toMatch(/high\s+1 test\(s\)\s+evals\/generated\/arte-high\.eval\.ts/)
-    expect(readFileSync(join(project, 'evals/generated/arte-low.eval.ts'), 'utf8')).toContain("import { defineArteRegressionTests } from 'vitest-agent-bench/vitest/arte-regression'\n")
+    expect(readFileSync(join(project, 'evals/generated/arte-low.eval.ts'), 'utf8')).toContain(
+      "import { defineArteRegressionTests } from 'vitest-agent-bench/vitest/arte-regression'\n",
+    )
     expect(stdout).toContain("      include: ['evals/generated/*.eval.ts'],\n      globalSetup: ['vitest-agent-bench/vitest/arte-setup'],\n")
     expect(stdout).toContain('`npx vitest run evals/generated`')
     expect(stdout).not.toContain('--project bench')

@@ -64,7 +64,8 @@ describe('agent-bench import-enron flags', () => {
 })
 
 describe('agent-bench import-enron on sources it cannot fully import', () => {
-  const email = (n: number) => `Message-ID: <ie${n}@test>\nDate: Fri, 4 May 2001 13:51:00 -0700\nFrom: zed@corp.test\nTo: amy@corp.test\nSubject: S${n}\n\nBody ${n}`
+  const email = (n: number) =>
+    `Message-ID: <ie${n}@test>\nDate: Fri, 4 May 2001 13:51:00 -0700\nFrom: zed@corp.test\nTo: amy@corp.test\nSubject: S${n}\n\nBody ${n}`
 
   it('a CSV error part way: prints the report, then says how many were imported and where it stopped, and exits 1', async () => {
     const csv = join(dir, 'badquote.csv')
@@ -74,7 +75,9 @@ describe('agent-bench import-enron on sources it cannot fully import', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(/^Imported: +2\n/)
     expect(run.stderr).toContain(`agent-bench import-enron: The import stopped at ${csv}:16: Invalid Closing Quote`)
-    expect(run.stderr).toContain(`2 email(s) before it were imported into ${db} (they stay there); the rest of the file was not read.\n  Fix: Fix the CSV at ${csv}:16`)
+    expect(run.stderr).toContain(
+      `2 email(s) before it were imported into ${db} (they stay there); the rest of the file was not read.\n  Fix: Fix the CSV at ${csv}:16`,
+    )
     using store = EmailStore.open(db, { readonly: true })
     expect(store.count()).toBe(2)
   })
@@ -85,7 +88,9 @@ describe('agent-bench import-enron on sources it cannot fully import', () => {
     const run = await cliFromSources('--db', join(dir, 'wrongcols.db'), '--csv-path', csv)
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toContain(`CSV file ${csv} has the columns a,b,c (line 1), without file and message.\n  Fix: Pass the Kaggle emails.csv, whose header line is file,message`)
+    expect(run.stderr).toContain(
+      `CSV file ${csv} has the columns a,b,c (line 1), without file and message.\n  Fix: Pass the Kaggle emails.csv, whose header line is file,message`,
+    )
   })
 
   it.each([
@@ -106,21 +111,38 @@ describe('agent-bench import-enron on sources it cannot fully import', () => {
 describeWithSharedData('agent-bench import-enron on real mail', () => {
   const db = join(dir, 'enron.db')
 
-  it('imports the maildir sample and prints exactly one JSON line', async () => {
-    const run = await cli('--db', db, '--maildir', sharedDataPath('enron_agent_course', 'mail'), '--json')
-    expect(run.code).toBe(0)
-    expect(run.stdout.trimEnd().split('\n')).toEqual(['{"imported":2875,"duplicates":17,"failed":0}'])
-  }, scaledMs(120_000))
+  it(
+    'imports the maildir sample and prints exactly one JSON line',
+    async () => {
+      const run = await cli('--db', db, '--maildir', sharedDataPath('enron_agent_course', 'mail'), '--json')
+      expect(run.code).toBe(0)
+      expect(run.stdout.trimEnd().split('\n')).toEqual(['{"imported":2875,"duplicates":17,"failed":0}'])
+    },
+    scaledMs(120_000),
+  )
 
-  it('is idempotent, honours --inbox and --limit, and prints a readable report without --json', async () => {
-    const again = await cli('--db', db, '--maildir', sharedDataPath('enron_agent_course', 'mail', 'full_mailboxes', 'slinger-r'), '--limit', '40', '--batch-size', '7')
-    expect(again.code).toBe(0)
-    expect(again.stdout).toMatch(/Imported: +0\nDuplicates: +40\nFailed: +0/)
-    expect(again.stdout).toContain('(2,875 emails)')
-    const csv = await cli('--db', db, '--csv-path', sharedDataPath('enron_kaggle_format_samples', '5_randon.csv'), '--inbox', 'Reader@Example.com', '--json')
-    expect(JSON.parse(csv.stdout)).toEqual({ imported: 5, duplicates: 0, failed: 0 })
-    using store = EmailStore.open(db, { readonly: true })
-    expect(store.count()).toBe(2880)
-    expect(store.db.prepare("SELECT count(*) FROM emails WHERE inbox = 'reader@example.com'").pluck().get()).toBe(5)
-  }, scaledMs(60_000))
+  it(
+    'is idempotent, honours --inbox and --limit, and prints a readable report without --json',
+    async () => {
+      const again = await cli(
+        '--db',
+        db,
+        '--maildir',
+        sharedDataPath('enron_agent_course', 'mail', 'full_mailboxes', 'slinger-r'),
+        '--limit',
+        '40',
+        '--batch-size',
+        '7',
+      )
+      expect(again.code).toBe(0)
+      expect(again.stdout).toMatch(/Imported: +0\nDuplicates: +40\nFailed: +0/)
+      expect(again.stdout).toContain('(2,875 emails)')
+      const csv = await cli('--db', db, '--csv-path', sharedDataPath('enron_kaggle_format_samples', '5_randon.csv'), '--inbox', 'Reader@Example.com', '--json')
+      expect(JSON.parse(csv.stdout)).toEqual({ imported: 5, duplicates: 0, failed: 0 })
+      using store = EmailStore.open(db, { readonly: true })
+      expect(store.count()).toBe(2880)
+      expect(store.db.prepare("SELECT count(*) FROM emails WHERE inbox = 'reader@example.com'").pluck().get()).toBe(5)
+    },
+    scaledMs(60_000),
+  )
 })

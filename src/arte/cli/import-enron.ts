@@ -59,7 +59,11 @@ duplicate.`,
     db: { type: 'string', value: 'FILE', description: 'database to create or add to', required: true },
     maildir: { type: 'string', value: 'DIR', description: 'source: CMU maildir tree of raw RFC 2822 files (maildir/<user>/<folder>/<n>.)' },
     'csv-path': { type: 'string', value: 'FILE', description: 'source: Kaggle emails.csv (columns file,message)' },
-    jsonl: { type: 'string', value: 'FILE', description: 'source: parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)' },
+    jsonl: {
+      type: 'string',
+      value: 'FILE',
+      description: 'source: parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)',
+    },
     inbox: {
       type: 'string',
       value: 'ADDRESS',
@@ -67,19 +71,25 @@ duplicate.`,
         "store every message under this inbox (default: infer each mailbox's owner: most common sender in its sent folders, else an address holding the mailbox's surname, else the most common recipient)",
     },
     limit: { type: 'string', value: 'N', description: 'read at most N messages (0 = all)', default: 0 },
-    'batch-size': { type: 'string', value: 'N', description: 'messages held before they are inserted (one transaction per import)', default: DEFAULT_IMPORT_BATCH_SIZE },
-    'parse-workers': { type: 'string', value: 'N', description: 'maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)' },
+    'batch-size': {
+      type: 'string',
+      value: 'N',
+      description: 'messages held before they are inserted (one transaction per import)',
+      default: DEFAULT_IMPORT_BATCH_SIZE,
+    },
+    'parse-workers': {
+      type: 'string',
+      value: 'N',
+      description: 'maildir, CSV: threads that parse MIME while inserting (0 = none; default one per core but one, 1-4)',
+    },
     json: { type: 'boolean', description: 'print one line {"imported":N,"duplicates":N,"failed":N}' },
   },
   async run({ values }) {
     const sources = (['maildir', 'csv-path', 'jsonl'] as const).filter((name) => values[name] !== undefined)
     if (sources.length !== 1) {
-      throw new UsageError(
-        sources.length === 0
-          ? 'No source given.'
-          : `Give one source, got ${sources.map((name) => `--${name}`).join(' and ')}.`,
-        { hint: 'Pass exactly one of --maildir DIR, --csv-path FILE or --jsonl FILE.' },
-      )
+      throw new UsageError(sources.length === 0 ? 'No source given.' : `Give one source, got ${sources.map((name) => `--${name}`).join(' and ')}.`, {
+        hint: 'Pass exactly one of --maildir DIR, --csv-path FILE or --jsonl FILE.',
+      })
     }
     const options: ImportOptions = {
       inbox: values.inbox,
@@ -128,10 +138,16 @@ duplicate.`,
 function nothingFound(kind: 'maildir' | 'csv-path' | 'jsonl', source: string): BenchError {
   const [what, hint] =
     kind === 'maildir'
-      ? [`maildir ${source} holds no message files`, 'Pass the folder that holds the mailboxes (CMU layout: maildir/<user>/<folder>/<n>.), or one mailbox folder.']
+      ? [
+          `maildir ${source} holds no message files`,
+          'Pass the folder that holds the mailboxes (CMU layout: maildir/<user>/<folder>/<n>.), or one mailbox folder.',
+        ]
       : kind === 'csv-path'
         ? [`CSV file ${source} has no rows after its header`, 'Pass the Kaggle emails.csv: the header line file,message, then one row per email.']
-        : [`JSONL file ${source} has no lines`, 'Pass a file of parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name).']
+        : [
+            `JSONL file ${source} has no lines`,
+            'Pass a file of parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name).',
+          ]
   return new BenchError('ERR_IMPORT_EMPTY', `Nothing imported: the ${what}.`, { hint })
 }
 

@@ -87,7 +87,7 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
     expect(JSON.parse(text(read))).toMatchObject({ message_id: '<in-scope@t>', body: 'Budget meeting moved to Tuesday' })
   })
 
-  it('refuses another inbox\'s message and mail after the query date', async () => {
+  it("refuses another inbox's message and mail after the query date", async () => {
     for (const id of ['<other-inbox@t>', '<too-late@t>']) {
       const read = await client.callTool({ name: 'read_email', arguments: { message_id: id } })
       expect(JSON.parse(text(read))).toEqual({ error: expect.stringContaining(`No email with message_id "${id}" in this mailbox (on or before 2001-01-31)`) })
@@ -96,7 +96,7 @@ describe('agent-bench mcp (ART-E, stdio, a child process spoken to by the offici
     expect(JSON.parse(text(late))).toEqual([])
   })
 
-  it('answers bad arguments and unknown tools with the agent loop\'s messages, as isError results', async () => {
+  it("answers bad arguments and unknown tools with the agent loop's messages, as isError results", async () => {
     const bad = await client.callTool({ name: 'search_emails', arguments: { keywords: 'budget' } })
     expect(bad.isError).toBe(true)
     expect(text(bad)).toMatch(/^Error: invalid arguments for search_emails:\n.*keywords/s)
@@ -115,13 +115,17 @@ describe('agent-bench mcp (ART-E) reads the benchmark settings', () => {
     scratch.remove()
   })
 
-  it('cuts read_email at ARTE_READ_MAX_CHARS, as the benchmark\'s own tools do', async () => {
+  it("cuts read_email at ARTE_READ_MAX_CHARS, as the benchmark's own tools do", async () => {
     const db = join(scratch.dir, 'mail.db')
     const store = EmailStore.open(db)
     store.insertEmails([mail('<long@t>', 'ann@corp.test', '2001-01-10T10:00:00.000Z', `Budget ${'words and more words '.repeat(60)}`)])
     vi.stubEnv('ARTE_READ_MAX_CHARS', '100')
     vi.stubEnv('ARTE_TOOL_TIMEOUT_MS', '0')
-    const expected = await executeToolCall(toolTable(createEmailTools(store, { inbox: 'ann@corp.test', queryDate: '2001-01-31' }, { maxBodyChars: 100 })), 'read_email', { message_id: '<long@t>' })
+    const expected = await executeToolCall(
+      toolTable(createEmailTools(store, { inbox: 'ann@corp.test', queryDate: '2001-01-31' }, { maxBodyChars: 100 })),
+      'read_email',
+      { message_id: '<long@t>' },
+    )
     store.close()
     const opened = await arteMcpToolSource.open({ db, inbox: 'ann@corp.test', 'query-date': '2001-01-31' })
     try {

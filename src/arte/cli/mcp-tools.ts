@@ -43,7 +43,7 @@ export const arteMcpToolSource: McpToolSource = {
   synopsis: 'agent-bench mcp --db FILE --inbox ADDR --query-date YYYY-MM-DD [--http PORT]     (ART-E)',
   flags: {
     db: { arg: 'file', description: 'ART-E: email database (built by `agent-bench import-enron` or `agent-bench arte`), opened read-only' },
-    inbox: { arg: 'address', description: 'ART-E: the mailbox owner\'s address; only that inbox\'s mail is visible' },
+    inbox: { arg: 'address', description: "ART-E: the mailbox owner's address; only that inbox's mail is visible" },
     'query-date': { arg: 'day', description: 'ART-E: YYYY-MM-DD; only mail sent on or before that day is visible' },
   },
   async open(values): Promise<OpenedMcpTools> {
@@ -51,7 +51,9 @@ export const arteMcpToolSource: McpToolSource = {
     const inbox = required(values, 'inbox', 'maya.okafor@tamsinridge.example')
     const queryDate = required(values, 'query-date', '2023-03-01').slice(0, 10)
     if (!isDay(queryDate)) {
-      throw new FlagValueError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, { hint: 'Pass e.g. --query-date 2001-05-14.' })
+      throw new FlagValueError(`Expected \`--query-date\` to be a day YYYY-MM-DD, got ${JSON.stringify(values['query-date'])}.`, {
+        hint: 'Pass e.g. --query-date 2001-05-14.',
+      })
     }
     const { toolTimeoutMs, readMaxChars } = arteSettingsFromEnv()
     let store: EmailStore | EmailStoreWorker

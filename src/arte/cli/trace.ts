@@ -44,7 +44,8 @@ export function traceCommandLine(traceId: string, tracesDb: string, cwd: string 
 export const command = defineCommand({
   name: 'trace',
   summary: 'Print one stored ART-E agent trace by id',
-  description: 'Prints one stored ART-E agent trace: question, ground truth, answer, scores, every message and tool call.\nTrace ids are in the results JSON and in `agent-bench traces`.',
+  description:
+    'Prints one stored ART-E agent trace: question, ground truth, answer, scores, every message and tool call.\nTrace ids are in the results JSON and in `agent-bench traces`.',
   positionals: { usage: '<trace-id>', min: 1, max: 1 },
   options: {
     db: { type: 'string', value: 'FILE', description: 'traces database (ARTE_TRACES_DB)', default: DEFAULT_TRACES_DB },

@@ -18,7 +18,8 @@ export const command = defineCommand({
   },
   async run({ values }) {
     const below = Number(values.below ?? '0.5')
-    if (!Number.isFinite(below)) throw new FlagValueError(`Expected \`--below\` to be a number, got ${JSON.stringify(values.below)}.`, { hint: 'Pass e.g. --below 0.5.' })
+    if (!Number.isFinite(below))
+      throw new FlagValueError(`Expected \`--below\` to be a number, got ${JSON.stringify(values.below)}.`, { hint: 'Pass e.g. --below 0.5.' })
     const limit = wholeNumberFlag('--limit', values.limit, { min: 1, example: 20 }) ?? 100
     using store = TraceStore.open(tracesDbFor(values.db))
     const rows = store.listBelow(below, { limit, ...(values.run === undefined ? {} : { runId: values.run }) })

@@ -65,7 +65,8 @@ export function invalidArteRowError(issues: ReadonlyArray<z.core.$ZodIssue>, val
     const path = issue.path.length === 0 ? '(row)' : issue.path.map(String).join('.')
     const [top] = issue.path
     const got = received(value, issue.path)
-    if (issue.path.length === 1 && isRowField(top)) return `  ${path}: ${got === 'missing' ? 'missing' : `expected ${ARTE_ROW_FIELD_FORMATS[top].expected}, ${got}`}`
+    if (issue.path.length === 1 && isRowField(top))
+      return `  ${path}: ${got === 'missing' ? 'missing' : `expected ${ARTE_ROW_FIELD_FORMATS[top].expected}, ${got}`}`
     return `  ${path}: ${issue.message} (${got})`
   })
   if (issues.length > 5) lines.push(`  ... and ${issues.length - 5} more`)

@@ -99,7 +99,7 @@ describe('demo mailbox (data/demo-mailbox/maildir)', () => {
     }
   })
 
-  it("names its owner: From in sent_items, To or Cc in inbox (so the importer can infer the inbox)", () => {
+  it('names its owner: From in sent_items, To or Cc in inbox (so the importer can infer the inbox)', () => {
     for (const mail of mails) {
       const owner = owners.get(mail.user) ?? ''
       expect(owner.split('@')[0]?.replace('.', ''), mail.user).toContain(mail.user.split('-')[0])

@@ -97,14 +97,21 @@ describe('ensureArteDataset cache', () => {
 })
 
 describe('ensureArteDataset download (fake hub, no network)', () => {
-  it('downloads the split\'s parquet shards from the listing, then reuses them', async () => {
+  it("downloads the split's parquet shards from the listing, then reuses them", async () => {
     const dir = join(cacheDir(), 'nested', 'cache')
     const shard = 'https://huggingface.co/datasets/corbt/enron_emails_sample_questions/resolve/refs%2Fconvert%2Fparquet/default/test/0000.parquet'
     const hub = fakeHub({
       [parquetListUrl()]: () =>
         Response.json({
           parquet_files: [
-            { dataset: 'corbt/enron_emails_sample_questions', config: 'default', split: 'train', url: 'https://example.invalid/train.parquet', filename: '0000.parquet', size: 1 },
+            {
+              dataset: 'corbt/enron_emails_sample_questions',
+              config: 'default',
+              split: 'train',
+              url: 'https://example.invalid/train.parquet',
+              filename: '0000.parquet',
+              size: 1,
+            },
             { dataset: 'corbt/enron_emails_sample_questions', config: 'default', split: 'test', url: shard, filename: '0000.parquet', size: PARQUET.length },
           ],
         }),

@@ -41,9 +41,7 @@ export interface EnsureArteDatasetOptions {
 }
 
 /** Dataset files ready to load with `loadArteDatasetFiles`, and whether they came from the cache. */
-export type ArteDatasetFiles =
-  | { kind: 'cached'; split: 'train' | 'test'; files: string[] }
-  | { kind: 'downloaded'; split: 'train' | 'test'; files: string[] }
+export type ArteDatasetFiles = { kind: 'cached'; split: 'train' | 'test'; files: string[] } | { kind: 'downloaded'; split: 'train' | 'test'; files: string[] }
 
 const ParquetListSchema = z.object({
   parquet_files: z.array(z.object({ split: z.string(), url: z.string().url(), filename: z.string().optional() })),

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
+import { type BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import { DatasetNotFoundError } from './dataset-errors.ts'
 import { loadArteDataset, loadArteDatasetFiles, splitFromFileName } from './load-dataset.ts'
@@ -274,7 +274,16 @@ describeWithSharedData('loadArteDataset on the real ART-E rows', () => {
     const csv = [
       'id,question,answer,message_ids,inbox_address,query_date,how_realistic,split',
       ...rows.map((r) =>
-        [r.id, quote(r.question), quote(r.answer), quote(`[${r.message_ids.map((m) => `'${m}'`).join(', ')}]`), r.inbox_address, r.query_date, r.how_realistic, r.split].join(','),
+        [
+          r.id,
+          quote(r.question),
+          quote(r.answer),
+          quote(`[${r.message_ids.map((m) => `'${m}'`).join(', ')}]`),
+          r.inbox_address,
+          r.query_date,
+          r.how_realistic,
+          r.split,
+        ].join(','),
       ),
     ].join('\n')
     expect(await loadArteDataset(file('real.csv', csv))).toEqual(rows)
@@ -296,15 +305,21 @@ describeWithSharedData('loadArteDataset on the real ART-E rows', () => {
 describe('loadArteDataset: query_date is a real calendar day', () => {
   const withDate = (query_date: string): ArteRow => ({ ...(ROWS[0] as ArteRow), query_date })
 
-  it.each(['2023-02-30', '2023-13-45', '2023-03-01garbage', '2023-3-1', '03/01/2023', '2023-03-01T25:00'])('rejects %j in .jsonl, naming the line, the value and the format', async (date) => {
-    const bad = file(`date-${date.replace(/\W/g, '_')}.jsonl`, [JSON.stringify(ROWS[1]), JSON.stringify(withDate(date))].join('\n'))
-    const error = await expectInvalid(loadArteDataset(bad), /\.jsonl:2:\n {2}query_date: expected a real calendar day written YYYY-MM-DD, got /, 'query_date')
-    expect(error.message).toContain(JSON.stringify(date))
-    expect(error.hint).toMatch(/^Set `query_date` in the ART-E row at \S+\.jsonl:2 to a real calendar day written YYYY-MM-DD, e\.g\. "2001-05-14"/)
-  })
+  it.each(['2023-02-30', '2023-13-45', '2023-03-01garbage', '2023-3-1', '03/01/2023', '2023-03-01T25:00'])(
+    'rejects %j in .jsonl, naming the line, the value and the format',
+    async (date) => {
+      const bad = file(`date-${date.replace(/\W/g, '_')}.jsonl`, [JSON.stringify(ROWS[1]), JSON.stringify(withDate(date))].join('\n'))
+      const error = await expectInvalid(loadArteDataset(bad), /\.jsonl:2:\n {2}query_date: expected a real calendar day written YYYY-MM-DD, got /, 'query_date')
+      expect(error.message).toContain(JSON.stringify(date))
+      expect(error.hint).toMatch(/^Set `query_date` in the ART-E row at \S+\.jsonl:2 to a real calendar day written YYYY-MM-DD, e\.g\. "2001-05-14"/)
+    },
+  )
 
   it('rejects an impossible day in .csv and .parquet too', async () => {
-    const csv = ['id,question,answer,message_ids,inbox_address,query_date,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,2023-02-30,0.8,test`].join('\n')
+    const csv = [
+      'id,question,answer,message_ids,inbox_address,query_date,how_realistic,split',
+      `1,Q?,A,"['<a@demo>']",x@demo.example,2023-02-30,0.8,test`,
+    ].join('\n')
     await expectInvalid(loadArteDataset(file('baddate.csv', csv)), /baddate\.csv:2:\n {2}query_date: .*got "2023-02-30"/, 'query_date')
     const parquet = encodeTestParquet([
       { name: 'id', type: 'int64', values: [1n] },
@@ -315,19 +330,38 @@ describe('loadArteDataset: query_date is a real calendar day', () => {
       { name: 'inbox_address', type: 'string', values: ['x@demo.example'] },
       { name: 'query_date', type: 'string', values: ['2023-13-45'] },
     ])
-    await expectInvalid(loadArteDataset(file('test-baddate.parquet', parquet)), /test-baddate\.parquet row 1:\n {2}query_date: .*got "2023-13-45"/, 'query_date')
+    await expectInvalid(
+      loadArteDataset(file('test-baddate.parquet', parquet)),
+      /test-baddate\.parquet row 1:\n {2}query_date: .*got "2023-13-45"/,
+      'query_date',
+    )
   })
 
   it('accepts a leap day and a day followed by a time', async () => {
-    const ok = file('dates-ok.jsonl', ['2024-02-29', '2001-05-14T00:00:00', '2001-05-14 09:30', '2001-05-14T09:30:00.000Z', '2001-05-14T09:30:00-07:00'].map((date, i) => JSON.stringify({ ...withDate(date), id: i })).join('\n'))
-    expect((await loadArteDataset(ok)).map((row) => row.query_date)).toEqual(['2024-02-29', '2001-05-14T00:00:00', '2001-05-14 09:30', '2001-05-14T09:30:00.000Z', '2001-05-14T09:30:00-07:00'])
+    const ok = file(
+      'dates-ok.jsonl',
+      ['2024-02-29', '2001-05-14T00:00:00', '2001-05-14 09:30', '2001-05-14T09:30:00.000Z', '2001-05-14T09:30:00-07:00']
+        .map((date, i) => JSON.stringify({ ...withDate(date), id: i }))
+        .join('\n'),
+    )
+    expect((await loadArteDataset(ok)).map((row) => row.query_date)).toEqual([
+      '2024-02-29',
+      '2001-05-14T00:00:00',
+      '2001-05-14 09:30',
+      '2001-05-14T09:30:00.000Z',
+      '2001-05-14T09:30:00-07:00',
+    ])
   })
 })
 
 describe('loadArteDataset: the error of a bad row says what the field must hold', () => {
   it('says "missing" for a missing field, and the fix names its type with an example', async () => {
     const { query_date: _date, ...noDate } = ROWS[0] as ArteRow
-    const error = await expectInvalid(loadArteDataset(file('nodate.jsonl', JSON.stringify(noDate))), /nodate\.jsonl:1:\n {2}query_date: missing$/m, 'query_date')
+    const error = await expectInvalid(
+      loadArteDataset(file('nodate.jsonl', JSON.stringify(noDate))),
+      /nodate\.jsonl:1:\n {2}query_date: missing$/m,
+      'query_date',
+    )
     expect(error.hint).toContain('a real calendar day written YYYY-MM-DD, e.g. "2001-05-14"')
     expect(error.cause).toBeUndefined()
   })
@@ -338,7 +372,11 @@ describe('loadArteDataset: the error of a bad row says what the field must hold'
     ['message_ids', '<a@b>', 'a list of Message-ID strings, got "<a@b>"', 'to a list of Message-ID strings, e.g. ["<'],
     ['split', 'dev', '"train" or "test", got "dev"', 'to "train" or "test", e.g. "test"'],
   ])('%s = %j', async (field, value, line, fix) => {
-    const error = await expectInvalid(loadArteDataset(file(`bad-${field}.jsonl`, JSON.stringify({ ...ROWS[0], [field]: value }))), new RegExp(`bad-${field}\\.jsonl:1:\\n {2}${field}: expected `), field)
+    const error = await expectInvalid(
+      loadArteDataset(file(`bad-${field}.jsonl`, JSON.stringify({ ...ROWS[0], [field]: value }))),
+      new RegExp(`bad-${field}\\.jsonl:1:\\n {2}${field}: expected `),
+      field,
+    )
     expect(error.message).toContain(line)
     expect(error.hint).toContain(fix)
   })
@@ -355,7 +393,9 @@ describe('loadArteDataset: bad JSON and CSV are located', () => {
     const text = '[\n  {"id": 1},\n  {"id": 2},\n]\n'
     const error = (await loadArteDataset(file('trailing.json', text)).catch((e: unknown) => e)) as InvalidFormatError
     expect(error).toBeInstanceOf(InvalidFormatError)
-    expect(error.message).toContain(`trailing.json: not valid JSON at line 3, column 12: a trailing comma before ']' (remove it)\n  3 |   {"id": 2},\n    |            ^\n  Fix:`)
+    expect(error.message).toContain(
+      `trailing.json: not valid JSON at line 3, column 12: a trailing comma before ']' (remove it)\n  3 |   {"id": 2},\n    |            ^\n  Fix:`,
+    )
     expect(error.message).not.toMatch(/position \d+/)
     expect(error.hint).toMatch(/Fix the JSON at \S+trailing\.json:3:12\./)
   })
@@ -367,12 +407,22 @@ describe('loadArteDataset: bad JSON and CSV are located', () => {
 
   it('names a column missing from the CSV header', async () => {
     const csv = ['id,question,answer,message_ids,inbox_address,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,0.8,test`].join('\n')
-    const error = await expectInvalid(loadArteDataset(file('nodate.csv', csv)), /nodate\.csv: its header \(line 1: id,question,.*\) has no column query_date\./, 'query_date')
-    expect(error.hint).toMatch(/^Add query_date to the header line of \S+nodate\.csv; the columns are id,question,answer,message_ids,inbox_address,query_date,how_realistic,split/)
+    const error = await expectInvalid(
+      loadArteDataset(file('nodate.csv', csv)),
+      /nodate\.csv: its header \(line 1: id,question,.*\) has no column query_date\./,
+      'query_date',
+    )
+    expect(error.hint).toMatch(
+      /^Add query_date to the header line of \S+nodate\.csv; the columns are id,question,answer,message_ids,inbox_address,query_date,how_realistic,split/,
+    )
   })
 
   it('names the CSV line with too few cells, and says how to quote', async () => {
-    const csv = ['id,question,answer,message_ids,inbox_address,query_date,how_realistic,split', `1,Q?,A,"['<a@demo>']",x@demo.example,2001-03-02,0.8,test`, '2,Q?,A'].join('\n')
+    const csv = [
+      'id,question,answer,message_ids,inbox_address,query_date,how_realistic,split',
+      `1,Q?,A,"['<a@demo>']",x@demo.example,2001-03-02,0.8,test`,
+      '2,Q?,A',
+    ].join('\n')
     const error = (await loadArteDataset(file('short.csv', csv)).catch((e: unknown) => e)) as InvalidFormatError
     expect(error.file).toMatch(/short\.csv:3$/)
     expect(error.hint).toMatch(/^Give line 3 of \S+short\.csv one cell per header column \(id,question,.*\): a cell holding a comma/)

@@ -7,10 +7,7 @@ describe('parseIdList', () => {
   })
 
   it('reads a Python list with single quotes', () => {
-    expect(parseIdList("['<32299015.1075856739201.JavaMail.evans@thyme>', '<b@x>']")).toEqual([
-      '<32299015.1075856739201.JavaMail.evans@thyme>',
-      '<b@x>',
-    ])
+    expect(parseIdList("['<32299015.1075856739201.JavaMail.evans@thyme>', '<b@x>']")).toEqual(['<32299015.1075856739201.JavaMail.evans@thyme>', '<b@x>'])
   })
 
   it('reads mixed quotes, escapes and a trailing comma', () => {
@@ -27,7 +24,6 @@ describe('parseIdList', () => {
   })
 
   it('rejects text that is not a list of strings', () => {
-    for (const text of ['<a@x>', '[<a@x>]', "['a'", "['a' , , 'b']", "['a''b']", '[1, 2]', "[,'a']", ''])
-      expect(parseIdList(text), text).toBeUndefined()
+    for (const text of ['<a@x>', '[<a@x>]', "['a'", "['a' , , 'b']", "['a''b']", '[1, 2]', "[,'a']", '']) expect(parseIdList(text), text).toBeUndefined()
   })
 })

@@ -23,12 +23,7 @@ describe('formatArteStats', () => {
   it('prints the doc example exactly', () => {
     const text = formatArteStats({ totalTasks: 27_500, uniqueInboxes: 150, avgRealisticScore: 0.7821, avgMessageIdsPerTask: 2.43 })
     expect(text).toBe(
-      [
-        'Total tasks:              27,500',
-        'Unique inboxes:           150',
-        'Avg realistic score:      0.782',
-        'Avg message IDs per task: 2.4',
-      ].join('\n'),
+      ['Total tasks:              27,500', 'Unique inboxes:           150', 'Avg realistic score:      0.782', 'Avg message IDs per task: 2.4'].join('\n'),
     )
   })
 
@@ -43,9 +38,7 @@ describe('formatArteStatsReport', () => {
   it('frames the lines as the doc does', () => {
     const stats = { totalTasks: 27_500, uniqueInboxes: 150, avgRealisticScore: 0.782, avgMessageIdsPerTask: 2.4 }
     const rule = '═'.repeat(60)
-    expect(formatArteStatsReport(stats, { split: 'test' })).toBe(
-      [rule, 'ART-E Dataset Statistics (test split)', rule, formatArteStats(stats), rule].join('\n'),
-    )
+    expect(formatArteStatsReport(stats, { split: 'test' })).toBe([rule, 'ART-E Dataset Statistics (test split)', rule, formatArteStats(stats), rule].join('\n'))
     expect(formatArteStatsReport(stats).split('\n')[1]).toBe('ART-E Dataset Statistics (all splits)')
   })
 })

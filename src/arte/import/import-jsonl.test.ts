@@ -63,7 +63,19 @@ describeWithSharedData('importJsonl on real mail converted to JSONL', () => {
     writeFileSync(
       file,
       records
-        .map((r) => JSON.stringify({ message_id: r.messageId, subject: r.subject, from: r.from, to: r.to, cc: r.cc, bcc: r.bcc, date: r.date, body: r.body, file_name: `slinger-r/${r.fileName}` }))
+        .map((r) =>
+          JSON.stringify({
+            message_id: r.messageId,
+            subject: r.subject,
+            from: r.from,
+            to: r.to,
+            cc: r.cc,
+            bcc: r.bcc,
+            date: r.date,
+            body: r.body,
+            file_name: `slinger-r/${r.fileName}`,
+          }),
+        )
         .join('\n'),
     )
     using target = EmailStore.open(':memory:')

@@ -29,8 +29,10 @@ describe('importKaggleCsv on a CSV written by the test', () => {
   })
 
   it('parses on a worker thread exactly as on the importing thread, and keeps the rows before a CSV error', async () => {
-    const rows = Array.from({ length: 150 }, (_, i) =>
-      `"kim-k/inbox/${i}.","Message-ID: <w${i}@test>\r\nDate: Fri, 4 May 2001 13:51:00 -0700\r\nFrom: a${i % 7}@corp.test\r\nTo: kim@corp.test\r\nSubject: S${i}\r\n\r\nBody ${i}"`,
+    const rows = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `"kim-k/inbox/${i}.","Message-ID: <w${i}@test>\r\nDate: Fri, 4 May 2001 13:51:00 -0700\r\nFrom: a${i % 7}@corp.test\r\nTo: kim@corp.test\r\nSubject: S${i}\r\n\r\nBody ${i}"`,
     )
     writeFileSync(join(dir, 'many.csv'), ['"file","message"', ...rows].join('\n'))
     using inThread = EmailStore.open(':memory:')
@@ -38,7 +40,8 @@ describe('importKaggleCsv on a CSV written by the test', () => {
     const expected = await importKaggleCsv(inThread, join(dir, 'many.csv'), { parseWorkers: 0 })
     expect(expected).toMatchObject({ imported: 150, failed: 0 })
     expect(await importKaggleCsv(threads, join(dir, 'many.csv'), { parseWorkers: 1 })).toEqual(expected)
-    const all = (store: EmailStore) => store.db.prepare('SELECT message_id, inbox, subject, sender, recipients, date, body, file_name FROM emails ORDER BY rowid').all()
+    const all = (store: EmailStore) =>
+      store.db.prepare('SELECT message_id, inbox, subject, sender, recipients, date, body, file_name FROM emails ORDER BY rowid').all()
     expect(all(threads)).toEqual(all(inThread))
     writeFileSync(join(dir, 'broken.csv'), ['"file","message"', ...rows.slice(0, 100), '"kim-k/inbox/x.","unterminated'].join('\n'))
     using partial = EmailStore.open(':memory:')
@@ -56,7 +59,9 @@ describe('importKaggleCsv on a CSV written by the test', () => {
     const report = await importKaggleCsv(store, join(dir, 'stray.csv'))
     expect(report).toMatchObject({ imported: 2, failed: 1, stopped: { line: 14 } })
     expect(report.stopped?.reason).toMatch(/^Invalid Closing Quote/)
-    expect(report.failures).toEqual([{ file: `${join(dir, 'stray.csv')}:14`, reason: expect.stringMatching(/^CSV parse error, import stopped: Invalid Closing Quote/) }])
+    expect(report.failures).toEqual([
+      { file: `${join(dir, 'stray.csv')}:14`, reason: expect.stringMatching(/^CSV parse error, import stopped: Invalid Closing Quote/) },
+    ])
     expect(store.get('<q4@test>')).toBeUndefined()
   })
 
@@ -81,7 +86,9 @@ describe('importKaggleCsv on a CSV written by the test', () => {
 
 describeWithSharedData('importKaggleCsv on the real Kaggle samples', () => {
   const folder = sharedDataPath('enron_kaggle_format_samples')
-  const files = readdirSync(folder).filter((name) => name.endsWith('.csv')).sort()
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.csv'))
+    .sort()
 
   it('imports every row of every sample, counting repeats across files as duplicates', async () => {
     using store = EmailStore.open(':memory:')

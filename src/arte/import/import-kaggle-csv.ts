@@ -37,7 +37,9 @@ export interface KaggleCsvImportReport extends ImportReport {
  */
 export async function importKaggleCsv(store: EmailStore, csvPath: string, options: ImportOptions = {}): Promise<KaggleCsvImportReport> {
   if (!existsSync(csvPath) || !statSync(csvPath).isFile()) {
-    throw new ConfigError(`CSV file ${csvPath} ${existsSync(csvPath) ? 'is not a file' : 'does not exist'}.`, { hint: 'Pass the path of the Kaggle emails.csv (columns file,message).' })
+    throw new ConfigError(`CSV file ${csvPath} ${existsSync(csvPath) ? 'is not a file' : 'does not exist'}.`, {
+      hint: 'Pass the path of the Kaggle emails.csv (columns file,message).',
+    })
   }
   const sink = new ImportSink(store, options)
   let headerError: InvalidFormatError | undefined

@@ -17,7 +17,10 @@ function message(headers: Record<string, string>, body: string): string {
 
 /** Every stored email, in storage order. */
 function allRows(store: EmailStore): unknown[] {
-  return store.db.prepare('SELECT * FROM emails ORDER BY rowid').all().map((row) => ({ ...(row as object), created_at: undefined }))
+  return store.db
+    .prepare('SELECT * FROM emails ORDER BY rowid')
+    .all()
+    .map((row) => ({ ...(row as object), created_at: undefined }))
 }
 
 const BASE = { 'Mime-Version': '1.0', 'Content-Type': 'text/plain; charset=us-ascii' }
@@ -40,22 +43,54 @@ function writeTrickyMaildir(root: string): void {
     ),
     'alice-a/inbox/2.': message({ 'Message-ID': '<undated@test>', From: 'carol@test.example', To: 'alice@test.example', Subject: 'No date', ...BASE }, 'x'),
     'alice-a/inbox/3.': message({ Date: 'Tue, 15 May 2001 10:00:00 +0000', From: 'carol@test.example', Subject: 'No id' }, 'y'),
-    'alice-a/inbox/4.': message({ 'Message-ID': 'bare@test', Date: 'Tue, 15 May 2001 10:00:00 +0000', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Bare id' }, 'z'),
-    'alice-a/inbox/5.': message({ 'Message-ID': '<old@test>', Date: 'Mon, 31 Dec 1979 16:00:00 -0800', From: 'x@test.example', To: 'alice@test.example', Subject: 'Epoch' }, 'w'),
-    'alice-a/inbox/6.': message({ 'Message-ID': '<one@test>', Date: 'Mon, 14 May 2001 16:39:00 -0700', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Copy' }, 'dup'),
+    'alice-a/inbox/4.': message(
+      { 'Message-ID': 'bare@test', Date: 'Tue, 15 May 2001 10:00:00 +0000', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Bare id' },
+      'z',
+    ),
+    'alice-a/inbox/5.': message(
+      { 'Message-ID': '<old@test>', Date: 'Mon, 31 Dec 1979 16:00:00 -0800', From: 'x@test.example', To: 'alice@test.example', Subject: 'Epoch' },
+      'w',
+    ),
+    'alice-a/inbox/6.': message(
+      { 'Message-ID': '<one@test>', Date: 'Mon, 14 May 2001 16:39:00 -0700', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Copy' },
+      'dup',
+    ),
     'alice-a/inbox/7.': Buffer.concat([
       Buffer.from(
         message(
-          { 'Message-ID': '<latin@test>', Date: 'Wed, 16 May 2001 09:00:00 +0200', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Caf\xe9', 'Content-Type': 'text/plain; charset=iso-8859-1' },
+          {
+            'Message-ID': '<latin@test>',
+            Date: 'Wed, 16 May 2001 09:00:00 +0200',
+            From: 'carol@test.example',
+            To: 'alice@test.example',
+            Subject: 'Caf\xe9',
+            'Content-Type': 'text/plain; charset=iso-8859-1',
+          },
           'Caf',
         ),
         'latin1',
       ),
       Buffer.from([0xe9, 0x20, 0xff]),
     ]),
-    'alice-a/sent/1.': message({ 'Message-ID': '<sent@test>', Date: 'Thu, 17 May 2001 09:00:00 +0000', From: 'alice@test.example', To: 'carol@test.example', Subject: 'Re: hi' }, 'ok'),
-    'bobson-b/notes_inbox/1.': message({ 'Message-ID': '<b1@test>', Date: 'Thu, 17 May 2001 09:00:00 +0000', From: 'news@list.example', To: 'list@list.example', Cc: 'bob.bobson@test.example', Subject: 'News' }, 'n'),
-    'bobson-b/notes_inbox/2.': message({ 'Message-ID': '<b2@test>', Date: 'Thu, 17 May 2001 09:00:00 +0000', From: 'news@list.example', To: 'list@list.example', Subject: 'News 2' }, 'n'),
+    'alice-a/sent/1.': message(
+      { 'Message-ID': '<sent@test>', Date: 'Thu, 17 May 2001 09:00:00 +0000', From: 'alice@test.example', To: 'carol@test.example', Subject: 'Re: hi' },
+      'ok',
+    ),
+    'bobson-b/notes_inbox/1.': message(
+      {
+        'Message-ID': '<b1@test>',
+        Date: 'Thu, 17 May 2001 09:00:00 +0000',
+        From: 'news@list.example',
+        To: 'list@list.example',
+        Cc: 'bob.bobson@test.example',
+        Subject: 'News',
+      },
+      'n',
+    ),
+    'bobson-b/notes_inbox/2.': message(
+      { 'Message-ID': '<b2@test>', Date: 'Thu, 17 May 2001 09:00:00 +0000', From: 'news@list.example', To: 'list@list.example', Subject: 'News 2' },
+      'n',
+    ),
   }
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -67,18 +102,32 @@ describe('importMaildir on an unknown charset and a body past the search index',
   it('decodes the unknown charset as Latin-1 and reports it, and reports the body only partly searchable', async () => {
     const root = mkdtempSync(join(tmpdir(), 'maildir-charset-'))
     try {
-      const headers = { 'Message-ID': '<klingon@test>', Date: 'Wed, 16 May 2001 09:00:00 +0200', From: 'carol@test.example', To: 'alice@test.example', Subject: 'Menu', 'Mime-Version': '1.0' }
+      const headers = {
+        'Message-ID': '<klingon@test>',
+        Date: 'Wed, 16 May 2001 09:00:00 +0200',
+        From: 'carol@test.example',
+        To: 'alice@test.example',
+        Subject: 'Menu',
+        'Mime-Version': '1.0',
+      }
       mkdirSync(join(root, 'alice-a', 'inbox'), { recursive: true })
       const head = message({ ...headers, 'Content-Type': 'text/plain; charset="x-klingon"' }, 'Caf')
-      writeFileSync(join(root, 'alice-a', 'inbox', '1.'), Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from([0xe9]), Buffer.from(' menu for the offsite')]))
+      writeFileSync(
+        join(root, 'alice-a', 'inbox', '1.'),
+        Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from([0xe9]), Buffer.from(' menu for the offsite')]),
+      )
       const long = `${'word '.repeat(200_001)}needle`
       writeFileSync(join(root, 'alice-a', 'inbox', '2.'), message({ ...headers, 'Message-ID': '<long@test>', ...BASE }, long))
       using store = EmailStore.open(':memory:')
       const report = await importMaildir(store, root, { inbox: 'alice@test.example' })
       expect(report).toMatchObject({ imported: 2, failed: 0, charsetWarnings: 1, longBodies: 1 })
       expect(store.get('<klingon@test>')?.body).toBe('Café menu for the offsite\n')
-      expect(report.charsetWarningSamples).toEqual([{ file: 'alice-a/inbox/1.', reason: 'unknown charset "x-klingon": its text was decoded as Latin-1 (windows-1252)' }])
-      expect(report.longBodySamples).toEqual([{ file: 'alice-a/inbox/2.', reason: 'body of 1,000,012 characters: stored whole, searchable in its first 1,000,000 only' }])
+      expect(report.charsetWarningSamples).toEqual([
+        { file: 'alice-a/inbox/1.', reason: 'unknown charset "x-klingon": its text was decoded as Latin-1 (windows-1252)' },
+      ])
+      expect(report.longBodySamples).toEqual([
+        { file: 'alice-a/inbox/2.', reason: 'body of 1,000,012 characters: stored whole, searchable in its first 1,000,000 only' },
+      ])
       expect(store.get('<long@test>')?.body.length).toBe(1_000_012)
     } finally {
       rmSync(root, { recursive: true, force: true })
@@ -231,7 +280,11 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
       const header = raw.slice(0, raw.search(/\r?\n\r?\n/))
       const id = header.match(/^Message-ID:\s*(\S+)/im)?.[1] ?? ''
       const stored = store.get(id)
-      for (const [name, key] of [['To', 'to'], ['Cc', 'cc'], ['Bcc', 'bcc']] as const) {
+      for (const [name, key] of [
+        ['To', 'to'],
+        ['Cc', 'cc'],
+        ['Bcc', 'bcc'],
+      ] as const) {
         if (!new RegExp(`^${name}:[ \t]*\\S`, 'm').test(header)) continue
         checked++
         if ((stored?.[key].length ?? 0) === 0) missing.push(`${file} ${name}`)
@@ -270,12 +323,16 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
       const evidence = answer.evidence_message_ids.map((messageId) => store.get(messageId))
       for (const [i, email] of evidence.entries()) {
         if (email === undefined || email.date === null) problems.push(`${id}: ${answer.evidence_message_ids[i]} missing or undated`)
-        else if (store.read(email.messageId, { inbox: email.inbox, queryDate: email.date.slice(0, 10) }) === undefined) problems.push(`${id}: ${email.messageId} out of its own scope`)
+        else if (store.read(email.messageId, { inbox: email.inbox, queryDate: email.date.slice(0, 10) }) === undefined)
+          problems.push(`${id}: ${email.messageId} out of its own scope`)
       }
       // Answers of "all" questions are literal facts of the evidence (a field, its id or its UTC date); a timestamp is compared as an instant.
       const value = answer.accepted_answer?.value
       if (answer.evidence_mode !== 'all' || typeof value !== 'string') continue
-      const text = evidence.map((e) => (e === undefined ? '' : [e.messageId, e.date ?? '', e.subject, e.from, ...e.to, ...e.cc, ...e.bcc, e.body].join('\n'))).join('\n').toLowerCase()
+      const text = evidence
+        .map((e) => (e === undefined ? '' : [e.messageId, e.date ?? '', e.subject, e.from, ...e.to, ...e.cc, ...e.bcc, e.body].join('\n')))
+        .join('\n')
+        .toLowerCase()
       for (const part of value.split(';')) {
         answersChecked++
         const found = /^\d{4}-\d{2}-\d{2}T/.test(part) ? evidence.some((e) => e?.date === new Date(part).toISOString()) : text.includes(part.toLowerCase())

@@ -24,15 +24,45 @@ async function fastAndEqual(raw: Uint8Array | string) {
 describe('parseSimpleEmail fixtures (each gives what postal-mime gives)', () => {
   it('reads a plain us-ascii message: addresses, subject, date, body with a newline added at the end', async () => {
     const email = await fastAndEqual(
-      mail([ID, 'Date: Mon, 14 May 2001 16:39:00 -0700 (PDT)', FROM, 'To: bob@test.example, carol@test.example', 'Subject: Hello', 'Mime-Version: 1.0', 'Content-Type: text/plain; charset=us-ascii', 'Content-Transfer-Encoding: 7bit', 'X-Origin: Allen-P'], 'Line one.\nLine two.'),
+      mail(
+        [
+          ID,
+          'Date: Mon, 14 May 2001 16:39:00 -0700 (PDT)',
+          FROM,
+          'To: bob@test.example, carol@test.example',
+          'Subject: Hello',
+          'Mime-Version: 1.0',
+          'Content-Type: text/plain; charset=us-ascii',
+          'Content-Transfer-Encoding: 7bit',
+          'X-Origin: Allen-P',
+        ],
+        'Line one.\nLine two.',
+      ),
     )
-    expect(email?.email).toMatchObject({ messageId: '<1.fixture@test.example>', from: 'alice@test.example', to: ['bob@test.example', 'carol@test.example'], subject: 'Hello', date: '2001-05-14T23:39:00.000Z', body: 'Line one.\nLine two.\n' })
+    expect(email?.email).toMatchObject({
+      messageId: '<1.fixture@test.example>',
+      from: 'alice@test.example',
+      to: ['bob@test.example', 'carol@test.example'],
+      subject: 'Hello',
+      date: '2001-05-14T23:39:00.000Z',
+      body: 'Line one.\nLine two.\n',
+    })
     expect(email?.origin).toBe('Allen-P')
   })
 
   it('unfolds folded headers (CRLF) and collapses their whitespace', async () => {
     const email = await fastAndEqual(
-      mail([ID, FROM, 'To: bob@test.example,\r\n\tcarol@test.example,\r\n  dave@test.example', 'Subject: A subject\r\n  folded   twice\r\n\tover lines', 'Content-Type: text/plain;\r\n\tcharset="us-ascii"'], 'Body\r\nwith CRLF\r\r\n', '\r\n'),
+      mail(
+        [
+          ID,
+          FROM,
+          'To: bob@test.example,\r\n\tcarol@test.example,\r\n  dave@test.example',
+          'Subject: A subject\r\n  folded   twice\r\n\tover lines',
+          'Content-Type: text/plain;\r\n\tcharset="us-ascii"',
+        ],
+        'Body\r\nwith CRLF\r\r\n',
+        '\r\n',
+      ),
     )
     expect(email?.email.subject).toBe('A subject folded twice over lines')
     expect(email?.email.to).toEqual(['bob@test.example', 'carol@test.example', 'dave@test.example'])
@@ -41,7 +71,15 @@ describe('parseSimpleEmail fixtures (each gives what postal-mime gives)', () => 
 
   it('decodes RFC 2047 encoded words in the subject and names, through postal-mime', async () => {
     const email = await fastAndEqual(
-      mail([ID, 'From: =?iso-8859-1?Q?J=F6rg_M=FCller?= <joerg@test.example>', 'To: "Kean, Steven" <steven.kean@test.example>, =?utf-8?B?w4lsb2RpZQ==?= <elodie@test.example>', 'Subject: =?iso-8859-1?Q?Caf=E9?= =?iso-8859-1?Q?_au_lait?= and more'], 'x'),
+      mail(
+        [
+          ID,
+          'From: =?iso-8859-1?Q?J=F6rg_M=FCller?= <joerg@test.example>',
+          'To: "Kean, Steven" <steven.kean@test.example>, =?utf-8?B?w4lsb2RpZQ==?= <elodie@test.example>',
+          'Subject: =?iso-8859-1?Q?Caf=E9?= =?iso-8859-1?Q?_au_lait?= and more',
+        ],
+        'x',
+      ),
     )
     expect(email?.email.subject).toBe('Café au lait and more')
     expect(email?.email.from).toBe('joerg@test.example')
@@ -58,28 +96,59 @@ describe('parseSimpleEmail fixtures (each gives what postal-mime gives)', () => 
 
   it('decodes quoted-printable: soft breaks, =XX bytes in the charset, a soft break that completes an escape', async () => {
     const email = await fastAndEqual(
-      mail([ID, FROM, 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: quoted-printable'], 'A long line that is=\n continued, caf=E9 =3D equal, =9 stays, =4=\n1 joined,=\r\nend=\n'),
+      mail(
+        [ID, FROM, 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: quoted-printable'],
+        'A long line that is=\n continued, caf=E9 =3D equal, =9 stays, =4=\n1 joined,=\r\nend=\n',
+      ),
     )
     expect(email?.email.body).toBe('A long line that is continued, café = equal, =9 stays, A joined,end')
   })
 
   it('decodes latin1 and 0x80-0x9f bytes of an 8bit body with the decoder postal-mime uses (windows-1252 for us-ascii and iso-8859-1)', async () => {
-    const email = await fastAndEqual(mail([ID, FROM, 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: 8bit'], 'caf\xe9 \x93quoted\x94 \x80 5'))
+    const email = await fastAndEqual(
+      mail([ID, FROM, 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: 8bit'], 'caf\xe9 \x93quoted\x94 \x80 5'),
+    )
     expect(email?.email.body).toMatch(/^café .*quoted.* 5\n$/)
     await fastAndEqual(mail([ID, FROM, 'Content-Type: text/plain; charset=us-ascii'], 'stray \xe9 byte'))
   })
 
   it('decodes UTF-8 when there is no Content-Type, and in header lines', async () => {
-    const raw = Buffer.concat([Buffer.from(`${ID}\nSubject: Ünïcödé subject\n${FROM}\n\n`, 'utf8'), Buffer.from('\ufeffbom then é and a bad byte \xff\n', 'utf8'), Buffer.from([0xc3])])
+    const raw = Buffer.concat([
+      Buffer.from(`${ID}\nSubject: Ünïcödé subject\n${FROM}\n\n`, 'utf8'),
+      Buffer.from('\ufeffbom then é and a bad byte \xff\n', 'utf8'),
+      Buffer.from([0xc3]),
+    ])
     const email = await fastAndEqual(raw)
     expect(email?.email.subject).toBe('Ünïcödé subject')
   })
 
   it('takes the last Subject, Message-ID and From, the first Date and X-Origin, every To (last first)', async () => {
     const email = await fastAndEqual(
-      mail(['Message-ID: <first@test>', 'Message-ID: <last@test>', 'Date: Tue, 15 May 2001 10:00:00 -0700', 'Date: Wed, 16 May 2001 10:00:00 -0700', 'From: first@test.example', 'From: last@test.example', 'To: a@test.example', 'To: b@test.example', 'Subject: first', 'Subject: last', 'X-Origin: ONE', 'X-Origin: TWO'], 'x'),
+      mail(
+        [
+          'Message-ID: <first@test>',
+          'Message-ID: <last@test>',
+          'Date: Tue, 15 May 2001 10:00:00 -0700',
+          'Date: Wed, 16 May 2001 10:00:00 -0700',
+          'From: first@test.example',
+          'From: last@test.example',
+          'To: a@test.example',
+          'To: b@test.example',
+          'Subject: first',
+          'Subject: last',
+          'X-Origin: ONE',
+          'X-Origin: TWO',
+        ],
+        'x',
+      ),
     )
-    expect(email?.email).toMatchObject({ messageId: '<last@test>', from: 'last@test.example', subject: 'last', to: ['b@test.example', 'a@test.example'], date: '2001-05-15T17:00:00.000Z' })
+    expect(email?.email).toMatchObject({
+      messageId: '<last@test>',
+      from: 'last@test.example',
+      subject: 'last',
+      to: ['b@test.example', 'a@test.example'],
+      date: '2001-05-15T17:00:00.000Z',
+    })
     expect(email?.origin).toBe('ONE')
   })
 
@@ -97,7 +166,9 @@ describe('parseSimpleEmail fixtures (each gives what postal-mime gives)', () => 
   })
 
   it('handles Enron address oddities (names with dots, quotes, apostrophes) through postal-mime', async () => {
-    const email = await fastAndEqual(mail([ID, "From: o'neil@test.example", "To: e-mail <.brian@test.example>, 'quoted@test.example', dan.o'brien@test.example; ; x@y.example"], 'x'))
+    const email = await fastAndEqual(
+      mail([ID, "From: o'neil@test.example", "To: e-mail <.brian@test.example>, 'quoted@test.example', dan.o'brien@test.example; ; x@y.example"], 'x'),
+    )
     expect(email?.email.to.length).toBeGreaterThan(2)
   })
 

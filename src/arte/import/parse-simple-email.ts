@@ -284,7 +284,10 @@ function decodeQuotedPrintable(content: Uint8Array): Uint8Array | undefined {
   if (content.length > MAX_QUOTED_PRINTABLE_BYTES || !isAscii(content)) return undefined
   const joined = latin1(content, 0, content.length).replace(SOFT_BREAK, '')
   if (joined.startsWith('=') && !STARTS_WITH_ESCAPE.test(joined)) return undefined
-  return Buffer.from(joined.replace(ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1')
+  return Buffer.from(
+    joined.replace(ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  )
 }
 
 const SOFT_BREAK = /=\r?\n/g

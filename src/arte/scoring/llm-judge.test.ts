@@ -17,7 +17,8 @@ describe('parseJudgeVerdict', () => {
   })
 
   it('reads anything else as no verdict (OpenPipe would read "Totally wrong" as True and "Maybe" as False)', () => {
-    for (const reply of ['', 'Maybe', 'Totally wrong', 'True or False', 'Yes', 'T', 'The answer is True']) expect(parseJudgeVerdict(reply), reply).toBeUndefined()
+    for (const reply of ['', 'Maybe', 'Totally wrong', 'True or False', 'Yes', 'T', 'The answer is True'])
+      expect(parseJudgeVerdict(reply), reply).toBeUndefined()
   })
 
   // The first word, after markdown or quote marks, when it is exactly True or False and then ends, or is followed by
@@ -52,7 +53,7 @@ describe('parseJudgeVerdict', () => {
 })
 
 describe('judgeArteAnswer (openai client, scripted server)', () => {
-  it('sends OpenPipe\'s prompt at temperature 0 and returns the verdict with the judge\'s usage', async () => {
+  it("sends OpenPipe's prompt at temperature 0 and returns the verdict with the judge's usage", async () => {
     await using server = await startScriptedServer([scriptedText('True', { usage: { prompt_tokens: 80, completion_tokens: 1 } })])
     const judgment = await judgeArteAnswer(judgeFor(server.baseURL), input)
     expect(judgment).toEqual({ model: 'scripted-judge', correct: true, usage: expect.objectContaining({ promptTokens: 80, completionTokens: 1, calls: 1 }) })
@@ -78,7 +79,7 @@ describe('judgeArteAnswer (openai client, scripted server)', () => {
     expect(server.requests).toHaveLength(2)
   })
 
-  it('a failed call is a judge error with the client\'s code', async () => {
+  it("a failed call is a judge error with the client's code", async () => {
     await using server = await startScriptedServer([scriptedError(500)])
     const judgment = await judgeArteAnswer(judgeFor(server.baseURL), input)
     expect(judgment.correct).toBeUndefined()

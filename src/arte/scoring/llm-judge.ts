@@ -87,7 +87,11 @@ export async function judgeArteAnswer(model: ChatModel, input: ArteJudgeInput, o
     const correct = parseJudgeVerdict(reply)
     if (correct !== undefined) return { model: model.id, correct, usage: result.usage }
     const shown = capText(reply, 200)
-    return { model: model.id, error: { code: JUDGE_REPLY_CODE, message: `The judge replied ${JSON.stringify(shown)}, neither True nor False.` }, usage: result.usage }
+    return {
+      model: model.id,
+      error: { code: JUDGE_REPLY_CODE, message: `The judge replied ${JSON.stringify(shown)}, neither True nor False.` },
+      usage: result.usage,
+    }
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'ERR_ARTE_JUDGE_MODEL'
     const text = error instanceof Error ? error.message : String(error)

@@ -6,12 +6,12 @@ const FIRST = '<13190700.1075856547102.JavaMail.evans@thyme>'
 const SECOND = '<26488207.1075856547034.JavaMail.evans@thyme>'
 
 describe('sourcesCorrect (OpenPipe: message_ids[0] in sources)', () => {
-  it('is true when the row\'s first message id is among the sources, in any position', () => {
+  it("is true when the row's first message id is among the sources, in any position", () => {
     expect(sourcesCorrect([FIRST, SECOND], 'an answer', [FIRST])).toBe(true)
     expect(sourcesCorrect([FIRST, SECOND], 'an answer', ['<other@x>', FIRST])).toBe(true)
   })
 
-  it('is false when only another of the row\'s ids is cited, or none', () => {
+  it("is false when only another of the row's ids is cited, or none", () => {
     expect(sourcesCorrect([FIRST, SECOND], 'an answer', [SECOND])).toBe(false)
     expect(sourcesCorrect([FIRST, SECOND], 'an answer', [])).toBe(false)
   })

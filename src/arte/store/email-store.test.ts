@@ -31,7 +31,14 @@ const FIXTURE: EmailInput[] = [
   email({ messageId: '<late@corp>', body: 'Gas contract signed.', date: '2001-05-21T00:00:00.000Z' }),
   // Stored under someone else, but sent by / to Ann: in Ann's scope.
   email({ messageId: '<sent-by-ann@corp>', inbox: 'bob@corp.test', from: 'ann@corp.test', to: ['bob@corp.test'], body: 'Gas contract draft attached.' }),
-  email({ messageId: '<bcc-ann@corp>', inbox: 'carl@corp.test', from: 'carl@corp.test', to: ['dora@corp.test'], bcc: ['Ann@Corp.test'], body: 'Gas contract, keep it quiet.' }),
+  email({
+    messageId: '<bcc-ann@corp>',
+    inbox: 'carl@corp.test',
+    from: 'carl@corp.test',
+    to: ['dora@corp.test'],
+    bcc: ['Ann@Corp.test'],
+    body: 'Gas contract, keep it quiet.',
+  }),
   // Not Ann's at all.
   email({ messageId: '<other@corp>', inbox: 'carl@corp.test', from: 'carl@corp.test', to: ['dora@corp.test'], body: 'Gas contract secret for Dora.' }),
   email({ messageId: '<undated@corp>', date: null, body: 'Gas contract without a date.' }),
@@ -99,7 +106,10 @@ describe('EmailStore', () => {
 
   it('finds mail by keywords written with curly quotes, dashes, no-break or zero-width spaces, or full-width letters', () => {
     for (const keyword of ['\u201cgas contract\u201d', 'gas\u00a0contract', 'gas\u2013contract', 'gas\u200bcontract', '\uff47\uff41\uff53 contract']) {
-      expect(store.search({ keywords: [keyword] }, ANN).map((hit) => hit.messageId), keyword).toContain('<in-1@corp>')
+      expect(
+        store.search({ keywords: [keyword] }, ANN).map((hit) => hit.messageId),
+        keyword,
+      ).toContain('<in-1@corp>')
     }
   })
 
@@ -145,7 +155,16 @@ describe('EmailStore', () => {
 
   it('stores ART-E rows', () => {
     const rows = [
-      { id: 7, question: 'When?', answer: 'June', message_ids: ['<in-1@corp>'], inbox_address: 'ann@corp.test', query_date: '2001-05-20', how_realistic: 0.9, split: 'test' as const },
+      {
+        id: 7,
+        question: 'When?',
+        answer: 'June',
+        message_ids: ['<in-1@corp>'],
+        inbox_address: 'ann@corp.test',
+        query_date: '2001-05-20',
+        how_realistic: 0.9,
+        split: 'test' as const,
+      },
     ]
     expect(store.insertArteTasks(rows)).toBe(1)
     expect(store.insertArteTasks(rows)).toBe(1)
@@ -156,7 +175,11 @@ describe('EmailStore', () => {
 describe('dates and addresses as given', () => {
   const store = EmailStore.open(':memory:')
   afterAll(() => store.close())
-  const ids = (queryDate: string): string[] => store.search({ keywords: ['contract'], maxResults: 50 }, { inbox: 'ann@corp.test', queryDate }).map((hit) => hit.messageId).sort()
+  const ids = (queryDate: string): string[] =>
+    store
+      .search({ keywords: ['contract'], maxResults: 50 }, { inbox: 'ann@corp.test', queryDate })
+      .map((hit) => hit.messageId)
+      .sort()
 
   it('stores a date with an offset (or none) as ISO 8601 UTC, so the scope cuts it on its UTC day', () => {
     store.insertEmails([
@@ -164,7 +187,11 @@ describe('dates and addresses as given', () => {
       email({ messageId: '<rfc@corp>', date: 'Sun, 20 May 2001 10:00:00 -0700' }),
       email({ messageId: '<bare@corp>', date: '2001-05-19 23:30:00' }),
     ])
-    expect(['<offset@corp>', '<rfc@corp>', '<bare@corp>'].map((id) => store.get(id)?.date)).toEqual(['2001-05-21T03:00:00.000Z', '2001-05-20T17:00:00.000Z', '2001-05-19T23:30:00.000Z'])
+    expect(['<offset@corp>', '<rfc@corp>', '<bare@corp>'].map((id) => store.get(id)?.date)).toEqual([
+      '2001-05-21T03:00:00.000Z',
+      '2001-05-20T17:00:00.000Z',
+      '2001-05-19T23:30:00.000Z',
+    ])
     expect(ids('2001-05-20')).toEqual(['<bare@corp>', '<rfc@corp>'])
     expect(ids('2001-05-21')).toEqual(['<bare@corp>', '<offset@corp>', '<rfc@corp>'])
   })
@@ -182,7 +209,15 @@ describe('dates and addresses as given', () => {
   })
 
   it('stores the address of a named address, so the mail is in its scope', () => {
-    store.insertEmails([email({ messageId: '<named@corp>', inbox: 'carl@corp.test', from: 'Carl <CARL@corp.test>', to: ['"Lee, Ann" <Ann@Corp.test>'], date: '2001-05-01T00:00:00.000Z' })])
+    store.insertEmails([
+      email({
+        messageId: '<named@corp>',
+        inbox: 'carl@corp.test',
+        from: 'Carl <CARL@corp.test>',
+        to: ['"Lee, Ann" <Ann@Corp.test>'],
+        date: '2001-05-01T00:00:00.000Z',
+      }),
+    ])
     expect(store.get('<named@corp>')).toMatchObject({ from: 'carl@corp.test', to: ['ann@corp.test'] })
     expect(ids('2001-05-21')).toContain('<named@corp>')
   })
@@ -193,7 +228,44 @@ describe('search with hostile keywords', () => {
   store.insertEmails(FIXTURE)
   afterAll(() => store.close())
 
-  const fragments = fc.constantFrom('"', '""', "'", '*', 'AND', 'OR', 'NOT', 'NEAR(', 'NEAR', ')', '(', '-', ':', '^', '+', '{', '}', 'subject:', 'body:', 'rowid', '\\', '%', '_', ';', '--', '\0', '\uD800', 'é', '日本', '🙂', ' ', '\t\n', 'gas', 'contract', 'secret', 'dora')
+  const fragments = fc.constantFrom(
+    '"',
+    '""',
+    "'",
+    '*',
+    'AND',
+    'OR',
+    'NOT',
+    'NEAR(',
+    'NEAR',
+    ')',
+    '(',
+    '-',
+    ':',
+    '^',
+    '+',
+    '{',
+    '}',
+    'subject:',
+    'body:',
+    'rowid',
+    '\\',
+    '%',
+    '_',
+    ';',
+    '--',
+    '\0',
+    '\uD800',
+    'é',
+    '日本',
+    '🙂',
+    ' ',
+    '\t\n',
+    'gas',
+    'contract',
+    'secret',
+    'dora',
+  )
   const hostile = fc.oneof(
     fc.string({ unit: 'binary' }),
     fc.array(fragments, { maxLength: 8 }).map((parts) => parts.join('')),
@@ -271,13 +343,24 @@ function oneQuerySearch(store: { db: Database.Database }, query: EmailSearch, sc
       AND e.date IS NOT NULL AND e.date <= @until`,
   ]
   const like = (value: string): string => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  ;(query.from ?? '').toLowerCase().split(/[\s,;<>"']+/).filter((part) => part !== '').slice(0, 5).forEach((part, i) => {
-    filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
-    params[`from${i}`] = like(part)
-  })
-  const toParts = (query.to ?? '').toLowerCase().split(/[\s,;<>"']+/).filter((part) => part !== '').slice(0, 5)
+  ;(query.from ?? '')
+    .toLowerCase()
+    .split(/[\s,;<>"']+/)
+    .filter((part) => part !== '')
+    .slice(0, 5)
+    .forEach((part, i) => {
+      filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+      params[`from${i}`] = like(part)
+    })
+  const toParts = (query.to ?? '')
+    .toLowerCase()
+    .split(/[\s,;<>"']+/)
+    .filter((part) => part !== '')
+    .slice(0, 5)
   if (toParts.length > 0) {
-    filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')})`)
+    filters.push(
+      `EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')})`,
+    )
     toParts.forEach((part, i) => {
       params[`to${i}`] = like(part)
     })
@@ -300,7 +383,13 @@ function oneQuerySearch(store: { db: Database.Database }, query: EmailSearch, sc
       ORDER BY bm25(emails_fts, 2.0, 1.0), e.rowid LIMIT @limit`
   }
   const rows = store.db.prepare(sql).all(params) as Array<{ message_id: string; subject: string; date: string | null; sender: string; snippet: string }>
-  return rows.map((row) => ({ messageId: row.message_id, subject: row.subject, date: row.date, from: row.sender, snippet: row.snippet.replace(/\s+/g, ' ').trim() }))
+  return rows.map((row) => ({
+    messageId: row.message_id,
+    subject: row.subject,
+    date: row.date,
+    from: row.sender,
+    snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+  }))
 }
 
 describe('search plans', () => {
@@ -391,11 +480,14 @@ describe('search plans', () => {
     for (const plan of ['match-first', 'scope-first'] as const) {
       const details = store.explainSearch({ keywords: [words[0] as string] }, inbox0, plan)
       const ranked = details.findIndex((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:M\d*></.test(detail))
-      const page = details.findIndex((detail) => detail === 'SCAN r')
+      const page = details.indexOf('SCAN r')
       expect(ranked, details.join('\n')).toBeGreaterThanOrEqual(0)
       expect(page, details.join('\n')).toBeGreaterThan(ranked)
       // The snippet's FTS5 lookup comes after the page, by rowid (`=`), never a scan of the whole match.
-      expect(details.slice(page + 1).some((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:=M/.test(detail)), details.join('\n')).toBe(true)
+      expect(
+        details.slice(page + 1).some((detail) => /SCAN emails_fts VIRTUAL TABLE INDEX 0:=M/.test(detail)),
+        details.join('\n'),
+      ).toBe(true)
     }
     expect(store.explainSearch({ keywords: [words[0] as string] }, { inbox: 'nobody@corp.test', queryDate: '2002-12-31' })).toEqual([])
   })
@@ -479,21 +571,34 @@ describe('schema versions', () => {
   it('migrates a version 1 store: its mail stays searchable, and new rows are indexed by the bulk path', () => {
     const file = join(dir, 'v1.db')
     const db = new Database(file)
-    migrate(db, file, MIGRATIONS.filter((step) => step.version === 1))
+    migrate(
+      db,
+      file,
+      MIGRATIONS.filter((step) => step.version === 1),
+    )
     db.prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, date, body)
       VALUES ('<old@corp>', 'ann@corp.test', 'Old', 'bob@corp.test', '["ann@corp.test"]', '2001-05-01T00:00:00.000Z', 'Platypus report.')`).run()
     db.close()
     using store = EmailStore.open(file)
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
     store.insertEmails([email({ messageId: '<new@corp>', body: 'Platypus follow-up.' })])
-    expect(store.search({ keywords: ['platypus'] }, ANN).map((hit) => hit.messageId).sort()).toEqual(['<new@corp>', '<old@corp>'])
+    expect(
+      store
+        .search({ keywords: ['platypus'] }, ANN)
+        .map((hit) => hit.messageId)
+        .sort(),
+    ).toEqual(['<new@corp>', '<old@corp>'])
     expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
   })
 
   it('migrates a version 2 store with interleaved mailboxes: rows laid out by inbox, the same hits, order and snippets', () => {
     const file = join(dir, 'v2.db')
     const db = new Database(file)
-    migrate(db, file, MIGRATIONS.filter((step) => step.version <= 2))
+    migrate(
+      db,
+      file,
+      MIGRATIONS.filter((step) => step.version <= 2),
+    )
     // Every email a different prime number of words (subject 2), so no two bm25 scores tie (tf1 / D1 = tf2 / D2 cannot hold
     // for distinct primes D > tf) and the order is the ranking's alone, whatever the rowids.
     const { emails, words, inboxes } = generatedCorpus(600, 5)
@@ -512,13 +617,19 @@ describe('schema versions', () => {
     const queries: Array<[EmailSearch, EmailScope]> = []
     for (let i = 0; i < 120; i++) {
       const keywords = i % 3 === 0 ? [words[i % 12] as string, words[(i * 7) % 300] as string] : [words[(i * 13) % 200] as string]
-      queries.push([{ keywords, maxResults: 1 + (i % 20), ...(i % 5 === 0 ? { from: 'inbox' } : {}) }, { inbox: inboxes[i % inboxes.length] as string, queryDate: i % 2 === 0 ? '2002-12-31' : '2001-06-30' }])
+      queries.push([
+        { keywords, maxResults: 1 + (i % 20), ...(i % 5 === 0 ? { from: 'inbox' } : {}) },
+        { inbox: inboxes[i % inboxes.length] as string, queryDate: i % 2 === 0 ? '2002-12-31' : '2001-06-30' },
+      ])
     }
     const before = queries.map(([query, scope]) => oneQuerySearch({ db }, query, scope))
     db.close()
     using store = EmailStore.open(file)
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
-    const ranges = store.db.prepare('SELECT inbox, count(*) AS n, max(rowid) - min(rowid) + 1 AS span FROM emails GROUP BY inbox').all() as Array<{ n: number; span: number }>
+    const ranges = store.db.prepare('SELECT inbox, count(*) AS n, max(rowid) - min(rowid) + 1 AS span FROM emails GROUP BY inbox').all() as Array<{
+      n: number
+      span: number
+    }>
     expect(ranges).toHaveLength(inboxes.length)
     for (const range of ranges) expect(range.span).toBe(range.n)
     expect(queries.map(([query, scope]) => store.search(query, scope))).toEqual(before)
@@ -549,7 +660,9 @@ describe('schema versions', () => {
     db.pragma('user_version = 3')
     db.close()
     for (const readonly of [false, true]) {
-      expect(() => EmailStore.open(foreign, { readonly })).toThrow(/traces\.db is not an email database: it has schema version 3 and holds other tables \(traces\)/)
+      expect(() => EmailStore.open(foreign, { readonly })).toThrow(
+        /traces\.db is not an email database: it has schema version 3 and holds other tables \(traces\)/,
+      )
     }
     const unversioned = join(dir, 'other.db')
     const other = new Database(unversioned)
@@ -567,10 +680,16 @@ describe('schema versions', () => {
     expect(() => EmailStore.open(empty, { readonly: true })).toThrow(/empty\.db is empty\.[^]*Fix: Build it with `agent-bench import-enron/)
     const older = join(dir, 'older.db')
     const db = new Database(older)
-    migrate(db, older, MIGRATIONS.filter((step) => step.version === 1))
+    migrate(
+      db,
+      older,
+      MIGRATIONS.filter((step) => step.version === 1),
+    )
     db.close()
     expect(() => EmailStore.open(older, { readonly: true })).toThrow(SchemaVersionError)
-    expect(() => EmailStore.open(older, { readonly: true })).toThrow(/schema version 1, older than[^]*Fix: Migrate it once by re-running `agent-bench import-enron --db FILE`/)
+    expect(() => EmailStore.open(older, { readonly: true })).toThrow(
+      /schema version 1, older than[^]*Fix: Migrate it once by re-running `agent-bench import-enron --db FILE`/,
+    )
     const newer = join(dir, 'newer-ro.db')
     const next = new Database(newer)
     next.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
@@ -596,14 +715,26 @@ describe('bulk import', () => {
     session.finish()
     expect(results.reduce((sum, result) => sum + result.imported, 0)).toBe(600)
     for (const range of rowsByInbox(store)) expect(range.span).toBe(range.n)
-    const ownOrder = store.db.prepare("SELECT message_id FROM emails WHERE inbox = ? ORDER BY rowid").pluck()
+    const ownOrder = store.db.prepare('SELECT message_id FROM emails WHERE inbox = ? ORDER BY rowid').pluck()
     const inbox = inboxes[0] as string
-    expect(ownOrder.all(inbox)).toEqual(emails.slice(0, 600).filter((email) => email.inbox === inbox).map((email) => email.messageId))
+    expect(ownOrder.all(inbox)).toEqual(
+      emails
+        .slice(0, 600)
+        .filter((email) => email.inbox === inbox)
+        .map((email) => email.messageId),
+    )
     store.insertEmails(emails.slice(600))
-    expect(store.db.prepare('SELECT min(rowid) FROM emails WHERE message_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(emails.slice(600).map((email) => email.messageId)))).toBe(601)
+    expect(
+      store.db
+        .prepare('SELECT min(rowid) FROM emails WHERE message_id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .get(JSON.stringify(emails.slice(600).map((email) => email.messageId))),
+    ).toBe(601)
     expect(store.db.prepare("INSERT INTO emails_fts(emails_fts, rank) VALUES ('integrity-check', 1)").run().changes).toBeGreaterThanOrEqual(0)
     const scope = { inbox, queryDate: '2002-12-31' }
-    expect(store.search({ keywords: [words[3] as string], maxResults: 50 }, scope)).toEqual(oneQuerySearch(store, { keywords: [words[3] as string], maxResults: 50 }, scope))
+    expect(store.search({ keywords: [words[3] as string], maxResults: 50 }, scope)).toEqual(
+      oneQuerySearch(store, { keywords: [words[3] as string], maxResults: 50 }, scope),
+    )
   })
 
   it('counts duplicates inside one import and against the store, and makes the rows searchable at finish only', () => {
@@ -614,7 +745,7 @@ describe('bulk import', () => {
     expect(store.db.prepare('SELECT count(*) FROM emails_fts_docsize').pluck().get()).toBe(10)
     session.finish()
     expect(store.count()).toBe(20)
-    expect(store.db.prepare("SELECT count(*) FROM emails_fts_docsize").pluck().get()).toBe(20)
+    expect(store.db.prepare('SELECT count(*) FROM emails_fts_docsize').pluck().get()).toBe(20)
     expect(store.db.prepare('SELECT count(*) FROM bulk_import').pluck().get()).toBe(0)
   })
 
@@ -627,12 +758,16 @@ describe('bulk import', () => {
       session.abort()
     })()
     expect(store.count()).toBe(5)
-    expect(() => store.db.transaction(() => {
-      store.insertEmails(emails.slice(5, 10))
-      throw new Error('caller fails')
-    })()).toThrow('caller fails')
+    expect(() =>
+      store.db.transaction(() => {
+        store.insertEmails(emails.slice(5, 10))
+        throw new Error('caller fails')
+      })(),
+    ).toThrow('caller fails')
     expect(store.count()).toBe(5)
-    expect(store.search({ keywords: [words[0] as string], maxResults: 50 }, { inbox: emails[0]?.inbox as string, queryDate: '2002-12-31' }).length).toBeGreaterThan(0)
+    expect(
+      store.search({ keywords: [words[0] as string], maxResults: 50 }, { inbox: emails[0]?.inbox as string, queryDate: '2002-12-31' }).length,
+    ).toBeGreaterThan(0)
   })
 
   it('sets the bulk-load pragmas for the import only, and rolls an aborted import back', () => {

@@ -187,10 +187,16 @@ function storedDate(email: EmailInput): string | null {
 }
 
 function noSearchableKeyword(keywords: ReadonlyArray<string>): SearchKeywordsError {
-  const shown = keywords.filter((keyword) => keyword.trim() !== '').slice(0, 3).map((keyword) => JSON.stringify(keyword.slice(0, 40)))
-  return new SearchKeywordsError(`No keyword has a word to search for (${shown.join(', ')}${keywords.length > 3 ? ', ...' : ''}): punctuation, symbols and search operators are ignored.`, {
-    hint: 'Pass words or short phrases, e.g. ["gas contract"], or [] for the most recent emails.',
-  })
+  const shown = keywords
+    .filter((keyword) => keyword.trim() !== '')
+    .slice(0, 3)
+    .map((keyword) => JSON.stringify(keyword.slice(0, 40)))
+  return new SearchKeywordsError(
+    `No keyword has a word to search for (${shown.join(', ')}${keywords.length > 3 ? ', ...' : ''}): punctuation, symbols and search operators are ignored.`,
+    {
+      hint: 'Pass words or short phrases, e.g. ["gas contract"], or [] for the most recent emails.',
+    },
+  )
 }
 
 /** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
@@ -203,7 +209,10 @@ function addressParts(value: string | undefined): string[] {
 }
 
 function likeContains(value: string): string {
-  return `%${value.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${value
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 function parseAddressList(json: string): string[] {
@@ -270,9 +279,11 @@ export class EmailStore {
           (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox)
         UNION ALL SELECT (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox),
           (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox))`)
-    this.#scopeSize = db.prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
+    this.#scopeSize = db
+      .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
-      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`).pluck()
+      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`)
+      .pluck()
     this.#prefixes = db.prepare(`SELECT rowid AS id, substr(subject, 1, ${SNIPPET_SCAN_CHARS}) AS subject, substr(body, 1, ${SNIPPET_SCAN_CHARS}) AS body
       FROM emails WHERE rowid IN (SELECT value FROM json_each(@ids))`)
   }

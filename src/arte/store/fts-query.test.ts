@@ -39,7 +39,12 @@ describe('buildFtsQuery bounds', () => {
 
   it(`uses the first ${MAX_SEARCH_KEYWORDS} distinct keywords and reads ${MAX_KEYWORD_CHARS} characters of each`, () => {
     const words = Array.from({ length: 300 }, (_, i) => `w${i}`)
-    expect(buildFtsQuery(words)).toBe(words.slice(0, MAX_SEARCH_KEYWORDS).map((word) => `"${word}"`).join(' AND '))
+    expect(buildFtsQuery(words)).toBe(
+      words
+        .slice(0, MAX_SEARCH_KEYWORDS)
+        .map((word) => `"${word}"`)
+        .join(' AND '),
+    )
     expect(buildFtsQuery(['', '***', ...words])?.split(' AND ')).toHaveLength(MAX_SEARCH_KEYWORDS)
     const long = buildFtsQuery([`${'a'.repeat(MAX_KEYWORD_CHARS - 2)} bbbb`])
     expect(long).toBe(`"${'a'.repeat(MAX_KEYWORD_CHARS - 2)} b"`)

@@ -9,7 +9,14 @@ describe('toIsoDate', () => {
   })
 
   it('reads a date without a time zone as UTC, whatever the time zone of the process', () => {
-    const bare = ['Mon, 14 May 2001 16:39:00', 'Mon, 14 May 2001 16:39:00 (PDT)', '2001-05-14 16:39:00', '2001-05-14T16:39:00', '05/14/2001 16:39', 'Monday, May 14, 2001 4:39 PM']
+    const bare = [
+      'Mon, 14 May 2001 16:39:00',
+      'Mon, 14 May 2001 16:39:00 (PDT)',
+      '2001-05-14 16:39:00',
+      '2001-05-14T16:39:00',
+      '05/14/2001 16:39',
+      'Monday, May 14, 2001 4:39 PM',
+    ]
     for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata']) {
       process.env.TZ = zone
       for (const value of bare) expect(toIsoDate(value), `${value} in ${zone}`).toBe('2001-05-14T16:39:00.000Z')

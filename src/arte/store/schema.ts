@@ -203,12 +203,18 @@ export class SchemaVersionError extends BenchError {
 
 /** The error for a database that holds something else than an email store, or `undefined`. */
 function foreignDatabase(db: Database.Database, file: string, version: number): ConfigError | undefined {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[]
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name")
+    .pluck()
+    .all() as string[]
   if (tables.length === 0 || (version > 0 && tables.includes('emails'))) return undefined
   const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
-  return new ConfigError(`${file} is not an email database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`, {
-    hint: 'Pass the .db file written by `agent-bench import-enron`, or a new file name for the import to create.',
-  })
+  return new ConfigError(
+    `${file} is not an email database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`,
+    {
+      hint: 'Pass the .db file written by `agent-bench import-enron`, or a new file name for the import to create.',
+    },
+  )
 }
 
 const NEWER_HINT = 'Upgrade agent-bench, or re-import the mail into a new database file with `agent-bench import-enron`.'
@@ -228,9 +234,12 @@ export function checkSchemaVersion(db: Database.Database, file: string): void {
     })
   }
   if (version > SCHEMA_VERSION) {
-    throw new SchemaVersionError(`Email database ${file} has schema version ${version}, written by a newer agent-bench; this version knows up to ${SCHEMA_VERSION}.`, {
-      hint: NEWER_HINT,
-    })
+    throw new SchemaVersionError(
+      `Email database ${file} has schema version ${version}, written by a newer agent-bench; this version knows up to ${SCHEMA_VERSION}.`,
+      {
+        hint: NEWER_HINT,
+      },
+    )
   }
   throw new SchemaVersionError(`Email database ${file} has schema version ${version}, older than the version ${SCHEMA_VERSION} this agent-bench reads.`, {
     hint: 'Migrate it once by re-running `agent-bench import-enron --db FILE` with the mail it was built from (the import migrates the file and skips the mail already stored), or build a new file.',

@@ -36,7 +36,12 @@ describe('EmailStoreWorker', () => {
     const writer = EmailStore.open(file)
     writer.insertEmails(
       Array.from({ length: 3_000 }, (_, i) =>
-        mail(`<m${i}@t>`, i % 3 === 0 ? INBOX : 'bob@corp.test', `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`, Array.from({ length: 60 }, (_, j) => WORDS[(i * 7 + j * j) % WORDS.length]).join(' ')),
+        mail(
+          `<m${i}@t>`,
+          i % 3 === 0 ? INBOX : 'bob@corp.test',
+          `2001-0${1 + (i % 9)}-1${i % 10}T10:00:00.000Z`,
+          Array.from({ length: 60 }, (_, j) => WORDS[(i * 7 + j * j) % WORDS.length]).join(' '),
+        ),
       ),
     )
     // A 50 MB email (the issue's), and four more long ones: a search for their words is slow on purpose (tens of ms each).
@@ -125,7 +130,9 @@ describe('EmailStoreWorker', () => {
   it('answers many calls made at once, each with its own result', async () => {
     const searches = Array.from({ length: 12 }, (_, i) => ({ keywords: [WORDS[i % WORDS.length] ?? 'gas'], maxResults: 1 + (i % 5) }))
     const answers = await Promise.all(searches.map((search, i) => (i % 4 === 3 ? reader.read(`<m${3 * i}@t>`, SCOPE) : reader.search(search, SCOPE))))
-    answers.forEach((answer, i) => expect(answer).toEqual(i % 4 === 3 ? inThread.read(`<m${3 * i}@t>`, SCOPE) : inThread.search(searches[i] as EmailSearch, SCOPE)))
+    answers.forEach((answer, i) =>
+      expect(answer).toEqual(i % 4 === 3 ? inThread.read(`<m${3 * i}@t>`, SCOPE) : inThread.search(searches[i] as EmailSearch, SCOPE)),
+    )
   })
 
   it('gives the call queued behind a fast one its own budget: it times out, the calls behind it run on a fresh worker in order', async () => {
@@ -160,7 +167,16 @@ describe('EmailStoreWorker', () => {
         return scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: "I don't know", sources: [] } }])
       })
       const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
-      const row: ArteRow = { id: 'slow-1', question: 'What does lorem say?', answer: 'ipsum', message_ids: [], inbox_address: INBOX, query_date: '2001-12-31', how_realistic: 0.5, split: 'test' }
+      const row: ArteRow = {
+        id: 'slow-1',
+        question: 'What does lorem say?',
+        answer: 'ipsum',
+        message_ids: [],
+        inbox_address: INBOX,
+        query_date: '2001-12-31',
+        how_realistic: 0.5,
+        split: 'test',
+      }
       const run = await runArteTask({ row, store: tight, model, dataset: 'scripted.jsonl' })
       expect(seen[0]).toMatch(/^Error: search_emails failed: The search ran past its time budget of \d+ ms and was stopped\./)
       expect(run.trace.toolCalls.map((call) => [call.status, call.errorCode])).toEqual([
@@ -177,7 +193,12 @@ describe('EmailStoreWorker', () => {
   it('rejects every call still open when closed: those posted to the worker and those behind them', async () => {
     const closing = await EmailStoreWorker.open(file)
     const open = [closing.search({ keywords: SLOW_KEYWORDS }, SCOPE), closing.read('<m3@t>', SCOPE), closing.search({ keywords: ['gas'] }, SCOPE)]
-    const outcomes = open.map((call) => call.then(() => 'answered', (error: Error) => error.message))
+    const outcomes = open.map((call) =>
+      call.then(
+        () => 'answered',
+        (error: Error) => error.message,
+      ),
+    )
     await closing.close()
     expect(await Promise.all(outcomes)).toEqual(Array(3).fill(`The email store worker for ${file} was closed.`))
     expect(closing.restarts).toBe(0)

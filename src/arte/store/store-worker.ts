@@ -211,7 +211,12 @@ export class EmailStoreWorker implements EmailReader {
    */
   #replace(worker: Worker): void {
     clearTimeout(this.#timer)
-    this.#queue.unshift(...this.#sent.splice(0).slice(1).map((sent) => sent.job))
+    this.#queue.unshift(
+      ...this.#sent
+        .splice(0)
+        .slice(1)
+        .map((sent) => sent.job),
+    )
     this.#worker = undefined
     this.#ready = false
     void worker.terminate()

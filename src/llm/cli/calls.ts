@@ -58,7 +58,9 @@ id, model, purpose, outcome, latency, tokens. With an id, prints that call as JS
           return 0
         }
       }
-      throw new BenchError('ERR_CALL_NOT_FOUND', `No call ${JSON.stringify(id)} in ${dir}.`, { hint: 'List the calls with `agent-bench calls`, or pass the --dir the run wrote to.' })
+      throw new BenchError('ERR_CALL_NOT_FOUND', `No call ${JSON.stringify(id)} in ${dir}.`, {
+        hint: 'List the calls with `agent-bench calls`, or pass the --dir the run wrote to.',
+      })
     }
     const lines = [...readCallLog(dir)].map(summaryLine)
     console.log(lines.length === 0 ? `No calls logged in ${dir}.` : lines.slice(-(limit ?? lines.length)).join('\n'))

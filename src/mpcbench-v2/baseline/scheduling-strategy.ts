@@ -25,7 +25,14 @@ export function readTaskFacts(userPrompt: string): TaskFacts | undefined {
   const options = /Provide (\d+)/.exec(task)?.[1]
   const window = new RegExp(`(${DATE_TIME}) to (${DATE_TIME})`).exec(task)
   if (participants.length === 0 || policyId === undefined || duration === undefined || options === undefined || window === null) return undefined
-  return { participants, policyId, durationMin: Number(duration), numOptions: Number(options), windowStart: window[1] as string, windowEnd: window[2] as string }
+  return {
+    participants,
+    policyId,
+    durationMin: Number(duration),
+    numOptions: Number(options),
+    windowStart: window[1] as string,
+    windowEnd: window[2] as string,
+  }
 }
 
 function text(content: string): BaselineStep {
@@ -44,7 +51,10 @@ export const schedulingStrategy: Strategy = {
   appliesTo: (tools) => tools.has('get_calendar_events') && tools.has('get_policy_rules') && tools.has('get_current_time'),
   next(conversation: Conversation): BaselineStep {
     const facts = readTaskFacts(conversation.user)
-    if (facts === undefined) return text('this task does not name its participants, policy, duration, window and number of options; the baseline answers level 1 tasks only.\n```json\n{"candidates": []}\n```')
+    if (facts === undefined)
+      return text(
+        'this task does not name its participants, policy, duration, window and number of options; the baseline answers level 1 tasks only.\n```json\n{"candidates": []}\n```',
+      )
     if (conversation.calls.length === 0) {
       return {
         kind: 'call',
@@ -58,10 +68,20 @@ export const schedulingStrategy: Strategy = {
     }
     const result = (name: string) => conversation.calls.filter((call) => call.name === name).map((call) => call.result as Record<string, unknown> | undefined)
     const timeZone = String(result('get_current_time')[0]?.timezone ?? 'Asia/Seoul')
-    const busy = result('get_calendar_events').flatMap((events) => (Array.isArray(events?.events) ? (events.events as Array<{ start: string; end: string }>) : []))
+    const busy = result('get_calendar_events').flatMap((events) =>
+      Array.isArray(events?.events) ? (events.events as Array<{ start: string; end: string }>) : [],
+    )
     const rules = (result('get_policy_rules')[0]?.rules as unknown[] | undefined) ?? []
     const parsedRules = rules.map((rule) => PolicyRuleSchema.safeParse(rule)).flatMap((parsed) => (parsed.success ? [parsed.data] : []))
-    const slots = scheduleSlots({ timeZone, windowStart: facts.windowStart, windowEnd: facts.windowEnd, durationMin: facts.durationMin, numOptions: facts.numOptions, busy, rules: parsedRules })
+    const slots = scheduleSlots({
+      timeZone,
+      windowStart: facts.windowStart,
+      windowEnd: facts.windowEnd,
+      durationMin: facts.durationMin,
+      numOptions: facts.numOptions,
+      busy,
+      rules: parsedRules,
+    })
     const ruleTypes = parsedRules.map((rule) => rule.type).join(', ') || 'none'
     return text(
       `the earliest ${facts.numOptions} ${facts.durationMin}-minute slots on the 15-minute grid free for every participant and kept by ${facts.policyId} (${ruleTypes}).\n\`\`\`json\n${JSON.stringify({ candidates: slots })}\n\`\`\``,

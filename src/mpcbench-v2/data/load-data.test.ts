@@ -22,13 +22,22 @@ const world1 = {
   timezone: 'Asia/Seoul',
   world_start: '2026-01-19T00:00:00',
   world_end: '2026-01-23T23:59:59',
-  sources: { calendar_json: { person_001: [{ start: '2026-01-19T10:00:00', end: '2026-01-19T11:00:00', title: 'A' }] }, policy_json: { POLICY_1: { rules: [{ type: 'buffer_min', minutes: 10 }] } } },
+  sources: {
+    calendar_json: { person_001: [{ start: '2026-01-19T10:00:00', end: '2026-01-19T11:00:00', title: 'A' }] },
+    policy_json: { POLICY_1: { rules: [{ type: 'buffer_min', minutes: 10 }] } },
+  },
 }
 const instance1 = {
   instance_id: 'i1',
   level: 1,
   task_text: 'Schedule',
-  slots: { time_window: { start: '2026-01-19T09:00:00', end: '2026-01-19T17:00:00' }, participants: ['person_001'], duration_min: 30, num_options: 2, policy_id: 'POLICY_1' },
+  slots: {
+    time_window: { start: '2026-01-19T09:00:00', end: '2026-01-19T17:00:00' },
+    participants: ['person_001'],
+    duration_min: 30,
+    num_options: 2,
+    policy_id: 'POLICY_1',
+  },
   sources_ref: { world_id: 'w1' },
 }
 const oracle1 = { instance_id: 'i1', feasible_candidates: [{ start: '2026-01-19T09:00:00+09:00', end: '2026-01-19T09:30:00+09:00' }], explanation_keys: [] }
@@ -47,7 +56,11 @@ function thrown(fn: () => unknown): InvalidFormatError {
 describe('loadLevel', () => {
   it('loads a level and keeps the files own values, key order included', () => {
     const world = { ...world1, extra: { b: 1, a: 2 } }
-    const data = loadLevel({ world: write('w.json', JSON.stringify(world)), instances: write('i.jsonl', `${jsonl(instance1)}\n\n`), oracle: write('o.jsonl', jsonl(oracle1)) })
+    const data = loadLevel({
+      world: write('w.json', JSON.stringify(world)),
+      instances: write('i.jsonl', `${jsonl(instance1)}\n\n`),
+      oracle: write('o.jsonl', jsonl(oracle1)),
+    })
     expect(JSON.stringify(data.world)).toBe(JSON.stringify(world))
     expect(data.instances.map((instance) => instance.instance_id)).toEqual(['i1'])
     expect(data.oracle.get('i1')?.feasible_candidates).toHaveLength(1)
@@ -60,7 +73,10 @@ describe('loadLevel', () => {
   })
 
   it('names the file, line and field of a row that does not fit', () => {
-    const file = write('bad.jsonl', jsonl(instance1, { ...instance1, instance_id: 'i2', slots: { time_window: { start: 'Monday', end: '2026-01-19T17:00:00' } } }))
+    const file = write(
+      'bad.jsonl',
+      jsonl(instance1, { ...instance1, instance_id: 'i2', slots: { time_window: { start: 'Monday', end: '2026-01-19T17:00:00' } } }),
+    )
     const error = thrown(() => loadInstances(file))
     expect(error.message).toContain(`${file}:2`)
     expect(error.field).toBe('slots.time_window.start')
@@ -82,9 +98,18 @@ describe('loadLevel', () => {
   it('rejects duplicate ids, an instance of another level or world, and an oracle row without its instance', () => {
     const w = write('w.json', JSON.stringify(world1))
     expect(thrown(() => loadInstances(write('dup.jsonl', jsonl(instance1, instance1)))).message).toContain('lines 1 and 2')
-    expect(thrown(() => loadLevel({ world: w, instances: write('l2.jsonl', jsonl({ ...instance1, level: 2 })), oracle: write('o.jsonl', '') })).field).toBe('level')
-    expect(thrown(() => loadLevel({ world: w, instances: write('w2.jsonl', jsonl({ ...instance1, sources_ref: { world_id: 'w9' } })), oracle: write('o.jsonl', '') })).field).toBe('sources_ref.world_id')
-    expect(thrown(() => loadLevel({ world: w, instances: write('i.jsonl', jsonl(instance1)), oracle: write('o2.jsonl', jsonl({ ...oracle1, instance_id: 'i9' })) })).message).toContain('has no instance')
+    expect(thrown(() => loadLevel({ world: w, instances: write('l2.jsonl', jsonl({ ...instance1, level: 2 })), oracle: write('o.jsonl', '') })).field).toBe(
+      'level',
+    )
+    expect(
+      thrown(() =>
+        loadLevel({ world: w, instances: write('w2.jsonl', jsonl({ ...instance1, sources_ref: { world_id: 'w9' } })), oracle: write('o.jsonl', '') }),
+      ).field,
+    ).toBe('sources_ref.world_id')
+    expect(
+      thrown(() => loadLevel({ world: w, instances: write('i.jsonl', jsonl(instance1)), oracle: write('o2.jsonl', jsonl({ ...oracle1, instance_id: 'i9' })) }))
+        .message,
+    ).toContain('has no instance')
   })
 })
 
@@ -106,7 +131,11 @@ describeWithSharedData('MPCBench v2 data in ../shared', () => {
   const levels = ['1_exp1', '1_test', '2_exp1', '2_test', '3_exp1', '3_test']
 
   it.each(levels)('loads level %s', (key) => {
-    const data = loadLevel({ world: join(output, `world_level${key}.json`), instances: join(output, `instances_level${key}.jsonl`), oracle: join(output, `oracle_level${key}.jsonl`) })
+    const data = loadLevel({
+      world: join(output, `world_level${key}.json`),
+      instances: join(output, `instances_level${key}.jsonl`),
+      oracle: join(output, `oracle_level${key}.jsonl`),
+    })
     expect(data.instances.length).toBeGreaterThan(0)
     expect(data.withoutOracle).toEqual(key === '2_test' ? ['instance_level2_test_E'] : [])
   })
@@ -117,11 +146,20 @@ describeWithSharedData('MPCBench v2 data in ../shared', () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false })
     addFormats(ajv)
     const reasons: Record<string, string> = {}
-    for (const [kind, prefix] of [['world', 'world'], ['instance', 'instances'], ['oracle', 'oracle']] as const) {
+    for (const [kind, prefix] of [
+      ['world', 'world'],
+      ['instance', 'instances'],
+      ['oracle', 'oracle'],
+    ] as const) {
       const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'schema', `${kind}_schema.json`), 'utf8')))
       for (const name of readdirSync(output).filter((file) => file.startsWith(`${prefix}_`))) {
         const text = readFileSync(join(output, name), 'utf8')
-        const values = name.endsWith('.json') ? [JSON.parse(text)] : text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
+        const values = name.endsWith('.json')
+          ? [JSON.parse(text)]
+          : text
+              .split('\n')
+              .filter((line) => line.trim() !== '')
+              .map((line) => JSON.parse(line))
         const invalid = values.filter((value) => !validate(value))
         expect(invalid, name).toHaveLength(values.length)
         validate(invalid[0])

@@ -100,18 +100,24 @@ export function loadLevel(files: LevelFiles): LevelData {
   const rows = loadOracle(files.oracle)
   for (const instance of instances) {
     if (instance.level !== world.level) {
-      throw new InvalidFormatError(`Instance ${instance.instance_id} in ${files.instances} is level ${instance.level}, but the world ${files.world} is level ${world.level}`, {
-        file: files.instances,
-        field: 'level',
-        hint: 'Pass the world file of the same level as the instances (world_level<N>_*.json with instances_level<N>_*.jsonl).',
-      })
+      throw new InvalidFormatError(
+        `Instance ${instance.instance_id} in ${files.instances} is level ${instance.level}, but the world ${files.world} is level ${world.level}`,
+        {
+          file: files.instances,
+          field: 'level',
+          hint: 'Pass the world file of the same level as the instances (world_level<N>_*.json with instances_level<N>_*.jsonl).',
+        },
+      )
     }
     if (instance.sources_ref.world_id !== world.world_id) {
-      throw new InvalidFormatError(`Instance ${instance.instance_id} in ${files.instances} refers to world ${JSON.stringify(instance.sources_ref.world_id)}, but ${files.world} is ${JSON.stringify(world.world_id)}`, {
-        file: files.instances,
-        field: 'sources_ref.world_id',
-        hint: 'Pass the world file the instances were generated for (same suffix, e.g. _exp1 with _exp1).',
-      })
+      throw new InvalidFormatError(
+        `Instance ${instance.instance_id} in ${files.instances} refers to world ${JSON.stringify(instance.sources_ref.world_id)}, but ${files.world} is ${JSON.stringify(world.world_id)}`,
+        {
+          file: files.instances,
+          field: 'sources_ref.world_id',
+          hint: 'Pass the world file the instances were generated for (same suffix, e.g. _exp1 with _exp1).',
+        },
+      )
     }
   }
   const ids = new Set(instances.map((instance) => instance.instance_id))

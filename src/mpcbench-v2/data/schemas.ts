@@ -13,7 +13,9 @@ import { z } from 'zod'
  */
 
 /** An ISO 8601 date-time as upstream writes it, with or without an offset (`2026-01-19T10:00:00`, `...+09:00`). */
-export const DateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO 8601 date-time such as 2026-01-19T10:00:00+09:00')
+export const DateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO 8601 date-time such as 2026-01-19T10:00:00+09:00')
 
 /** A busy interval of a person's calendar or a room. */
 export const BusyEventSchema = z.looseObject({ start: DateTimeSchema, end: DateTimeSchema, title: z.string().optional() })

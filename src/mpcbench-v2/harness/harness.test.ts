@@ -14,7 +14,13 @@ import { isReasoningModel, runSchedulingAgent } from './run-scheduling-agent.ts'
 describe("upstream's answer parser", () => {
   it.each([
     ['text ```json\n{"candidates": [{"start": "a", "end": "b"},]}\n``` done', [['a', 'b']]],
-    ['{"candidates": [{"start": "a", "end": "b", "room_id": null}, {"start": 1, "end": true, "room_id": 7}, {"start": "", "end": "x"}, "no"]}', [['a', 'b'], ['1', 'True', '7']]],
+    [
+      '{"candidates": [{"start": "a", "end": "b", "room_id": null}, {"start": 1, "end": true, "room_id": 7}, {"start": "", "end": "x"}, "no"]}',
+      [
+        ['a', 'b'],
+        ['1', 'True', '7'],
+      ],
+    ],
     ['no json', []],
     ['{"candidates": {}}', []],
     ['{a} and {"candidates": []}', []],
@@ -27,24 +33,39 @@ describe("upstream's answer parser", () => {
 describe("upstream's user prompt", () => {
   it('lists the references as Python prints them and None for no participants', () => {
     const prompt = buildUserPrompt('T', { sources_ref: { policy_doc_id: 'D', comm_thread_ids: ['t1', "it's"] }, slots: { participants: [] } })
-    expect(prompt).toContain('## Task\nT\n\n## Available References\npolicy_doc_id: D\ncomm_thread_ids: [\'t1\', "it\'s"]\n\n## Participants\nNone\n\n## Instructions\n')
+    expect(prompt).toContain(
+      "## Task\nT\n\n## Available References\npolicy_doc_id: D\ncomm_thread_ids: ['t1', \"it's\"]\n\n## Participants\nNone\n\n## Instructions\n",
+    )
     expect(prompt.endsWith('Ensure all datetime strings include timezone offset (e.g., +09:00).')).toBe(true)
   })
 })
 
 describe("upstream's metrics", () => {
   it('scores sets: duplicates and order ignored, an empty gold list gives 0', () => {
-    expect(calculateF1([['a', 'b']], [['a', 'b'], ['a', 'b'], ['c', 'd']])).toEqual({ f1: 0.6666666666666666, precision: 0.5, recall: 1, exact_match: false })
+    expect(
+      calculateF1(
+        [['a', 'b']],
+        [
+          ['a', 'b'],
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+      ),
+    ).toEqual({ f1: 0.6666666666666666, precision: 0.5, recall: 1, exact_match: false })
     expect(calculateF1([], [['a', 'b']])).toEqual({ f1: 0, precision: 0, recall: 0, exact_match: false })
     expect(calculateF1([], [])).toEqual({ f1: 1, precision: 1, recall: 1, exact_match: true })
     expect(calculateF1([['a', 'b', 'r1']], [['a', 'b']]).exact_match).toBe(false)
   })
 
   it('writes rows as Python does, metrics as floats and no trace key when the agent never ran', () => {
-    expect(formatResultsRow({ instance_id: 'i', metrics: { f1: 1, precision: 1, recall: 1, exact_match: true }, pred: [], gold: [], error: null, trace: [] })).toBe(
+    expect(
+      formatResultsRow({ instance_id: 'i', metrics: { f1: 1, precision: 1, recall: 1, exact_match: true }, pred: [], gold: [], error: null, trace: [] }),
+    ).toBe(
       '{"instance_id": "i", "metrics": {"f1": 1.0, "precision": 1.0, "recall": 1.0, "exact_match": true}, "pred": [], "gold": [], "error": null, "trace": []}',
     )
-    expect(formatResultsRow({ instance_id: 'i', metrics: null, pred: null, gold: null, error: 'boom' })).toBe('{"instance_id": "i", "metrics": null, "pred": null, "gold": null, "error": "boom"}')
+    expect(formatResultsRow({ instance_id: 'i', metrics: null, pred: null, gold: null, error: 'boom' })).toBe(
+      '{"instance_id": "i", "metrics": null, "pred": null, "gold": null, "error": "boom"}',
+    )
   })
 })
 
@@ -55,7 +76,11 @@ describe('runSchedulingAgent', () => {
   const answer = '```json\n{"candidates": [{"start": "2026-01-19T09:00:00+09:00", "end": "2026-01-19T09:30:00+09:00"}]}\n```'
 
   it('asks again after a reply it cannot read, and sends reasoning models no temperature and 16384 completion tokens', async () => {
-    await using server = await startScriptedServer([scriptedToolCalls([{ name: 'get_calendar_events', arguments: '{"person_id": "p"}' }]), scriptedText('thinking, no JSON yet'), scriptedText(answer)])
+    await using server = await startScriptedServer([
+      scriptedToolCalls([{ name: 'get_calendar_events', arguments: '{"person_id": "p"}' }]),
+      scriptedText('thinking, no JSON yet'),
+      scriptedText(answer),
+    ])
     const model = createModel('o4-mini', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
     const run = await runSchedulingAgent({ model, instance, tools })
     expect(run.outcome).toEqual({ kind: 'answered', turns: 3 })

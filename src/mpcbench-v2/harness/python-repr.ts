@@ -22,7 +22,9 @@ export function pyRepr(value: unknown): string {
   if (typeof value === 'number') return String(value)
   if (typeof value === 'string') return pyStringRepr(value)
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pyStringRepr(key)}: ${pyRepr(item)}`).join(', ')}}`
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${pyStringRepr(key)}: ${pyRepr(item)}`)
+    .join(', ')}}`
 }
 
 /** Python's `str()`: a string as it is, anything else as {@link pyRepr}. */

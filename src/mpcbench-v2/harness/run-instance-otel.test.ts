@@ -13,14 +13,20 @@ afterEach(async () => {
 const sanitizedWorld = { sources: { calendar_json: { p: [] } } }
 const instance = { instance_id: 'inst_1', task_text: 'Schedule', slots: { participants: ['p'] }, sources_ref: {} } as unknown as Instance
 const slot = { start: '2026-01-19T09:00:00+09:00', end: '2026-01-19T09:30:00+09:00' }
-const oracle = { instance_id: 'inst_1', feasible_candidates: [slot, { start: '2026-01-19T10:00:00+09:00', end: '2026-01-19T10:30:00+09:00' }] } as unknown as OracleRow
+const oracle = {
+  instance_id: 'inst_1',
+  feasible_candidates: [slot, { start: '2026-01-19T10:00:00+09:00', end: '2026-01-19T10:30:00+09:00' }],
+} as unknown as OracleRow
 
 describe('runInstance with tracing on (the real openai client over HTTP to the scripted server)', () => {
   it('is one invoke_agent trace with the scores and pass on its root; its model calls are chat spans and its tool calls execute_tool spans inside it', async () => {
     await using receiver = await startOtlpReceiver()
     // Scripted replies (not a model's): a call of a tool upstream does not have, a calendar call, then one of the two gold slots.
     await using server = await startScriptedServer([
-      scriptedToolCalls([{ id: 'call_1', name: 'no_such_tool', arguments: '{}' }, { id: 'call_2', name: 'get_calendar_events', arguments: '{"person_id": "p"}' }]),
+      scriptedToolCalls([
+        { id: 'call_1', name: 'no_such_tool', arguments: '{}' },
+        { id: 'call_2', name: 'get_calendar_events', arguments: '{"person_id": "p"}' },
+      ]),
       scriptedText(`{"candidates": [${JSON.stringify(slot)}]}`),
     ])
     await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' } })

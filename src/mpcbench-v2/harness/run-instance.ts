@@ -43,7 +43,13 @@ export interface InstanceResult {
  * (`bench.score.f1`, `precision`, `recall`, `exact_match`) and pass / fail (the run gave an answer, as the test says).
  */
 export function runInstance(options: RunInstanceOptions): Promise<InstanceResult> {
-  const start = { benchmark: 'mpcbench-v2', taskId: options.instance.instance_id, trial: options.trial ?? 1, agent: options.model.id, attributes: { 'bench.mpcbench_v2.level': options.level } }
+  const start = {
+    benchmark: 'mpcbench-v2',
+    taskId: options.instance.instance_id,
+    trial: options.trial ?? 1,
+    agent: options.model.id,
+    attributes: { 'bench.mpcbench_v2.level': options.level },
+  }
   return traceTask(start, (span) => runInstanceIn(span, options))
 }
 

@@ -82,13 +82,18 @@ export async function runSchedulingAgent(options: RunSchedulingAgentOptions): Pr
     messages,
     tools,
     purpose: 'agent',
-    ...(reasoning ? { maxTokens: Math.max(MAX_TOKENS, 16384), maxTokensParameter: 'max_completion_tokens' } : { maxTokens: MAX_TOKENS, maxTokensParameter: 'max_tokens', temperature: TEMPERATURE }),
+    ...(reasoning
+      ? { maxTokens: Math.max(MAX_TOKENS, 16384), maxTokensParameter: 'max_completion_tokens' }
+      : { maxTokens: MAX_TOKENS, maxTokensParameter: 'max_tokens', temperature: TEMPERATURE }),
   })
   const maxTurns = options.maxTurns ?? MAX_TURNS
   for (let turn = 1; turn <= maxTurns; turn += 1) {
-    let message
+    let message: Awaited<ReturnType<ChatModel['complete']>>['message']
     try {
-      const callOptions = { ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }) }
+      const callOptions = {
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      }
       message = (await options.model.complete(request(), callOptions)).message
     } catch (error) {
       if (options.signal?.aborted) throw error

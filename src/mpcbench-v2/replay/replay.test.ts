@@ -34,13 +34,28 @@ import { type RecordedResults, type RecordedRow, policyDocumentFormatOf, readRec
 /** Rows whose instance changed after the run, by file, with the upstream commit whose data they were recorded with. */
 const RECORDED_AGAINST_OLDER_INSTANCES: Record<string, { ids: string[]; data: string }> = {
   // bece830 regenerated nothing after these runs, but 0ee0acb rewrote level 2's task texts and oracle rows.
-  'eval_L2_exp1_gpt-4o_20260202_143539.jsonl': { ids: ['instance_level2_exp1_000', 'instance_level2_exp1_001', 'instance_level2_exp1_002', 'instance_level2_exp1_004'], data: 'bece830' },
+  'eval_L2_exp1_gpt-4o_20260202_143539.jsonl': {
+    ids: ['instance_level2_exp1_000', 'instance_level2_exp1_001', 'instance_level2_exp1_002', 'instance_level2_exp1_004'],
+    data: 'bece830',
+  },
   // Recorded before bece830 was committed: the thread text they read ("Please provide 3 options, and sort by ...")
   // is in no commit of upstream's; later 0ee0acb and 80ac003 also rewrote level 3's task texts.
-  'eval_L3_exp1_gpt-4o_20260202_144409.jsonl': { ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'], data: '(uncommitted, before bece830)' },
-  'eval_L3_exp1_gpt-4o_20260202_150024.jsonl': { ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'], data: '(uncommitted, before bece830)' },
-  'eval_L3_exp1_gpt-4o_20260202_150645.jsonl': { ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'], data: 'bece830' },
-  'eval_L3_exp1_gpt-4o_20260202_154154.jsonl': { ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'], data: '0ee0acb' },
+  'eval_L3_exp1_gpt-4o_20260202_144409.jsonl': {
+    ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'],
+    data: '(uncommitted, before bece830)',
+  },
+  'eval_L3_exp1_gpt-4o_20260202_150024.jsonl': {
+    ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'],
+    data: '(uncommitted, before bece830)',
+  },
+  'eval_L3_exp1_gpt-4o_20260202_150645.jsonl': {
+    ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'],
+    data: 'bece830',
+  },
+  'eval_L3_exp1_gpt-4o_20260202_154154.jsonl': {
+    ids: ['instance_level3_exp1_000', 'instance_level3_exp1_001', 'instance_level3_exp1_002', 'instance_level3_exp1_004'],
+    data: '0ee0acb',
+  },
 }
 
 /** Tools whose result depends on the instance (its time window or threads), not on the world alone. */
@@ -72,7 +87,9 @@ const dataDir = sharedDataPath('mpcbench', 'v2_e398410')
 
 describeWithSharedData('MPCBench v2 replay of upstream recorded runs', () => {
   const resultsDir = join(dataDir, 'results')
-  const files = readdirSync(resultsDir).filter((name) => name.endsWith('.jsonl')).sort()
+  const files = readdirSync(resultsDir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
   const levels = new Map<string, LevelData>()
   const levelOf = (results: RecordedResults, output = join(dataDir, 'generate', 'output')): LevelData => {
     const key = `${results.level}_${results.suffix}`
@@ -142,7 +159,14 @@ describeWithSharedData('MPCBench v2 replay of upstream recorded runs', () => {
           maxRetries: 0,
         })
         const before = server.requests.length
-        const { row, outcome } = await runInstance({ level: results.level, sanitizedWorld: sanitize(levelData.world) as Record<string, unknown>, instance, oracle: levelData.oracle.get(instance.instance_id), model, policyDocumentFormat: format })
+        const { row, outcome } = await runInstance({
+          level: results.level,
+          sanitizedWorld: sanitize(levelData.world) as Record<string, unknown>,
+          instance,
+          oracle: levelData.oracle.get(instance.instance_id),
+          model,
+          policyDocumentFormat: format,
+        })
         const requests = server.requests.slice(before)
         const turns = assistantTurns(recorded)
         expect(requests).toHaveLength(turns.length)
@@ -176,7 +200,8 @@ describeWithSharedData('MPCBench v2 replay of upstream recorded runs', () => {
       for (const { row: recorded, text } of results.rows) {
         const history = older === undefined ? undefined : sharedDataPath('mpcbench', `v2_${older.data}`, 'generate', 'output')
         if (older?.ids.includes(recorded.instance_id) && history !== undefined && existsSync(history)) {
-          it(`${recorded.instance_id}: against ${older.data}'s data, every request, tool result and the row equal upstream's`, () => replayRow(recorded, text, levelOf(results, history)))
+          it(`${recorded.instance_id}: against ${older.data}'s data, every request, tool result and the row equal upstream's`, () =>
+            replayRow(recorded, text, levelOf(results, history)))
           continue
         }
         if (older?.ids.includes(recorded.instance_id)) {
@@ -186,11 +211,18 @@ describeWithSharedData('MPCBench v2 replay of upstream recorded runs', () => {
             const answer: Candidate[] = last?.content == null || (last.tool_calls ?? []).length > 0 ? [] : parseAnswer(last.content)
             expect(answer.map((candidate) => [...candidate])).toEqual(recorded.pred)
             // Upstream stops at the first reply without tool calls that parses to candidates: no earlier one did.
-            for (const turn of turns.slice(0, -1)) if ((turn.tool_calls ?? []).length === 0 && turn.content !== null) expect(parseAnswer(turn.content)).toEqual([])
+            for (const turn of turns.slice(0, -1))
+              if ((turn.tool_calls ?? []).length === 0 && turn.content !== null) expect(parseAnswer(turn.content)).toEqual([])
             expect(calculateF1(recorded.gold ?? [], recorded.pred ?? [])).toEqual(recorded.metrics)
             const instance = data.instances.find((candidate) => candidate.instance_id === recorded.instance_id)
-            const tools = createSchedulingTools({ world: sanitizedWorld, instance: sanitize(instance ?? {}) as Record<string, unknown>, policyDocumentFormat: format })
-            const contents = new Map((recorded.trace ?? []).flatMap((message) => (message.role === 'tool' ? [[message.tool_call_id, message.content] as const] : [])))
+            const tools = createSchedulingTools({
+              world: sanitizedWorld,
+              instance: sanitize(instance ?? {}) as Record<string, unknown>,
+              policyDocumentFormat: format,
+            })
+            const contents = new Map(
+              (recorded.trace ?? []).flatMap((message) => (message.role === 'tool' ? [[message.tool_call_id, message.content] as const] : [])),
+            )
             let checked = 0
             for (const turn of turns) {
               for (const call of turn.tool_calls ?? []) {

@@ -87,13 +87,24 @@ export interface LevelRows {
 
 /** A row as the summary keeps it (no trace). */
 function instanceResult(row: ResultsRow, trial: number, otelTraceId: string | undefined): InstanceResult {
-  return { instanceId: row.instance_id, trial, metrics: row.metrics, pred: row.pred, gold: row.gold, error: row.error, ...(otelTraceId === undefined ? {} : { otelTraceId }) }
+  return {
+    instanceId: row.instance_id,
+    trial,
+    metrics: row.metrics,
+    pred: row.pred,
+    gold: row.gold,
+    error: row.error,
+    ...(otelTraceId === undefined ? {} : { otelTraceId }),
+  }
 }
 
 /** Summarizes one group of rows; see {@link LevelSummarySchema}. */
 export function summarizeLevel(group: LevelRows): LevelSummary {
   const ids = [...group.trials.keys()].sort(compareNatural)
-  const first = ids.map((id) => group.trials.get(id) ?? []).map((rows) => rows[0]).filter((row): row is ResultsRow => row !== undefined)
+  const first = ids
+    .map((id) => group.trials.get(id) ?? [])
+    .map((rows) => rows[0])
+    .filter((row): row is ResultsRow => row !== undefined)
   const scored = first.filter((row) => row.metrics !== null)
   const f1s = scored.map((row) => row.metrics?.f1 ?? 0)
   const exact = scored.filter((row) => row.metrics?.exact_match === true).length
@@ -114,7 +125,9 @@ export function summarizeLevel(group: LevelRows): LevelSummary {
     trials,
     // Instances in id order, so the seeded intervals are the same whatever order the tests ended in.
     ...passHatKSummary(
-      ids.map((id) => Array.from(group.trials.get(id) ?? [], (row, k) => ({ trial: k + 1, passed: row === undefined ? undefined : row.metrics?.exact_match === true }))),
+      ids.map((id) =>
+        Array.from(group.trials.get(id) ?? [], (row, k) => ({ trial: k + 1, passed: row === undefined ? undefined : row.metrics?.exact_match === true })),
+      ),
       Math.max(1, trials),
       { intervals: trials > 1 },
     ),

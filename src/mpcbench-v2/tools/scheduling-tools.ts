@@ -95,7 +95,14 @@ const RoomId = z.object({ room_id: z.string().describe("Room identifier (e.g., '
 export function createSchedulingTools(sources: SchedulingSources): AnyTool[] {
   const format = sources.policyDocumentFormat ?? 'e398410'
   const tool = <P extends z.ZodObject>(name: SchedulingToolName, description: string, parameters: P, handler: (args: Record<string, unknown>) => unknown) =>
-    defineTool({ name, description, parameters, unknownArguments: 'reject', formatResult: pyJsonDumps, handler: (args) => handler(args as Record<string, unknown>) })
+    defineTool({
+      name,
+      description,
+      parameters,
+      unknownArguments: 'reject',
+      formatResult: pyJsonDumps,
+      handler: (args) => handler(args as Record<string, unknown>),
+    })
   return [
     tool('get_current_time', 'Get the current time for this evaluation context.', NoArguments, () => {
       const timeWindow = pyGet(pyGet(sources.instance, 'slots', {}), 'time_window', {})

@@ -36,23 +36,38 @@ export function defineMpcbenchV2Tests(options: DefineMpcbenchV2TestsOptions): vo
   const { level } = options
   const env = options.env ?? process.env
   const title = `MPCBench v2 level ${level}`
-  if (!benchIncluded('mpcbench-v2', env)) return skipAll(title, benchLeftOut('mpcbench-v2', env).replace(', so its globalSetup prepared nothing', ''))
+  if (!benchIncluded('mpcbench-v2', env)) {
+    skipAll(title, benchLeftOut('mpcbench-v2', env).replace(', so its globalSetup prepared nothing', ''))
+    return
+  }
   const settings = mpcbenchV2Settings(env)
   const files = settings.files(level)
   const missing = missingData(files)
-  if (missing !== undefined) return skipAll(title, settings.explicitFiles ? missing : `${missing} (level ${level})`)
+  if (missing !== undefined) {
+    skipAll(title, settings.explicitFiles ? missing : `${missing} (level ${level})`)
+    return
+  }
   const data = loadLevel(files)
-  if (data.level !== level) return skipAll(title, `the files given are level ${data.level}`)
-  if (settings.model === 'baseline' && level !== 1) return skipAll(title, 'the baseline (non-LLM) answers level 1 only; set MPCBENCH_V2_MODEL or BENCH_AGENT_MODEL to a model to run this level')
+  if (data.level !== level) {
+    skipAll(title, `the files given are level ${data.level}`)
+    return
+  }
+  if (settings.model === 'baseline' && level !== 1) {
+    skipAll(title, 'the baseline (non-LLM) answers level 1 only; set MPCBENCH_V2_MODEL or BENCH_AGENT_MODEL to a model to run this level')
+    return
+  }
   if (data.withoutOracle.length > 0) {
-    console.warn(`MPCBench v2: ${data.withoutOracle.join(', ')} ha${data.withoutOracle.length === 1 ? 's' : 've'} no row in ${files.oracle}; scored against an empty gold list, as upstream does`)
+    console.warn(
+      `MPCBench v2: ${data.withoutOracle.join(', ')} ha${data.withoutOracle.length === 1 ? 's' : 've'} no row in ${files.oracle}; scored against an empty gold list, as upstream does`,
+    )
   }
   const instances = settings.ids === undefined ? data.instances : data.instances.filter((instance) => settings.ids?.has(instance.instance_id))
   const sanitizedWorld = sanitize(data.world) as Record<string, unknown>
   describe(`${title} (${data.world.world_id}, ${settings.model})`, () => {
     // This worker's OpenTelemetry spans are exported before Vitest ends it (nothing to do when tracing is off).
     afterAll(() => flushTracing())
-    if (instances.length === 0) test.skip(`skipped: none of MPCBENCH_V2_IDS (${[...(settings.ids ?? [])].join(', ')}) is an instance of ${files.instances}`, () => {})
+    if (instances.length === 0)
+      test.skip(`skipped: none of MPCBENCH_V2_IDS (${[...(settings.ids ?? [])].join(', ')}) is an instance of ${files.instances}`, () => {})
     for (const instance of instances) {
       for (let trial = 1; trial <= settings.trials; trial += 1) {
         const name = trial === 1 ? instance.instance_id : `${instance.instance_id} trial ${trial}`
@@ -81,7 +96,10 @@ export function defineMpcbenchV2Tests(options: DefineMpcbenchV2TestsOptions): vo
             ...(otelTraceId === undefined ? {} : { otelTraceId }),
           }
           if (row.metrics !== null) {
-            await annotate(`F1 ${row.metrics.f1.toFixed(3)} (P ${row.metrics.precision.toFixed(3)}, R ${row.metrics.recall.toFixed(3)}), exact match ${row.metrics.exact_match}`, 'mpcbench-v2')
+            await annotate(
+              `F1 ${row.metrics.f1.toFixed(3)} (P ${row.metrics.precision.toFixed(3)}, R ${row.metrics.recall.toFixed(3)}), exact match ${row.metrics.exact_match}`,
+              'mpcbench-v2',
+            )
           }
           if (row.error !== null) throw new Error(`MPCBench v2 ${instance.instance_id}: ${row.error}`)
           if (outcome?.kind === 'model-error') throw new Error(`MPCBench v2 ${instance.instance_id}: the model call failed: ${outcome.message}`)

@@ -22,9 +22,26 @@ describeWithSharedData('MPCBench v2 with OTEL_EXPORTER_OTLP_ENDPOINT (level 1, t
   beforeAll(async () => {
     receiver = await startOtlpReceiver()
     const dir = mkdtempSync(join(tmpdir(), 'v2-otel-'))
-    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'GITHUB_STEP_SUMMARY', 'BENCH_REPORT']) vi.stubEnv(name, '')
-    for (const name of ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_SERVICE_NAME', 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT']) vi.stubEnv(name, '')
-    for (const name of ['MPCBENCH_V2_SUFFIX', 'MPCBENCH_V2_DATA_DIR', 'MPCBENCH_V2_WORLD', 'MPCBENCH_V2_INSTANCES', 'MPCBENCH_V2_ORACLE', 'MPCBENCH_V2_SUMMARY', 'MPCBENCH_V2_OUTPUT', 'MPCBENCH_V2_MAX_TURNS']) vi.stubEnv(name, undefined)
+    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'GITHUB_STEP_SUMMARY', 'BENCH_REPORT'])
+      vi.stubEnv(name, '')
+    for (const name of [
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_HEADERS',
+      'OTEL_SERVICE_NAME',
+      'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT',
+    ])
+      vi.stubEnv(name, '')
+    for (const name of [
+      'MPCBENCH_V2_SUFFIX',
+      'MPCBENCH_V2_DATA_DIR',
+      'MPCBENCH_V2_WORLD',
+      'MPCBENCH_V2_INSTANCES',
+      'MPCBENCH_V2_ORACLE',
+      'MPCBENCH_V2_SUMMARY',
+      'MPCBENCH_V2_OUTPUT',
+      'MPCBENCH_V2_MAX_TURNS',
+    ])
+      vi.stubEnv(name, undefined)
     vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', receiver.endpoint)
     vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/json')
     vi.stubEnv('BENCH_ONLY', 'mpcbench-v2')
@@ -44,7 +61,13 @@ describeWithSharedData('MPCBench v2 with OTEL_EXPORTER_OTLP_ENDPOINT (level 1, t
     const vitest = await startVitest(
       'test',
       ['bench/mpcbench-v2/level1.eval.ts'],
-      { root: repo, config: join(repo, 'vitest.config.ts'), project: ['bench'], watch: false, reporters: [new MpcbenchV2Reporter({ outputFile: join(dir, 'summary.json'), print: false })] },
+      {
+        root: repo,
+        config: join(repo, 'vitest.config.ts'),
+        project: ['bench'],
+        watch: false,
+        reporters: [new MpcbenchV2Reporter({ outputFile: join(dir, 'summary.json'), print: false })],
+      },
       {},
       { stdout: capture(), stderr: capture() },
     )
@@ -59,7 +82,10 @@ describeWithSharedData('MPCBench v2 with OTEL_EXPORTER_OTLP_ENDPOINT (level 1, t
 
   it('each instance x trial is one trace: an invoke_agent root with its id, trial, scores and pass, chat and execute_tool spans under it', () => {
     const results = summary.levels.flatMap((level) => level.results)
-    expect(results.map((r) => `${r.instanceId}#${r.trial}`), output).toEqual([`${IDS[0]}#1`, `${IDS[0]}#2`, `${IDS[1]}#1`, `${IDS[1]}#2`])
+    expect(
+      results.map((r) => `${r.instanceId}#${r.trial}`),
+      output,
+    ).toEqual([`${IDS[0]}#1`, `${IDS[0]}#2`, `${IDS[1]}#1`, `${IDS[1]}#2`])
     const roots = receiver.spans.filter((span) => span.parentSpanId === '' && span.attributes['bench.benchmark'] === 'mpcbench-v2')
     expect(roots).toHaveLength(4)
     for (const result of results) {
@@ -83,7 +109,9 @@ describeWithSharedData('MPCBench v2 with OTEL_EXPORTER_OTLP_ENDPOINT (level 1, t
       const children = childrenOf(receiver.spans, root)
       expect(children.filter((span) => span.name === 'chat baseline').length).toBeGreaterThan(0)
       const tools = children.filter((span) => span.name.startsWith('execute_tool '))
-      expect(tools.map((span) => span.attributes['gen_ai.tool.name'])).toEqual(expect.arrayContaining(['get_current_time', 'get_calendar_events', 'get_policy_rules']))
+      expect(tools.map((span) => span.attributes['gen_ai.tool.name'])).toEqual(
+        expect.arrayContaining(['get_current_time', 'get_calendar_events', 'get_policy_rules']),
+      )
       for (const tool of tools) expect(tool.name).toBe(`execute_tool ${tool.attributes['gen_ai.tool.name']}`)
     }
   })

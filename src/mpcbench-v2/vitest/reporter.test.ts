@@ -13,7 +13,14 @@ import type { MpcbenchV2TestMeta } from './test-meta.ts'
 
 function row(id: string, exact: boolean): ResultsRow {
   const value = exact ? 1 : 0.5
-  return { instance_id: id, metrics: { f1: value, precision: value, recall: value, exact_match: exact }, pred: [['a', 'b']], gold: [['a', 'b']], error: null, trace: [] }
+  return {
+    instance_id: id,
+    metrics: { f1: value, precision: value, recall: value, exact_match: exact },
+    pred: [['a', 'b']],
+    gold: [['a', 'b']],
+    error: null,
+    trace: [],
+  }
 }
 
 function modules(metas: MpcbenchV2TestMeta[]): TestModule[] {
@@ -43,19 +50,41 @@ describe('MpcbenchV2Reporter', () => {
     reporter.onTestRunEnd(modules([meta('i1', 1, true), meta('i2', 1, false), meta('i1', 2, true), traced, meta('i1', 1, true, 'openai/o4-mini')]))
     const rows = readFileSync(join(dir, 'eval_L1_exp1_gpt-4o.jsonl'), 'utf8').trim().split('\n')
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toBe('{"instance_id": "i1", "metrics": {"f1": 1.0, "precision": 1.0, "recall": 1.0, "exact_match": true}, "pred": [["a", "b"]], "gold": [["a", "b"]], "error": null, "trace": []}')
+    expect(rows[0]).toBe(
+      '{"instance_id": "i1", "metrics": {"f1": 1.0, "precision": 1.0, "recall": 1.0, "exact_match": true}, "pred": [["a", "b"]], "gold": [["a", "b"]], "error": null, "trace": []}',
+    )
     expect(readFileSync(join(dir, 'eval_L1_exp1_gpt-4o_trial2.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2)
     expect(readFileSync(join(dir, 'eval_L1_exp1_openai_o4-mini.jsonl'), 'utf8')).toContain('"i1"')
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))
     const gpt = summary.levels.find((level: { model: string }) => level.model === 'gpt-4o')
     expect(gpt).toMatchObject({ instances: 2, scored: 2, avgF1: 0.75, emRate: 0.5, trials: 2, passHatK: { 1: 0.75, 2: 0.5 }, passHatKTasks: 2 })
     // pass^k and its intervals come from the shared results core (pass = exact match), instances in id order.
-    const core = passHatKSummary([[{ trial: 1, passed: true }, { trial: 2, passed: true }], [{ trial: 1, passed: false }, { trial: 2, passed: true }]], 2)
+    const core = passHatKSummary(
+      [
+        [
+          { trial: 1, passed: true },
+          { trial: 2, passed: true },
+        ],
+        [
+          { trial: 1, passed: false },
+          { trial: 2, passed: true },
+        ],
+      ],
+      2,
+    )
     expect(gpt.passHatKCi).toEqual(core.passHatKCi)
     expect(gpt.emRateCi.low).toBeLessThan(0.5)
     // Every instance x trial, in id then trial order, without the trace; the trace id where tracing gave one.
     expect(gpt.results.map((r: { instanceId: string; trial: number }) => `${r.instanceId}#${r.trial}`)).toEqual(['i1#1', 'i1#2', 'i2#1', 'i2#2'])
-    expect(gpt.results[3]).toEqual({ instanceId: 'i2', trial: 2, metrics: { f1: 1, precision: 1, recall: 1, exact_match: true }, pred: [['a', 'b']], gold: [['a', 'b']], error: null, otelTraceId: 'a'.repeat(32) })
+    expect(gpt.results[3]).toEqual({
+      instanceId: 'i2',
+      trial: 2,
+      metrics: { f1: 1, precision: 1, recall: 1, exact_match: true },
+      pred: [['a', 'b']],
+      gold: [['a', 'b']],
+      error: null,
+      otelTraceId: 'a'.repeat(32),
+    })
     expect(gpt.results[0].otelTraceId).toBeUndefined()
     expect(MpcbenchV2SummarySchema.parse(summary).runId).toBe(summary.runId)
     // A copy under the run history, and the file recorded for the HTML report of the same run.
@@ -81,9 +110,15 @@ describe('MpcbenchV2Reporter', () => {
 describe('mpcbenchV2Settings', () => {
   it('reads the files of a level from the data folder and suffix, or the three files given', () => {
     const settings = mpcbenchV2Settings({ MPCBENCH_V2_DATA_DIR: '/d', MPCBENCH_V2_SUFFIX: 'test', MPCBENCH_V2_IDS: 'a, b', MPCBENCH_V2_MODEL: 'baseline' })
-    expect(settings.files(2)).toEqual({ world: '/d/world_level2_test.json', instances: '/d/instances_level2_test.jsonl', oracle: '/d/oracle_level2_test.jsonl' })
+    expect(settings.files(2)).toEqual({
+      world: '/d/world_level2_test.json',
+      instances: '/d/instances_level2_test.jsonl',
+      oracle: '/d/oracle_level2_test.jsonl',
+    })
     expect([...(settings.ids ?? [])]).toEqual(['a', 'b'])
-    expect(mpcbenchV2Settings({ MPCBENCH_V2_WORLD: '/w.json', MPCBENCH_V2_INSTANCES: '/i.jsonl', MPCBENCH_V2_ORACLE: '/o.jsonl' }).files(3).world).toBe('/w.json')
+    expect(mpcbenchV2Settings({ MPCBENCH_V2_WORLD: '/w.json', MPCBENCH_V2_INSTANCES: '/i.jsonl', MPCBENCH_V2_ORACLE: '/o.jsonl' }).files(3).world).toBe(
+      '/w.json',
+    )
   })
 
   it('names the variable and the fix of a bad setting', () => {

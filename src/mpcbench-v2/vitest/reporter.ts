@@ -6,14 +6,7 @@ import { historyRunId, historySettingsFromEnv } from '../../core/run-history.ts'
 import { recordRunOutput } from '../../core/run-outputs.ts'
 import { describeError, writeRunOutput } from '../../core/write-run-output.ts'
 import { type ResultsRow, formatResultsRow } from '../scoring/results-row.ts'
-import {
-  type LevelRows,
-  type LevelSummary,
-  MPCBENCH_V2_HISTORY_NAME,
-  type MpcbenchV2Summary,
-  formatSummaryLines,
-  summarizeLevel,
-} from '../scoring/summary.ts'
+import { type LevelRows, type LevelSummary, MPCBENCH_V2_HISTORY_NAME, type MpcbenchV2Summary, formatSummaryLines, summarizeLevel } from '../scoring/summary.ts'
 import type { MpcbenchV2TestMeta } from './test-meta.ts'
 import './test-meta.ts'
 
@@ -99,7 +92,10 @@ export default class MpcbenchV2Reporter implements Reporter {
       }
     }
     if (metas.length === 0) return
-    const groups = new Map<string, Omit<LevelRows, 'trials' | 'traceIds'> & { trials: Map<string, Array<ResultsRow | undefined>>; traceIds: Map<string, Array<string | undefined>> }>()
+    const groups = new Map<
+      string,
+      Omit<LevelRows, 'trials' | 'traceIds'> & { trials: Map<string, Array<ResultsRow | undefined>>; traceIds: Map<string, Array<string | undefined>> }
+    >()
     for (const meta of metas) {
       const key = JSON.stringify([meta.level, meta.worldId, meta.model])
       let group = groups.get(key)
@@ -118,7 +114,10 @@ export default class MpcbenchV2Reporter implements Reporter {
     }
     this.summaries = [...groups.values()].map(summarizeLevel)
     const root = this.vitest?.config.root ?? process.cwd()
-    const configured = this.options.outputFile ?? (this.vitest === undefined ? undefined : reporterOutputFile(this.vitest, 'mpcbench-v2')) ?? (process.env.MPCBENCH_V2_SUMMARY?.trim() || undefined)
+    const configured =
+      this.options.outputFile ??
+      (this.vitest === undefined ? undefined : reporterOutputFile(this.vitest, 'mpcbench-v2')) ??
+      (process.env.MPCBENCH_V2_SUMMARY?.trim() || undefined)
     const lines = formatSummaryLines(this.summaries)
     if (configured !== false) {
       const summaryFile = resolve(root, configured ?? DEFAULT_SUMMARY_FILE)
@@ -151,12 +150,16 @@ export default class MpcbenchV2Reporter implements Reporter {
       if (writeError !== undefined) {
         process.exitCode = 1
         const { problem, hint } = describeError(writeError)
-        lines.push(`ERROR: the MPCBench v2 summary was not written: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}${kept === undefined ? '' : `\n  A copy was kept in ${kept}.`}`)
+        lines.push(
+          `ERROR: the MPCBench v2 summary was not written: ${problem}${hint === undefined ? '' : `\n  Fix: ${hint}`}${kept === undefined ? '' : `\n  A copy was kept in ${kept}.`}`,
+        )
       }
     }
     const rowsFile = this.options.rowsFile ?? process.env.MPCBENCH_V2_OUTPUT
     if (rowsFile !== undefined && rowsFile.trim() !== '') {
-      const rows = [...groups.values()].flatMap((group) => [...group.trials.values()].map((byTrial) => byTrial[0]).filter((row): row is ResultsRow => row !== undefined))
+      const rows = [...groups.values()].flatMap((group) =>
+        [...group.trials.values()].map((byTrial) => byTrial[0]).filter((row): row is ResultsRow => row !== undefined),
+      )
       const file = resolve(process.cwd(), rowsFile)
       writeFileAtomic(file, rows.map((row) => `${formatResultsRow(row)}\n`).join(''))
       lines.push(`MPCBench v2 rows (upstream's format): ${file}`)

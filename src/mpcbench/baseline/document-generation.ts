@@ -99,7 +99,9 @@ export function documentStep(conversation: Conversation): BaselineStep {
   if (issues.length === 0) lines.push('- none found')
   for (const issue of issues) {
     const updated = str(issue, 'updated')
-    lines.push(`- ${str(issue, 'key')}: ${str(issue, 'summary')} [${str(issue, 'status') || 'unknown status'}]${updated ? `, updated ${updated.slice(0, 10)}` : ''}`)
+    lines.push(
+      `- ${str(issue, 'key')}: ${str(issue, 'summary')} [${str(issue, 'status') || 'unknown status'}]${updated ? `, updated ${updated.slice(0, 10)}` : ''}`,
+    )
   }
   lines.push('', 'Highlights from Slack:')
   if (messages.length === 0) lines.push('- none found')

@@ -19,8 +19,20 @@ const SOURCES = {
     channels: [{ id: 'C1', name: 'proj-atlas' }],
     users: PEOPLE,
     messages: [
-      { id: 'M1', channel_id: 'C1', user_id: 'maya.chen', text: 'Leo, Ines: can we do a 45 minute sync on the Atlas migration next week?', timestamp: '2025-11-12T10:00:00+01:00' },
-      { id: 'M2', channel_id: 'C1', user_id: 'leo.park', text: 'Atlas status: cutover rehearsal passed, error rate down to 0.4%.', timestamp: '2025-11-13T09:00:00+01:00' },
+      {
+        id: 'M1',
+        channel_id: 'C1',
+        user_id: 'maya.chen',
+        text: 'Leo, Ines: can we do a 45 minute sync on the Atlas migration next week?',
+        timestamp: '2025-11-12T10:00:00+01:00',
+      },
+      {
+        id: 'M2',
+        channel_id: 'C1',
+        user_id: 'leo.park',
+        text: 'Atlas status: cutover rehearsal passed, error rate down to 0.4%.',
+        timestamp: '2025-11-13T09:00:00+01:00',
+      },
     ],
   },
   gmail: {
@@ -29,7 +41,14 @@ const SOURCES = {
         id: 'T1',
         subject: 'Atlas export availability',
         messages: [
-          { id: 'G1', from: 'Rosa Vidal <rosa@harbor.test>', to: ['support@orbit.test'], subject: 'Atlas export availability', body: 'Hello, when will the Atlas export be available for our account? We plan our quarter around it.', date: '2025-11-10T08:00:00+01:00' },
+          {
+            id: 'G1',
+            from: 'Rosa Vidal <rosa@harbor.test>',
+            to: ['support@orbit.test'],
+            subject: 'Atlas export availability',
+            body: 'Hello, when will the Atlas export be available for our account? We plan our quarter around it.',
+            date: '2025-11-10T08:00:00+01:00',
+          },
         ],
       },
     ],
@@ -37,21 +56,47 @@ const SOURCES = {
   calendar: {
     calendars: PEOPLE.map((p) => ({ id: p.id, email: p.email })),
     events: [
-      { id: 'E1', title: 'Atlas standup', start: '2025-11-17T09:00:00+01:00', end: '2025-11-17T10:30:00+01:00', attendees: [{ email: 'maya.chen@orbit.test' }, { email: 'leo.park@orbit.test' }] },
+      {
+        id: 'E1',
+        title: 'Atlas standup',
+        start: '2025-11-17T09:00:00+01:00',
+        end: '2025-11-17T10:30:00+01:00',
+        attendees: [{ email: 'maya.chen@orbit.test' }, { email: 'leo.park@orbit.test' }],
+      },
       { id: 'E2', title: 'Dentist', start: '2025-11-17T10:30:00+01:00', end: '2025-11-17T11:00:00+01:00', attendees: [{ email: 'ines.duarte@orbit.test' }] },
-      { id: 'E3', title: 'Atlas cutover review', start: '2025-11-12T14:00:00+01:00', end: '2025-11-12T15:00:00+01:00', attendees: [{ email: 'maya.chen@orbit.test' }] },
+      {
+        id: 'E3',
+        title: 'Atlas cutover review',
+        start: '2025-11-12T14:00:00+01:00',
+        end: '2025-11-12T15:00:00+01:00',
+        attendees: [{ email: 'maya.chen@orbit.test' }],
+      },
     ],
   },
   contacts: { contacts: [...PEOPLE, { id: 'rosa', name: 'Rosa Vidal', email: 'rosa@harbor.test' }] },
   jira: {
     projects: [{ key: 'ATL', name: 'Atlas' }],
     issues: [
-      { key: 'ATL-7', summary: 'Atlas export for customer accounts', status: 'In Progress', updated: '2025-11-12T16:00:00+01:00', fixVersions: [{ name: 'Atlas 2.0', releaseDate: '2025-12-01' }], project: { key: 'ATL' } },
+      {
+        key: 'ATL-7',
+        summary: 'Atlas export for customer accounts',
+        status: 'In Progress',
+        updated: '2025-11-12T16:00:00+01:00',
+        fixVersions: [{ name: 'Atlas 2.0', releaseDate: '2025-12-01' }],
+        project: { key: 'ATL' },
+      },
       { key: 'ATL-3', summary: 'Atlas migration cutover rehearsal', status: 'Done', updated: '2025-11-11T12:00:00+01:00', project: { key: 'ATL' } },
     ],
   },
   drive: {
-    files: [{ id: 'F1', name: 'Atlas status report template', content: 'Goals\nHighlights\nRisks\nNext steps\nFill each section with the week’s facts.', modifiedTime: '2025-11-01T09:00:00+01:00' }],
+    files: [
+      {
+        id: 'F1',
+        name: 'Atlas status report template',
+        content: 'Goals\nHighlights\nRisks\nNext steps\nFill each section with the week’s facts.',
+        modifiedTime: '2025-11-01T09:00:00+01:00',
+      },
+    ],
   },
 }
 
@@ -94,7 +139,12 @@ describe('baseline on MPCBench-style tasks through runAgent', () => {
     expect(rationale).toMatch(/^baseline heuristic: planning: .*45 minutes \(from Slack\)/)
     const slotCall = trace.toolCalls.find((c) => c.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
     // The workday comes from the tool's own description of this company's hours.
-    expect(slotCall?.arguments).toMatchObject({ date_range_start: '2025-11-17', date_range_end: '2025-11-21', slot_minimum_minutes: 45, workday_end_time: '17:30' })
+    expect(slotCall?.arguments).toMatchObject({
+      date_range_start: '2025-11-17',
+      date_range_end: '2025-11-21',
+      slot_minimum_minutes: 45,
+      workday_end_time: '17:30',
+    })
     expect(trace.usage).toMatchObject({ totalTokens: 0, costUsd: 0 })
   })
 
@@ -118,14 +168,27 @@ describe('baseline on MPCBench-style tasks through runAgent', () => {
   })
 
   it('works with the upstream-v1 tools: upstream wire names and arguments, results read in their shapes', async () => {
-    const trace = await run('Maya Chen wants to sync with Leo Park and Ines Duarte about the Atlas migration next week. Please suggest a few meeting times.', world(), 'upstream-v1')
+    const trace = await run(
+      'Maya Chen wants to sync with Leo Park and Ines Duarte about the Atlas migration next week. Please suggest a few meeting times.',
+      world(),
+      'upstream-v1',
+    )
     const { answer } = answerOf(trace)
     expect(trace.toolCalls.every((c) => c.status === 'ok')).toBe(true)
     const slotCall = trace.toolCalls.find((c) => c.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
-    expect(slotCall?.arguments).toMatchObject({ email_addresses: ['maya.chen@orbit.test', 'leo.park@orbit.test', 'ines.duarte@orbit.test'], start_date: '2025-11-17', end_date: '2025-11-21' })
-    expect(trace.messages.some((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.type === 'function' && c.function.name === 'Slack_search_messages'))).toBe(true)
+    expect(slotCall?.arguments).toMatchObject({
+      email_addresses: ['maya.chen@orbit.test', 'leo.park@orbit.test', 'ines.duarte@orbit.test'],
+      start_date: '2025-11-17',
+      end_date: '2025-11-21',
+    })
+    expect(
+      trace.messages.some((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.type === 'function' && c.function.name === 'Slack_search_messages')),
+    ).toBe(true)
     expect(answer).toContain('Ines Duarte (ines.duarte@orbit.test)')
-    for (const prompt of ['A customer asked when the Atlas export will be available. Draft a reply email.', "Please write this week's status report for the Atlas team."]) {
+    for (const prompt of [
+      'A customer asked when the Atlas export will be available. Draft a reply email.',
+      "Please write this week's status report for the Atlas team.",
+    ]) {
       const other = await run(prompt, world(), 'upstream-v1')
       expect(answerOf(other).answer).toContain('ATL-7')
       expect(other.toolCalls.every((c) => c.status === 'ok')).toBe(true)
@@ -148,18 +211,24 @@ describeWithSharedData('baseline on upstream MPCBench scenario_A', () => {
   }
 
   it('answers the planning prompt with slots the calendar says are free for everyone', async () => {
-    const trace = await run('Tom mentioned syncing with Alice and Min about the API launch next week. Please find a few possible time slots for that meeting.', upstream())
+    const trace = await run(
+      'Tom mentioned syncing with Alice and Min about the API launch next week. Please find a few possible time slots for that meeting.',
+      upstream(),
+    )
     const { answer } = answerOf(trace)
     const slotCall = trace.toolCalls.find((c) => c.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
     expect(slotCall?.arguments).toMatchObject({ email_addresses: ['tom@partner.co', 'alice.kim@company.com', 'min.lee@company.com'] })
-    const free = (slotCall?.result as { time_slots: Array<{ start: string }> }).time_slots
+    const free = (slotCall?.result as { time_slots: Array<{ start: string }> } | undefined)?.time_slots ?? []
     const firstStart = free[0]?.start ?? ''
     expect(answer).toContain(`${firstStart.slice(0, 10)} ${firstStart.slice(11, 16)}`)
   })
 
   it('answers the email-reply and report prompts with JSON answers built from what the tools returned', async () => {
     const workplace = upstream()
-    for (const prompt of ['A customer is asking when a feature update will be released. Draft a reply email.', 'Please draft a weekly team report summarizing this week’s work.']) {
+    for (const prompt of [
+      'A customer is asking when a feature update will be released. Draft a reply email.',
+      'Please draft a weekly team report summarizing this week’s work.',
+    ]) {
       const trace = await run(prompt, workplace)
       const { answer, rationale } = answerOf(trace)
       expect(rationale).toMatch(/^baseline heuristic: /)

@@ -43,10 +43,7 @@ function resolveParticipants(conversation: Conversation): Array<{ name: string; 
     const call = lookups.find((c) => String(c.arguments.name ?? '') === name)
     const hits = call === undefined ? [] : HITS.contacts(call.result)
     const lower = name.toLowerCase()
-    const best =
-      hits.find((h) => str(h, 'name').toLowerCase() === lower) ??
-      hits.find((h) => str(h, 'name').toLowerCase().startsWith(`${lower} `)) ??
-      hits[0]
+    const best = hits.find((h) => str(h, 'name').toLowerCase() === lower) ?? hits.find((h) => str(h, 'name').toLowerCase().startsWith(`${lower} `)) ?? hits[0]
     const email = str(best, 'email')
     return { name, email: email === '' ? undefined : email, fullName: str(best, 'name') || name }
   })
@@ -158,7 +155,10 @@ export function planningStep(conversation: Conversation): BaselineStep {
     picked.push(formatMeeting(start, duration))
     if (picked.length === PROPOSED_SLOTS) break
   }
-  const who = participants.filter((p) => p.email !== undefined).map((p) => `${p.fullName} (${p.email})`).join(', ')
+  const who = participants
+    .filter((p) => p.email !== undefined)
+    .map((p) => `${p.fullName} (${p.email})`)
+    .join(', ')
   const missing = unresolved.length === 0 ? '' : ` I could not find ${unresolved.join(', ')} in Contacts.`
   if (picked.length === 0) {
     return {

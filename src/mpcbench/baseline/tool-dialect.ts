@@ -31,7 +31,10 @@ function mapList(result: unknown, key: string, to: string, item: (value: Record<
   if (result === null || typeof result !== 'object' || Array.isArray(result)) return result
   const list = (result as Record<string, unknown>)[key]
   if (!Array.isArray(list)) return result
-  return { ...(result as Record<string, unknown>), [to]: list.map((value) => (value !== null && typeof value === 'object' ? item(value as Record<string, unknown>) : value)) }
+  return {
+    ...(result as Record<string, unknown>),
+    [to]: list.map((value) => (value !== null && typeof value === 'object' ? item(value as Record<string, unknown>) : value)),
+  }
 }
 
 /** The next ISO day after `YYYY-MM-DD`, or the text unchanged. */
@@ -49,7 +52,7 @@ function rankSlack(result: unknown, args: Args): unknown {
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== '')
-  const scored = ((result as { messages: Array<Record<string, unknown>> }).messages).map((message) => {
+  const scored = (result as { messages: Array<Record<string, unknown>> }).messages.map((message) => {
     const text = String(message.text ?? '').toLowerCase()
     return { message, score: words.filter((word) => text.includes(word)).length, at: String(message.timestamp ?? '') }
   })
@@ -64,7 +67,11 @@ const UPSTREAM_TOOLS: Record<string, UpstreamTool> = {
     writeArgs: (args) => rename(args, 'query', 'search_query'),
     // Upstream returns every message holding any query word, oldest first: rank them as the extended search would
     // (messages holding more of the words first, then newest first), on the client side.
-    readResult: (result, args) => rankSlack(mapList(result, 'matches', 'messages', (m) => ({ ...m, channel_name: m.channel })), args),
+    readResult: (result, args) =>
+      rankSlack(
+        mapList(result, 'matches', 'messages', (m) => ({ ...m, channel_name: m.channel })),
+        args,
+      ),
   },
   [WORKPLACE_TOOLS.contactsSearch]: {
     wire: 'GoogleContacts_SearchContactsByName',

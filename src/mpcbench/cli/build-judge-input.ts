@@ -19,14 +19,24 @@ export const command = defineCommand({
 tool_trace (the raw tool calls with step indices) and the task type.`,
   options: {
     log: { type: 'string', value: 'FILE', description: 'run log ({task_id}__agent-{model}_run.json)', required: true },
-    output: { type: 'string', value: 'FILE', description: 'judge input to write, e.g. {task_id}__agent-{model}__judge-{judge}_judge_input.json', required: true },
+    output: {
+      type: 'string',
+      value: 'FILE',
+      description: 'judge input to write, e.g. {task_id}__agent-{model}__judge-{judge}_judge_input.json',
+      required: true,
+    },
     task: { type: 'string', value: 'FILE', description: "task file (default: the run log's task_file; the package's when the current folder has none)" },
     judge: { type: 'string', value: 'M', description: 'judge model recorded in the input (default: the {judge} part of --output, else rules)' },
   },
   async run({ values: flags }) {
     const logFile = resolve(flags.log as string)
     const output = resolve(flags.output as string)
-    assertFlagPathExists('--log', logFile, 'Run log', 'Pass the run log that `agent-bench run-task` wrote, e.g. --log evaluation/logs/{task_id}__agent-{model}_run.json.')
+    assertFlagPathExists(
+      '--log',
+      logFile,
+      'Run log',
+      'Pass the run log that `agent-bench run-task` wrote, e.g. --log evaluation/logs/{task_id}__agent-{model}_run.json.',
+    )
     const runLog = readRunLog(logFile)
     const taskFile = flags.task ?? runLog.task_file ?? undefined
     if (taskFile === undefined) {
@@ -34,7 +44,8 @@ tool_trace (the raw tool calls with step indices) and the task type.`,
     }
     const judge = flags.judge ?? judgeFromFileName(output) ?? 'rules'
     const task = taskFlag(taskFile)
-    if (flags.task !== undefined) assertFlagPathExists('--task', task.path, 'Task file', 'Pass the path of a task file, e.g. --task tasks/planning/<task>.json.')
+    if (flags.task !== undefined)
+      assertFlagPathExists('--task', task.path, 'Task file', 'Pass the path of a task file, e.g. --task tasks/planning/<task>.json.')
     reportPackageInputs(task.fromPackage)
     writeJudgeInput(runLog, loadTask(task.path), judge, output)
     console.log(output)

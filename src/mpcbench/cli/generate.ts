@@ -25,7 +25,12 @@ Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed,
 --scenario-id is required.`,
   options: {
     'scenario-id': { type: 'string', value: 'ID', description: 'scenario to generate' },
-    generator: { type: 'string', value: 'NAME', description: 'procedural (seeded, offline) or llm (model_config.json data_generation_model)', default: 'procedural' },
+    generator: {
+      type: 'string',
+      value: 'NAME',
+      description: 'procedural (seeded, offline) or llm (model_config.json data_generation_model)',
+      default: 'procedural',
+    },
     seed: { type: 'string', value: 'N', description: 'seed of the procedural generator', default: DEFAULT_SEED },
     scale: { type: 'string', value: 'N', description: 'noise multiplier (procedural; > 0): ~40 more items per unit at noise_level 1', default: 1 },
     force: { type: 'boolean', description: 'regenerate even when up to date' },
@@ -48,7 +53,9 @@ Files whose recorded inputs (scenario, prompts, schemas, generator, model, seed,
     }
     const generator = values.generator ?? 'procedural'
     if (generator !== 'procedural' && generator !== 'llm') {
-      throw new FlagValueError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, { hint: 'Pass --generator procedural or --generator llm.' })
+      throw new FlagValueError(`Expected \`--generator\` to be procedural or llm, got ${JSON.stringify(generator)}.`, {
+        hint: 'Pass --generator procedural or --generator llm.',
+      })
     }
     const seed = wholeNumberFlag('--seed', values.seed, { example: 7 })
     const scale = positiveNumber('--scale', values.scale, (n) => Number.isFinite(n) && n > 0, 'a number above 0')

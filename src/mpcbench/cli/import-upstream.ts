@@ -35,7 +35,9 @@ exit code is then 1. Exit 1 also when a --scenario-id could not be imported, els
     for (const { scenarioId, reason } of result.skippedScenarios) console.error(`skipped scenario ${scenarioId}: ${reason}`)
     for (const { scenarioId } of result.imported) console.log(`imported ${scenarioId}`)
     const otherLogs = result.skippedLogs.length - result.failures.filter((failure) => result.skippedLogs.some((log) => log.file === failure.file)).length
-    console.log(`${result.imported.length} scenario(s) written to ${out}; ${result.skippedScenarios.length} skipped, ${otherLogs} log(s) not generation calls, ${result.failures.length} failed`)
+    console.log(
+      `${result.imported.length} scenario(s) written to ${out}; ${result.skippedScenarios.length} skipped, ${otherLogs} log(s) not generation calls, ${result.failures.length} failed`,
+    )
     if (result.failures.length > 0) {
       console.error(`failed (${result.failures.length}):`)
       for (const { file, reason } of result.failures) console.error(`  ${file}: ${reason}`)

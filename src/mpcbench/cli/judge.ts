@@ -27,11 +27,11 @@ a reply that stays invalid after a retry is written as a judge error (exit code 
     const model = flags.model as string
     const input = readJudgeInput(inputFile)
     const prompt = model === RULES_JUDGE_ID ? undefined : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge
-    const judge = createJudge(model, { systemPrompt: prompt?.system_prompt ?? '', ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }) })
-    const output =
-      flags.output === undefined
-        ? evaluationFiles(dirname(inputFile), input.task_id, input.agent_model, model).judgeResult
-        : resolve(flags.output)
+    const judge = createJudge(model, {
+      systemPrompt: prompt?.system_prompt ?? '',
+      ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }),
+    })
+    const output = flags.output === undefined ? evaluationFiles(dirname(inputFile), input.task_id, input.agent_model, model).judgeResult : resolve(flags.output)
     const { outcome } = await judgeAndWrite(judge, input, output)
     console.log(`${output}\n${describeJudgeOutcome(judge, outcome)}`)
     return outcome.kind === 'scored' ? 0 : 1

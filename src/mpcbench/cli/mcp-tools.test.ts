@@ -26,7 +26,7 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
     scratch.remove()
   })
 
-  it('serves the scenario\'s workplace tools on 127.0.0.1 with the agent loop\'s schemas, and the agent\'s system and developer messages as instructions', async () => {
+  it("serves the scenario's workplace tools on 127.0.0.1 with the agent loop's schemas, and the agent's system and developer messages as instructions", async () => {
     mkdirSync(llmContext)
     writeFileSync(join(llmContext, 'instructions_about_sources.md'), developerText)
     child = spawn(process.execPath, ['bin/agent-bench.js', 'mcp', '--data-dir', DATA_DIR, '--scenario-id', SCENARIO, '--http', '0'], {
@@ -51,7 +51,9 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
       expect(client.getInstructions()).toContain('final_answer')
       const { tools } = await client.listTools()
       const expected = scenarioTools(DATA_DIR, SCENARIO).map(toOpenAITool)
-      expect(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(expected.map((tool) => tool.function))
+      expect(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(
+        expected.map((tool) => tool.function),
+      )
       expect(tools.map((tool) => tool.name)).toContain('Slack_search_messages')
       const result = await client.callTool({ name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'a' } })
       expect(result.isError).toBeFalsy()
@@ -63,7 +65,7 @@ describe('agent-bench mcp --data-dir (MPCBench, Streamable HTTP)', () => {
     expect(await exited).toBe(0)
   })
 
-  it('outside the project (no prompt_config.json in the working directory) sends the package\'s agent system message', async () => {
+  it("outside the project (no prompt_config.json in the working directory) sends the package's agent system message", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [join(REPO_ROOT, 'bin/agent-bench.js'), 'mcp', '--data-dir', DATA_DIR, '--scenario-id', SCENARIO, '--quiet'],

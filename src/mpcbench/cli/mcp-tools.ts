@@ -18,7 +18,9 @@ export const MCP_TOOL_PROFILES = TOOL_PROFILES
  */
 export function mcpScenarioTools(dataDir: string, scenarioId: string, profile: string | undefined): AnyTool[] {
   if (profile !== undefined && !(MCP_TOOL_PROFILES as readonly string[]).includes(profile)) {
-    throw new FlagValueError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, { hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default profile.` })
+    throw new FlagValueError(`Unknown \`--tools\` ${JSON.stringify(profile)}.`, {
+      hint: `Pass one of ${MCP_TOOL_PROFILES.join(', ')}, or leave it out for the default profile.`,
+    })
   }
   const noData = scenarioFlagsProblem(dataDir, scenarioId)
   if (noData !== undefined) throw new ConfigError(`${noData.problem.charAt(0).toUpperCase()}${noData.problem.slice(1)}.`, { hint: noData.hint })
@@ -48,14 +50,19 @@ export const mpcbenchMcpToolSource: McpToolSource = {
   selectedBy: 'data-dir',
   synopsis: 'agent-bench mcp --data-dir DIR --scenario-id ID [--tools upstream-v1|extended] [--http PORT]   (MPCBench)',
   flags: {
-    'data-dir': { arg: 'dir', description: "MPCBench: folder of the scenario data ({ID}_{source}.json files); data is the package's demo data when the current folder has no data/" },
+    'data-dir': {
+      arg: 'dir',
+      description: "MPCBench: folder of the scenario data ({ID}_{source}.json files); data is the package's demo data when the current folder has no data/",
+    },
     'scenario-id': { arg: 'id', description: 'MPCBench: the scenario whose six sources the tools read' },
     tools: { arg: 'profile', description: `MPCBench: tool profile, ${MCP_TOOL_PROFILES.join(' | ')} (default: MPCBENCH_TOOLS, else upstream-v1)` },
   },
   open(values: McpFlagValues): OpenedMcpTools {
     const scenarioId = values['scenario-id']
     if (typeof scenarioId !== 'string' || scenarioId.trim() === '') {
-      throw new FlagValueError('`--data-dir` needs `--scenario-id`.', { hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).' })
+      throw new FlagValueError('`--data-dir` needs `--scenario-id`.', {
+        hint: 'Pass e.g. --scenario-id scenario_01 (the prefix of its {ID}_{source}.json files).',
+      })
     }
     const data = dataDirFlag(String(values['data-dir']))
     assertFlagPathExists('--data-dir', data.path, 'Scenario data folder', 'Pass the folder of the {scenario_id}_{source}.json files.')

@@ -30,7 +30,8 @@ const MPCBENCH_OPTIONS = {
     type: 'string',
     value: 'ID',
     multiple: true,
-    description: 'agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL, comma-separated; default: model_config.json agent_models when an API key or OPENAI_BASE_URL is set, else baseline)',
+    description:
+      'agent model, e.g. openai/gpt-4.1 or baseline (BENCH_AGENT_MODEL, comma-separated; default: model_config.json agent_models when an API key or OPENAI_BASE_URL is set, else baseline)',
   },
   'judge-model': {
     type: 'string',
@@ -38,7 +39,11 @@ const MPCBENCH_OPTIONS = {
     multiple: true,
     description: 'judge model, or rules (BENCH_JUDGE_MODEL, comma-separated; default: model_config.json judge_models when an LLM is configured, else rules)',
   },
-  'agent-url': { type: 'string', value: 'URL', description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (MPCBENCH_AGENT_URL)' },
+  'agent-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'benchmark your own agent behind HTTP instead of a model: each task is POSTed to URL with an MCP endpoint of its tools (MPCBENCH_AGENT_URL)',
+  },
   'agent-timeout-ms': {
     type: 'string',
     value: 'N',
@@ -46,18 +51,38 @@ const MPCBENCH_OPTIONS = {
     default: DEFAULT_AGENT_TIMEOUT_MS,
   },
   tools: { type: 'string', value: 'PROFILE', description: `tool profile, ${TOOL_PROFILES.join(' or ')} (MPCBENCH_TOOLS)`, default: DEFAULT_TOOL_PROFILE },
-  'max-turns': { type: 'string', value: 'N', description: 'agent turn cap; reaching it is the max-turns outcome (MPCBENCH_MAX_TURNS)', default: MPCBENCH_TURN_CAP },
+  'max-turns': {
+    type: 'string',
+    value: 'N',
+    description: 'agent turn cap; reaching it is the max-turns outcome (MPCBENCH_MAX_TURNS)',
+    default: MPCBENCH_TURN_CAP,
+  },
   trials: { type: 'string', value: 'K', description: 'runs per task x agent, tests named "... [trial=j]"; the summary gets pass^k (BENCH_TRIALS)', default: 1 },
   resume: {
     type: 'boolean',
-    description: 'reuse each finished run of the log folder (answered or max-turns, same prompt, tools, temperature, turn cap and developer message, scored by every judge) instead of running it again (BENCH_RESUME=1)',
+    description:
+      'reuse each finished run of the log folder (answered or max-turns, same prompt, tools, temperature, turn cap and developer message, scored by every judge) instead of running it again (BENCH_RESUME=1)',
   },
   concurrency: { type: 'string', value: 'N', description: 'tests of a bench file run at once (BENCH_CONCURRENCY)', default: 5 },
-  'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (MPCBENCH_PROMPT_CONFIG; default: prompt_config.json here, else the package's)" },
-  'model-config': { type: 'string', value: 'FILE', description: "agent_temperature, models (MPCBENCH_MODEL_CONFIG; default: model_config.json here, else the package's)" },
+  'prompt-config': {
+    type: 'string',
+    value: 'FILE',
+    description: "system prompts (MPCBENCH_PROMPT_CONFIG; default: prompt_config.json here, else the package's)",
+  },
+  'model-config': {
+    type: 'string',
+    value: 'FILE',
+    description: "agent_temperature, models (MPCBENCH_MODEL_CONFIG; default: model_config.json here, else the package's)",
+  },
   'log-dir': { type: 'string', value: 'DIR', description: 'run logs, judge inputs and judge results (MPCBENCH_LOG_DIR)', default: DEFAULT_LOG_DIR },
   output: { type: 'string', short: 'o', value: 'FILE', description: 'summary JSON (--outputFile.mpcbench)', default: DEFAULT_SUMMARY_FILE },
-  reporter: { type: 'string', value: 'NAME', multiple: true, description: 'Vitest reporter (default, verbose, junit, json, github-actions or a path)', default: 'default' },
+  reporter: {
+    type: 'string',
+    value: 'NAME',
+    multiple: true,
+    description: 'Vitest reporter (default, verbose, junit, json, github-actions or a path)',
+    default: 'default',
+  },
   'test-name-pattern': { type: 'string', short: 't', value: 'RE', description: 'run only tests whose name ({task_id} [agent=...]) matches' },
 } as const satisfies Record<string, OptionSpec>
 
@@ -120,10 +145,13 @@ export function planMpcbenchRun(argv: string[], cwd: string = process.cwd()): Mp
   choiceFlag('--tools', values.tools, TOOL_PROFILES)
   const agentUrl = values['agent-url']
   if (agentUrl !== undefined && !/^https?:\/\/[^/\s]/.test(agentUrl.trim())) {
-    throw new FlagValueError(`Expected \`--agent-url\` to be an http(s) URL, got ${JSON.stringify(agentUrl)}.`, { hint: 'Pass e.g. --agent-url http://127.0.0.1:3000/run.' })
+    throw new FlagValueError(`Expected \`--agent-url\` to be an http(s) URL, got ${JSON.stringify(agentUrl)}.`, {
+      hint: 'Pass e.g. --agent-url http://127.0.0.1:3000/run.',
+    })
   }
   if (values.output !== undefined) {
-    if (outputFile.mpcbench !== undefined) throw new FlagValueError('`--output` and `--outputFile.mpcbench` both name the summary file.', { hint: 'Pass only one of them.' })
+    if (outputFile.mpcbench !== undefined)
+      throw new FlagValueError('`--output` and `--outputFile.mpcbench` both name the summary file.', { hint: 'Pass only one of them.' })
     outputFile.mpcbench = resolve(cwd, values.output)
   }
   const env: Record<string, string> = {}
@@ -189,7 +217,11 @@ export function shippedMpcbenchConfig(taskTypes: ReadonlyArray<TaskType>, concur
  * log folder, `BENCH_HISTORY_KEEP`) and that the agent flags go together: a bad one is one error naming it, not a
  * failure of every test. Returns the MPCBench settings.
  */
-export function assertMpcbenchRunSettings(env: Record<string, string | undefined>, plan: Pick<MpcbenchCliPlan, 'env'>, cwd: string = process.cwd()): MpcbenchSettings {
+export function assertMpcbenchRunSettings(
+  env: Record<string, string | undefined>,
+  plan: Pick<MpcbenchCliPlan, 'env'>,
+  cwd: string = process.cwd(),
+): MpcbenchSettings {
   const settings = mpcbenchSettingsFromEnv(env)
   if (settings.agent !== undefined && plan.env.BENCH_AGENT_MODEL !== undefined) {
     throw new FlagValueError('`--agent-model` and an agent URL (--agent-url / MPCBENCH_AGENT_URL) both choose the agent.', {
@@ -226,7 +258,10 @@ export const command: Command = {
   async run(argv) {
     const plan = planMpcbenchRun(argv)
     // A config a flag names that does not exist is a bad command line (exit 2), before Vitest starts.
-    for (const [name, flag, what] of [['MPCBENCH_PROMPT_CONFIG', '--prompt-config', 'Prompt config'], ['MPCBENCH_MODEL_CONFIG', '--model-config', 'Model config']] as const) {
+    for (const [name, flag, what] of [
+      ['MPCBENCH_PROMPT_CONFIG', '--prompt-config', 'Prompt config'],
+      ['MPCBENCH_MODEL_CONFIG', '--model-config', 'Model config'],
+    ] as const) {
       const named = plan.env[name]
       if (named !== undefined) assertFlagPathExists(flag, named, what, `Pass an existing file to ${flag}, or leave it out for the default.`)
     }
@@ -250,7 +285,9 @@ export const command: Command = {
       {
         run: true,
         watch: false,
-        ...(shipped ? shippedMpcbenchConfig(plan.taskTypes, concurrency) : { project: ['bench'], ...(concurrency === undefined ? {} : { maxConcurrency: concurrency }) }),
+        ...(shipped
+          ? shippedMpcbenchConfig(plan.taskTypes, concurrency)
+          : { project: ['bench'], ...(concurrency === undefined ? {} : { maxConcurrency: concurrency }) }),
         reporters: [interrupt.reporter, ...withMpcbenchReporters(plan.reporters)],
         ...(Object.keys(plan.outputFile).length === 0 ? {} : { outputFile: plan.outputFile }),
         ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),

@@ -98,9 +98,20 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--agent-model', 'scripted/agent:1', '--data-dir', '.'])).toBe(0)
     const runLogFile = join(dir, 'logs', 'cli_task__agent-scripted_agent_1_run.json')
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(runLogFile, 'utf8')))
-    expect(runLog).toMatchObject({ task_file: 'task.json', final_answer: 'Priya: priya@northwind.test', agent_model: 'scripted/agent:1', tool_profile: 'upstream-v1' })
+    expect(runLog).toMatchObject({
+      task_file: 'task.json',
+      final_answer: 'Priya: priya@northwind.test',
+      agent_model: 'scripted/agent:1',
+      tool_profile: 'upstream-v1',
+    })
     expect(runLog.raw_tool_calls).toEqual([
-      { tool_name: 'GoogleContacts.SearchContactsByName', function_name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] }, status: 'ok' },
+      {
+        tool_name: 'GoogleContacts.SearchContactsByName',
+        function_name: 'GoogleContacts_SearchContactsByName',
+        arguments: { name: 'Priya' },
+        result: { contacts: [{ name: 'Priya Natarajan', emails: ['priya@northwind.test'] }] },
+        status: 'ok',
+      },
     ])
     expect(runLog.harness).toEqual({ temperature: 0, max_turns: 50, developer_message: null, wire: 'upstream-eb0b7ca' })
 
@@ -110,19 +121,32 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
     expect(input).toMatchObject({ judge_model: 'rules', task_type: 'email_reply', answer_requirements: ["Gives Priya's address from the contacts."] })
 
     expect(await main(['judge', '--input', inputFile, '--model', 'rules'])).toBe(0)
-    const rules = JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-rules_judge_result.json'), 'utf8')))
+    const rules = JudgeResultFileSchema.parse(
+      JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-rules_judge_result.json'), 'utf8')),
+    )
     expect(rules).toMatchObject({ kind: 'scored', judge_kind: 'rules', answer_requirements_satisfaction: { score: 5 } })
     expect(out.join('\n')).toContain('judge rules (not an LLM): answer_requirements_satisfaction 5/5')
 
     expect(await main(['judge', '--input', inputFile, '--model', 'scripted/judge'])).toBe(0)
-    const llm = JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-scripted_judge_judge_result.json'), 'utf8')))
+    const llm = JudgeResultFileSchema.parse(
+      JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1__judge-scripted_judge_judge_result.json'), 'utf8')),
+    )
     expect(llm).toMatchObject({ kind: 'scored', judge_kind: 'llm', judge_model: 'scripted/judge' })
   })
 
   it('run-and-judge writes every file for each agent x judge and prints scores keyed agent=..__judge=..', async () => {
     const code = await main([
-      'run-and-judge', '--task', 'task.json', '--data-dir', '.',
-      '--agent-model', 'scripted/agent:1', '--judge-model', 'rules', '--judge-model', 'scripted/judge',
+      'run-and-judge',
+      '--task',
+      'task.json',
+      '--data-dir',
+      '.',
+      '--agent-model',
+      'scripted/agent:1',
+      '--judge-model',
+      'rules',
+      '--judge-model',
+      'scripted/judge',
     ])
     expect(code, out.join('\n')).toBe(0)
     expect(readdirSync(join(dir, 'logs')).sort()).toEqual([
@@ -151,7 +175,23 @@ describe('agent-bench run-task / build-judge-input / judge / run-and-judge (the 
   })
 
   it('--tools extended gives the extended tools and records the profile', async () => {
-    expect(await main(['run-task', '--task', 'task.json', '--scenario-id', 'cli_test', '--agent-model', 'scripted/agent:1', '--data-dir', '.', '--tools', 'extended', '--max-turns', '4'])).toBe(0)
+    expect(
+      await main([
+        'run-task',
+        '--task',
+        'task.json',
+        '--scenario-id',
+        'cli_test',
+        '--agent-model',
+        'scripted/agent:1',
+        '--data-dir',
+        '.',
+        '--tools',
+        'extended',
+        '--max-turns',
+        '4',
+      ]),
+    ).toBe(0)
     const runLog = RunLogSchema.parse(JSON.parse(readFileSync(join(dir, 'logs', 'cli_task__agent-scripted_agent_1_run.json'), 'utf8')))
     expect(runLog).toMatchObject({ tool_profile: 'extended', harness: { max_turns: 4 } })
     expect(runLog.raw_tool_calls[0]).toMatchObject({ status: 'ok', result: { contacts: [{ id: 'p1', email: 'priya@northwind.test' }] } })

@@ -44,7 +44,12 @@ Agents run at temperature 0 unless model_config.json sets agent_temperature.
 Outside a checkout, the package's own task file (at the path given), data/, prompt_config.json and model_config.json
 are used where the current folder has none; one line on stderr says which.`,
   options: {
-    task: { type: 'string', value: 'FILE', description: "task file, e.g. tasks/planning/x.json (the package's when the current folder has none)", required: true },
+    task: {
+      type: 'string',
+      value: 'FILE',
+      description: "task file, e.g. tasks/planning/x.json (the package's when the current folder has none)",
+      required: true,
+    },
     'scenario-id': { type: 'string', value: 'ID', description: "scenario (default: the task's data_dependencies.scenario_id)" },
     'agent-model': { type: 'string', value: 'M', description: 'agent model id', multiple: true },
     'agent-url': { type: 'string', value: 'URL', description: 'run your own agent behind HTTP instead of models (MPCBENCH_AGENT_URL; docs/your-own-agent.md)' },

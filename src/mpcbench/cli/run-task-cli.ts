@@ -36,7 +36,13 @@ export function reportAgentFailure(agent: string, outcome: RunOutcome): void {
 /** Loads `file` (resolved against the working directory), else `prompt_config.json` of the working directory or, failing that, of the package (said on stderr). */
 export function loadPromptConfigFlag(file: string | undefined): PromptConfig {
   const path = file === undefined ? defaultInput('prompt_config.json') : resolve(file)
-  if (file !== undefined) assertFlagPathExists('--prompt-config', path, 'Prompt config', 'Pass an existing prompt config file to --prompt-config, or leave it out for prompt_config.json.')
+  if (file !== undefined)
+    assertFlagPathExists(
+      '--prompt-config',
+      path,
+      'Prompt config',
+      'Pass an existing prompt config file to --prompt-config, or leave it out for prompt_config.json.',
+    )
   if (!existsSync(path)) {
     throw new ConfigError(`No prompt config at ${path}`, { hint: 'Run from the project root or pass --prompt-config FILE.' })
   }
@@ -71,10 +77,21 @@ export function commandInputs(
 ): CommandInputs {
   const data = dataDirFlag(flags['data-dir'], cwd)
   // A path a flag names that does not exist is a bad command line (exit 2), before anything runs.
-  if (flags['data-dir'] !== undefined) assertFlagPathExists('--data-dir', data.path, 'Scenario data folder', 'Pass the folder of the {scenario_id}_{source}.json files, or leave --data-dir out for data/.')
-  for (const [flag, what] of [['prompt-config', 'Prompt config'], ['model-config', 'Model config'], ['llm-context', 'LLM context folder']] as const) {
+  if (flags['data-dir'] !== undefined)
+    assertFlagPathExists(
+      '--data-dir',
+      data.path,
+      'Scenario data folder',
+      'Pass the folder of the {scenario_id}_{source}.json files, or leave --data-dir out for data/.',
+    )
+  for (const [flag, what] of [
+    ['prompt-config', 'Prompt config'],
+    ['model-config', 'Model config'],
+    ['llm-context', 'LLM context folder'],
+  ] as const) {
     const value = flags[flag]
-    if (value !== undefined) assertFlagPathExists(`--${flag}`, resolve(cwd, value), what, `Pass an existing path to --${flag}, or leave it out for the default.`)
+    if (value !== undefined)
+      assertFlagPathExists(`--${flag}`, resolve(cwd, value), what, `Pass an existing path to --${flag}, or leave it out for the default.`)
   }
   const configs = mpcbenchConfigs(cwd)
   const promptConfig = flags['prompt-config'] === undefined ? configs.promptConfig : undefined
@@ -118,15 +135,33 @@ export function harnessOverrides(
 
 /** The harness options `run-task` and `run-and-judge` share (see `harness.ts`). */
 export const HARNESS_OPTIONS = {
-  'data-dir': { type: 'string', value: 'DIR', description: "folder of the scenario data (default: data/, the package's when the current folder has none)", default: 'data' },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    description: "folder of the scenario data (default: data/, the package's when the current folder has none)",
+    default: 'data',
+  },
   'log-dir': { type: 'string', value: 'DIR', description: 'output folder (default: MPCBENCH_LOG_DIR, else evaluation/logs)' },
-  tools: { type: 'string', value: 'PROFILE', description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)" },
-  'prompt-config': { type: 'string', value: 'FILE', description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json here, else the package's; upstream's file works)" },
-  'model-config': { type: 'string', value: 'FILE', description: "agent_temperature, models (default: MPCBENCH_MODEL_CONFIG, else model_config.json here, else the package's)" },
+  tools: {
+    type: 'string',
+    value: 'PROFILE',
+    description: "tool profile: upstream-v1 (upstream MPCBench's tools) or extended (default: MPCBENCH_TOOLS, else upstream-v1)",
+  },
+  'prompt-config': {
+    type: 'string',
+    value: 'FILE',
+    description: "system prompts (default: MPCBENCH_PROMPT_CONFIG, else prompt_config.json here, else the package's; upstream's file works)",
+  },
+  'model-config': {
+    type: 'string',
+    value: 'FILE',
+    description: "agent_temperature, models (default: MPCBENCH_MODEL_CONFIG, else model_config.json here, else the package's)",
+  },
   'llm-context': {
     type: 'string',
     value: 'DIR',
-    description: 'folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)',
+    description:
+      'folder of llm_context/*.md for the developer message (default: MPCBENCH_LLM_CONTEXT, else llm_context/ beside the prompt config or in the data folder)',
   },
   'max-turns': { type: 'string', value: 'N', description: 'turn cap; reaching it is the max-turns outcome (default: MPCBENCH_MAX_TURNS, else 50)' },
 } as const satisfies Record<string, OptionSpec>

@@ -57,7 +57,13 @@ describe('agent-bench tool on hand-written data', () => {
     const bad = await runTool([...base, '--name', 'Slack_search_messages', '--args', '{"search_query": null}'])
     expect(bad.code).toBe(0)
     expect(JSON.parse(bad.stdout)).toMatchObject({ status: 'invalid-arguments' })
-    const failing = await runTool([...base, '--name', 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', '--args', '{"email_addresses": ["ana@acme.test"], "workday_start_time": "9am"}'])
+    const failing = await runTool([
+      ...base,
+      '--name',
+      'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+      '--args',
+      '{"email_addresses": ["ana@acme.test"], "workday_start_time": "9am"}',
+    ])
     expect(failing.code).toBe(0)
     expect(JSON.parse(failing.stdout)).toMatchObject({ status: 'tool-error' })
   })
@@ -84,7 +90,11 @@ describeWithSharedData('agent-bench tool answers every upstream tool-oracle case
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as { id: string; scenario_id: string; name: string; wire_name: string; args: unknown; expected: unknown })
   const dataDir = join(tmp, 'upstream')
-  const imported = importUpstream({ logs: sharedDataPath('mpcbench', 'v1_eb0b7ca', 'generator', 'logs', 'llm'), out: dataDir, scenarioIds: [...new Set(cases.map((c) => c.scenario_id))] })
+  const imported = importUpstream({
+    logs: sharedDataPath('mpcbench', 'v1_eb0b7ca', 'generator', 'logs', 'llm'),
+    out: dataDir,
+    scenarioIds: [...new Set(cases.map((c) => c.scenario_id))],
+  })
 
   it('imported every scenario the cases use', () => {
     expect(imported.skippedScenarios).toEqual([])

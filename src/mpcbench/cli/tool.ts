@@ -51,7 +51,11 @@ export async function callScenarioTool(options: CallScenarioToolOptions): Promis
   }
   const parsed = parseToolArguments(tool, args)
   if (!parsed.success) {
-    return { kind: 'tool-error', status: 'invalid-arguments', message: `invalid arguments for ${wireNameOf(tool)}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` }
+    return {
+      kind: 'tool-error',
+      status: 'invalid-arguments',
+      message: `invalid arguments for ${wireNameOf(tool)}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    }
   }
   try {
     const result = await tool.handler(parsed.data, {})
@@ -74,11 +78,17 @@ An unknown tool or profile, a missing scenario or --args that is not JSON exits 
     name: {
       type: 'string',
       value: 'NAME',
-      description: "tool name, dotted (GoogleCalendar.ListEvents) or the profile's wire name (GoogleCalendar_ListEvents for upstream-v1, GoogleCalendar__ListEvents for extended)",
+      description:
+        "tool name, dotted (GoogleCalendar.ListEvents) or the profile's wire name (GoogleCalendar_ListEvents for upstream-v1, GoogleCalendar__ListEvents for extended)",
       required: true,
     },
     args: { type: 'string', value: 'JSON', description: 'arguments object', default: '{}' },
-    'data-dir': { type: 'string', value: 'DIR', description: "scenario data folder (default: data/, the package's when the current folder has none)", default: 'data' },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      description: "scenario data folder (default: data/, the package's when the current folder has none)",
+      default: 'data',
+    },
     tools: { type: 'string', value: 'PROFILE', description: 'upstream-v1 or extended (default: MPCBENCH_TOOLS, else upstream-v1)' },
   },
   epilog: `Example:

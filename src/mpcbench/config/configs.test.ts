@@ -45,7 +45,7 @@ describeWithSharedData('upstream prompt and model configs', () => {
     expect(loadModelConfig(sharedDataPath('mpcbench', 'v1_eb0b7ca', 'model_config.json')).data_generation_model).toBe('gpt-5.1')
   })
 
-  it('reads the first layout\'s world_state_model as data_generation_model', () => {
+  it("reads the first layout's world_state_model as data_generation_model", () => {
     const config = loadModelConfig(sharedDataPath('mpcbench', 'v1_cdf38c1', 'evaluation', 'model_config.json'))
     expect(config.data_generation_model).toBe('gpt-4o-mini')
   })

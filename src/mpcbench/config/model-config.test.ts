@@ -20,7 +20,9 @@ describe('loadModelConfig on unknown keys', () => {
     expect(loadModelConfig(file).agent_temperature).toBeUndefined()
     loadModelConfig(file)
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(String(warn.mock.calls[0]?.[0])).toContain(`the model config file ${file} has key(s) this benchmark does not read: "agent_temprature" (did you mean "agent_temperature"?)`)
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      `the model config file ${file} has key(s) this benchmark does not read: "agent_temprature" (did you mean "agent_temperature"?)`,
+    )
   })
 
   it("finds no unknown key (nothing to warn about) in this project's model config", () => {
@@ -29,7 +31,7 @@ describe('loadModelConfig on unknown keys', () => {
 })
 
 describeWithSharedData("upstream MPCBench's model configs", () => {
-  it('have no unknown key (upstream\'s first layout names the generator world_state_model)', () => {
+  it("have no unknown key (upstream's first layout names the generator world_state_model)", () => {
     const files = fg.sync('**/model_config.json', { cwd: sharedDataPath('mpcbench'), absolute: true })
     expect(files.length).toBeGreaterThanOrEqual(2)
     for (const file of files) {

@@ -45,7 +45,9 @@ export function unknownKeys(value: unknown, known: ReadonlyArray<string>): Unkno
 
 /** The warning line of a file's unknown keys. */
 export function unknownKeysWarning(keys: ReadonlyArray<UnknownKey>, label: string, file: string, known: ReadonlyArray<string>): string {
-  const each = keys.map(({ key, closest }) => `${JSON.stringify(key)} (${closest === undefined ? 'no known key is close' : `did you mean ${JSON.stringify(closest)}?`})`)
+  const each = keys.map(
+    ({ key, closest }) => `${JSON.stringify(key)} (${closest === undefined ? 'no known key is close' : `did you mean ${JSON.stringify(closest)}?`})`,
+  )
   return `mpcbench: the ${label} file ${file} has key(s) this benchmark does not read: ${each.join(', ')}; they are ignored. Known keys: ${known.join(', ')}.`
 }
 

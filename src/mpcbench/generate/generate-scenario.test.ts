@@ -42,7 +42,9 @@ describe('generateScenario: a failed generation leaves no source of an earlier w
   const { generator: _generator, ...world } = buildProceduralWorld(scenario, 1, 1)
   const events = worldEvents(world)
   const reply = (name: string, edited: boolean): string =>
-    JSON.stringify(name === 'world_state' ? (edited ? { ...world, description: `${world.description} Edited.` } : world) : projectSource(name as SourceName, world, events))
+    JSON.stringify(
+      name === 'world_state' ? (edited ? { ...world, description: `${world.description} Edited.` } : world) : projectSource(name as SourceName, world, events),
+    )
   const target = (request: ReceivedRequest): string => (request.body.response_format as { json_schema: { name: string } }).json_schema.name
   const modelFor = (baseURL: string) =>
     createModel('some-model', { env: { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key' }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
@@ -56,8 +58,12 @@ describe('generateScenario: a failed generation leaves no source of an earlier w
     }
     const edited = { ...scenario, description: `${scenario.description} Edited.` }
     {
-      await using server = await startScriptedServer((request): ScriptedResponse => (target(request) === 'gmail' ? scriptedText('not json') : scriptedText(reply(target(request), true))))
-      const error = await generateScenario({ scenario: edited, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
+      await using server = await startScriptedServer(
+        (request): ScriptedResponse => (target(request) === 'gmail' ? scriptedText('not json') : scriptedText(reply(target(request), true))),
+      )
+      const error = await generateScenario({ scenario: edited, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch(
+        (e: unknown) => e,
+      )
       expect(error).toMatchObject({ code: 'ERR_GENERATION', target: 'gmail' })
     }
     expect(JSON.parse(readFileSync(path('world_state'), 'utf8')).description).toMatch(/Edited\.$/)

@@ -260,4 +260,3 @@ function fileRecord(path: string, generator: Generator, inputs: Record<string, u
     output_sha256: sha256(text),
   }
 }
-

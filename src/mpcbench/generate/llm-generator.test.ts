@@ -102,7 +102,7 @@ describe('llm generator through the scripted server', () => {
     expect(server.requests.slice(-1).map(target)).toEqual(['jira'])
   })
 
-  it('gives the model every schema in the form OpenAI strict structured outputs accepts, and writes a reply made in that form in the schemas\' own form', async () => {
+  it("gives the model every schema in the form OpenAI strict structured outputs accepts, and writes a reply made in that form in the schemas' own form", async () => {
     // Strict form: optional fields sent as null, an open object (facts, projects) as a string holding its JSON.
     const strictWorld = {
       ...scriptedWorld,
@@ -140,16 +140,31 @@ describe('llm generator through the scripted server', () => {
     const error = await generateScenario({ scenario, outDir, generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 2 }).catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(GenerationError)
-    expect(error).toMatchObject({ target: 'world_state', path: '(root)', reason: 'the reply was cut off at the output token limit after 2000 characters (finish_reason "length"), so it is not complete JSON' })
+    expect(error).toMatchObject({
+      target: 'world_state',
+      path: '(root)',
+      reason: 'the reply was cut off at the output token limit after 2000 characters (finish_reason "length"), so it is not complete JSON',
+    })
     expect((error as GenerationError).hint).toMatch(/output limit/)
     expect(server.requests[1]?.body.messages?.at(-1)?.content).toMatch(/cut off at the output token limit.*shorter/s)
     expect(readdirSync(outDir)).toEqual([])
   })
 
-  it('reports a refusal with the model\'s words, not as an empty reply', async () => {
-    const refusal = { id: 'scripted-refusal', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }] }
+  it("reports a refusal with the model's words, not as an empty reply", async () => {
+    const refusal = {
+      id: 'scripted-refusal',
+      object: 'chat.completion',
+      model: 'scripted',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }],
+    }
     await using server = await startScriptedServer(() => scriptedRaw(JSON.stringify(refusal)))
-    const error = await generateScenario({ scenario, outDir: mkdtempSync(join(tmp, 'mpcbench-llm-')), generator: 'llm', model: modelFor(server.baseURL), maxAttempts: 1 }).catch((e: unknown) => e)
+    const error = await generateScenario({
+      scenario,
+      outDir: mkdtempSync(join(tmp, 'mpcbench-llm-')),
+      generator: 'llm',
+      model: modelFor(server.baseURL),
+      maxAttempts: 1,
+    }).catch((e: unknown) => e)
     expect(error).toMatchObject({ target: 'world_state', reason: 'the model refused: "I cannot help with that."' })
   })
 

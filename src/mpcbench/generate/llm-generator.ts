@@ -12,7 +12,7 @@ import { fromStrictOutput, toStrictOutputSchema } from './strict-output-schema.t
 const addFormats = ((addFormatsModule as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin
 
 const CUT_OFF_HINT =
-  'The reply did not fit in the model\'s output token limit: use a data_generation_model with a larger output limit in model_config.json, lower the scenario\'s noise_level, or use --generator procedural.'
+  "The reply did not fit in the model's output token limit: use a data_generation_model with a larger output limit in model_config.json, lower the scenario's noise_level, or use --generator procedural."
 
 /** The llm generator could not get schema-valid JSON for one file within its attempts. */
 export class GenerationError extends BenchError {
@@ -30,7 +30,10 @@ export class GenerationError extends BenchError {
     super(
       'ERR_GENERATION',
       `The data-generation model gave no valid ${target} for ${scenarioId} in ${attempts} attempt(s): ${path}: ${reason}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
-      { hint: `Try again, raise --max-attempts (maxAttempts), use a stronger data_generation_model in model_config.json, or use --generator procedural.`, ...options },
+      {
+        hint: `Try again, raise --max-attempts (maxAttempts), use a stronger data_generation_model in model_config.json, or use --generator procedural.`,
+        ...options,
+      },
     )
     this.target = target
     this.path = path
@@ -51,17 +54,31 @@ interface Reply {
  */
 function parseReply(reply: Reply): { kind: 'json'; value: unknown } | { kind: 'invalid'; errors: string[] } {
   const { content, finishReason, refusal } = reply
-  if (typeof refusal === 'string' && refusal.trim() !== '') return { kind: 'invalid', errors: [`(root): the model refused: ${JSON.stringify(refusal.slice(0, 300))}`] }
-  if (finishReason === 'content_filter') return { kind: 'invalid', errors: ['(root): the reply was stopped by the provider\'s content filter (finish_reason "content_filter")'] }
+  if (typeof refusal === 'string' && refusal.trim() !== '')
+    return { kind: 'invalid', errors: [`(root): the model refused: ${JSON.stringify(refusal.slice(0, 300))}`] }
+  if (finishReason === 'content_filter')
+    return { kind: 'invalid', errors: ['(root): the reply was stopped by the provider\'s content filter (finish_reason "content_filter")'] }
   if (content === null || content === undefined || content.trim() === '') {
-    return { kind: 'invalid', errors: [finishReason === 'length' ? '(root): the reply was empty: the output token limit was reached before any text (finish_reason "length")' : '(root): the reply was empty'] }
+    return {
+      kind: 'invalid',
+      errors: [
+        finishReason === 'length'
+          ? '(root): the reply was empty: the output token limit was reached before any text (finish_reason "length")'
+          : '(root): the reply was empty',
+      ],
+    }
   }
   const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(content)
   try {
     return { kind: 'json', value: JSON.parse(fenced?.[1] ?? content) }
   } catch (error) {
     if (finishReason === 'length') {
-      return { kind: 'invalid', errors: [`(root): the reply was cut off at the output token limit after ${content.length} characters (finish_reason "length"), so it is not complete JSON`] }
+      return {
+        kind: 'invalid',
+        errors: [
+          `(root): the reply was cut off at the output token limit after ${content.length} characters (finish_reason "length"), so it is not complete JSON`,
+        ],
+      }
     }
     return { kind: 'invalid', errors: [`(root): not valid JSON (${(error as Error).message})`] }
   }
@@ -99,11 +116,19 @@ export class LlmGenerator implements Generator {
     const validate = this.#validatorFor(ctx.worldStateSchema)
     // Asked for our full shape; upstream MPCBench's shape (no company, reference_date, facts, events or
     // background_events) is accepted too, so upstream's recorded world states replay unchanged.
-    const value = await this.#complete('world_state', scenario.scenario_id, ctx.prompts.generator.world_state.system_prompt, user, ctx.worldStateSchema, ctx, (data) => {
-      if (validate(data)) return []
-      const upstreamShape = WorldStateSchema.safeParse(data)
-      return upstreamShape.success ? [] : describeAjvErrors(validate.errors)
-    })
+    const value = await this.#complete(
+      'world_state',
+      scenario.scenario_id,
+      ctx.prompts.generator.world_state.system_prompt,
+      user,
+      ctx.worldStateSchema,
+      ctx,
+      (data) => {
+        if (validate(data)) return []
+        const upstreamShape = WorldStateSchema.safeParse(data)
+        return upstreamShape.success ? [] : describeAjvErrors(validate.errors)
+      },
+    )
     return value as WorldState
   }
 
@@ -175,7 +200,10 @@ export class LlmGenerator implements Generator {
         role: 'user',
         content: cutOff
           ? `That ${target} reply was cut off at the output token limit. Return the complete ${target} JSON only, shorter: fewer or briefer items, still covering every sub-scenario.`
-          : `That ${target} JSON is not valid against the schema:\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\nReturn the complete corrected JSON only.`,
+          : `That ${target} JSON is not valid against the schema:\n${errors
+              .slice(0, 20)
+              .map((e) => `- ${e}`)
+              .join('\n')}\nReturn the complete corrected JSON only.`,
       })
     }
     throw new GenerationError(target, scenarioId, this.#maxAttempts, errors, cutOff ? { hint: CUT_OFF_HINT } : {})

@@ -35,9 +35,12 @@ function selectedScenarioIds(options: Pick<PrepareDataOptions, 'scenariosDir' | 
   const ids = options.scenarioIds ?? available
   const missing = ids.filter((id) => !available.includes(id))
   if (missing.length > 0) {
-    throw new ConfigError(`No scenario file for ${missing.map((id) => JSON.stringify(id)).join(', ')} in ${options.scenariosDir} (MPCBENCH_SCENARIOS names the scenarios to prepare)`, {
-      hint: `Set MPCBENCH_SCENARIOS to ids of files in ${options.scenariosDir} (${available.join(', ') || 'none'}), comma-separated, e.g. MPCBENCH_SCENARIOS=${available[0] ?? 'scenario_id'}; or unset it to prepare them all.`,
-    })
+    throw new ConfigError(
+      `No scenario file for ${missing.map((id) => JSON.stringify(id)).join(', ')} in ${options.scenariosDir} (MPCBENCH_SCENARIOS names the scenarios to prepare)`,
+      {
+        hint: `Set MPCBENCH_SCENARIOS to ids of files in ${options.scenariosDir} (${available.join(', ') || 'none'}), comma-separated, e.g. MPCBENCH_SCENARIOS=${available[0] ?? 'scenario_id'}; or unset it to prepare them all.`,
+      },
+    )
   }
   return ids
 }
@@ -62,11 +65,7 @@ async function prepareScenario(id: string, options: PrepareDataOptions, log: (li
     ...pick(options, ['seed', 'scale', 'force', 'model', 'promptConfigPath', 'modelConfigPath']),
   })
   const generated = result.files.filter((f) => f.outcome.kind === 'generated').map((f) => f.name)
-  log(
-    result.kind === 'skipped'
-      ? `mpcbench: ${id} skipped (up to date)`
-      : `mpcbench: ${id} generated (${result.generator}: ${generated.join(', ')})`,
-  )
+  log(result.kind === 'skipped' ? `mpcbench: ${id} skipped (up to date)` : `mpcbench: ${id} generated (${result.generator}: ${generated.join(', ')})`)
   return result
 }
 
@@ -96,4 +95,3 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
   for (const key of keys) if (value[key] !== undefined) out[key] = value[key]
   return out
 }
-

@@ -18,7 +18,30 @@ const schemaOf = (name: string): Schema => JSON.parse(readFileSync(join(repoRoot
 const names = ['world_state', ...SOURCES]
 
 /** Keywords of OpenAI's documented strict subset (types, anyOf, $ref/definitions, string pattern/format, number and array bounds, annotations). */
-const STRICT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', '$ref', '$defs', 'definitions', 'description', 'title', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems'])
+const STRICT_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  'description',
+  'title',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+])
 
 /** What strict mode would refuse in `schema`, as `path: reason` lines. */
 function strictProblems(schema: unknown, path = '#', problems: string[] = []): string[] {
@@ -30,7 +53,8 @@ function strictProblems(schema: unknown, path = '#', problems: string[] = []): s
     const required = (s.required ?? []) as string[]
     for (const key of Object.keys((s.properties ?? {}) as Schema)) if (!required.includes(key)) problems.push(`${path}: ${key} is not required`)
   }
-  for (const key of ['properties', 'definitions', '$defs']) for (const [k, v] of Object.entries((s[key] ?? {}) as Schema)) strictProblems(v, `${path}/${key}/${k}`, problems)
+  for (const key of ['properties', 'definitions', '$defs'])
+    for (const [k, v] of Object.entries((s[key] ?? {}) as Schema)) strictProblems(v, `${path}/${key}/${k}`, problems)
   if (s.items !== undefined) strictProblems(s.items, `${path}/items`, problems)
   if (Array.isArray(s.anyOf)) s.anyOf.forEach((v, i) => strictProblems(v, `${path}/anyOf/${i}`, problems))
   return problems
@@ -38,7 +62,14 @@ function strictProblems(schema: unknown, path = '#', problems: string[] = []): s
 
 function resolve(schema: Schema, root: Schema): Schema {
   const ref = schema.$ref
-  if (typeof ref === 'string') return resolve(ref.slice(2).split('/').reduce<Schema>((node, part) => node[part] as Schema, root), root)
+  if (typeof ref === 'string')
+    return resolve(
+      ref
+        .slice(2)
+        .split('/')
+        .reduce<Schema>((node, part) => node[part] as Schema, root),
+      root,
+    )
   const allOf = schema.allOf as Schema[] | undefined
   return allOf?.length === 1 ? resolve(allOf[0] as Schema, root) : schema
 }
@@ -70,7 +101,9 @@ describe('toStrictOutputSchema: what the llm generator gives the model', () => {
   })
 
   it('puts the discriminating const first in every anyOf branch, so branches differ in their first key', () => {
-    const strict = toStrictOutputSchema(schemaOf('world_state')) as { definitions: { world_event: { anyOf: Array<{ properties: Record<string, { const?: string }> }> } } }
+    const strict = toStrictOutputSchema(schemaOf('world_state')) as {
+      definitions: { world_event: { anyOf: Array<{ properties: Record<string, { const?: string }> }> } }
+    }
     const firsts = strict.definitions.world_event.anyOf.map((b) => Object.entries(b.properties)[0])
     expect(firsts.map((entry) => entry?.[0])).toEqual(['source', 'source', 'source', 'source', 'source', 'source'])
     expect(new Set(firsts.map((entry) => entry?.[1].const)).size).toBe(6)
@@ -84,23 +117,45 @@ describe('fromStrictOutput: a strict-mode reply read back', () => {
   const ajv = new Ajv({ strict: false, allErrors: true })
   addFormats(ajv)
 
-  it.each(scenarios.map((s) => [s.scenario_id, s] as const))('%s: every generated file, sent in strict form, validates against the strict schema and reads back to itself', (_id, scenario) => {
-    const { generator: _generator, ...world } = buildProceduralWorld(scenario, 3, 2)
-    const events = worldEvents(world)
-    const files: Record<string, unknown> = { world_state: world, ...Object.fromEntries(SOURCES.map((s) => [s, projectSource(s, world, events)])) }
-    for (const name of names) {
-      const original = schemaOf(name)
-      const sent = toStrictForm(files[name], original, original)
-      const validate = ajv.compile(toStrictOutputSchema(original))
-      expect(validate(sent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true)
-      expect(fromStrictOutput(sent, original), name).toEqual(files[name])
-    }
-  })
+  it.each(scenarios.map((s) => [s.scenario_id, s] as const))(
+    '%s: every generated file, sent in strict form, validates against the strict schema and reads back to itself',
+    (_id, scenario) => {
+      const { generator: _generator, ...world } = buildProceduralWorld(scenario, 3, 2)
+      const events = worldEvents(world)
+      const files: Record<string, unknown> = { world_state: world, ...Object.fromEntries(SOURCES.map((s) => [s, projectSource(s, world, events)])) }
+      for (const name of names) {
+        const original = schemaOf(name)
+        const sent = toStrictForm(files[name], original, original)
+        const validate = ajv.compile(toStrictOutputSchema(original))
+        expect(validate(sent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true)
+        expect(fromStrictOutput(sent, original), name).toEqual(files[name])
+      }
+    },
+  )
 
-  it('leaves a reply in the schema\'s own form alone, keeps null where the schema allows it, and leaves what it cannot read for validation', () => {
+  it("leaves a reply in the schema's own form alone, keeps null where the schema allows it, and leaves what it cannot read for validation", () => {
     const world = schemaOf('world_state')
-    const jiraEvent = { source: 'jira', event_id: 'ev_1', timestamp: '2026-03-12T10:00:00+01:00', issue_key: 'A-1', project_key: 'A', summary: 's', description: 'd', status: 'To Do', issue_type: 'Task', priority: 'Low', assignee: null, reporter: 'r@x.example', created: '2026-03-12T10:00:00+01:00', labels: [], due_date: null }
-    const read = fromStrictOutput({ background_events: [jiraEvent], projects: ['{"name": "P", "milestones": []}', 'not json'] }, world) as { background_events: Array<Record<string, unknown>>; projects: unknown[] }
+    const jiraEvent = {
+      source: 'jira',
+      event_id: 'ev_1',
+      timestamp: '2026-03-12T10:00:00+01:00',
+      issue_key: 'A-1',
+      project_key: 'A',
+      summary: 's',
+      description: 'd',
+      status: 'To Do',
+      issue_type: 'Task',
+      priority: 'Low',
+      assignee: null,
+      reporter: 'r@x.example',
+      created: '2026-03-12T10:00:00+01:00',
+      labels: [],
+      due_date: null,
+    }
+    const read = fromStrictOutput({ background_events: [jiraEvent], projects: ['{"name": "P", "milestones": []}', 'not json'] }, world) as {
+      background_events: Array<Record<string, unknown>>
+      projects: unknown[]
+    }
     expect(read.background_events[0]).toHaveProperty('assignee', null)
     expect(read.background_events[0]).not.toHaveProperty('due_date')
     expect(read.projects).toEqual([{ name: 'P', milestones: [] }, 'not json'])

@@ -15,7 +15,8 @@ const NEGATED_CUE_BEFORE = /(?:\bnot|\bnever|\bno longer|n['’]t|\bagainst)\s+(
 const NEGATION_BETWEEN = /(?:\bnot\b|\bnever\b|n['’]t\b|\bagainst\b|\bno longer\b)/i
 
 /** Words right before an option that say it is not (or not alone) the choice (`over X`, `rather than X`, `between X and Y`). */
-const REJECTED_BEFORE = /\b(?:over|rather than|instead of|not|against|reject(?:ed|ing)?|vs\.?|versus|than|between|and|or|either|neither|nor)\s+(?:option\s+\w\W{0,3}|variant\s+\w\W{0,3})?["“']?$/i
+const REJECTED_BEFORE =
+  /\b(?:over|rather than|instead of|not|against|reject(?:ed|ing)?|vs\.?|versus|than|between|and|or|either|neither|nor)\s+(?:option\s+\w\W{0,3}|variant\s+\w\W{0,3})?["“']?$/i
 
 /** Words right after an option that reject it (`X was rejected`, `X is too expensive`, `X lost to Y`, `X could not deliver`). */
 const REJECTED_AFTER =

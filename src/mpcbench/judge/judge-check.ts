@@ -67,14 +67,26 @@ function records(dataDir: string, task: Task, source: (typeof SOURCES)[number]):
 function freeSlotCalls(task: Task): JudgeInput['raw_tool_calls'] {
   return (task.checks ?? []).flatMap((check) =>
     'time_slot_free' in check
-      ? [{ tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', arguments: {}, result: { time_slots: check.time_slot_free.free }, status: 'ok' as const }]
+      ? [
+          {
+            tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+            arguments: {},
+            result: { time_slots: check.time_slot_free.free },
+            status: 'ok' as const,
+          },
+        ]
       : [],
   )
 }
 
 /** Every record of the task's scenario, one call per source, plus the free slots of a planning check: all an agent could read. */
 export function scenarioWorldCalls(dataDir: string, task: Task): JudgeInput['raw_tool_calls'] {
-  const calls: JudgeInput['raw_tool_calls'] = SOURCES.map((source) => ({ tool_name: `${source}.records`, arguments: {}, result: { records: records(dataDir, task, source) }, status: 'ok' as const }))
+  const calls: JudgeInput['raw_tool_calls'] = SOURCES.map((source) => ({
+    tool_name: `${source}.records`,
+    arguments: {},
+    result: { records: records(dataDir, task, source) },
+    status: 'ok' as const,
+  }))
   return [...calls, ...freeSlotCalls(task)]
 }
 
@@ -144,7 +156,17 @@ export function labelledAnswerInput(task: Task, file: string, answer: string, ca
 
 /** How a judge scored one labelled answer. */
 export type JudgeCheckRow =
-  | { taskId: string; kind: JudgeCheckKind; note?: string; outcome: 'scored'; requirements: number | null; grounding: number | null; passed: boolean; agrees: boolean; justification: string }
+  | {
+      taskId: string
+      kind: JudgeCheckKind
+      note?: string
+      outcome: 'scored'
+      requirements: number | null
+      grounding: number | null
+      passed: boolean
+      agrees: boolean
+      justification: string
+    }
   | { taskId: string; kind: JudgeCheckKind; note?: string; outcome: 'judge-error'; message: string; agrees: false }
 
 /** Agreement of a judge with the labels of one kind. */
@@ -242,14 +264,17 @@ export function formatJudgeCheckReport(report: JudgeCheckReport): string {
     '',
     `${'kind'.padEnd(14)}${'answers'.padStart(8)}${'passed'.padStart(8)}${'disagree'.padStart(10)}${'agreement'.padStart(11)}`,
     ...report.byKind.map(
-      (k) => `${k.kind.padEnd(14)}${String(k.answers).padStart(8)}${String(k.passed).padStart(8)}${String(k.disagreements).padStart(10)}${`${(k.agreement * 100).toFixed(0)}%`.padStart(11)}`,
+      (k) =>
+        `${k.kind.padEnd(14)}${String(k.answers).padStart(8)}${String(k.passed).padStart(8)}${String(k.disagreements).padStart(10)}${`${(k.agreement * 100).toFixed(0)}%`.padStart(11)}`,
     ),
     '',
     `wrong answers passed: ${report.wrongPassed}; right answers failed: ${report.rightFailed}${report.judgeErrors > 0 ? `; judge errors: ${report.judgeErrors}` : ''}`,
   ]
   for (const row of report.disagreements) {
     const what = row.outcome === 'scored' ? `requirements ${row.requirements ?? 'null'}: ${row.justification.slice(0, 300)}` : `judge error: ${row.message}`
-    lines.push(`  ${row.kind === 'right' ? 'RIGHT FAILED' : 'WRONG PASSED'} ${row.taskId} [${row.kind}]${row.note === undefined ? '' : ` (${row.note})`}: ${what}`)
+    lines.push(
+      `  ${row.kind === 'right' ? 'RIGHT FAILED' : 'WRONG PASSED'} ${row.taskId} [${row.kind}]${row.note === undefined ? '' : ` (${row.note})`}: ${what}`,
+    )
   }
   return lines.join('\n')
 }

@@ -36,9 +36,24 @@ function traceOf(toolCalls: AgentTrace['toolCalls'], messages: AgentTrace['messa
   }
 }
 
-const task: Task = { task_id: 'companyA_weekly_report_v1', task_type: 'document_generation', user_prompt: 'Write the weekly report.', data_dependencies: {}, answer_requirements: ['Covers APP-412.'] }
+const task: Task = {
+  task_id: 'companyA_weekly_report_v1',
+  task_type: 'document_generation',
+  user_prompt: 'Write the weekly report.',
+  data_dependencies: {},
+  answer_requirements: ['Covers APP-412.'],
+}
 
-const failedCall = { id: 'c1', turn: 1, name: 'Jira.SearchIssuesWithJql', arguments: { jql: 'x' }, result: 'Error: boom', status: 'tool-error' as const, startedAt: '', durationMs: 0 }
+const failedCall = {
+  id: 'c1',
+  turn: 1,
+  name: 'Jira.SearchIssuesWithJql',
+  arguments: { jql: 'x' },
+  result: 'Error: boom',
+  status: 'tool-error' as const,
+  startedAt: '',
+  durationMs: 0,
+}
 
 describe('buildJudgeInput and llmJudgeView', () => {
   it("shows the judge upstream's fields in upstream's order, and upstream's four fields of each tool call", () => {
@@ -46,7 +61,9 @@ describe('buildJudgeInput and llmJudgeView', () => {
     const input = JudgeInputSchema.parse(buildJudgeInput(runLog, task, 'judge'))
     const view = llmJudgeView(input)
     expect(Object.keys(view)).toEqual([...LLM_JUDGE_FIELDS])
-    expect(view.raw_tool_calls).toEqual([{ tool_name: 'Jira.SearchIssuesWithJql', function_name: 'Jira_SearchIssuesWithJql', arguments: { jql: 'x' }, result: 'Error: boom' }])
+    expect(view.raw_tool_calls).toEqual([
+      { tool_name: 'Jira.SearchIssuesWithJql', function_name: 'Jira_SearchIssuesWithJql', arguments: { jql: 'x' }, result: 'Error: boom' },
+    ])
     expect(Object.keys(view.raw_tool_calls[0] ?? {})).toEqual(['tool_name', 'function_name', 'arguments', 'result'])
     // The judge input file keeps the status: the offline rules judge leaves failed calls out of its grounding.
     expect(input.raw_tool_calls[0]?.status).toBe('tool-error')
@@ -69,7 +86,13 @@ describe('buildJudgeInput and llmJudgeView', () => {
   })
 })
 
-const planning: Task = { task_id: 'sync_planning', task_type: 'planning', user_prompt: 'Find a 45-minute slot.', data_dependencies: {}, answer_requirements: ['Names a slot.'] }
+const planning: Task = {
+  task_id: 'sync_planning',
+  task_type: 'planning',
+  user_prompt: 'Find a 45-minute slot.',
+  data_dependencies: {},
+  answer_requirements: ['Names a slot.'],
+}
 
 /** One call the model sent: its function name, argument text, the tool it reached and what came back. */
 interface SentCall {
@@ -85,13 +108,34 @@ interface SentCall {
  */
 function judgeMessageOf(calls: SentCall[], reply: string): string {
   const trace: AgentTrace = {
-    ...traceOf(calls.map((call, index) => ({ id: `call_${index}`, turn: 1, name: call.toolName, arguments: JSON.parse(call.text) as unknown, result: call.result, status: 'ok' as const, startedAt: '', durationMs: 0 }))),
+    ...traceOf(
+      calls.map((call, index) => ({
+        id: `call_${index}`,
+        turn: 1,
+        name: call.toolName,
+        arguments: JSON.parse(call.text) as unknown,
+        result: call.result,
+        status: 'ok' as const,
+        startedAt: '',
+        durationMs: 0,
+      })),
+    ),
     messages: [
       { role: 'system', content: 'system' },
       { role: 'user', content: planning.user_prompt },
       ...(calls.length === 0
         ? []
-        : [{ role: 'assistant' as const, content: null, tool_calls: calls.map((call, index) => ({ id: `call_${index}`, type: 'function' as const, function: { name: call.functionName, arguments: call.text } })) }]),
+        : [
+            {
+              role: 'assistant' as const,
+              content: null,
+              tool_calls: calls.map((call, index) => ({
+                id: `call_${index}`,
+                type: 'function' as const,
+                function: { name: call.functionName, arguments: call.text },
+              })),
+            },
+          ]),
       ...calls.map((call, index) => ({ role: 'tool' as const, tool_call_id: `call_${index}`, content: JSON.stringify(call.result) })),
       { role: 'assistant', content: reply },
     ],
@@ -101,7 +145,15 @@ function judgeMessageOf(calls: SentCall[], reply: string): string {
 }
 
 /** The start of upstream's judge message for {@link planning}, up to its tool calls. */
-const PLANNING_HEAD = ['{', '  "task_id": "sync_planning",', '  "task_type": "planning",', '  "user_prompt": "Find a 45-minute slot.",', '  "answer_requirements": [', '    "Names a slot."', '  ],']
+const PLANNING_HEAD = [
+  '{',
+  '  "task_id": "sync_planning",',
+  '  "task_type": "planning",',
+  '  "user_prompt": "Find a 45-minute slot.",',
+  '  "answer_requirements": [',
+  '    "Names a slot."',
+  '  ],',
+]
 
 // Each expected message is what upstream's pipeline (openai_agent_runner.py's reading of the final reply and of the
 // argument text, build_judge_input.py, judge_runner.py's json.dumps(indent=2, ensure_ascii=False), at eb0b7ca) gives
@@ -179,11 +231,15 @@ describe("the LLM judge is shown upstream's values", () => {
   })
 
   it('a null answer and a 45.0 rationale', () => {
-    expect(judgeMessageOf([], '{"final_answer": null, "rationale": 45.0}')).toBe([...PLANNING_HEAD, ...noCalls, '  "final_answer": null,', '  "rationale": 45.0', '}'].join('\n'))
+    expect(judgeMessageOf([], '{"final_answer": null, "rationale": 45.0}')).toBe(
+      [...PLANNING_HEAD, ...noCalls, '  "final_answer": null,', '  "rationale": 45.0', '}'].join('\n'),
+    )
   })
 
   it('a string answer that looks like JSON, as the string', () => {
-    expect(judgeMessageOf([], '{"final_answer": "[1, 2]", "rationale": "r"}')).toBe([...PLANNING_HEAD, ...noCalls, '  "final_answer": "[1, 2]",', '  "rationale": "r"', '}'].join('\n'))
+    expect(judgeMessageOf([], '{"final_answer": "[1, 2]", "rationale": "r"}')).toBe(
+      [...PLANNING_HEAD, ...noCalls, '  "final_answer": "[1, 2]",', '  "rationale": "r"', '}'].join('\n'),
+    )
   })
 })
 
@@ -261,7 +317,11 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
     ['email_reply/email_reply_task.json', 'email_reply', 'scenario_A'],
     ['document_generation/document_task.json', 'document_generation', 'scenario_A'],
   ]
-  const imported = importUpstream({ logs: join(upstreamDir, 'generator', 'logs', 'llm'), out: dataDir, scenarioIds: [...new Set(taskFiles.map(([, , id]) => id))] })
+  const imported = importUpstream({
+    logs: join(upstreamDir, 'generator', 'logs', 'llm'),
+    out: dataDir,
+    scenarioIds: [...new Set(taskFiles.map(([, , id]) => id))],
+  })
   /** The task as `defineUpstreamV1Bench` hands it on: `task_type` filled in from the folder when the file has none. */
   /** A task as the upstream v1 benches pass it: as read (no `task_type` filled in). */
   const benchTask = (file: string): Task => loadTask(join(upstreamDir, 'tasks', file))
@@ -270,7 +330,7 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
     expect(imported.skippedScenarios).toEqual([])
   })
 
-  it.each(taskFiles)('%s, run by the baseline agent', async (file, type, scenarioId) => {
+  it.each(taskFiles)('%s, run by the baseline agent', async (file, _type, scenarioId) => {
     const task = benchTask(file)
     const logDir = join(tmp, 'logs')
     const { runLog, runLogFile } = await runTask({
@@ -292,7 +352,10 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
   it('a run of fixed calls to all nine tools: the tool trace steps upstream’s runner wrote for the same calls', async () => {
     const turns: Array<Array<[string, unknown]>> = [
       [
-        ['GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['alice.kim@company.com', 'min.lee@company.com'], start_date: '2025-11-17', end_date: '2025-11-21', slot_minimum_minutes: 45 }],
+        [
+          'GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree',
+          { email_addresses: ['alice.kim@company.com', 'min.lee@company.com'], start_date: '2025-11-17', end_date: '2025-11-21', slot_minimum_minutes: 45 },
+        ],
         ['Jira_SearchIssuesWithJql', { jql: 'project = APP AND status != "Done" ORDER BY updated DESC' }],
         ['GoogleCalendar_ListEvents', { min_end_datetime: '2025-11-09' }],
       ],
@@ -314,19 +377,35 @@ describeWithSharedData("the judge input of upstream's v1 tasks is upstream's, by
         const calls = turns[turn]
         const message =
           calls === undefined
-            ? { role: 'assistant' as const, refusal: null, content: JSON.stringify({ final_answer: 'Weekly report: Feature X on track — “ETA” 2025-11-28.', rationale: 'Read Jira, Gmail, Slack and Drive.' }) }
+            ? {
+                role: 'assistant' as const,
+                refusal: null,
+                content: JSON.stringify({
+                  final_answer: 'Weekly report: Feature X on track — “ETA” 2025-11-28.',
+                  rationale: 'Read Jira, Gmail, Slack and Drive.',
+                }),
+              }
             : {
                 role: 'assistant' as const,
                 refusal: null,
                 content: null,
-                tool_calls: calls.map(([name, args], i) => ({ id: `call_${turn}_${i}`, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } })),
+                tool_calls: calls.map(([name, args], i) => ({
+                  id: `call_${turn}_${i}`,
+                  type: 'function' as const,
+                  function: { name, arguments: JSON.stringify(args) },
+                })),
               }
         return { message, usage: emptyUsage(), model: 'fixed-calls', finishReason: 'stop', cached: false }
       },
     }
     const file = 'document_generation/document_task.json'
     const task = benchTask(file)
-    const trace = await runAgent({ model, system: 'You are tested.', user: task.user_prompt, tools: workplaceTools(loadWorkplace(dataDir, 'scenario_A'), 'upstream-v1') })
+    const trace = await runAgent({
+      model,
+      system: 'You are tested.',
+      user: task.user_prompt,
+      tools: workplaceTools(loadWorkplace(dataDir, 'scenario_A'), 'upstream-v1'),
+    })
     const runLog = buildRunLog(trace, { task, toolProfile: 'upstream-v1', scenarioId: 'scenario_A' })
     // Written by upstream's own runner (openai_agent_runner.py at eb0b7ca, Python 3.11) replaying these calls.
     expect(runLog.tool_trace_steps).toEqual([

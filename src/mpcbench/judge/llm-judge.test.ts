@@ -95,10 +95,7 @@ describe('LLM judge through the scripted server', () => {
   })
 
   it('retries an unparseable reply, feeding the problem back, then scores', async () => {
-    const { outcome, requests } = await judgeWith([
-      scriptedText('The answer looks fine, I would give it a 4.'),
-      scriptedText(SCRIPTED_SCORES),
-    ])
+    const { outcome, requests } = await judgeWith([scriptedText('The answer looks fine, I would give it a 4.'), scriptedText(SCRIPTED_SCORES)])
     expect(outcome).toMatchObject({ kind: 'scored', attempts: 2 })
     const retry = requests[1]?.body.messages ?? []
     expect(retry.at(-2)).toMatchObject({ role: 'assistant', content: 'The answer looks fine, I would give it a 4.' })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { ChatCompletionMessageParam, ChatModel } from '../../llm/types.ts'
 import { addUsage, emptyUsage } from '../../llm/types.ts'
 import { llmJudgeDelimitedMessage, llmJudgeMessage } from './judge-input.ts'
@@ -51,9 +51,7 @@ export function parseJudgeReply(text: string): ParsedReply {
   }
   const result = JudgeScoresSchema.safeParse(value)
   if (result.success) return { kind: 'ok', scores: result.data }
-  const issues = result.error.issues
-    .slice(0, 8)
-    .map((issue) => `${issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.')}: ${issue.message}`)
+  const issues = result.error.issues.slice(0, 8).map((issue) => `${issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.')}: ${issue.message}`)
   return { kind: 'invalid', problem: `the JSON does not match the required shape:\n${issues.join('\n')}` }
 }
 

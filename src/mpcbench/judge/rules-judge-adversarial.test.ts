@@ -48,7 +48,12 @@ function worldCalls(task: Task): JudgeInput['raw_tool_calls'] {
   })
   for (const check of task.checks ?? []) {
     if ('time_slot_free' in check) {
-      calls.push({ tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', arguments: {}, result: { time_slots: check.time_slot_free.free }, status: 'ok' })
+      calls.push({
+        tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+        arguments: {},
+        result: { time_slots: check.time_slot_free.free },
+        status: 'ok',
+      })
     }
   }
   return calls
@@ -75,7 +80,9 @@ function values(value: unknown): string[] {
 /** A tool result as `key: value` lines, nested values indented under their key. */
 function keyValueLines(value: unknown, indent = ''): string[] {
   if (value === null || typeof value !== 'object') return [`${indent}${String(value)}`]
-  return Object.entries(value).flatMap(([key, v]) => (v !== null && typeof v === 'object' ? [`${indent}${key}:`, ...keyValueLines(v, `${indent}  `)] : [`${indent}${key}: ${String(v)}`]))
+  return Object.entries(value).flatMap(([key, v]) =>
+    v !== null && typeof v === 'object' ? [`${indent}${key}:`, ...keyValueLines(v, `${indent}  `)] : [`${indent}${key}: ${String(v)}`],
+  )
 }
 
 /** `text` with a word of its own put in after every fifth word: no 6-word run of it is left verbatim. */
@@ -148,9 +155,14 @@ describe('reformatted dumps of the tool results', () => {
     expect(result.grounding, result.why).toBeLessThanOrEqual(2)
   })
 
-  it('is not fooled by a right answer that reuses the sources\' wording', () => {
+  it("is not fooled by a right answer that reuses the sources' wording", () => {
     const { task } = taskOf('tidewater_portal_sync_agenda_document_generation')
-    expect(pastedToolOutput(correct(task.task_id), worldCalls(task).map((call) => call.result))).toEqual({ pasted: false, detail: '' })
+    expect(
+      pastedToolOutput(
+        correct(task.task_id),
+        worldCalls(task).map((call) => call.result),
+      ),
+    ).toEqual({ pasted: false, detail: '' })
   })
 })
 
@@ -159,17 +171,62 @@ describe('decisions: a hedge, a negation or the wrong option dressed in the righ
   const consentEmail = 'tidewater_consent_decision_email_reply'
   const consentRecord = 'tidewater_consent_decision_document_generation'
   const gamed: Array<[string, string, string, string]> = [
-    [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'hedge', 'Decision (2026-03-12): we recommend Northwind Freight or Mistral Grid; either works.'],
-    [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'negation', 'Decision (2026-03-12): we decided not to go with Northwind Freight; the order goes to the other vendor.'],
+    [
+      charger,
+      'Decision (2026-03-12): we chose option B, Northwind Freight.',
+      'hedge',
+      'Decision (2026-03-12): we recommend Northwind Freight or Mistral Grid; either works.',
+    ],
+    [
+      charger,
+      'Decision (2026-03-12): we chose option B, Northwind Freight.',
+      'negation',
+      'Decision (2026-03-12): we decided not to go with Northwind Freight; the order goes to the other vendor.',
+    ],
     [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'negation', 'We did not choose Northwind Freight.'],
-    [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'wrong option', 'Recommendation: Northwind Freight is too expensive, so the team ordered Mistral Grid.'],
+    [
+      charger,
+      'Decision (2026-03-12): we chose option B, Northwind Freight.',
+      'wrong option',
+      'Recommendation: Northwind Freight is too expensive, so the team ordered Mistral Grid.',
+    ],
     [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'wrong option', 'Decision (2026-03-12): Northwind Freight lost to Mistral Grid.'],
-    [charger, 'Decision (2026-03-12): we chose option B, Northwind Freight.', 'second choice', 'Decision (2026-03-12): Northwind Freight. Final answer: Mistral Grid.'],
-    [consentEmail, 'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",', 'hedge', 'we approved "Plain-language opt-in" or "Short notice", whichever legal prefers,'],
-    [consentEmail, 'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",', 'negation', 'we decided against choosing "Plain-language opt-in"; "Short notice" stays,'],
-    [consentEmail, 'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",', 'wrong option', 'the decision: "Plain-language opt-in" is too long, so we keep "Short notice",'],
-    [consentRecord, 'Decision: variant B, "Plain-language opt-in", decided by Irene Castellanos on 2026-04-09.', 'hedge', 'Decision: "Plain-language opt-in" or "Short notice", decided by Irene Castellanos on 2026-04-09.'],
-    [consentRecord, 'Decision: variant B, "Plain-language opt-in", decided by Irene Castellanos on 2026-04-09.', 'wrong option', 'Decision: "Plain-language opt-in" was rejected by Irene Castellanos on 2026-04-09.'],
+    [
+      charger,
+      'Decision (2026-03-12): we chose option B, Northwind Freight.',
+      'second choice',
+      'Decision (2026-03-12): Northwind Freight. Final answer: Mistral Grid.',
+    ],
+    [
+      consentEmail,
+      'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",',
+      'hedge',
+      'we approved "Plain-language opt-in" or "Short notice", whichever legal prefers,',
+    ],
+    [
+      consentEmail,
+      'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",',
+      'negation',
+      'we decided against choosing "Plain-language opt-in"; "Short notice" stays,',
+    ],
+    [
+      consentEmail,
+      'we chose variant B, "Plain-language opt-in", rather than variant A, "Short notice",',
+      'wrong option',
+      'the decision: "Plain-language opt-in" is too long, so we keep "Short notice",',
+    ],
+    [
+      consentRecord,
+      'Decision: variant B, "Plain-language opt-in", decided by Irene Castellanos on 2026-04-09.',
+      'hedge',
+      'Decision: "Plain-language opt-in" or "Short notice", decided by Irene Castellanos on 2026-04-09.',
+    ],
+    [
+      consentRecord,
+      'Decision: variant B, "Plain-language opt-in", decided by Irene Castellanos on 2026-04-09.',
+      'wrong option',
+      'Decision: "Plain-language opt-in" was rejected by Irene Castellanos on 2026-04-09.',
+    ],
   ]
 
   it.each(gamed)('%s, the right answer with its decision replaced (%s -> %s: %s) scores <= 2 on both axes', (id, line, _kind, replacement) => {
@@ -181,7 +238,10 @@ describe('decisions: a hedge, a negation or the wrong option dressed in the righ
   })
 
   it('a question names no decision', () => {
-    const answer = correct(charger).replace('Decision (2026-03-12): we chose option B, Northwind Freight.', 'Decision: Northwind Freight? No. Mistral Grid, as it is cheaper.')
+    const answer = correct(charger).replace(
+      'Decision (2026-03-12): we chose option B, Northwind Freight.',
+      'Decision: Northwind Freight? No. Mistral Grid, as it is cheaper.',
+    )
     const result = judge(charger, answer)
     expect(result.requirements, result.why).toBeLessThanOrEqual(2)
   })
@@ -212,16 +272,25 @@ describe('meeting times the answer itself rules out', () => {
   const slotCheck = taskOf('lumen_charger_order_checkin_planning').task.checks?.find((check) => 'time_slot_free' in check)
 
   it('a free slot the answer says does not work is not a proposal', () => {
-    const negated = judge('lumen_charger_order_checkin_planning', 'Luca has to confirm the order by 2026-03-17. Marta and Luca are NOT free at 2026-03-17 10:00-10:30: that slot does not work.')
+    const negated = judge(
+      'lumen_charger_order_checkin_planning',
+      'Luca has to confirm the order by 2026-03-17. Marta and Luca are NOT free at 2026-03-17 10:00-10:30: that slot does not work.',
+    )
     expect(negated.requirements, negated.why).toBeLessThanOrEqual(2)
     const cannot = judge('lumen_release_sync_planning', 'Greta, Jonas, Amara and Hana cannot meet for 45 minutes at 2026-03-16 09:30-10:15; I found no slot.')
     expect(cannot.requirements, cannot.why).toBeLessThanOrEqual(2)
     if (slotCheck === undefined) throw new Error('the check-in task has a time_slot_free check')
-    expect(runCheck(slotCheck, '2026-03-17 10:00-10:30 does not work for Marta.')).toMatchObject({ passed: false, detail: expect.stringContaining('rules out every date-time') })
+    expect(runCheck(slotCheck, '2026-03-17 10:00-10:30 does not work for Marta.')).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('rules out every date-time'),
+    })
   })
 
   it('a right answer that also names a busy or ruled-out time as excluded scores 5', () => {
-    const busy = judge('lumen_charger_order_checkin_planning', `${correct('lumen_charger_order_checkin_planning')} Not 2026-03-17 12:00-12:30: Marta is busy then.`)
+    const busy = judge(
+      'lumen_charger_order_checkin_planning',
+      `${correct('lumen_charger_order_checkin_planning')} Not 2026-03-17 12:00-12:30: Marta is busy then.`,
+    )
     expect(busy.requirements, busy.why).toBe(5)
     const offsite = judge(
       'tidewater_portal_sync_planning',
@@ -231,7 +300,10 @@ describe('meeting times the answer itself rules out', () => {
   })
 
   it('reads a time written after its date with "at" or a comma', () => {
-    const reply = judge('lumen_sync_reply_email_reply', 'Hi Greta,\n\nHow about Thursday 2026-03-19 at 15:00 (Europe/Berlin)? Amara, Hana, you and I are all free for 45 minutes then.\n\nCheers,\nJonas')
+    const reply = judge(
+      'lumen_sync_reply_email_reply',
+      'Hi Greta,\n\nHow about Thursday 2026-03-19 at 15:00 (Europe/Berlin)? Amara, Hana, you and I are all free for 45 minutes then.\n\nCheers,\nJonas',
+    )
     expect(reply.requirements, reply.why).toBe(5)
     const busy = judge('lumen_sync_reply_email_reply', 'Hi Greta,\n\nHow about 2026-03-16, 12:30 (Europe/Berlin)?\n\nCheers,\nJonas')
     expect(busy.requirements, busy.why).toBeLessThanOrEqual(2)
@@ -260,9 +332,19 @@ describe('must_mention: a fact the answer negates is not stated', () => {
   }
 
   it.each([
-    [eta, 'Our current target for making it available to you is 2026-03-20. This is a target and may change;', 'It will not be available to you by 2026-03-20; the date may change, and', '2026-03-20'],
+    [
+      eta,
+      'Our current target for making it available to you is 2026-03-20. This is a target and may change;',
+      'It will not be available to you by 2026-03-20; the date may change, and',
+      '2026-03-20',
+    ],
     [eta, 'Our current target for making it available to you is 2026-03-20.', 'The old target of 2026-03-20 is not realistic any more.', '2026-03-20'],
-    [labEta, 'Our latest engineering target for lab results sync (EHR-88) is 2026-04-24.', 'Lab results sync (EHR-88) will not be live by 2026-04-24.', '2026-04-24'],
+    [
+      labEta,
+      'Our latest engineering target for lab results sync (EHR-88) is 2026-04-24.',
+      'Lab results sync (EHR-88) will not be live by 2026-04-24.',
+      '2026-04-24',
+    ],
   ])('%s: the right ETA date negated ("%s" -> "%s") does not pass must_mention', (id, line, replacement, date) => {
     const answer = correct(id).replace(line, replacement)
     expect(answer).not.toBe(correct(id))
@@ -272,7 +354,10 @@ describe('must_mention: a fact the answer negates is not stated', () => {
   })
 
   it("the auditor's negated ETA (no other date given) does not pass must_mention", () => {
-    const result = judge(eta, 'Hi Yuki,\n\nRoute replanning (FLT-212) will not be ready by 2026-03-20; the date may change and I have no new one. I will follow up.\n\nBest regards,\nOskar Lind')
+    const result = judge(
+      eta,
+      'Hi Yuki,\n\nRoute replanning (FLT-212) will not be ready by 2026-03-20; the date may change and I have no new one. I will follow up.\n\nBest regards,\nOskar Lind',
+    )
     expect(result.requirements, result.why).toBeLessThanOrEqual(3)
     expect(result.why).toContain('FAIL must_mention "Yuki", "2026-03-20", "Oskar" (negated "2026-03-20")')
   })
@@ -291,7 +376,10 @@ describe('must_mention: a fact the answer negates is not stated', () => {
     const oldDate = correct(eta).replace('Our current target', 'It will not be ready by 2026-03-13 as first planned. Our current target')
     expect(oldDate).not.toBe(correct(eta))
     const both = `${correct(charger)}\nLuca Ferri is not the approver: Marta Sousa made the call.`
-    for (const [id, answer] of [[eta, oldDate], [charger, both]] as const) {
+    for (const [id, answer] of [
+      [eta, oldDate],
+      [charger, both],
+    ] as const) {
       const result = judge(id, answer)
       expect(result.requirements, result.why).toBe(5)
     }
@@ -302,7 +390,13 @@ describe('must_mention: a fact the answer negates is not stated', () => {
       [charger, chargerWithFollowUp('Follow-up: the vendor has not replied yet and Luca Ferri confirms the order with Northwind Freight by 2026-03-17.')],
       [charger, chargerWithFollowUp('Follow-up: we have not ordered yet; Luca Ferri confirms the order with Northwind Freight no later than 2026-03-17.')],
       [eta, correct(eta).replace('This is a target and may change;', 'This date is not final and may change;')],
-      [eta, correct(eta).replace('Our current target for making it available to you is 2026-03-20.', 'It will not be available to you until 2026-03-20, our current target.')],
+      [
+        eta,
+        correct(eta).replace(
+          'Our current target for making it available to you is 2026-03-20.',
+          'It will not be available to you until 2026-03-20, our current target.',
+        ),
+      ],
       [labEta, correct(labEta).replace('Our latest engineering target', "I couldn't confirm it earlier, but our latest engineering target")],
     ] as const) {
       expect(answer).not.toBe(correct(id))

@@ -60,7 +60,10 @@ describe('made-up specifics cap requirements at 2 and are named', () => {
   })
 
   it('names each made-up item in the justification', () => {
-    const result = judge('lumen_replanning_eta_email_reply', `${correct('lumen_replanning_eta_email_reply')}\nPS: Dana Whitmore will send invoice INV-2031 for $7,350.`)
+    const result = judge(
+      'lumen_replanning_eta_email_reply',
+      `${correct('lumen_replanning_eta_email_reply')}\nPS: Dana Whitmore will send invoice INV-2031 for $7,350.`,
+    )
     for (const item of ['name "Dana Whitmore"', 'id "INV-2031"', 'amount "$7,350"']) expect(result.why).toContain(item)
   })
 
@@ -95,9 +98,18 @@ describe('hedges between the right and the stale version fail', () => {
   })
 
   it.each([
-    ['lumen_replanning_eta_email_reply', 'Hi Yuki,\n\nRoute replanning (FLT-212) should be available on 2026-03-20, or possibly 2026-03-13; the date may change.\n\nBest,\nOskar Lind'],
-    ['tidewater_lab_sync_eta_email_reply', 'Hi Kwame,\n\nThank you for your patience. Lab results sync (EHR-88) is planned for 2026-04-24 or possibly 2026-04-17; it may change.\n\nBest regards,\nSam Whitfield'],
-    ['lumen_quillstone_quote_email_reply', 'Hi Mateo,\n\nFinance is still reviewing the quote. It is valid until 2026-04-01, or possibly 2026-04-03.\n\nBest regards,\nGreta Vogel'],
+    [
+      'lumen_replanning_eta_email_reply',
+      'Hi Yuki,\n\nRoute replanning (FLT-212) should be available on 2026-03-20, or possibly 2026-03-13; the date may change.\n\nBest,\nOskar Lind',
+    ],
+    [
+      'tidewater_lab_sync_eta_email_reply',
+      'Hi Kwame,\n\nThank you for your patience. Lab results sync (EHR-88) is planned for 2026-04-24 or possibly 2026-04-17; it may change.\n\nBest regards,\nSam Whitfield',
+    ],
+    [
+      'lumen_quillstone_quote_email_reply',
+      'Hi Mateo,\n\nFinance is still reviewing the quote. It is valid until 2026-04-01, or possibly 2026-04-03.\n\nBest regards,\nGreta Vogel',
+    ],
   ])('%s: a trap fact given as an alternative fails must_not_assert', (id, answer) => {
     const result = judge(id, answer)
     expect(result.why).toMatch(/FAIL must_not_assert .*\(asserts /)

@@ -4,14 +4,24 @@ import type { JudgeInput } from './judge-input.ts'
 import { answerEntities, createRulesJudge, dateTimesIn, groundingChecks, rulesScores, runCheck, scoreFromRatio } from './rules-judge.ts'
 
 const calls: JudgeInput['raw_tool_calls'] = [
-  { tool_name: 'GoogleContacts.SearchContactsByName', arguments: { name: 'Priya' }, result: { contacts: [{ name: 'Priya Natarajan', email: 'priya@northwind.test' }] }, status: 'ok' },
+  {
+    tool_name: 'GoogleContacts.SearchContactsByName',
+    arguments: { name: 'Priya' },
+    result: { contacts: [{ name: 'Priya Natarajan', email: 'priya@northwind.test' }] },
+    status: 'ok',
+  },
   {
     tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
     arguments: { email_addresses: ['priya@northwind.test'] },
     result: { time_slots: [{ start: '2026-03-10T14:00:00+01:00', end: '2026-03-10T16:00:00+01:00' }] },
     status: 'ok',
   },
-  { tool_name: 'Jira.SearchIssuesWithJql', arguments: { jql: 'project = NW' }, result: { issues: [{ key: 'NW-12', summary: 'Launch checklist' }] }, status: 'ok' },
+  {
+    tool_name: 'Jira.SearchIssuesWithJql',
+    arguments: { jql: 'project = NW' },
+    result: { issues: [{ key: 'NW-12', summary: 'Launch checklist' }] },
+    status: 'ok',
+  },
   { tool_name: 'GoogleDrive.gdrive_search', arguments: { name: 'plan' }, result: { files: [{ id: 'f1', name: 'Launch Plan v2.docx' }] }, status: 'ok' },
 ]
 
@@ -36,10 +46,7 @@ function input(overrides: Partial<JudgeInput>): JudgeInput {
     started_at: '2026-01-01T00:00:00.000Z',
     duration_ms: 1,
     answer_requirements: ['Propose a 45-minute slot next week with Priya.'],
-    checks: [
-      { must_mention: ['Priya'] },
-      { time_slot_within: { start: '2026-03-10T14:00', end: '2026-03-10T15:15', timezone: 'Europe/Berlin' } },
-    ],
+    checks: [{ must_mention: ['Priya'] }, { time_slot_within: { start: '2026-03-10T14:00', end: '2026-03-10T15:15', timezone: 'Europe/Berlin' } }],
     tool_trace: [],
     judge_model: 'rules',
     judge_model_file_name: 'rules',
@@ -58,7 +65,11 @@ describe('scoreFromRatio', () => {
 
 describe('runCheck', () => {
   it('must_mention / must_not_mention / mentions_any are case-insensitive and say what is missing', () => {
-    expect(runCheck({ must_mention: ['priya', 'Omar'] }, 'Meet Priya')).toEqual({ name: 'must_mention "priya", "Omar"', passed: false, detail: 'missing "Omar"' })
+    expect(runCheck({ must_mention: ['priya', 'Omar'] }, 'Meet Priya')).toEqual({
+      name: 'must_mention "priya", "Omar"',
+      passed: false,
+      detail: 'missing "Omar"',
+    })
     expect(runCheck({ must_not_mention: ['friday'] }, 'Friday works')).toMatchObject({ passed: false, detail: 'mentions "friday"' })
     expect(runCheck({ mentions_any: ['NW-12', 'NW-13'] }, 'see nw-13').passed).toBe(true)
     expect(runCheck({ min_length: 10 }, ' short ')).toMatchObject({ passed: false, detail: 'answer has 5 characters' })
@@ -66,7 +77,11 @@ describe('runCheck', () => {
 
   it('must_mention / mentions_any do not count a negated mention, and say it was negated', () => {
     const eta = 'The release will not be ready by 2026-03-20.'
-    expect(runCheck({ must_mention: ['2026-03-20', 'Omar'] }, eta)).toEqual({ name: 'must_mention "2026-03-20", "Omar"', passed: false, detail: 'missing "Omar"; negated "2026-03-20"' })
+    expect(runCheck({ must_mention: ['2026-03-20', 'Omar'] }, eta)).toEqual({
+      name: 'must_mention "2026-03-20", "Omar"',
+      passed: false,
+      detail: 'missing "Omar"; negated "2026-03-20"',
+    })
     expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, eta)).toMatchObject({ passed: false, detail: 'negated "2026-03-20"' })
     expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, 'No news yet.')).toMatchObject({ passed: false, detail: 'mentions none of them' })
     expect(runCheck({ mentions_any: ['2026-03-20', 'beta'] }, `${eta} The beta starts then.`).passed).toBe(true)
@@ -77,7 +92,11 @@ describe('runCheck', () => {
     const denied = 'The old date of 2026-04-17 no longer holds; the new ETA is 2026-04-24.'
     expect(runCheck({ must_not_assert: ['2026-04-17'] }, denied)).toEqual({ name: 'must_not_assert "2026-04-17"', passed: true, detail: '', gate: true })
     expect(runCheck({ must_not_assert: ['2026-04-17'] }, 'The target moved from 2026-04-17 to 2026-04-24.').passed).toBe(true)
-    expect(runCheck({ must_not_assert: ['2026-04-17', '2026-04-10'] }, 'The ETA remains 2026-04-17.')).toMatchObject({ passed: false, detail: 'asserts "2026-04-17"', gate: true })
+    expect(runCheck({ must_not_assert: ['2026-04-17', '2026-04-10'] }, 'The ETA remains 2026-04-17.')).toMatchObject({
+      passed: false,
+      detail: 'asserts "2026-04-17"',
+      gate: true,
+    })
     expect(runCheck({ must_not_assert: ['2026-04-17'] }, 'We are still on track for 2026-04-17.').passed).toBe(false)
     expect(runCheck({ must_not_assert: ['2026-04-17'] }, '').passed).toBe(true)
     expect(runCheck({ must_not_mention: ['2026-04-17'] }, denied)).toMatchObject({ passed: false, detail: 'mentions "2026-04-17"' })
@@ -96,13 +115,19 @@ describe('runCheck', () => {
     expect(only.answer_requirements_satisfaction.score).toBeNull()
   })
 
-  it("counts a decision option named as rejected: the choose check reads the decision, must_mention that it is named", () => {
+  it('counts a decision option named as rejected: the choose check reads the decision, must_mention that it is named', () => {
     const answer = 'We went with Northwind Freight rather than Mistral Grid.'
     expect(runCheck({ must_mention: ['Mistral Grid'] }, answer)).toMatchObject({ passed: false, detail: 'negated "Mistral Grid"' })
     expect(runCheck({ must_mention: ['Mistral Grid'] }, answer, ['Northwind Freight', 'Mistral Grid']).passed).toBe(true)
-    expect(runCheck({ must_mention: ['Mistral Grid'] }, 'We went with Northwind Freight.', ['Northwind Freight', 'Mistral Grid'])).toMatchObject({ passed: false, detail: 'missing "Mistral Grid"' })
+    expect(runCheck({ must_mention: ['Mistral Grid'] }, 'We went with Northwind Freight.', ['Northwind Freight', 'Mistral Grid'])).toMatchObject({
+      passed: false,
+      detail: 'missing "Mistral Grid"',
+    })
     const scores = rulesScores(
-      input({ final_answer: answer, checks: [{ must_mention: ['Mistral Grid', 'Northwind Freight'] }, { choose: 'Northwind Freight', not: ['Mistral Grid'] }] }),
+      input({
+        final_answer: answer,
+        checks: [{ must_mention: ['Mistral Grid', 'Northwind Freight'] }, { choose: 'Northwind Freight', not: ['Mistral Grid'] }],
+      }),
     )
     expect(scores.answer_requirements_satisfaction.score, scores.answer_requirements_satisfaction.justification).toBe(5)
   })
@@ -147,7 +172,10 @@ describe('runCheck', () => {
     expect(runCheck(choose, 'The team had to choose between Mistral Grid and Northwind Freight. Decision: Northwind Freight.').passed).toBe(true)
     expect(runCheck(choose, 'We chose option A, Mistral Grid.')).toMatchObject({ passed: false, detail: 'states "Mistral Grid" as the decision', gate: true })
     expect(runCheck(choose, 'Mistral Grid was selected.').passed).toBe(false)
-    expect(runCheck(choose, 'Options: Mistral Grid, Northwind Freight.')).toMatchObject({ passed: false, detail: 'states no decision naming "Northwind Freight"' })
+    expect(runCheck(choose, 'Options: Mistral Grid, Northwind Freight.')).toMatchObject({
+      passed: false,
+      detail: 'states no decision naming "Northwind Freight"',
+    })
   })
 
   it('finds date-times written with a space, a T, seconds or an offset', () => {
@@ -191,7 +219,7 @@ describe('grounding', () => {
     expect(outcomes.every((o) => !o.passed)).toBe(true)
   })
 
-  it('does not count a failed call as backing the rationale\'s claim to have used that source', () => {
+  it("does not count a failed call as backing the rationale's claim to have used that source", () => {
     const outcomes = groundingChecks({
       final_answer: 'Nothing found.',
       rationale: 'I searched Slack.',

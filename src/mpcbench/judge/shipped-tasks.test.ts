@@ -51,7 +51,12 @@ function recordCalls(task: Task): JudgeInput['raw_tool_calls'] {
   }
   for (const check of task.checks ?? []) {
     if ('time_slot_free' in check) {
-      calls.push({ tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', arguments: {}, result: { time_slots: check.time_slot_free.free }, status: 'ok' })
+      calls.push({
+        tool_name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+        arguments: {},
+        result: { time_slots: check.time_slot_free.free },
+        status: 'ok',
+      })
     }
   }
   return calls
@@ -64,7 +69,6 @@ function textLeaves(value: unknown): string[] {
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(textLeaves)
   return []
 }
-
 
 describe('rules judge on the shipped tasks: correct answers pass, gaming answers do not', () => {
   it('has a hand-written correct and wrong answer for every shipped task', () => {

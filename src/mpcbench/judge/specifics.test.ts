@@ -5,7 +5,10 @@ describe('specificsIn', () => {
   it('finds ids, dates, times, e-mail addresses, amounts, file names and names', () => {
     const text =
       'Dana Whitmore (dana.whitmore@northwind.example) filed OPS-4471 and invoice #88213 on 2026-05-02 at 14:30 for $7,350 (12% up) on May 4, 2026; see Q3-budget-final.xlsx.'
-    const byKind = (kind: string) => specificsIn(text).filter((s) => s.kind === kind).map((s) => s.value)
+    const byKind = (kind: string) =>
+      specificsIn(text)
+        .filter((s) => s.kind === kind)
+        .map((s) => s.value)
     expect(byKind('email')).toEqual(['dana.whitmore@northwind.example'])
     expect(byKind('date')).toEqual(['2026-05-02', 'May 4, 2026'])
     expect(byKind('time')).toEqual(['14:30'])
@@ -38,7 +41,9 @@ describe('specificsIn', () => {
 })
 
 describe('isSupported', () => {
-  const sources = sourceText(['{"content":"Option A is Mistral Grid ($19000, 2 weeks); uptime 98.7","date":"2026-03-20T09:30:00+01:00","name":"Weekly Report Template"}'])
+  const sources = sourceText([
+    '{"content":"Option A is Mistral Grid ($19000, 2 weeks); uptime 98.7","date":"2026-03-20T09:30:00+01:00","name":"Weekly Report Template"}',
+  ])
 
   it('finds an amount by its number, with or without separators', () => {
     expect(isSupported({ kind: 'amount', value: '$19,000' }, sources)).toBe(true)

@@ -28,7 +28,12 @@ describe('nextWorkWeek', () => {
 describe('upstreamV1PlanningChecks', () => {
   const requirements = ['Schedule a 45-minute meeting next week between 09:00 and 18:00 with the participants: Greta Vogel, Jonas Albrecht.']
   const workplace = loadWorkplace(data, 'lumen_robotics', { now: parseInstant('2026-03-12T15:00', 'Europe/Berlin') ?? Number.NaN })
-  const task = { task_id: 'upstream-like', user_prompt: 'Find a time next week.', answer_requirements: requirements, data_dependencies: { scenario_id: 'lumen_robotics' } } as unknown as Task
+  const task = {
+    task_id: 'upstream-like',
+    user_prompt: 'Find a time next week.',
+    answer_requirements: requirements,
+    data_dependencies: { scenario_id: 'lumen_robotics' },
+  } as unknown as Task
 
   it('reads the participants of the requirement', () => {
     expect(participantsOf(requirements)).toEqual(['Greta Vogel', 'Jonas Albrecht'])

@@ -56,8 +56,5 @@ export async function upstreamV1PlanningChecks(requirements: ReadonlyArray<strin
     }),
     {},
   )) as FreeSlotsResult
-  return [
-    { must_mention: [...names, '45'] },
-    { time_slot_free: { attendees, ...window, timezone: slots.timezone, free: slots.time_slots } },
-  ]
+  return [{ must_mention: [...names, '45'] }, { time_slot_free: { attendees, ...window, timezone: slots.timezone, free: slots.time_slots } }]
 }

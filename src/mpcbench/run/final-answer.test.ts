@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentTrace } from '../../agent/trace.ts'
-import { type PythonJsonValue, type UpstreamFinalAnswer, readPythonJson, runLogText, upstreamFinalAnswer, upstreamValueJson, withUpstreamFinalAnswer } from './final-answer.ts'
+import {
+  type PythonJsonValue,
+  type UpstreamFinalAnswer,
+  readPythonJson,
+  runLogText,
+  upstreamFinalAnswer,
+  upstreamValueJson,
+  withUpstreamFinalAnswer,
+} from './final-answer.ts'
 import { PythonNumber } from '../upstream/python-format.ts'
 
 const F = '```'
@@ -15,10 +23,22 @@ const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) 
 // verbatim under Python 3.11) put in its run log for the reply, or the exception it raised.
 const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   // The auditor's replies.
-  ['prose before a json fence', `Here is the result:\n${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}`, text(`Here is the result:\n${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}`)],
-  ['prose after the closing fence', `${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}\nLet me know if you need anything else.`, text(`${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}\nLet me know if you need anything else.`)],
+  [
+    'prose before a json fence',
+    `Here is the result:\n${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}`,
+    text(`Here is the result:\n${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}`),
+  ],
+  [
+    'prose after the closing fence',
+    `${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}\nLet me know if you need anything else.`,
+    text(`${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}\nLet me know if you need anything else.`),
+  ],
   ['`answer` instead of `final_answer`', '{"answer":"Meet Tue 10:00","rationale":"x"}', json('', 'x')],
-  ['an object answer and a list rationale', '{"final_answer":{"slot":"Tue 10:00","attendees":["a"]},"rationale":["step 1","step 2"]}', json({ slot: 'Tue 10:00', attendees: ['a'] }, ['step 1', 'step 2'])],
+  [
+    'an object answer and a list rationale',
+    '{"final_answer":{"slot":"Tue 10:00","attendees":["a"]},"rationale":["step 1","step 2"]}',
+    json({ slot: 'Tue 10:00', attendees: ['a'] }, ['step 1', 'step 2']),
+  ],
   ['a null answer', '{"final_answer":null,"rationale":"x"}', json(null, 'x')],
   // Stripping and fences.
   ['spaces around bare JSON', '  {"final_answer": "A", "rationale": "B"}  ', json('A', 'B')],
@@ -45,8 +65,12 @@ const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   ['a trailing comma', '{"final_answer":"A", }', text('{"final_answer":"A", }')],
   ['prose before bare JSON', 'Sure!\n{"final_answer":"A"}', text('Sure!\n{"final_answer":"A"}')],
   ['only a rationale', '{"rationale":"only"}', json('', 'only')],
-  ['an empty object (upstream\'s fallback never applies)', '{}', json('', '')],
-  ['escapes and nested values', '{"final_answer":"R\\u00e9union \\ud83d\\ude00","rationale":{"steps":[1,2],"ok":true,"none":null}}', json('Réunion 😀', { steps: [1, 2], ok: true, none: null })],
+  ["an empty object (upstream's fallback never applies)", '{}', json('', '')],
+  [
+    'escapes and nested values',
+    '{"final_answer":"R\\u00e9union \\ud83d\\ude00","rationale":{"steps":[1,2],"ok":true,"none":null}}',
+    json('Réunion 😀', { steps: [1, 2], ok: true, none: null }),
+  ],
   ['empty list and object', '{"final_answer":[],"rationale":{}}', json([], {})],
   ['a raw tab inside a string', '{"final_answer":"A\tB"}', text('{"final_answer":"A\tB"}')],
   ['JSON whitespace between tokens', '{"final_answer" : "A" ,\n "rationale" :\t"B"\r\n}', json('A', 'B')],
@@ -57,7 +81,11 @@ const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   ['an exponent rationale (a float in Python)', '{"final_answer":"A","rationale":1E+2}', json('A', new PythonNumber(100, '100.0'))],
   ['a 45.0 rationale', '{"final_answer":"A","rationale":45.0}', json('A', new PythonNumber(45, '45.0'))],
   ['an integer beyond 2^53, exact', '{"final_answer":"A","rationale":9007199254740993}', json('A', new PythonNumber(9007199254740992, '9007199254740993'))],
-  ['a 45.0 inside an object answer', '{"final_answer":{"duration_minutes":45.0},"rationale":null}', json({ duration_minutes: new PythonNumber(45, '45.0') }, null)],
+  [
+    'a 45.0 inside an object answer',
+    '{"final_answer":{"duration_minutes":45.0},"rationale":null}',
+    json({ duration_minutes: new PythonNumber(45, '45.0') }, null),
+  ],
   ['a __proto__ key', '{"final_answer":"A","__proto__":{"x":1},"rationale":"r"}', json('A', 'r')],
   ['an answer with its own spaces', '{"final_answer":" padded "}', json(' padded ')],
   ['a 200-character answer', `{"final_answer":"${'x'.repeat(200)}"}`, json('x'.repeat(200))],
@@ -91,7 +119,7 @@ describe('upstreamFinalAnswer', () => {
     expect(read.kind === 'crash' ? { kind: 'crash', error: read.error } : read).toEqual(expected)
   })
 
-  it('hits Python\'s recursion limit on JSON nested about a thousand deep', () => {
+  it("hits Python's recursion limit on JSON nested about a thousand deep", () => {
     const nested = (n: number) => `{"final_answer":"a","rationale":${'['.repeat(n)}${']'.repeat(n)}}`
     expect(upstreamFinalAnswer(nested(980))).toMatchObject({ kind: 'json', final_answer: 'a' })
     expect(upstreamFinalAnswer(nested(1000))).toMatchObject({ kind: 'crash', error: 'RecursionError' })
@@ -99,7 +127,7 @@ describe('upstreamFinalAnswer', () => {
 })
 
 describe('runLogText', () => {
-  it('keeps strings, writes null as no answer and other values as the indented JSON upstream\'s judge reads', () => {
+  it("keeps strings, writes null as no answer and other values as the indented JSON upstream's judge reads", () => {
     expect(runLogText(' Meet Tue 10:00 ')).toBe(' Meet Tue 10:00 ')
     expect(runLogText(null)).toBe('')
     expect(runLogText(false)).toBe('false')
@@ -151,7 +179,7 @@ function answeredTrace(reply: string | null, via: 'json' | 'text' | 'final-tool'
 }
 
 describe('withUpstreamFinalAnswer', () => {
-  it('replaces the answer of a plain final reply by upstream\'s reading', () => {
+  it("replaces the answer of a plain final reply by upstream's reading", () => {
     const reply = `Here is the result:\n${F}json\n{"final_answer":"Meet Tue 10:00","rationale":"calendar free"}\n${F}`
     expect(withUpstreamFinalAnswer(answeredTrace(reply, 'json')).outcome).toEqual({ kind: 'answered', answer: reply, sources: [], rationale: '', via: 'text' })
     expect(withUpstreamFinalAnswer(answeredTrace('{"final_answer":{"slot":"Tue"},"rationale":["a"]}')).outcome).toEqual({

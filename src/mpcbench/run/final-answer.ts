@@ -24,7 +24,8 @@ export type UpstreamFinalAnswer =
   | { kind: 'crash'; error: UpstreamCrash; message: string }
 
 /** The characters Python's `str.strip()` removes (`str.isspace()`): unlike `String.prototype.trim`, \x1c-\x1f and \x85 but not U+FEFF. */
-const PY_STRIP = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g
+const PY_STRIP =
+  /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g
 
 const FENCE = '```'
 /** Upstream logs a preview of the answer, `final_answer[:120] + "..."` when `len(final_answer) > 120`. */
@@ -56,7 +57,8 @@ export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
   if (clean.startsWith(FENCE)) {
     const lines = clean.split('\n').slice(1)
     const last = lines.at(-1)
-    if (last === undefined) return { kind: 'crash', error: 'IndexError', message: 'list index out of range (the reply starts with a code fence and has no newline)' }
+    if (last === undefined)
+      return { kind: 'crash', error: 'IndexError', message: 'list index out of range (the reply starts with a code fence and has no newline)' }
     clean = (last.startsWith(FENCE) ? lines.slice(0, -1) : lines).join('\n')
   }
   let parsed: PythonJsonValue
@@ -68,7 +70,11 @@ export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
     throw error
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof PythonNumber) {
-    return { kind: 'crash', error: 'AttributeError', message: `'${pythonTypeName(parsed)}' object has no attribute 'get' (the reply is JSON but not an object)` }
+    return {
+      kind: 'crash',
+      error: 'AttributeError',
+      message: `'${pythonTypeName(parsed)}' object has no attribute 'get' (the reply is JSON but not an object)`,
+    }
   }
   const finalAnswer = Object.hasOwn(parsed, 'final_answer') ? (parsed.final_answer as PythonJsonValue) : ''
   const rationale = Object.hasOwn(parsed, 'rationale') ? (parsed.rationale as PythonJsonValue) : ''
@@ -80,7 +86,8 @@ export function upstreamFinalAnswer(content: string): UpstreamFinalAnswer {
 /** Why upstream's `final_answer[:120] + "..." if final_answer and len(final_answer) > 120` raises on this value, if it does. */
 function previewError(value: PythonJsonValue): string | undefined {
   const number = value instanceof PythonNumber ? value.value : value
-  if (value === true || (typeof number === 'number' && number !== 0)) return `object of type '${pythonTypeName(value)}' has no len() (final_answer is a number or true)`
+  if (value === true || (typeof number === 'number' && number !== 0))
+    return `object of type '${pythonTypeName(value)}' has no len() (final_answer is a number or true)`
   if (Array.isArray(value) && value.length > PREVIEW_CHARS) return 'can only concatenate list (not "str") to list (final_answer is a list of over 120 items)'
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof PythonNumber) && Object.keys(value).length > PREVIEW_CHARS) {
     return "unhashable type: 'slice' (final_answer is an object of over 120 keys)"
@@ -263,7 +270,8 @@ function parsePythonJson(text: string): PythonJsonValue {
         return object
       }
       for (;;) {
-        const key = text[at] === '"' ? (JSON.parse(token(STRING) ?? fail('Invalid string')) as string) : fail('Expecting property name enclosed in double quotes')
+        const key =
+          text[at] === '"' ? (JSON.parse(token(STRING) ?? fail('Invalid string')) as string) : fail('Expecting property name enclosed in double quotes')
         skip()
         if (text[at] !== ':') fail("Expecting ':' delimiter")
         at++

@@ -7,7 +7,7 @@ import { createModel } from '../../llm/create-model.ts'
 import { scriptedToolCalls, startScriptedServer } from '../../testing/scripted-server.ts'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import { repoRoot } from '../generate/generate-scenario.ts'
-import { LLM_CONTEXT_FILES, resolveHarness } from './harness.ts'
+import { type LLM_CONTEXT_FILES, resolveHarness } from './harness.ts'
 import { runTask, workplaceTools } from './run-task.ts'
 import { MPCBENCH_TURN_CAP, mpcbenchSettingsFromEnv } from '../settings.ts'
 import { upstreamV1Env } from '../vitest/upstream-v1-env.ts'
@@ -19,7 +19,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'mpcbench-harness-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** A project folder with the shipped prompt config and a model config. */
-function project(name: string, modelConfig: Record<string, unknown> = { agent_models: ['baseline'], judge_models: ['rules'], data_generation_model: 'x' }): string {
+function project(
+  name: string,
+  modelConfig: Record<string, unknown> = { agent_models: ['baseline'], judge_models: ['rules'], data_generation_model: 'x' },
+): string {
   const dir = join(tmp, name)
   mkdirSync(dir, { recursive: true })
   copyFileSync(join(repoRoot, 'prompt_config.json'), join(dir, 'prompt_config.json'))
@@ -63,7 +66,11 @@ describe('resolveHarness', () => {
 
   it("builds the developer message from llm_context/ beside the prompt config, in upstream's order, blank files skipped", () => {
     const root = project('with-context')
-    llmContext(join(root, 'llm_context'), { 'examples_of_tool_calls.md': 'EXAMPLES', 'instructions_about_sources.md': 'SOURCES', 'api_usage_guidelines.md': '' })
+    llmContext(join(root, 'llm_context'), {
+      'examples_of_tool_calls.md': 'EXAMPLES',
+      'instructions_about_sources.md': 'SOURCES',
+      'api_usage_guidelines.md': '',
+    })
     expect(resolveHarness(root, {}).developerMessage).toEqual({ text: 'SOURCES\n\nEXAMPLES', source: join(root, 'llm_context') })
   })
 
@@ -82,7 +89,9 @@ describe('resolveHarness', () => {
     rmSync(join(root, 'model_config.json'))
     expect(resolveHarness(root, {}).modelConfig).toBeUndefined()
     expect(() => resolveHarness(root, { MPCBENCH_MODEL_CONFIG: '/nope.json' })).toThrow(ConfigError)
-    expect(() => resolveHarness(root, { MPCBENCH_MODEL_CONFIG: '/nope.json' })).toThrow('No model config at /nope.json (named by MPCBENCH_MODEL_CONFIG=/nope.json)')
+    expect(() => resolveHarness(root, { MPCBENCH_MODEL_CONFIG: '/nope.json' })).toThrow(
+      'No model config at /nope.json (named by MPCBENCH_MODEL_CONFIG=/nope.json)',
+    )
     let error: unknown
     try {
       resolveHarness(root, {}, { modelConfig: 'nope.json' })
@@ -96,7 +105,10 @@ describe('resolveHarness', () => {
 
   it('lets flags win over the environment and names a missing prompt config', () => {
     const root = project('flags')
-    expect(resolveHarness(root, { MPCBENCH_TOOLS: 'extended' }, { tools: 'upstream-v1', maxTurns: 3 })).toMatchObject({ toolProfile: 'upstream-v1', maxTurns: 3 })
+    expect(resolveHarness(root, { MPCBENCH_TOOLS: 'extended' }, { tools: 'upstream-v1', maxTurns: 3 })).toMatchObject({
+      toolProfile: 'upstream-v1',
+      maxTurns: 3,
+    })
     expect(() => resolveHarness(root, { MPCBENCH_PROMPT_CONFIG: 'nope.json' })).toThrow(/No prompt config at .*nope\.json/)
   })
 })
@@ -113,7 +125,12 @@ describe('an MPCBench agent run with the harness (scripted server)', () => {
   it('sends system, developer and user messages at temperature 0, and records the turn cap as its own outcome', async () => {
     // Scripted agent: searches Slack forever (upstream wire name), so the run reaches the cap.
     await using server = await startScriptedServer(() => scriptedToolCalls([{ name: 'Slack_search_messages', arguments: { search_query: 'launch' } }]))
-    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const agent = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const { runLog } = await runTask({
       task,
       scenarioId: 'fixture',
@@ -136,7 +153,9 @@ describe('an MPCBench agent run with the harness (scripted server)', () => {
     expect(first?.tools?.map((t) => t.function.name)).toContain('Slack_search_messages')
     // Upstream's tool message: json.dumps(result, ensure_ascii=False).
     const toolMessage = server.requests[1]?.body.messages?.find((m) => m.role === 'tool')
-    expect(toolMessage?.content).toBe('{"matches": [{"channel": "launch", "text": "Launch review moved to Thursday", "timestamp": "2025-03-03T23:30:00Z"}, {"channel": "launch", "text": "Thursday works for the launch review", "timestamp": "2025-03-04T10:00:00+09:00"}]}')
+    expect(toolMessage?.content).toBe(
+      '{"matches": [{"channel": "launch", "text": "Launch review moved to Thursday", "timestamp": "2025-03-03T23:30:00Z"}, {"channel": "launch", "text": "Thursday works for the launch review", "timestamp": "2025-03-04T10:00:00+09:00"}]}',
+    )
     expect(runLog.outcome).toMatchObject({ kind: 'max-turns' })
     expect(runLog).toMatchObject({ tool_profile: 'upstream-v1', harness: { temperature: 0, max_turns: 3, developer_message: 'test' } })
     expect(server.requests).toHaveLength(3)
@@ -147,7 +166,10 @@ describeWithSharedData("upstream MPCBench's own configs (v1_eb0b7ca)", () => {
   const upstream = sharedDataPath('mpcbench', 'v1_eb0b7ca')
 
   it("give upstream's system message, its llm_context developer message (joined as upstream does) and temperature 0", () => {
-    const harness = resolveHarness(tmp, { MPCBENCH_PROMPT_CONFIG: join(upstream, 'prompt_config.json'), MPCBENCH_MODEL_CONFIG: join(upstream, 'model_config.json') })
+    const harness = resolveHarness(tmp, {
+      MPCBENCH_PROMPT_CONFIG: join(upstream, 'prompt_config.json'),
+      MPCBENCH_MODEL_CONFIG: join(upstream, 'model_config.json'),
+    })
     const read = (name: string) => readFileSync(join(upstream, 'llm_context', name), 'utf8')
     expect(harness.developerMessage).toEqual({
       text: [read('instructions_about_sources.md'), read('api_usage_guidelines.md'), read('examples_of_tool_calls.md')].join('\n\n'),
@@ -166,6 +188,8 @@ describeWithSharedData("upstream MPCBench's own configs (v1_eb0b7ca)", () => {
     expect(byDefault.developerMessage).toEqual(upstreamPrompts.developerMessage)
     const own = resolveHarness(repoRoot, {})
     expect(own.systemMessage).not.toBe(upstreamPrompts.systemMessage)
-    expect(resolveHarness(repoRoot, upstreamV1Env(upstream, { MPCBENCH_PROMPT_CONFIG: join(repoRoot, 'prompt_config.json') })).systemMessage).toBe(own.systemMessage)
+    expect(resolveHarness(repoRoot, upstreamV1Env(upstream, { MPCBENCH_PROMPT_CONFIG: join(repoRoot, 'prompt_config.json') })).systemMessage).toBe(
+      own.systemMessage,
+    )
   })
 })

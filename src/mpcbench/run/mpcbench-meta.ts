@@ -16,7 +16,11 @@ const JudgeCommonSchema = z.object({
 
 /** One judge's verdict on one MPCBench test, as test meta (plain JSON). A score is `null` when the judge could not judge that axis. */
 export const MpcbenchJudgeMetaSchema = z.discriminatedUnion('kind', [
-  JudgeCommonSchema.extend({ kind: z.literal('scored'), answerRequirementsSatisfaction: z.number().nullable(), sourceGroundedReasoning: z.number().nullable() }),
+  JudgeCommonSchema.extend({
+    kind: z.literal('scored'),
+    answerRequirementsSatisfaction: z.number().nullable(),
+    sourceGroundedReasoning: z.number().nullable(),
+  }),
   JudgeCommonSchema.extend({ kind: z.literal('judge-error'), code: z.string(), message: z.string() }),
 ])
 

@@ -29,7 +29,9 @@ describe('no key in anything an MPCBench run writes', () => {
   it('redacts a letters-only key and a short one, echoed by the agent model, in run logs, judge results, the summary and its history copy, and the console', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mpc-redaction-'))
     // Scripted replies that quote the keys, not a model's output.
-    await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'scripted reply with localsecretkey and ollama', rationale: 'key localsecretkey' })))
+    await using server = await startScriptedServer(() =>
+      scriptedText(JSON.stringify({ final_answer: 'scripted reply with localsecretkey and ollama', rationale: 'key localsecretkey' })),
+    )
     stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
     vi.stubEnv('OPENAI_API_KEY', 'localsecretkey')
     vi.stubEnv('LOCAL_LLM_TOKEN', 'ollama')
@@ -38,9 +40,16 @@ describe('no key in anything an MPCBench run writes', () => {
     const vitest = await startVitest(
       'test',
       ['bench/email_reply/email_reply.eval.ts'],
-      { config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'), watch: false, reporters: ['default', new MpcbenchReporter({ outputFile: join(dir, 'summary.json') })] },
+      {
+        config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
+        watch: false,
+        reporters: ['default', new MpcbenchReporter({ outputFile: join(dir, 'summary.json') })],
+      },
       {},
-      { stdout: new Writable({ write: (chunk, _encoding, done) => done(void (printed += String(chunk))) }), stderr: new Writable({ write: (chunk, _encoding, done) => done(void (printed += String(chunk))) }) },
+      {
+        stdout: new Writable({ write: (chunk, _encoding, done) => done(void (printed += String(chunk))) }),
+        stderr: new Writable({ write: (chunk, _encoding, done) => done(void (printed += String(chunk))) }),
+      },
     )
     await vitest.close()
     expect(server.requests[0]?.headers.authorization).toBe('Bearer localsecretkey')

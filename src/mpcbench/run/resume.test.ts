@@ -34,51 +34,62 @@ describe('MPCBench BENCH_RESUME=1', () => {
     expect(() => mpcbenchSettingsFromEnv({ BENCH_RESUME: 'maybe' })).toThrow(/BENCH_RESUME/)
   })
 
-  it('reruns only the task that did not finish; the others are read back from their logs', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mpc-resume-'))
-    let failQuillstone = true
-    // Every reply is scripted; in the first run the Quillstone task's model answers HTTP 500.
-    await using server = await startScriptedServer((request) => {
-      if (failQuillstone && JSON.stringify(request.body.messages ?? []).includes('Quillstone')) return { kind: 'error', status: 500 }
-      return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
-    })
-    stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
-    const run = async (name: string): Promise<Summary> => {
-      const vitest = await startVitest(
-        'test',
-        ['bench/email_reply/email_reply.eval.ts'],
-        { config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'), watch: false, reporters: [new MpcbenchReporter({ outputFile: join(dir, `${name}.json`), print: false })] },
-        {},
-        { stdout: quiet(), stderr: quiet() },
-      )
-      await vitest.close()
-      return SummarySchema.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')))
-    }
-    const first = await run('first')
-    expect(first.task_counts).toEqual({ selected: 5, completed: 4, failed: 1, not_run: 0 })
-    const firstRequests = server.requests.length
+  it(
+    'reruns only the task that did not finish; the others are read back from their logs',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mpc-resume-'))
+      let failQuillstone = true
+      // Every reply is scripted; in the first run the Quillstone task's model answers HTTP 500.
+      await using server = await startScriptedServer((request) => {
+        if (failQuillstone && JSON.stringify(request.body.messages ?? []).includes('Quillstone')) return { kind: 'error', status: 500 }
+        return scriptedText(JSON.stringify({ final_answer: 'scripted reply', rationale: 'scripted' }))
+      })
+      stubMpcbenchScriptedEnv({ dir, baseURL: server.baseURL })
+      const run = async (name: string): Promise<Summary> => {
+        const vitest = await startVitest(
+          'test',
+          ['bench/email_reply/email_reply.eval.ts'],
+          {
+            config: join(repo, 'fixtures/mpcbench-e2e/vitest.config.ts'),
+            watch: false,
+            reporters: [new MpcbenchReporter({ outputFile: join(dir, `${name}.json`), print: false })],
+          },
+          {},
+          { stdout: quiet(), stderr: quiet() },
+        )
+        await vitest.close()
+        return SummarySchema.parse(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')))
+      }
+      const first = await run('first')
+      expect(first.task_counts).toEqual({ selected: 5, completed: 4, failed: 1, not_run: 0 })
+      const firstRequests = server.requests.length
 
-    failQuillstone = false
-    vi.stubEnv('BENCH_RESUME', '1')
-    const second = await run('second')
-    expect(second.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
-    const rerun = server.requests.slice(firstRequests)
-    expect(rerun.length).toBeGreaterThan(0)
-    expect(rerun.every((request) => JSON.stringify(request.body.messages ?? []).includes('Quillstone'))).toBe(true)
-    // The resumed tasks keep their scores.
-    const scores = (summary: Summary) => (summary.scores['agent=scripted/agent__judge=rules'] ?? []).filter((score) => !score.task_id.includes('quillstone'))
-    expect(scores(second)).toEqual(scores(first))
+      failQuillstone = false
+      vi.stubEnv('BENCH_RESUME', '1')
+      const second = await run('second')
+      expect(second.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
+      const rerun = server.requests.slice(firstRequests)
+      expect(rerun.length).toBeGreaterThan(0)
+      expect(rerun.every((request) => JSON.stringify(request.body.messages ?? []).includes('Quillstone'))).toBe(true)
+      // The resumed tasks keep their scores.
+      const scores = (summary: Summary) => (summary.scores['agent=scripted/agent__judge=rules'] ?? []).filter((score) => !score.task_id.includes('quillstone'))
+      expect(scores(second)).toEqual(scores(first))
 
-    // Another turn cap or tool profile is another run: no log of the earlier runs stands for it.
-    for (const [name, value] of [['MPCBENCH_MAX_TURNS', '7'], ['MPCBENCH_TOOLS', 'extended']] as const) {
-      const before = server.requests.length
-      vi.stubEnv(name, value)
-      const third = await run(`third-${name}`)
-      expect(third.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
-      const sent = server.requests.slice(before).map((request) => JSON.stringify(request.body.messages?.find((message) => message.role === 'user') ?? ''))
-      expect(new Set(sent).size).toBe(5)
-    }
-  }, scaledMs(120_000))
+      // Another turn cap or tool profile is another run: no log of the earlier runs stands for it.
+      for (const [name, value] of [
+        ['MPCBENCH_MAX_TURNS', '7'],
+        ['MPCBENCH_TOOLS', 'extended'],
+      ] as const) {
+        const before = server.requests.length
+        vi.stubEnv(name, value)
+        const third = await run(`third-${name}`)
+        expect(third.task_counts).toEqual({ selected: 5, completed: 5, failed: 0, not_run: 0 })
+        const sent = server.requests.slice(before).map((request) => JSON.stringify(request.body.messages?.find((message) => message.role === 'user') ?? ''))
+        expect(new Set(sent).size).toBe(5)
+      }
+    },
+    scaledMs(120_000),
+  )
 })
 
 describe('finishedEvaluation reuses only the judge results of the run log beside them', () => {
@@ -92,9 +103,14 @@ describe('finishedEvaluation reuses only the judge results of the run log beside
   }
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
-  it('a newer run log (run alone, or with its judge input rebuilt) does not inherit the earlier run\'s judge result', async () => {
+  it("a newer run log (run alone, or with its judge input rebuilt) does not inherit the earlier run's judge result", async () => {
     await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
-    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const agent = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const rules = createJudge('rules', { systemPrompt: 'unused' })
     const judges = [rules]
     const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-tie-'))
@@ -121,12 +137,26 @@ describe('finishedEvaluation reuses only the judge results of the run log beside
     expect(resumed?.judged[0]?.result.kind).toBe('scored')
   })
 
-  it('a run log recorded before the requests had upstream\'s wire shape (no harness.wire) is not reused', async () => {
+  it("a run log recorded before the requests had upstream's wire shape (no harness.wire) is not reused", async () => {
     await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
-    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const agent = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const judges = [createJudge('rules', { systemPrompt: 'unused' })]
     const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-wire-'))
-    const { runLog, runLogFile } = await runAndJudge({ task, scenarioId: 'fixture', tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)), agent, systemMessage: 'SYSTEM', logDir, judges, toolProfile: 'upstream-v1' })
+    const { runLog, runLogFile } = await runAndJudge({
+      task,
+      scenarioId: 'fixture',
+      tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)),
+      agent,
+      systemMessage: 'SYSTEM',
+      logDir,
+      judges,
+      toolProfile: 'upstream-v1',
+    })
     const settings = { toolProfile: 'upstream-v1', harness: harnessOf({}) } as const
     expect(runLog.harness?.wire).toBe('upstream-eb0b7ca')
     expect(finishedEvaluation(logDir, task, 'scripted/agent', judges, settings)?.runLog.trace_id).toBe(runLog.trace_id)
@@ -137,10 +167,23 @@ describe('finishedEvaluation reuses only the judge results of the run log beside
 
   it('a score judged against requirements or checks edited since is not reused (the task runs again)', async () => {
     await using server = await startScriptedServer(() => scriptedText(JSON.stringify({ final_answer: 'Thursday', rationale: 'Slack' })))
-    const agent = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const agent = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'k' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const judges = [createJudge('rules', { systemPrompt: 'unused' })]
     const logDir = mkdtempSync(join(tmpdir(), 'mpc-resume-edited-'))
-    const { runLog } = await runAndJudge({ task, scenarioId: 'fixture', tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)), agent, systemMessage: 'SYSTEM', logDir, judges })
+    const { runLog } = await runAndJudge({
+      task,
+      scenarioId: 'fixture',
+      tools: workplaceTools(Workplace.fromSources(FIXTURE_SOURCES)),
+      agent,
+      systemMessage: 'SYSTEM',
+      logDir,
+      judges,
+    })
     expect(finishedEvaluation(logDir, task, 'scripted/agent', judges)?.runLog.trace_id).toBe(runLog.trace_id)
     expect(finishedEvaluation(logDir, { ...task, checks: [{ must_mention: ['Friday'] }] }, 'scripted/agent', judges)).toBeUndefined()
     expect(finishedEvaluation(logDir, { ...task, checks: undefined }, 'scripted/agent', judges)).toBeUndefined()

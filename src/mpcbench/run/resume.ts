@@ -45,7 +45,10 @@ function belongsTo(runLog: RunLog, input: Pick<RunLog, 'trace_id' | 'started_at'
  * requirements or checks edited since no longer stands for the task.
  */
 function judgedAgainst(input: Pick<ReturnType<typeof readJudgeInput>, 'answer_requirements' | 'checks'>, task: Task): boolean {
-  return JSON.stringify(input.answer_requirements) === JSON.stringify(task.answer_requirements) && JSON.stringify(input.checks ?? null) === JSON.stringify(task.checks ?? null)
+  return (
+    JSON.stringify(input.answer_requirements) === JSON.stringify(task.answer_requirements) &&
+    JSON.stringify(input.checks ?? null) === JSON.stringify(task.checks ?? null)
+  )
 }
 
 /**
@@ -56,7 +59,13 @@ function judgedAgainst(input: Pick<ReturnType<typeof readJudgeInput>, 'answer_re
  * task's current `answer_requirements` and `checks`. `undefined` when
  * any part is missing, different, stale or failed (the task then runs again).
  */
-export function finishedEvaluation(logDir: string, task: Task, agentModel: string, judges: ReadonlyArray<Judge>, settings?: RunSettings): TaskEvaluation | undefined {
+export function finishedEvaluation(
+  logDir: string,
+  task: Task,
+  agentModel: string,
+  judges: ReadonlyArray<Judge>,
+  settings?: RunSettings,
+): TaskEvaluation | undefined {
   const runLogFile = evaluationFiles(logDir, task.task_id, agentModel, judges[0]?.id ?? 'rules').runLog
   if (!existsSync(runLogFile)) return undefined
   let runLog: ReturnType<typeof readRunLog>
@@ -80,9 +89,16 @@ export function finishedEvaluation(logDir: string, task: Task, agentModel: strin
     } catch {
       return undefined
     }
-    if (result.kind !== 'scored' || result.judge_model !== judge.id || !belongsTo(runLog, input, result.judged_at) || !judgedAgainst(input, task)) return undefined
+    if (result.kind !== 'scored' || result.judge_model !== judge.id || !belongsTo(runLog, input, result.judged_at) || !judgedAgainst(input, task))
+      return undefined
     const scores = { answer_requirements_satisfaction: result.answer_requirements_satisfaction, source_grounded_reasoning: result.source_grounded_reasoning }
-    judged.push({ outcome: { kind: 'scored', scores, attempts: result.attempts, usage: result.usage }, result, judgeResultFile: files.judgeResult, judge, judgeInputFile: files.judgeInput })
+    judged.push({
+      outcome: { kind: 'scored', scores, attempts: result.attempts, usage: result.usage },
+      result,
+      judgeResultFile: files.judgeResult,
+      judge,
+      judgeInputFile: files.judgeInput,
+    })
   }
   return { runLog, runLogFile, judged }
 }

@@ -18,7 +18,18 @@ function trace(answer: string, toolResult: string): AgentTrace {
     model: 'scripted-agent',
     modelKind: 'llm',
     messages: [],
-    toolCalls: [{ id: 'c1', turn: 1, name: 'Slack.search_messages', arguments: { query: 'sync' }, result: toolResult, status: 'ok', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1 }],
+    toolCalls: [
+      {
+        id: 'c1',
+        turn: 1,
+        name: 'Slack.search_messages',
+        arguments: { query: 'sync' },
+        result: toolResult,
+        status: 'ok',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        durationMs: 1,
+      },
+    ],
     outcome: { kind: 'answered', answer, sources: [], rationale: null, via: 'json' },
     usage: emptyUsage(),
     turns: 2,
@@ -80,13 +91,33 @@ describe('buildRunLog', () => {
     expect(runLog.raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail_GetThread', 'Slack__search_messages'])
     // No assistant message holds the calls (an external agent over MCP): the tool's name under the profile.
     const external = { ...withMessages, messages: [] }
-    expect(buildRunLog(external, { task, taskFile, toolProfile: 'upstream-v1' }).raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail_GetThread', 'Slack_search_messages'])
-    expect(buildRunLog(external, { task, taskFile, toolProfile: 'extended' }).raw_tool_calls.map((c) => c.function_name)).toEqual(['Gmail__GetThread', 'Slack__search_messages'])
+    expect(buildRunLog(external, { task, taskFile, toolProfile: 'upstream-v1' }).raw_tool_calls.map((c) => c.function_name)).toEqual([
+      'Gmail_GetThread',
+      'Slack_search_messages',
+    ])
+    expect(buildRunLog(external, { task, taskFile, toolProfile: 'extended' }).raw_tool_calls.map((c) => c.function_name)).toEqual([
+      'Gmail__GetThread',
+      'Slack__search_messages',
+    ])
   })
 
   it("writes upstream's tool trace steps for the upstream-v1 tools", () => {
     const runLog = buildRunLog(
-      { ...trace('A', 'ok'), toolCalls: [{ id: 'c1', turn: 1, name: 'GoogleCalendar.ListEvents', arguments: { min_end_datetime: '2025-11-09' }, result: {}, status: 'ok', startedAt: '', durationMs: 0 }] },
+      {
+        ...trace('A', 'ok'),
+        toolCalls: [
+          {
+            id: 'c1',
+            turn: 1,
+            name: 'GoogleCalendar.ListEvents',
+            arguments: { min_end_datetime: '2025-11-09' },
+            result: {},
+            status: 'ok',
+            startedAt: '',
+            durationMs: 0,
+          },
+        ],
+      },
       { task: loadTask(taskFile), taskFile, toolProfile: 'upstream-v1' },
     )
     expect(runLog.tool_trace_steps).toEqual(['Step 1: GoogleCalendar.ListEvents(min_end_datetime=2025-11-09, max_start_datetime=)'])
@@ -102,10 +133,23 @@ describe('buildRunLog', () => {
       ...trace('ours', 'ok'),
       messages: [
         { role: 'user', content: 'Q' },
-        { role: 'assistant', content: null, tool_calls: calls.map(({ id, name, text }) => ({ id, type: 'function' as const, function: { name, arguments: text } })) },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: calls.map(({ id, name, text }) => ({ id, type: 'function' as const, function: { name, arguments: text } })),
+        },
         { role: 'assistant', content: '{"final_answer": {"slots": ["Mon 09:00"], "duration_minutes": 45.0}, "rationale": null}' },
       ],
-      toolCalls: calls.map(({ id, name, text }) => ({ id, turn: 1, name: name.replace('_', '.'), arguments: JSON.parse(text) as unknown, result: {}, status: 'ok' as const, startedAt: '', durationMs: 0 })),
+      toolCalls: calls.map(({ id, name, text }) => ({
+        id,
+        turn: 1,
+        name: name.replace('_', '.'),
+        arguments: JSON.parse(text) as unknown,
+        result: {},
+        status: 'ok' as const,
+        startedAt: '',
+        durationMs: 0,
+      })),
     }
     const task = loadTask(taskFile)
     const runLog = RunLogSchema.parse(JSON.parse(JSON.stringify(buildRunLog(withUpstreamFinalAnswer(replied), { task, taskFile, toolProfile: 'upstream-v1' }))))
@@ -131,7 +175,11 @@ describe('buildRunLog', () => {
 
   it('loads a log written before the JSON texts were recorded, and the LLM judge is shown its strings', () => {
     const task = loadTask(taskFile)
-    const { final_answer_json: _a, rationale_json: _r, ...old } = buildRunLog(
+    const {
+      final_answer_json: _a,
+      rationale_json: _r,
+      ...old
+    } = buildRunLog(
       withUpstreamFinalAnswer({ ...trace('ours', 'ok'), messages: [{ role: 'assistant', content: '{"final_answer": ["Mon"], "rationale": null}' }] }),
       { task, taskFile },
     )

@@ -61,7 +61,10 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
 
   it('reads MPCBENCH_AGENT_URL and makes its agent the only one of the matrix', () => {
     expect(mpcbenchSettingsFromEnv({})).toMatchObject({ agent: undefined, trials: 1 })
-    expect(mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_TIMEOUT_MS: '5000' })).toMatchObject({ agent: { url, timeoutMs: 5000, maxRetries: 1 }, trials: 1 })
+    expect(mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_TIMEOUT_MS: '5000' })).toMatchObject({
+      agent: { url, timeoutMs: 5000, maxRetries: 1 },
+      trials: 1,
+    })
     expect(() => mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: 'ftp://x' })).toThrow(/Invalid MPCBENCH_AGENT_URL="ftp:\/\/x"/)
     expect(() => mpcbenchSettingsFromEnv({ MPCBENCH_AGENT_URL: url, MPCBENCH_AGENT_MAX_RETRIES: '-1' })).toThrow(/Invalid MPCBENCH_AGENT_MAX_RETRIES="-1"/)
     const setup = mpcbenchRunSetup(REPO_ROOT, { MPCBENCH_AGENT_URL: url, BENCH_AGENT_MODEL: 'baseline' })
@@ -79,7 +82,11 @@ describe('MPCBench with an external agent (MPCBENCH_AGENT_URL)', () => {
       logDir,
       judges: [createRulesJudge()],
     })
-    expect(received[0]).toEqual({ taskId: 'lumen_contact_test', userPrompt: 'Who is on the team?', tools: { mcpUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) } })
+    expect(received[0]).toEqual({
+      taskId: 'lumen_contact_test',
+      userPrompt: 'Who is on the team?',
+      tools: { mcpUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
+    })
     const { runLog } = evaluation
     expect(runLog).toMatchObject({ final_answer: 'A teammate: see Jira.', rationale: 'from Jira', agent_model: `agent:${url}`, outcome: { kind: 'answered' } })
     expect(runLog.tool_trace_steps).toEqual(["Step 1: Jira.SearchIssuesWithJql(jql='order by key')"])
@@ -109,7 +116,10 @@ describe("MPCBench with an external agent: its answer read as our own agent's, i
   const longNote = 'y'.repeat(60_000)
   /** The reply body per path: what an agent that follows the MCP instructions (or not) sends. */
   const replies: Record<string, { status: number; body: unknown }> = {
-    '/json': { status: 200, body: { answer: '{"final_answer": "fake answer", "rationale": "fake"}', trace: { steps: ['Slack_search_messages'], note: longNote } } },
+    '/json': {
+      status: 200,
+      body: { answer: '{"final_answer": "fake answer", "rationale": "fake"}', trace: { steps: ['Slack_search_messages'], note: longNote } },
+    },
     '/json-and-rationale': { status: 200, body: { answer: '{"final_answer": "fake answer", "rationale": "from the JSON"}', rationale: 'from the field' } },
     '/fenced-list': { status: 200, body: { answer: '```json\n{"final_answer": ["Tue 10:00", "Wed 14:00"]}\n```' } },
     '/plain': { status: 200, body: { answer: 'Tuesday 10:00 works.', rationale: 'calendars', trace: null } },
@@ -147,7 +157,7 @@ describe("MPCBench with an external agent: its answer read as our own agent's, i
       })
     ).runLog
 
-  it('reads a JSON answer as final_answer and rationale, as the built-in agent\'s reply is read', async () => {
+  it("reads a JSON answer as final_answer and rationale, as the built-in agent's reply is read", async () => {
     const runLog = await runOn('/json')
     expect(runLog).toMatchObject({ final_answer: 'fake answer', rationale: 'fake', outcome: { kind: 'answered', via: 'json' } })
     // The LLM judge is shown the answer, not the JSON the agent wrapped it in.
@@ -188,8 +198,10 @@ describe("MPCBench with an external agent: its answer read as our own agent's, i
         vi.stubEnv('MPCBENCH_AGENT_MAX_RETRIES', '0')
         expect(await runCli(mpcbenchCommands, [command, ...common, ...(command === 'run-and-judge' ? ['--judge-model', 'rules'] : [])])).toBe(1)
         const printed = errors.join('\n')
-        expect(printed, command).toContain(`agent agent:${base}/500 failed: ERR_AGENT_HTTP: Agent ${base}/500 answered HTTP 500: {"error":"boom: database connection lost"`)
-        expect(printed, command).toContain('\n  Fix: See the agent\'s own log for the failure')
+        expect(printed, command).toContain(
+          `agent agent:${base}/500 failed: ERR_AGENT_HTTP: Agent ${base}/500 answered HTTP 500: {"error":"boom: database connection lost"`,
+        )
+        expect(printed, command).toContain("\n  Fix: See the agent's own log for the failure")
         expect(printed, command).not.toContain('sk-audit-secret-123456')
       }
     } finally {

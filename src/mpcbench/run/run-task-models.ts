@@ -17,7 +17,10 @@ export interface ModelMatrix {
 function listFromEnv(env: Env, name: string): string[] | undefined {
   const value = env[name]?.trim()
   if (value === undefined || value === '') return undefined
-  const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   return list.length === 0 ? undefined : [...new Set(list)]
 }
 

@@ -24,7 +24,12 @@ const JUDGE_SYSTEM = 'You are the test judge.'
 
 const workplace = Workplace.fromSources(
   {
-    slack: { workspace_name: 'Northwind', channels: [{ id: 'C1', name: 'launch' }], users: [{ id: 'U1', name: 'Priya Natarajan', email: 'priya@northwind.test' }], messages: [] },
+    slack: {
+      workspace_name: 'Northwind',
+      channels: [{ id: 'C1', name: 'launch' }],
+      users: [{ id: 'U1', name: 'Priya Natarajan', email: 'priya@northwind.test' }],
+      messages: [],
+    },
     gmail: { threads: [] },
     calendar: {
       calendars: [{ id: 'cal-priya', email: 'priya@northwind.test' }],
@@ -51,10 +56,7 @@ const task: Task = {
   user_prompt: 'Find a 45-minute slot with Priya Natarajan on 2026-03-10.',
   data_dependencies: { scenario_id: 'northwind_test' },
   answer_requirements: ['Proposes a 45-minute slot on 2026-03-10 when Priya is free.'],
-  checks: [
-    { must_mention: ['Priya'] },
-    { time_slot_within: { start: '2026-03-10T12:00', end: '2026-03-10T17:15', timezone: 'Europe/Berlin' } },
-  ],
+  checks: [{ must_mention: ['Priya'] }, { time_slot_within: { start: '2026-03-10T12:00', end: '2026-03-10T17:15', timezone: 'Europe/Berlin' } }],
 }
 
 const SCRIPTED_SCORES = {
@@ -164,9 +166,7 @@ describe('runAndJudge through the scripted server', () => {
 
     // Judge results.
     const result = (judge: string) =>
-      JudgeResultFileSchema.parse(
-        JSON.parse(readFileSync(join(logDir, `nw_planning_test__agent-scripted_agent_1__judge-${judge}_judge_result.json`), 'utf8')),
-      )
+      JudgeResultFileSchema.parse(JSON.parse(readFileSync(join(logDir, `nw_planning_test__agent-scripted_agent_1__judge-${judge}_judge_result.json`), 'utf8')))
     const rules = result('rules')
     expect(rules).toMatchObject({ kind: 'scored', judge_kind: 'rules', judge_model: 'rules', agent_model: 'scripted/agent:1' })
     expect(rules.judge_label).toContain('not an LLM')
@@ -222,7 +222,14 @@ describe('runAndJudge leaves no earlier judge result beside a new run log', () =
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
     const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
     const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
-    const options = { task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent: make('scripted/agent'), systemMessage: AGENT_SYSTEM, logDir }
+    const options = {
+      task,
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace, 'extended'),
+      agent: make('scripted/agent'),
+      systemMessage: AGENT_SYSTEM,
+      logDir,
+    }
     const first = await runAndJudge({ ...options, judges: [createJudge('rules', { systemPrompt: JUDGE_SYSTEM, makeModel: make })] })
     const files = evaluationFiles(logDir, task.task_id, 'scripted/agent', 'rules')
     expect(existsSync(files.judgeResult)).toBe(true)
@@ -240,7 +247,14 @@ describe('runAndJudge leaves no earlier judge result beside a new run log', () =
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
     const make = (id: string) => createModel(id, { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
     const logDir = mkdtempSync(join(tmpdir(), 'mpc-logs-'))
-    const options = { task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent: make('scripted/agent'), systemMessage: AGENT_SYSTEM, logDir }
+    const options = {
+      task,
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace, 'extended'),
+      agent: make('scripted/agent'),
+      systemMessage: AGENT_SYSTEM,
+      logDir,
+    }
     await runAndJudge({ ...options, judges: [createJudge('rules', { systemPrompt: JUDGE_SYSTEM, makeModel: make })] })
     const controller = new AbortController()
     controller.abort(new Error('cancelled'))
@@ -268,20 +282,31 @@ describe('scenarioTools and runTask on a missing scenario or an unwritable log f
     }
     expect(error).toBeInstanceOf(InvalidFormatError)
     expect(error).toMatchObject({ file: 'tasks/planning/x.json', field: 'data_dependencies.scenario_id' })
-    expect((error as InvalidFormatError).problem).toBe(`data_dependencies.scenario_id "nosuch" of task tasks/planning/x.json names a scenario with no data in ${dir}`)
+    expect((error as InvalidFormatError).problem).toBe(
+      `data_dependencies.scenario_id "nosuch" of task tasks/planning/x.json names a scenario with no data in ${dir}`,
+    )
     expect((error as InvalidFormatError).hint).toContain('Set data_dependencies.scenario_id in tasks/planning/x.json to a scenario with data (full)')
     expect((error as InvalidFormatError).hint).not.toContain('<id>')
   })
 
   it('names the missing files of a scenario with only part of its data', () => {
-    expect(() => scenarioTools(dataDir(), 'partial')).toThrow(/Scenario "partial" lacks partial_gmail\.json, partial_calendar\.json, .*\n {2}Fix: Regenerate its data: agent-bench generate --scenario-id partial/)
+    expect(() => scenarioTools(dataDir(), 'partial')).toThrow(
+      /Scenario "partial" lacks partial_gmail\.json, partial_calendar\.json, .*\n {2}Fix: Regenerate its data: agent-bench generate --scenario-id partial/,
+    )
   })
 
   it('a log folder under a file is our error naming the run log, not a bare ENOTDIR', async () => {
     await using server = await startScriptedServer(responder)
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }
     const agent = createModel('scripted/agent', { env, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
-    const run = runTask({ task, scenarioId: 'northwind_test', tools: workplaceTools(workplace, 'extended'), agent, systemMessage: AGENT_SYSTEM, logDir: '/dev/null/logs' })
+    const run = runTask({
+      task,
+      scenarioId: 'northwind_test',
+      tools: workplaceTools(workplace, 'extended'),
+      agent,
+      systemMessage: AGENT_SYSTEM,
+      logDir: '/dev/null/logs',
+    })
     await expect(run).rejects.toBeInstanceOf(BenchError)
     await expect(run).rejects.toThrow('Cannot write /dev/null/logs/nw_planning_test__agent-scripted_agent_run.json')
   })
@@ -292,7 +317,13 @@ describe('runAndJudge reads the final reply as upstream MPCBench does', () => {
   // Expected values from upstream's evaluation/openai_agent_runner.py (eb0b7ca) lines 575-610, run on the same replies.
   const replies = [
     { name: 'prose before a json fence: the whole reply', reply: fenced, final_answer: fenced, rationale: '', via: 'text' },
-    { name: '`answer` for `final_answer`: an empty answer', reply: '{"answer": "Meet Priya at 13:00", "rationale": "calendar free"}', final_answer: '', rationale: 'calendar free', via: 'json' },
+    {
+      name: '`answer` for `final_answer`: an empty answer',
+      reply: '{"answer": "Meet Priya at 13:00", "rationale": "calendar free"}',
+      final_answer: '',
+      rationale: 'calendar free',
+      via: 'json',
+    },
     {
       name: 'an object answer and a list rationale: their JSON',
       reply: '{"final_answer": {"slot": "2026-03-10 13:00"}, "rationale": ["contacts", "calendar"]}',
@@ -350,7 +381,12 @@ describe("runTask sends upstream MPCBench's agent requests (openai_agent_runner.
       scriptedToolCalls([slack], { content: '' }),
       scriptedText(answer),
     ])
-    const model = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    const model = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const { runLog } = await runTask({
       task,
       scenarioId: 'northwind_test',
@@ -364,7 +400,11 @@ describe("runTask sends upstream MPCBench's agent requests (openai_agent_runner.
     })
     expect(runLog.outcome).toMatchObject({ kind: 'answered' })
     expect(runLog.raw_tool_calls.map((call) => call.status)).toEqual(['ok', 'ok', 'ok', 'ok'])
-    const sent = (call: { id: string; name: string; arguments: string }) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })
+    const sent = (call: { id: string; name: string; arguments: string }) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    })
     // The content is the tool profile's (upstream's `json.dumps`, checked against upstream's backend by the tool oracle).
     const tool = (call: { id: string; name: string }) => ({ role: 'tool', tool_call_id: call.id, name: call.name, content: expect.any(String) })
     const expected = [
@@ -390,13 +430,25 @@ describe("runTask sends upstream MPCBench's agent requests (openai_agent_runner.
   })
 
   it('ART-E keeps the default shape: runAgent without a wire option sends no tool_choice, no tool message name, and content null', async () => {
-    await using server = await startScriptedServer([scriptedToolCalls([{ id: 'c1', name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' }]), scriptedText('done')])
-    const model = createModel('scripted/agent', { env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' }, callLogDir: false, cache: { mode: 'off' }, maxRetries: 0 })
+    await using server = await startScriptedServer([
+      scriptedToolCalls([{ id: 'c1', name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' }]),
+      scriptedText('done'),
+    ])
+    const model = createModel('scripted/agent', {
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' },
+      callLogDir: false,
+      cache: { mode: 'off' },
+      maxRetries: 0,
+    })
     const trace = await runAgent({ model, system: AGENT_SYSTEM, user: 'Who is Priya?', tools: workplaceTools(workplace, 'upstream-v1') })
     const last = server.requests[1]?.body
     expect(last).not.toHaveProperty('tool_choice')
     expect(last?.messages?.slice(2)).toStrictEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'GoogleContacts_SearchContactsByName', arguments: '{"name": "Priya"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: trace.messages[3]?.content },
     ])
     expect(last?.messages).toStrictEqual(trace.messages.slice(0, 4))

@@ -61,11 +61,14 @@ export function assertScenarioData(dataDir: string, scenarioId: string, taskFile
         `or add scenarios/${scenarioId}.json (the bench generates its data; or run agent-bench generate --scenario-id ${scenarioId}).`,
     })
   }
-  throw new InvalidFormatError(`Scenario ${JSON.stringify(scenarioId)}${of} lacks ${missing.map((source) => `${scenarioId}_${source}.json`).join(', ')} in ${dataDir}`, {
-    ...(taskFile === undefined ? {} : { file: taskFile }),
-    field: 'data_dependencies.scenario_id',
-    hint: `Regenerate its data: agent-bench generate --scenario-id ${scenarioId} (the bench regenerates it too when scenarios/${scenarioId}.json exists).`,
-  })
+  throw new InvalidFormatError(
+    `Scenario ${JSON.stringify(scenarioId)}${of} lacks ${missing.map((source) => `${scenarioId}_${source}.json`).join(', ')} in ${dataDir}`,
+    {
+      ...(taskFile === undefined ? {} : { file: taskFile }),
+      field: 'data_dependencies.scenario_id',
+      hint: `Regenerate its data: agent-bench generate --scenario-id ${scenarioId} (the bench regenerates it too when scenarios/${scenarioId}.json exists).`,
+    },
+  )
 }
 
 /**
@@ -149,7 +152,10 @@ export interface RunTaskResult {
  */
 export function runTask(options: RunTaskOptions): Promise<RunTaskResult> {
   // OpenTelemetry (when on): the run is a task's trace (within `runAndJudge`, the evaluation's).
-  return traceTask({ benchmark: 'mpcbench', taskId: options.task.task_id, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }, () => runTaskUntraced(options))
+  return traceTask(
+    { benchmark: 'mpcbench', taskId: options.task.task_id, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } },
+    () => runTaskUntraced(options),
+  )
 }
 
 async function runTaskUntraced(options: RunTaskOptions): Promise<RunTaskResult> {
@@ -158,28 +164,32 @@ async function runTaskUntraced(options: RunTaskOptions): Promise<RunTaskResult> 
   const signal = options.signal === undefined ? {} : { signal: options.signal }
   const deadline = options.deadline === undefined ? {} : { deadline: options.deadline }
   const trace = isExternalAgent(agent)
-    ? withUpstreamExternalAnswer(await runExternalAgent({
-        agent,
-        task: { taskId: options.task.task_id, userPrompt: options.task.user_prompt },
-        prompt: options.task.user_prompt,
-        tools: options.tools,
-        instructions: options.developerMessage === undefined ? options.systemMessage : `${options.systemMessage}\n\n${options.developerMessage.text}`,
-        ...signal,
-        ...deadline,
-      }))
-    : withUpstreamFinalAnswer(await runAgent({
-        model: agent,
-        system: options.systemMessage,
-        ...(options.developerMessage === undefined ? {} : { developer: options.developerMessage.text }),
-        user: options.task.user_prompt,
-        tools: [...options.tools],
-        maxTurns,
-        wire: UPSTREAM_MPCBENCH_WIRE,
-        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
-        ...signal,
-        ...deadline,
-      }))
+    ? withUpstreamExternalAnswer(
+        await runExternalAgent({
+          agent,
+          task: { taskId: options.task.task_id, userPrompt: options.task.user_prompt },
+          prompt: options.task.user_prompt,
+          tools: options.tools,
+          instructions: options.developerMessage === undefined ? options.systemMessage : `${options.systemMessage}\n\n${options.developerMessage.text}`,
+          ...signal,
+          ...deadline,
+        }),
+      )
+    : withUpstreamFinalAnswer(
+        await runAgent({
+          model: agent,
+          system: options.systemMessage,
+          ...(options.developerMessage === undefined ? {} : { developer: options.developerMessage.text }),
+          user: options.task.user_prompt,
+          tools: [...options.tools],
+          maxTurns,
+          wire: UPSTREAM_MPCBENCH_WIRE,
+          ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+          ...signal,
+          ...deadline,
+        }),
+      )
   const otelTraceId = currentTraceId()
   const built = buildRunLog(trace, {
     task: options.task,
@@ -222,14 +232,19 @@ export interface JudgeRunResult {
 /** Step 3 of the seed: runs one judge on a judge input and writes the result, validated against its schema, atomically to `file`. */
 export async function judgeAndWrite(judge: Judge, input: JudgeInput, file: string, options: JudgeOptions = {}): Promise<JudgeRunResult> {
   const outcome = await traceJudge({ judge: judge.id, kind: judge.kind }, () => judge.judge(input, options))
-  const result = parseWith(JudgeResultFileSchema, judgeResultFile(outcome, {
-    taskId: input.task_id,
-    agentModel: input.agent_model,
-    agentModelFileName: input.agent_model_file_name,
-    judgeModel: judge.id,
-    judgeModelFileName: safeModelName(judge.id),
-    judgeKind: judge.kind,
-  }), 'judge result', file)
+  const result = parseWith(
+    JudgeResultFileSchema,
+    judgeResultFile(outcome, {
+      taskId: input.task_id,
+      agentModel: input.agent_model,
+      agentModelFileName: input.agent_model_file_name,
+      judgeModel: judge.id,
+      judgeModelFileName: safeModelName(judge.id),
+      judgeKind: judge.kind,
+    }),
+    'judge result',
+    file,
+  )
   writeJsonAtomic(file, result)
   return { outcome, result, judgeResultFile: file }
 }
@@ -267,7 +282,13 @@ export interface RunAndJudgeOptions extends RunTaskOptions {
  */
 export function runAndJudge(options: RunAndJudgeOptions): Promise<TaskEvaluation> {
   // OpenTelemetry (when on): the evaluation is one trace; its root span carries each judge's scores and pass / fail.
-  const start = { benchmark: 'mpcbench', taskId: options.task.task_id, trial: options.trial, agent: options.agent.id, attributes: { 'bench.mpcbench.scenario_id': options.scenarioId } }
+  const start = {
+    benchmark: 'mpcbench',
+    taskId: options.task.task_id,
+    trial: options.trial,
+    agent: options.agent.id,
+    attributes: { 'bench.mpcbench.scenario_id': options.scenarioId },
+  }
   return traceTask(start, async (span) => traceEvaluationScores(span, await runAndJudgeUntraced(options), options.judges.length))
 }
 
@@ -376,4 +397,3 @@ export function evaluationMeta(evaluation: TaskEvaluation, scenarioId: string, r
     ...(evaluation.otelTraceId === undefined ? {} : { otelTraceId: evaluation.otelTraceId }),
   }
 }
-

@@ -7,21 +7,41 @@ describe('upstreamArgumentSummary', () => {
   // Expected: what upstream's own summary code (evaluation/openai_agent_runner.py at eb0b7ca, run unchanged in
   // Python 3.11) wrote for the same tool name and arguments.
   it.each<[string, unknown, string]>([
-    ['GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['alice.kim@company.com', 'min.lee@company.com'], start_date: '2025-11-17', end_date: '2025-11-21', slot_minimum_minutes: 45 }, "email_addresses=['alice.kim@company.com', 'min.lee@company.com']"],
+    [
+      'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+      { email_addresses: ['alice.kim@company.com', 'min.lee@company.com'], start_date: '2025-11-17', end_date: '2025-11-21', slot_minimum_minutes: 45 },
+      "email_addresses=['alice.kim@company.com', 'min.lee@company.com']",
+    ],
     ['GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { start_date: '2025-11-17' }, 'email_addresses=[]'],
     ['GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { email_addresses: null }, 'email_addresses=None'],
-    ['GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ["o'brien@x.com", 'say "hi"@x.com', 'tab\there', 'é@ü.com'] }, `email_addresses=["o'brien@x.com", 'say "hi"@x.com', 'tab\\there', 'é@ü.com']`],
+    [
+      'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+      { email_addresses: ["o'brien@x.com", 'say "hi"@x.com', 'tab\there', 'é@ü.com'] },
+      `email_addresses=["o'brien@x.com", 'say "hi"@x.com', 'tab\\there', 'é@ü.com']`,
+    ],
     ['GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { email_addresses: 'alice@company.com' }, 'email_addresses=alice@company.com'],
-    ['Jira.SearchIssuesWithJql', { jql: 'project = APP AND status != "Done" ORDER BY updated DESC' }, 'jql=project = APP AND status != "Done" ORDER BY update...'],
+    [
+      'Jira.SearchIssuesWithJql',
+      { jql: 'project = APP AND status != "Done" ORDER BY updated DESC' },
+      'jql=project = APP AND status != "Done" ORDER BY update...',
+    ],
     ['Jira.SearchIssuesWithJql', { jql: '12345678901234567890123456789012345678901234567890' }, 'jql=12345678901234567890123456789012345678901234567890'],
     ['Jira.SearchIssuesWithJql', { jql: '123456789012345678901234567890123456789012345678901' }, 'jql=12345678901234567890123456789012345678901234567890...'],
-    ['Jira.SearchIssuesWithJql', { jql: '日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語😀😀😀' }, 'jql=日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語😀😀😀'],
+    [
+      'Jira.SearchIssuesWithJql',
+      { jql: '日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語😀😀😀' },
+      'jql=日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語日本語😀😀😀',
+    ],
     ['Jira.SearchIssuesWithJql', {}, 'jql='],
     ['Jira.SearchIssuesWithJql', { jql: ['a', 'b'] }, "jql=['a', 'b']"],
     ['Jira.SearchIssuesWithJql', { jql: ONE_TO_51 }, `jql=[${ONE_TO_51.slice(0, 50).join(', ')}]...`],
     ['Jira.SearchIssuesWithJql', { jql: { project: 'APP' } }, "jql={'project': 'APP'}"],
     ['GoogleCalendar.ListEvents', { min_end_datetime: '2025-11-09' }, 'min_end_datetime=2025-11-09, max_start_datetime='],
-    ['GoogleCalendar.ListEvents', { min_end_datetime: '2025-11-09T00:00:00+09:00', max_start_datetime: '2025-11-16T00:00:00+09:00' }, 'min_end_datetime=2025-11-09T00:00:00+09:00, max_start_datetime=2025-11-16T00:00:00+09:00'],
+    [
+      'GoogleCalendar.ListEvents',
+      { min_end_datetime: '2025-11-09T00:00:00+09:00', max_start_datetime: '2025-11-16T00:00:00+09:00' },
+      'min_end_datetime=2025-11-09T00:00:00+09:00, max_start_datetime=2025-11-16T00:00:00+09:00',
+    ],
     ['GoogleCalendar.ListEvents', {}, 'min_end_datetime=, max_start_datetime='],
     ['GoogleCalendar.ListEvents', { min_end_datetime: null, max_start_datetime: 20251116 }, 'min_end_datetime=None, max_start_datetime=20251116'],
     ['Gmail.SearchThreads', { subject: 'release', sender: 'alice@company.com' }, 'subject=release, sender=alice@company.com'],
@@ -41,7 +61,11 @@ describe('upstreamArgumentSummary', () => {
     ['Slack.search_messages', { search_query: 'it\'s "done"\n' }, 'search_query=it\'s "done"\n'],
     ['GoogleContacts.SearchContactsByName', { name: 'Alice Kim', limit: 5 }, 'name=Alice Kim'],
     ['GoogleContacts.SearchContactsByName', { name: { first: 'Alice' } }, "name={'first': 'Alice'}"],
-    ['Calendar.Unknown', { a: 1, b: [true, false, null], c: { d: 1.5, e: "x'y" }, f: 1e-5 }, `{'a': 1, 'b': [True, False, None], 'c': {'d': 1.5, 'e': "x'y"}, 'f': 1e-05}`],
+    [
+      'Calendar.Unknown',
+      { a: 1, b: [true, false, null], c: { d: 1.5, e: "x'y" }, f: 1e-5 },
+      `{'a': 1, 'b': [True, False, None], 'c': {'d': 1.5, 'e': "x'y"}, 'f': 1e-05}`,
+    ],
     ['Calendar.Unknown', {}, '{}'],
   ])('%s %j → %s', (tool, args, expected) => {
     expect(upstreamArgumentSummary(tool, args)).toBe(expected)
@@ -57,7 +81,10 @@ describe('upstreamArgumentSummary', () => {
 
 describe('toolTraceSteps', () => {
   const calls = [
-    { name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', arguments: { email_addresses: ['a@x.com', 'm@x.com'], start_date: '2025-11-17', slot_minimum_minutes: 45 } },
+    {
+      name: 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
+      arguments: { email_addresses: ['a@x.com', 'm@x.com'], start_date: '2025-11-17', slot_minimum_minutes: 45 },
+    },
     { name: 'Jira.SearchIssuesWithJql', arguments: { jql: 'project = APP AND status != "Done" ORDER BY updated DESC' } },
   ]
 

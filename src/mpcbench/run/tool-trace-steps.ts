@@ -9,7 +9,9 @@ import { UPSTREAM_V1_WIRE_NAMES } from '../workplace/upstream-v1/tools.ts'
  * nine tools under `upstream-v1` (or no profile), else our wire name (`Slack__search_messages`).
  */
 export function functionNameOf(toolName: string, profile: ToolProfile | undefined): string {
-  return profile !== 'extended' && Object.hasOwn(UPSTREAM_V1_WIRE_NAMES, toolName) ? UPSTREAM_V1_WIRE_NAMES[toolName as keyof typeof UPSTREAM_V1_WIRE_NAMES] : toWireName(toolName)
+  return profile !== 'extended' && Object.hasOwn(UPSTREAM_V1_WIRE_NAMES, toolName)
+    ? UPSTREAM_V1_WIRE_NAMES[toolName as keyof typeof UPSTREAM_V1_WIRE_NAMES]
+    : toWireName(toolName)
 }
 
 const MAX_JQL_CHARS = 50
@@ -72,7 +74,7 @@ export function upstreamArgumentSummary(toolName: string, args: unknown): string
 const MAX_ARG_CHARS = 80
 
 function genericValue(value: unknown): string {
-  const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
+  const text = typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value))
   return text.length > MAX_ARG_CHARS ? `${text.slice(0, MAX_ARG_CHARS - 3)}...` : text
 }
 

@@ -26,7 +26,12 @@ function meta(taskId: string, verdict: MpcbenchJudgeMeta | MpcbenchJudgeMeta[], 
   }
 }
 
-const scored = (ars: number | null, sgr: number | null): MpcbenchJudgeMeta => ({ ...judge, kind: 'scored', answerRequirementsSatisfaction: ars, sourceGroundedReasoning: sgr })
+const scored = (ars: number | null, sgr: number | null): MpcbenchJudgeMeta => ({
+  ...judge,
+  kind: 'scored',
+  answerRequirementsSatisfaction: ars,
+  sourceGroundedReasoning: sgr,
+})
 const judgeError: MpcbenchJudgeMeta = { ...judge, kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'rate limited' }
 
 describe('pairMpcbenchRuns', () => {
@@ -34,11 +39,7 @@ describe('pairMpcbenchRuns', () => {
   const before = buildSummary(ids.map((id) => meta(id, scored(5, 5))))
 
   it('leaves a task the judge could not score (judge error, unjudged) out of the flips, as the row means skip it', () => {
-    const after = buildSummary([
-      meta('t1', judgeError),
-      meta('t2', scored(null, null)),
-      ...['t3', 't4', 't5'].map((id) => meta(id, scored(5, 5))),
-    ])
+    const after = buildSummary([meta('t1', judgeError), meta('t2', scored(null, null)), ...['t3', 't4', 't5'].map((id) => meta(id, scored(5, 5)))])
     expect(after.rows[0]?.mean_answer_requirements_satisfaction).toBe(5)
     const c = compareRuns(...pairMpcbenchRuns(before, after))
     expect(c).toMatchObject({ tasks: 3, leftOut: ['t1 [agent=m] [judge=j]', 't2 [agent=m] [judge=j]'], flips: [], regressed: [], significant: false })
@@ -63,7 +64,13 @@ describe('pairMpcbenchRuns', () => {
   it("counts a test that timed out or failed before its score as a failure under each of its agent's judges; one not run is left out", () => {
     const judges = [scored(5, 5), { ...scored(5, 5), judgeModel: 'k' }]
     const twoJudges = buildSummary(ids.map((id) => meta(id, judges)))
-    const unfinished = (taskId: string, outcome: UnfinishedTest['outcome'], agent = 'm'): UnfinishedTest => ({ task_id: taskId, task_type: 'planning', agent_model: agent, outcome, message: outcome })
+    const unfinished = (taskId: string, outcome: UnfinishedTest['outcome'], agent = 'm'): UnfinishedTest => ({
+      task_id: taskId,
+      task_type: 'planning',
+      agent_model: agent,
+      outcome,
+      message: outcome,
+    })
     const after = buildSummary(
       ['t3', 't4', 't5'].map((id) => meta(id, judges)),
       new Date(0),
@@ -73,15 +80,29 @@ describe('pairMpcbenchRuns', () => {
     after.unfinished = (after.unfinished ?? []).map((test) => (test.task_id === 't5' ? { ...test, trial: 2 } : test))
     const c = compareRuns(...pairMpcbenchRuns(twoJudges, after))
     const both = (taskId: string) => [`${taskId} [agent=m] [judge=j]`, `${taskId} [agent=m] [judge=k]`]
-    expect(c).toMatchObject({ tasks: 10, leftOut: [], flips: [...both('t1'), ...both('t2')], regressed: [...both('t1'), ...both('t2')], onlyInB: ['t2 [agent=other] [judge=j]', 't2 [agent=other] [judge=k]'] })
+    expect(c).toMatchObject({
+      tasks: 10,
+      leftOut: [],
+      flips: [...both('t1'), ...both('t2')],
+      regressed: [...both('t1'), ...both('t2')],
+      onlyInB: ['t2 [agent=other] [judge=j]', 't2 [agent=other] [judge=k]'],
+    })
     // No score, as the row means: the failures are in the flips, not in the deltas.
     expect(c.metrics.answer_requirements_satisfaction).toMatchObject({ delta: 0, tasks: 6, clusters: 3 })
 
-    const interrupted = buildSummary(['t2', 't3', 't4', 't5'].map((id) => meta(id, scored(5, 5))), new Date(0), [unfinished('t1', 'not-run')])
+    const interrupted = buildSummary(
+      ['t2', 't3', 't4', 't5'].map((id) => meta(id, scored(5, 5))),
+      new Date(0),
+      [unfinished('t1', 'not-run')],
+    )
     expect(compareRuns(...pairMpcbenchRuns(before, interrupted))).toMatchObject({ tasks: 4, leftOut: ['t1 [agent=m] [judge=j]'], flips: [], onlyInA: [] })
     // An agent without a score (all its tests timed out) fails under the summary's judges.
     const lost = mpcbenchComparable({ scores: before.scores, unfinished: [unfinished('t9', 'timed-out', 'lost')] })
-    expect(lost.tasks.get('t9 [agent=lost] [judge=j]')).toEqual({ pass: false, metrics: { answer_requirements_satisfaction: null, source_grounded_reasoning: null }, cluster: 't9' })
+    expect(lost.tasks.get('t9 [agent=lost] [judge=j]')).toEqual({
+      pass: false,
+      metrics: { answer_requirements_satisfaction: null, source_grounded_reasoning: null },
+      cluster: 't9',
+    })
   })
 
   it('puts the entries of one task (one per judge) in one cluster, so three judges weigh as one task', () => {
@@ -89,7 +110,10 @@ describe('pairMpcbenchRuns', () => {
     const a = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]
     const b = [5, 4, 4, 2, 3, 3, 3, 3, 3, 3, 3, 3]
     const summaries = (judges: (score: number) => MpcbenchJudgeMeta[]) =>
-      [a, b].map((scores) => buildSummary(scores.map((score, i) => meta(`t${i + 1}`, judges(score))))) as [ReturnType<typeof buildSummary>, ReturnType<typeof buildSummary>]
+      [a, b].map((scores) => buildSummary(scores.map((score, i) => meta(`t${i + 1}`, judges(score))))) as [
+        ReturnType<typeof buildSummary>,
+        ReturnType<typeof buildSummary>,
+      ]
     const byThree = compareRuns(...pairMpcbenchRuns(...summaries(three)))
     const byOne = compareRuns(...pairMpcbenchRuns(...summaries((score) => [scored(score, score)])))
     // What resampling 36 entries gave was [+0.028, +0.500], significant; by task it is one judge's interval, p = 0.5.

@@ -106,7 +106,8 @@ export function rowPassHatK(metas: ReadonlyArray<MpcbenchTestMeta>, unfinished: 
   }
   for (const test of unfinished) {
     if (test.outcome === 'not-run') continue
-    for (const key of rowsOf.get(JSON.stringify([test.agent_model, test.task_type])) ?? []) runsOf(key, test.task_id).push({ trial: test.trial ?? 1, passed: false })
+    for (const key of rowsOf.get(JSON.stringify([test.agent_model, test.task_type])) ?? [])
+      runsOf(key, test.task_id).push({ trial: test.trial ?? 1, passed: false })
   }
   for (const [key, tasks] of byRow) {
     // The results core's pass^k (the same as ART-E's and evals').
@@ -127,7 +128,10 @@ export function graderSuspects(metas: ReadonlyArray<MpcbenchTestMeta>): GraderSu
       }
     }
   }
-  return out.sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || a.judge_model.localeCompare(b.judge_model) || a.trial - b.trial)
+  return out.sort(
+    (a, b) =>
+      a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || a.judge_model.localeCompare(b.judge_model) || a.trial - b.trial,
+  )
 }
 
 /** A mean (0-5) with its interval, `3.40 [2.80, 4.00]`, or `-` when nothing was judged. */
@@ -151,13 +155,21 @@ export function formatSummaryStatistics(summary: Pick<Summary, 'rows' | 'grader_
   const lines: string[] = []
   const method = summary.rows.find((row) => row.ci?.answer_requirements_satisfaction != null)?.ci?.answer_requirements_satisfaction
   const withPassCi = summary.rows.some((row) => row.pass_hat_k_ci !== undefined && Object.keys(row.pass_hat_k_ci).length > 0)
-  const passCi = withPassCi ? "; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)" : ''
-  if (method != null) lines.push(`[low, high]: ${Math.round(method.level * 100)}% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped${passCi}`)
+  const passCi = withPassCi
+    ? "; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)"
+    : ''
+  if (method != null)
+    lines.push(`[low, high]: ${Math.round(method.level * 100)}% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped${passCi}`)
   for (const row of summary.rows) {
     if (row.pass_hat_k === undefined) continue
     const values = Object.entries(row.pass_hat_k).map(([k, value]) => `${k}: ${formatWithCi(value, row.pass_hat_k_ci?.[k])}`)
-    const over = row.pass_hat_k_tasks === undefined || row.pass_hat_k_tasks === row.count ? '' : `, over the ${row.pass_hat_k_tasks} task(s) with an outcome in every trial`
-    lines.push(`pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials${over}) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.length === 0 ? '-' : values.join(' · ')}`)
+    const over =
+      row.pass_hat_k_tasks === undefined || row.pass_hat_k_tasks === row.count
+        ? ''
+        : `, over the ${row.pass_hat_k_tasks} task(s) with an outcome in every trial`
+    lines.push(
+      `pass^k (requirements >= ${MPCBENCH_PASS_SCORE}, ${row.trials} trials${over}) ${row.agent_model} x ${row.judge_model} x ${row.task_type}: ${values.length === 0 ? '-' : values.join(' · ')}`,
+    )
   }
   const warning = graderSuspectWarning(summary.grader_suspects)
   if (warning !== undefined) lines.push(warning)

@@ -8,7 +8,13 @@ import { chooseSummaryOutput, formatSummarySubsetNote } from './summary-subset.t
 
 const ids = ['t1', 't2', 't3', 't4', 't5']
 const scored = (taskIds: ReadonlyArray<string>, score = 4) => taskIds.map((id) => fixedMeta(id, 'planning', 'baseline', score, score))
-const unfinished = (taskId: string, outcome: UnfinishedTest['outcome']): UnfinishedTest => ({ task_id: taskId, task_type: 'planning', agent_model: 'baseline', outcome, message: outcome })
+const unfinished = (taskId: string, outcome: UnfinishedTest['outcome']): UnfinishedTest => ({
+  task_id: taskId,
+  task_type: 'planning',
+  agent_model: 'baseline',
+  outcome,
+  message: outcome,
+})
 
 describe('chooseSummaryOutput', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mpc-summary-subset-'))
@@ -41,13 +47,26 @@ describe('chooseSummaryOutput', () => {
   it('a subset of the tasks, finished or not, still goes to summary.subset.json; a summary without `unfinished` is still read', () => {
     const { unfinished: _none, ...older } = buildSummary(scored(ids))
     previous(older as ReturnType<typeof buildSummary>)
-    expect(chooseSummaryOutput(file, buildSummary(scored(['t1']), new Date(), [unfinished('t2', 'not-run')])).subset).toEqual({ ran: 2, kept: 5, fullFile: file })
+    expect(chooseSummaryOutput(file, buildSummary(scored(['t1']), new Date(), [unfinished('t2', 'not-run')])).subset).toEqual({
+      ran: 2,
+      kept: 5,
+      fullFile: file,
+    })
   })
 
   it('a run of some tasks that scored nothing (all timed out or interrupted) goes to summary.subset.json', () => {
     previous(buildSummary(scored(ids)))
     expect(chooseSummaryOutput(file, buildSummary([], new Date(), [unfinished('t2', 'timed-out')])).subset).toEqual({ ran: 1, kept: 5, fullFile: file })
-    expect(chooseSummaryOutput(file, buildSummary([], new Date(), ids.map((id) => unfinished(id, 'not-run')))).file).toBe(file)
+    expect(
+      chooseSummaryOutput(
+        file,
+        buildSummary(
+          [],
+          new Date(),
+          ids.map((id) => unfinished(id, 'not-run')),
+        ),
+      ).file,
+    ).toBe(file)
   })
 
   it('a run configured with another trial count is a new run that replaces summary.json, though it covers only trial 1', () => {

@@ -22,7 +22,8 @@ function judgesOf(summary: KeyedSummary): string[] {
 }
 
 /** A test's key suffix: its task, and its trial when not the first (`-t 'trial=2'` covers other tests than trial 1). */
-const testKey = (test: { task_id: string; trial?: number | undefined }): string => ((test.trial ?? 1) > 1 ? `${test.task_id}/trial=${test.trial}` : test.task_id)
+const testKey = (test: { task_id: string; trial?: number | undefined }): string =>
+  (test.trial ?? 1) > 1 ? `${test.task_id}/trial=${test.trial}` : test.task_id
 
 /**
  * One key per task × agent × judge × trial a summary covers: each score's, and each unfinished test's

@@ -8,7 +8,13 @@ const noUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0, costUsd:
 const agentUsage = { promptTokens: 900, completionTokens: 100, totalTokens: 1000, costUsd: 0.002, calls: 3 }
 const judgeUsage = { promptTokens: 400, completionTokens: 50, totalTokens: 450, costUsd: 0.001, calls: 1 }
 
-function meta(taskId: string, taskType: MpcbenchTestMeta['taskType'], agentModel: string, judges: MpcbenchTestMeta['judges'], agentOutcome: MpcbenchTestMeta['agentOutcome'] = 'answered'): MpcbenchTestMeta {
+function meta(
+  taskId: string,
+  taskType: MpcbenchTestMeta['taskType'],
+  agentModel: string,
+  judges: MpcbenchTestMeta['judges'],
+  agentOutcome: MpcbenchTestMeta['agentOutcome'] = 'answered',
+): MpcbenchTestMeta {
   return {
     taskId,
     taskType,
@@ -45,7 +51,16 @@ describe('buildSummary', () => {
     meta('e1', 'email_reply', 'baseline', [scored('rules', 2, 1)]),
     meta('p1', 'planning', 'openai/gpt-4.1', [
       scored('rules', 4, 4),
-      { judgeModel: 'gpt-5.1', judgeKind: 'llm', judgeInputFile: 'i', judgeResultFile: 'r', usage: judgeUsage, kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'bad' },
+      {
+        judgeModel: 'gpt-5.1',
+        judgeKind: 'llm',
+        judgeInputFile: 'i',
+        judgeResultFile: 'r',
+        usage: judgeUsage,
+        kind: 'judge-error',
+        code: 'ERR_JUDGE_REPLY',
+        message: 'bad',
+      },
     ]),
     meta('p2', 'planning', 'openai/gpt-4.1', [scored('rules', 0, 0), scored('gpt-5.1', 1, 2)], 'max-turns'),
   ]
@@ -63,7 +78,18 @@ describe('buildSummary', () => {
   it('averages per agent x judge x task type, counting failures', () => {
     const summary = buildSummary(metas, new Date('2026-01-01T00:00:00Z'))
     expect(SummarySchema.parse(summary)).toEqual(summary)
-    expect(summary.rows.map((r) => [r.agent_model, r.judge_model, r.task_type, r.count, r.scored, r.failures, r.mean_answer_requirements_satisfaction, r.mean_source_grounded_reasoning])).toEqual([
+    expect(
+      summary.rows.map((r) => [
+        r.agent_model,
+        r.judge_model,
+        r.task_type,
+        r.count,
+        r.scored,
+        r.failures,
+        r.mean_answer_requirements_satisfaction,
+        r.mean_source_grounded_reasoning,
+      ]),
+    ).toEqual([
       ['baseline', 'rules', 'email_reply', 1, 1, 0, 2, 1],
       ['baseline', 'rules', 'planning', 2, 2, 0, 4, 4.5],
       ['openai/gpt-4.1', 'gpt-5.1', 'planning', 2, 1, 2, 1, 2],
@@ -103,7 +129,9 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
   it('skips null scores in means and intervals and counts them as unjudged', () => {
     const summary = buildSummary([
       meta('p1', 'planning', 'baseline', [scored('rules', 5, 4)]),
-      meta('p2', 'planning', 'baseline', [{ ...scored('rules', 0, 0), kind: 'scored', answerRequirementsSatisfaction: null, sourceGroundedReasoning: 2 } as MpcbenchTestMeta['judges'][number]]),
+      meta('p2', 'planning', 'baseline', [
+        { ...scored('rules', 0, 0), kind: 'scored', answerRequirementsSatisfaction: null, sourceGroundedReasoning: 2 } as MpcbenchTestMeta['judges'][number],
+      ]),
       meta('p3', 'planning', 'baseline', [scored('rules', 3, 2)]),
     ])
     const row = summary.rows[0]
@@ -114,7 +142,7 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     expect(SummarySchema.parse(summary)).toEqual(summary)
   })
 
-  it('computes means over trial 1 and pass^k (requirements >= 4, tau-bench\'s estimator) over all trials', () => {
+  it("computes means over trial 1 and pass^k (requirements >= 4, tau-bench's estimator) over all trials", () => {
     const metas = [1, 2, 3].flatMap((trial) => [
       withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), trial),
       withTrial(meta('p2', 'planning', 'baseline', [scored('rules', trial === 2 ? 1 : 4, 5)]), trial),
@@ -135,11 +163,17 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
     expect(summary.tests).toBe(6)
     expect(summary.scores['agent=baseline__judge=rules']?.filter((s) => s.trial === 2)).toHaveLength(2)
     const lines = formatSummaryStatistics(summary).split('\n')
-    expect(lines).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 [0.667, 1.000] · 2: 0.667 [0.333, 1.000] · 3: 0.500 [0.095, 0.905]')
-    expect(lines[0]).toBe("[low, high]: 95% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)")
+    expect(lines).toContain(
+      'pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 [0.667, 1.000] · 2: 0.667 [0.333, 1.000] · 3: 0.500 [0.095, 0.905]',
+    )
+    expect(lines[0]).toBe(
+      "[low, high]: 95% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped; pass^k's over the tasks with an outcome in every trial, of their per-task C(c, j) / C(n, j) (Wilson's when those are all 0 or 1)",
+    )
     // A summary written before pass^k had intervals prints pass^k alone.
     const old = { ...summary, rows: summary.rows.map(({ pass_hat_k_ci: _, ...rest }) => rest) }
-    expect(formatSummaryStatistics(old).split('\n')).toContain('pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500')
+    expect(formatSummaryStatistics(old).split('\n')).toContain(
+      'pass^k (requirements >= 4, 3 trials) baseline x rules x planning: 1: 0.833 · 2: 0.667 · 3: 0.500',
+    )
     expect(formatSummaryStatistics(old).split('\n')[0]).toBe('[low, high]: 95% seeded bootstrap interval over tasks (trial 1); nulls (unjudged) skipped')
     // One trial: no pass^k, no interval of it.
     expect(buildSummary(firstTrialsOf(metas)).rows[0]).not.toHaveProperty('pass_hat_k_ci')
@@ -147,8 +181,24 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
 
   it('pass^k counts a trial that timed out or failed before its score as not passed; one not run or unjudged ends the trials its task counts for', () => {
     const p = (id: string, trial: number, requirements: number | null): MpcbenchTestMeta =>
-      withTrial(meta(id, 'planning', 'baseline', [{ ...scored('rules', requirements ?? 0, 4), answerRequirementsSatisfaction: requirements } as MpcbenchTestMeta['judges'][number]]), trial)
-    const metas = [p('p1', 1, 5), p('p1', 3, 5), p('p2', 1, 5), p('p2', 3, 5), p('p3', 1, 5), p('p3', 2, null), p('p3', 3, 5), p('p4', 1, 5), p('p4', 2, 5), p('p4', 3, 5)]
+      withTrial(
+        meta(id, 'planning', 'baseline', [
+          { ...scored('rules', requirements ?? 0, 4), answerRequirementsSatisfaction: requirements } as MpcbenchTestMeta['judges'][number],
+        ]),
+        trial,
+      )
+    const metas = [
+      p('p1', 1, 5),
+      p('p1', 3, 5),
+      p('p2', 1, 5),
+      p('p2', 3, 5),
+      p('p3', 1, 5),
+      p('p3', 2, null),
+      p('p3', 3, 5),
+      p('p4', 1, 5),
+      p('p4', 2, 5),
+      p('p4', 3, 5),
+    ]
     const unfinished = [
       { task_id: 'p1', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'timed-out', message: 'Test timed out in 1000ms.' },
       { task_id: 'p2', task_type: 'planning', agent_model: 'baseline', trial: 2, outcome: 'not-run', message: 'the run was interrupted before this test ran' },
@@ -165,7 +215,12 @@ describe('buildSummary: intervals, unjudged scores, trials and grader suspects',
   })
 
   it('pass^k: a judge error leaves the trial without an outcome when the agent answered, a failure when it did not', () => {
-    const judgeError = { ...scored('rules', 0, 0), kind: 'judge-error', code: 'ERR_JUDGE_REPLY', message: 'no usable reply' } as unknown as MpcbenchTestMeta['judges'][number]
+    const judgeError = {
+      ...scored('rules', 0, 0),
+      kind: 'judge-error',
+      code: 'ERR_JUDGE_REPLY',
+      message: 'no usable reply',
+    } as unknown as MpcbenchTestMeta['judges'][number]
     const metas = [
       withTrial(meta('p1', 'planning', 'baseline', [scored('rules', 5, 5)]), 1),
       withTrial(meta('p1', 'planning', 'baseline', [judgeError]), 2),

@@ -169,15 +169,16 @@ export function buildSummary(
   invalidTaskFiles: ReadonlyArray<InvalidTaskFile> = [],
 ): Summary {
   interface Cell {
-    row: Omit<SummaryRow, 'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks' | 'pass_hat_k_ci'>
+    row: Omit<
+      SummaryRow,
+      'mean_answer_requirements_satisfaction' | 'mean_source_grounded_reasoning' | 'ci' | 'trials' | 'pass_hat_k' | 'pass_hat_k_tasks' | 'pass_hat_k_ci'
+    >
     ars: number[]
     sgr: number[]
   }
   const cells = new Map<string, Cell>()
   const scores: Summary['scores'] = {}
-  const sorted = [...metas].sort(
-    (a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel) || (a.trial ?? 1) - (b.trial ?? 1),
-  )
+  const sorted = [...metas].sort((a, b) => a.taskId.localeCompare(b.taskId) || a.agentModel.localeCompare(b.agentModel) || (a.trial ?? 1) - (b.trial ?? 1))
   const first = new Set(firstTrials(sorted))
   for (const meta of sorted) {
     const taskType = meta.taskType ?? 'unknown'
@@ -233,7 +234,9 @@ export function buildSummary(
         mean_answer_requirements_satisfaction: mean(cell.ars),
         mean_source_grounded_reasoning: mean(cell.sgr),
         ci: rowCi(cell.ars, cell.sgr),
-        ...(trials === undefined ? {} : { trials: trials.trials, pass_hat_k: trials.passHatK, pass_hat_k_tasks: trials.tasks, pass_hat_k_ci: trials.passHatKCi }),
+        ...(trials === undefined
+          ? {}
+          : { trials: trials.trials, pass_hat_k: trials.passHatK, pass_hat_k_tasks: trials.tasks, pass_hat_k_ci: trials.passHatKCi }),
       }
     })
     .sort(
@@ -265,7 +268,9 @@ export function buildSummary(
       not_run: notRun,
       ...(invalidTaskFiles.length === 0 ? {} : { invalid: invalidTaskFiles.length }),
     },
-    unfinished: [...unfinished].sort((a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || (a.trial ?? 1) - (b.trial ?? 1)),
+    unfinished: [...unfinished].sort(
+      (a, b) => a.task_id.localeCompare(b.task_id) || a.agent_model.localeCompare(b.agent_model) || (a.trial ?? 1) - (b.trial ?? 1),
+    ),
     ...(notStartedFiles.length === 0 ? {} : { not_started_files: [...notStartedFiles] }),
     ...(invalidTaskFiles.length === 0 ? {} : { invalid_task_files: [...invalidTaskFiles].sort((a, b) => a.task_file.localeCompare(b.task_file)) }),
   }
@@ -317,6 +322,9 @@ export function formatSummaryTable(summary: Summary): string {
   const firstNumber = withProfiles ? 4 : 3
   const numeric = new Set([firstNumber, firstNumber + 1, firstNumber + 2, firstNumber + 3, firstNumber + 4])
   const format = (cells: string[]): string =>
-    cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')
 }

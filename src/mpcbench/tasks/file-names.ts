@@ -10,8 +10,8 @@ export const DEFAULT_LOG_DIR = 'evaluation/logs'
 export const PLAIN_SCENARIO_ID = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/
 
 /** The message of a scenario id that is not {@link PLAIN_SCENARIO_ID}. */
-export const PLAIN_SCENARIO_ID_MESSAGE = 'expected a plain name: letters, digits, `_`, `-`, and single dots inside (it names files in the data folder; no `.`, `..` or path)'
-
+export const PLAIN_SCENARIO_ID_MESSAGE =
+  'expected a plain name: letters, digits, `_`, `-`, and single dots inside (it names files in the data folder; no `.`, `..` or path)'
 
 /**
  * A model id made safe for a file name: every character other than letters, digits, `.`, `_` and `-`

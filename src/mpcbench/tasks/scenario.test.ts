@@ -25,7 +25,10 @@ describe('ScenarioSchema', () => {
   })
 
   it('rejects a reference date or milestone date that does not exist, naming the field', () => {
-    const scenario = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), 'utf8')) as { global_settings: Record<string, unknown>; projects: Array<Record<string, unknown>> }
+    const scenario = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'lumen_robotics.json'), 'utf8')) as {
+      global_settings: Record<string, unknown>
+      projects: Array<Record<string, unknown>>
+    }
     const fieldOf = (value: unknown): string | undefined => {
       try {
         parseWith(ScenarioSchema, value, 'scenario', 'scenarios/lumen_robotics.json')
@@ -64,7 +67,10 @@ describe('ScenarioSchema', () => {
   })
 
   it('rejects an unknown time zone and duplicate person ids', () => {
-    const base = JSON.parse(readFileSync(join(repoRoot, 'scenarios', shipped[0] as string), 'utf8')) as Record<string, any>
+    const base = JSON.parse(readFileSync(join(repoRoot, 'scenarios', shipped[0] as string), 'utf8')) as {
+      global_settings: Record<string, unknown>
+      people: unknown[]
+    }
     const badZone = { ...base, global_settings: { ...base.global_settings, timezone: 'Mars/Olympus' } }
     expect(() => parseWith(ScenarioSchema, badZone, 'scenario')).toThrow(/global_settings\.timezone: expected an IANA time zone/)
     const dup = { ...base, people: [...base.people, base.people[0]] }
@@ -81,10 +87,7 @@ describe('ScenarioSchema', () => {
 
 describeWithSharedData('ScenarioSchema on upstream scenarios', () => {
   const eb = sharedDataPath('mpcbench', 'v1_eb0b7ca', 'scenarios')
-  const files = [
-    ...readdirSync(eb).map((f) => join(eb, f)),
-    sharedDataPath('mpcbench', 'v1_cdf38c1', 'scenarios', 'scenario_A.json'),
-  ]
+  const files = [...readdirSync(eb).map((f) => join(eb, f)), sharedDataPath('mpcbench', 'v1_cdf38c1', 'scenarios', 'scenario_A.json')]
   it.each(files)('parses %s unchanged', (file) => {
     const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown
     const parsed = loadScenario(file)

@@ -52,7 +52,10 @@ export type JiraSeed = z.infer<typeof JiraSeedSchema>
 /** A project: upstream uses either `project_key` (with milestones and Jira seeds) or a bare `id`. */
 export const ProjectSchema = z
   .looseObject({
-    project_key: z.string().regex(/^[A-Z][A-Z0-9]*$/, 'expected an upper-case Jira project key').optional(),
+    project_key: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9]*$/, 'expected an upper-case Jira project key')
+      .optional(),
     id: z.string().optional(),
     name: z.string(),
     milestones: z.array(MilestoneSchema).optional(),

@@ -65,17 +65,21 @@ describe('TaskSchema', () => {
   }
 
   it('accepts every check kind', () => {
-    const task = parseWith(TaskSchema, {
-      ...base,
-      checks: [
-        { must_mention: ['a'] },
-        { must_not_mention: ['b'] },
-        { must_not_assert: ['e'] },
-        { mentions_any: ['c', 'd'] },
-        { min_length: 10 },
-        { time_slot_within: { start: '2026-03-09T09:00', end: '2026-03-13T18:00', timezone: 'Europe/Berlin' } },
-      ],
-    }, 'task')
+    const task = parseWith(
+      TaskSchema,
+      {
+        ...base,
+        checks: [
+          { must_mention: ['a'] },
+          { must_not_mention: ['b'] },
+          { must_not_assert: ['e'] },
+          { mentions_any: ['c', 'd'] },
+          { min_length: 10 },
+          { time_slot_within: { start: '2026-03-09T09:00', end: '2026-03-13T18:00', timezone: 'Europe/Berlin' } },
+        ],
+      },
+      'task',
+    )
     expect(task.checks).toHaveLength(6)
     expect(task.checks?.[2]).toEqual({ must_not_assert: ['e'] })
   })
@@ -157,7 +161,9 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
     const file = join(mkdtempSync(join(tmpdir(), 'task-')), 'badtz.json')
     writeFileSync(file, JSON.stringify(task([{ must_mention: ['Priya'] }, { time_slot_free: { ...free, timezone: 'Mars/Olympus' } }])))
     expect(() => loadTask(file)).toThrow(`Invalid task ${file}:\n  checks.1.time_slot_free.timezone: expected an IANA time zone such as Europe/Berlin`)
-    expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00', end: '2026-03-16T10:00', timezone: 'Mars/Olympus' } }])).toBe('checks.0.time_slot_within.timezone')
+    expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00', end: '2026-03-16T10:00', timezone: 'Mars/Olympus' } }])).toBe(
+      'checks.0.time_slot_within.timezone',
+    )
   })
 
   it('rejects days and times that do not exist, naming the field', () => {
@@ -165,14 +171,28 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
     expect(fieldOf([{ time_slot_free: { ...free, to: '2026-13-01' } }])).toBe('checks.0.time_slot_free.to')
     expect(fieldOf([{ time_slot_free: { ...free, excluded_dates: ['2027-02-29'] } }])).toBe('checks.0.time_slot_free.excluded_dates.0')
     expect(fieldOf([{ time_slot_free: { ...free, workday_end: '25:00' } }])).toBe('checks.0.time_slot_free.workday_end')
-    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T25:00:00+01:00', end: '2026-03-16T26:00:00+01:00' }] } }])).toBe('checks.0.time_slot_free.free.0.start')
-    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T09:60', end: '2026-03-16T10:00:61' }] } }])).toBe('checks.0.time_slot_free.free.0.start')
+    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T25:00:00+01:00', end: '2026-03-16T26:00:00+01:00' }] } }])).toBe(
+      'checks.0.time_slot_free.free.0.start',
+    )
+    expect(fieldOf([{ time_slot_free: { ...free, free: [{ start: '2026-03-16T09:60', end: '2026-03-16T10:00:61' }] } }])).toBe(
+      'checks.0.time_slot_free.free.0.start',
+    )
     expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00+25:00', end: '2026-03-16T10:00' } }])).toBe('checks.0.time_slot_within.start')
     expect(fieldOf([{ time_slot_within: { start: '2026-03-16T09:00', end: '2026-04-31T10:00' } }])).toBe('checks.0.time_slot_within.end')
   })
 
   it('answers a check of no known kind with the list of kinds', () => {
-    expect(CHECK_KINDS).toEqual(['must_mention', 'must_not_mention', 'must_not_assert', 'mentions_any', 'min_length', 'max_length', 'choose', 'time_slot_within', 'time_slot_free'])
+    expect(CHECK_KINDS).toEqual([
+      'must_mention',
+      'must_not_mention',
+      'must_not_assert',
+      'mentions_any',
+      'min_length',
+      'max_length',
+      'choose',
+      'time_slot_within',
+      'time_slot_free',
+    ])
     const message = (() => {
       try {
         parse([{ must_mention: ['Priya'] }, { must_mention_all: ['Greta'] }])
@@ -181,7 +201,9 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
       }
       return ''
     })()
-    expect(message).toContain('checks.1: expected a check object with one of the keys must_mention, must_not_mention, must_not_assert, mentions_any, min_length, max_length, choose, time_slot_within, time_slot_free')
+    expect(message).toContain(
+      'checks.1: expected a check object with one of the keys must_mention, must_not_mention, must_not_assert, mentions_any, min_length, max_length, choose, time_slot_within, time_slot_free',
+    )
     expect(message).toContain('got the key(s) must_mention_all')
     expect(fieldOf(['must_mention'])).toBe('checks.0')
   })
@@ -191,7 +213,9 @@ describe('TaskSchema on impossible days, times, time zones and check kinds', () 
     expect(fieldOf([{ must_mention: ['Kwame'] }, { must_not_assert: [] }])).toBe('checks.1.must_not_assert')
     expect(fieldOf([{ must_not_assert: ['2026-04-17', ''] }])).toBe('checks.0.must_not_assert.1')
     expect(fieldOf([{ must_not_assert: '2026-04-17' }])).toBe('checks.0.must_not_assert')
-    expect(() => parse([{ must_not_assert: '2026-04-17' }])).toThrow('Invalid task tasks/planning/t1.json:\n  checks.0.must_not_assert: Invalid input: expected array, received string')
+    expect(() => parse([{ must_not_assert: '2026-04-17' }])).toThrow(
+      'Invalid task tasks/planning/t1.json:\n  checks.0.must_not_assert: Invalid input: expected array, received string',
+    )
     expect(fieldOf([{ must_not_assert: ['2026-04-17'], must_not_mention: ['x'] }])).toBe('checks.0')
     expect(fieldOf([{ choose: 'Quillstone' }])).toBe('checks.0.not')
     expect(fieldOf([{ time_slot_free: { ...free, duration_minutes: 0 } }])).toBe('checks.0.time_slot_free.duration_minutes')
@@ -206,7 +230,17 @@ describe('loadTask on unknown keys', () => {
   it('keeps the task but warns once per file, naming the key, the file and the closest known key', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const file = join(mkdtempSync(join(tmpdir(), 'task-')), 'typo.json')
-    writeFileSync(file, JSON.stringify({ task_id: 't1', user_prompt: 'Find a slot.', data_dependencies: {}, answer_requirements: ['A slot.'], chekcs: [{ must_mention: ['Priya'] }], zzz_notes: 'x' }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        task_id: 't1',
+        user_prompt: 'Find a slot.',
+        data_dependencies: {},
+        answer_requirements: ['A slot.'],
+        chekcs: [{ must_mention: ['Priya'] }],
+        zzz_notes: 'x',
+      }),
+    )
     expect(loadTask(file).checks).toBeUndefined()
     loadTask(file)
     expect(warn).toHaveBeenCalledTimes(1)
@@ -251,7 +285,11 @@ describe('shipped tasks (tasks/**) against the shipped scenario data', () => {
       const text = sourceText()
       for (const check of task.checks ?? []) {
         if ('must_mention' in check) for (const s of check.must_mention) expect(text, s).toContain(s.toLowerCase())
-        if ('mentions_any' in check) expect(check.mentions_any.some((s) => text.includes(s.toLowerCase())), JSON.stringify(check)).toBe(true)
+        if ('mentions_any' in check)
+          expect(
+            check.mentions_any.some((s) => text.includes(s.toLowerCase())),
+            JSON.stringify(check),
+          ).toBe(true)
         if ('choose' in check) for (const s of [check.choose, ...check.not]) expect(text, s).toContain(s.toLowerCase())
       }
     })
@@ -259,9 +297,7 @@ describe('shipped tasks (tasks/**) against the shipped scenario data', () => {
     it('lists as free exactly what the ToolBackend finds free (minus excluded dates)', async () => {
       const slotChecks = (task.checks ?? []).flatMap((check) => ('time_slot_free' in check ? [check.time_slot_free] : []))
       if (slotChecks.length === 0) return
-      const tool = createWorkplaceTools(loadWorkplace(join(repo, 'data'), scenarioId)).find(
-        (t) => t.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree',
-      )
+      const tool = createWorkplaceTools(loadWorkplace(join(repo, 'data'), scenarioId)).find((t) => t.name === 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree')
       for (const check of slotChecks) {
         const args = tool?.parameters.parse({
           email_addresses: check.attendees,

@@ -23,10 +23,15 @@ function isRealDateTime(text: string): boolean {
 }
 
 /** An ISO local or offset date-time (`2026-03-09T09:00`, `2026-03-09T09:00:00-05:00`) at a time that exists. */
-const DateTimeString = z.string().refine(isRealDateTime, 'expected an ISO date-time YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] on a real day and time (e.g. 2026-03-16T09:00:00+01:00)')
+const DateTimeString = z
+  .string()
+  .refine(isRealDateTime, 'expected an ISO date-time YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM] on a real day and time (e.g. 2026-03-16T09:00:00+01:00)')
 
 const IsoDate = z.string().refine(isRealDate, 'expected a real calendar day as YYYY-MM-DD (e.g. 2026-03-16)')
-const Clock = z.string().regex(/^\d{2}:\d{2}$/, 'expected HH:MM').refine((text) => parseClock(text) !== undefined, 'expected a time of day HH:MM from 00:00 to 24:00')
+const Clock = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/, 'expected HH:MM')
+  .refine((text) => parseClock(text) !== undefined, 'expected a time of day HH:MM from 00:00 to 24:00')
 const TimeZone = z.string().refine(isValidTimeZone, 'expected an IANA time zone such as Europe/Berlin')
 
 const Strings = z.array(z.string().min(1)).min(1)
@@ -99,7 +104,11 @@ export const CheckSchema = z.unknown().transform((value, ctx): AnyCheck => {
   const kind = CHECK_KINDS.find((name) => keys.includes(name))
   if (kind === undefined) {
     const got = keys.length > 0 ? `the key(s) ${keys.join(', ')}` : (JSON.stringify(value) ?? String(value))
-    ctx.addIssue({ code: 'custom', message: `expected a check object with one of the keys ${CHECK_KINDS.join(', ')} (choose goes with not); got ${got}`, input: value })
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a check object with one of the keys ${CHECK_KINDS.join(', ')} (choose goes with not); got ${got}`,
+      input: value,
+    })
     return z.NEVER
   }
   const parsed = CHECK_SCHEMAS[kind].safeParse(value)

@@ -21,7 +21,12 @@ function writeLog(dir: string, scenarioId: string, part: string, content: string
     JSON.stringify({
       model: 'scripted',
       context: { component: `${part}_generator`, timestamp: '2025-11-25T09:00:00', scenario_id: loggedId },
-      request: { messages: [{ role: 'system', content: 'x' }, { role: 'user', content: userPrompt }] },
+      request: {
+        messages: [
+          { role: 'system', content: 'x' },
+          { role: 'user', content: userPrompt },
+        ],
+      },
       response: { raw_message: { role: 'assistant', content } },
     }),
   )
@@ -41,15 +46,25 @@ const WORLD = {
 describe('importUpstream on hand-written logs', () => {
   const logs = join(tmp, 'logs')
   const scenarioInPrompt = { ...WORLD, description: 'the scenario as given', global_settings: { ...WORLD.global_settings, timezone: 'Asia/Seoul' } }
-  writeLog(logs, 'tiny', 'world_state', `\`\`\`json\n${JSON.stringify(WORLD)}\n\`\`\``, `Generate a world_state JSON from this scenario:\n\n${JSON.stringify(scenarioInPrompt, null, 2)}\n\nRules: {"not": "this"}`)
+  writeLog(
+    logs,
+    'tiny',
+    'world_state',
+    `\`\`\`json\n${JSON.stringify(WORLD)}\n\`\`\``,
+    `Generate a world_state JSON from this scenario:\n\n${JSON.stringify(scenarioInPrompt, null, 2)}\n\nRules: {"not": "this"}`,
+  )
   for (const [source, data] of Object.entries(FIXTURE_SOURCES)) writeLog(logs, 'tiny', source, JSON.stringify(data))
   writeLog(logs, 'half', 'world_state', JSON.stringify({ ...WORLD, scenario_id: 'half' }))
   writeLog(logs, 'broken', 'world_state', JSON.stringify({ ...WORLD, scenario_id: 'broken' }))
-  for (const [source, data] of Object.entries(FIXTURE_SOURCES)) writeLog(logs, 'broken', source, source === 'jira' ? '{"issues": "none"}' : JSON.stringify(data))
+  for (const [source, data] of Object.entries(FIXTURE_SOURCES))
+    writeLog(logs, 'broken', source, source === 'jira' ? '{"issues": "none"}' : JSON.stringify(data))
   writeFileSync(join(logs, 'task__agent-gpt__step-01.json'), JSON.stringify({ context: { component: 'agent' }, response: {} }))
   writeFileSync(join(logs, 'garbage.json'), '{not json')
   // Complete and valid, but their ids are not plain names: they must not be written (nor stop the others).
-  for (const [fileId, loggedId] of [['dots', '..'], ['escape', '../../escape']] as const) {
+  for (const [fileId, loggedId] of [
+    ['dots', '..'],
+    ['escape', '../../escape'],
+  ] as const) {
     writeLog(logs, fileId, 'world_state', JSON.stringify({ ...WORLD, scenario_id: loggedId }), 'Generate.', loggedId)
     for (const [source, data] of Object.entries(FIXTURE_SOURCES)) writeLog(logs, fileId, source, JSON.stringify(data), 'Generate.', loggedId)
   }
@@ -59,7 +74,15 @@ describe('importUpstream on hand-written logs', () => {
 
   it('writes the seven files of each complete, valid scenario; they load and validate', () => {
     expect(result.imported.map((i) => i.scenarioId)).toEqual(['tiny'])
-    expect(readdirSync(out).sort()).toEqual(['tiny_calendar.json', 'tiny_contacts.json', 'tiny_drive.json', 'tiny_gmail.json', 'tiny_jira.json', 'tiny_slack.json', 'tiny_world_state.json'])
+    expect(readdirSync(out).sort()).toEqual([
+      'tiny_calendar.json',
+      'tiny_contacts.json',
+      'tiny_drive.json',
+      'tiny_gmail.json',
+      'tiny_jira.json',
+      'tiny_slack.json',
+      'tiny_world_state.json',
+    ])
     const workplace = loadWorkplace(out, 'tiny')
     expect(workplace.settings.timezone).toBe('Asia/Seoul')
     const world = loadWorldState(join(out, 'tiny_world_state.json'))

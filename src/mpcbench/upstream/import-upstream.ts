@@ -66,7 +66,11 @@ export function importUpstream(options: ImportUpstreamOptions): ImportUpstreamRe
       data.world_state = worldState
       for (const source of SOURCES) data[source] = validateSource(source, parts[source]!.content, parts[source]!.file)
       const global = (worldState.global_settings ?? {}) as { timezone?: string; workday_start?: string; workday_end?: string }
-      Workplace.fromSources(data as Record<(typeof SOURCES)[number], unknown>, { timezone: global.timezone, workdayStart: global.workday_start, workdayEnd: global.workday_end })
+      Workplace.fromSources(data as Record<(typeof SOURCES)[number], unknown>, {
+        timezone: global.timezone,
+        workdayStart: global.workday_start,
+        workdayEnd: global.workday_end,
+      })
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       result.skippedScenarios.push({ scenarioId, reason })

@@ -98,8 +98,8 @@ export function pyStr(value: unknown): string {
 
 /** A JSON string as Python's `json.dumps(..., ensure_ascii=False)` writes it: like `JSON.stringify`, but a lone surrogate is written as it is. */
 export function pyJsonString(text: string): string {
-  return JSON.stringify(text).replace(/\\\\|\\u(d[89a-f][0-9a-f]{2})/g, (escape, surrogate: string | undefined) =>
-    surrogate === undefined ? escape : String.fromCharCode(Number.parseInt(surrogate, 16)),
+  return JSON.stringify(text).replace(/\\\\|\\u(d[89a-f][0-9a-f]{2})/g, (match, surrogate: string | undefined) =>
+    surrogate === undefined ? match : String.fromCharCode(Number.parseInt(surrogate, 16)),
   )
 }
 

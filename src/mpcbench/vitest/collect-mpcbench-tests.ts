@@ -15,8 +15,15 @@ export interface CollectedMpcbenchTests {
 }
 
 /** The fields an unfinished test shares with its declaration (or its meta). */
-function plannedOf(test: Pick<MpcbenchTestMeta, 'taskId' | 'taskType' | 'agentModel' | 'trial'>): Pick<UnfinishedTest, 'task_id' | 'task_type' | 'agent_model' | 'trial'> {
-  return { task_id: test.taskId, task_type: test.taskType ?? 'unknown', agent_model: test.agentModel, ...(test.trial === undefined ? {} : { trial: test.trial }) }
+function plannedOf(
+  test: Pick<MpcbenchTestMeta, 'taskId' | 'taskType' | 'agentModel' | 'trial'>,
+): Pick<UnfinishedTest, 'task_id' | 'task_type' | 'agent_model' | 'trial'> {
+  return {
+    task_id: test.taskId,
+    task_type: test.taskType ?? 'unknown',
+    agent_model: test.agentModel,
+    ...(test.trial === undefined ? {} : { trial: test.trial }),
+  }
 }
 
 /**
@@ -47,8 +54,7 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
         if (testCase.result().state === 'skipped') {
           const usage = { agents: finished.usage, judges: sumUsage(finished.judges.map((judge) => judge.usage)) }
           unfinished.push({ ...plannedOf(finished), outcome: 'not-run', message: 'the run was interrupted while this test ran', usage })
-        }
-        else metas.push(finished)
+        } else metas.push(finished)
         continue
       }
       const planned = meta.mpcbenchTask
@@ -58,7 +64,10 @@ export function collectMpcbenchTests(testModules: ReadonlyArray<TestModule>, int
       if (result.state === 'failed') {
         const message = redact(result.errors?.[0]?.message ?? 'the test failed')
         unfinished.push({ ...base, outcome: /timed out/i.test(message) ? 'timed-out' : 'failed', message })
-      } else if ((result.state === 'pending' && interrupted) || (result.state === 'skipped' && result.note !== undefined && /aborted by the user/i.test(result.note))) {
+      } else if (
+        (result.state === 'pending' && interrupted) ||
+        (result.state === 'skipped' && result.note !== undefined && /aborted by the user/i.test(result.note))
+      ) {
         unfinished.push({ ...base, outcome: 'not-run', message: 'the run was interrupted before this test ran' })
       }
     }

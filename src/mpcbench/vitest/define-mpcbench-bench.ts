@@ -96,8 +96,7 @@ export function mpcbenchRunSetup(root: string, env?: Record<string, string | und
     ...(dataDir === undefined ? {} : { dataDir }),
   })
   const { agent } = mpcbenchSettingsFromEnv(env)
-  const externalAgent =
-    agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
+  const externalAgent = agent === undefined ? undefined : createExternalAgent({ url: agent.url, timeoutMs: agent.timeoutMs, maxRetries: agent.maxRetries })
   return {
     root,
     logDir: writableMpcbenchLogDir(env),
@@ -168,7 +167,14 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
   const { setup } = testCase
   const deadline = deadlineWithin(context.task.timeout)
   const judges =
-    testCase.judges ?? setup.matrix.judges.map((id) => createJudge(id, { systemPrompt: setup.judgeSystemPrompt, makeModel: cachedModel, ...(setup.judgeInputFormat === undefined ? {} : { inputFormat: setup.judgeInputFormat }) }))
+    testCase.judges ??
+    setup.matrix.judges.map((id) =>
+      createJudge(id, {
+        systemPrompt: setup.judgeSystemPrompt,
+        makeModel: cachedModel,
+        ...(setup.judgeInputFormat === undefined ? {} : { inputFormat: setup.judgeInputFormat }),
+      }),
+    )
   // Trials after the first log apart, and a resumed trial reads its own logs (never another trial's run).
   const logDir = trialLogDir(setup.logDir, testCase.trial)
   const cacheScope = trialCacheScope(testCase.trial)
@@ -176,32 +182,46 @@ async function runCase(context: TestContext, signal: AbortSignal, testCase: Mpcb
   const resumed = mpcbenchSettingsFromEnv().resume
     ? finishedEvaluation(logDir, testCase.task, testCase.agent?.id ?? testCase.agentModel, judges, {
         toolProfile: setup.toolProfile,
-        harness: harnessOf({ temperature: setup.temperature, maxTurns: setup.maxTurns, ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }) }),
+        harness: harnessOf({
+          temperature: setup.temperature,
+          maxTurns: setup.maxTurns,
+          ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
+        }),
       })
     : undefined
   if (resumed !== undefined) await annotateTest(context, `resumed: finished in an earlier run (${relative(process.cwd(), resumed.runLogFile)})`, 'mpcbench')
   // OpenTelemetry (when on): a resumed evaluation is a short root span marked `bench.resumed_from`, with its stored scores.
-  const evaluation = resumed !== undefined
-    ? await traceResumedEvaluation({ task: testCase.task, agentId: testCase.agent?.id ?? testCase.agentModel, scenarioId: testCase.scenarioId, judges, ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }, resumed)
-    : await runAndJudge({
-        task: testCase.task,
-        ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
-        scenarioId: testCase.scenarioId,
-        tools: testCase.tools,
-        toolProfile: setup.toolProfile,
-        agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
-        systemMessage: setup.systemMessage,
-        ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
-        temperature: setup.temperature,
-        maxTurns: setup.maxTurns,
-        logDir,
-        // The response cache keeps each trial's responses apart: no trial replays another's.
-        ...(cacheScope === undefined ? {} : { cacheScope }),
-        judges,
-        signal,
-        ...(deadline === undefined ? {} : { deadline }),
-        ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
-      })
+  const evaluation =
+    resumed !== undefined
+      ? await traceResumedEvaluation(
+          {
+            task: testCase.task,
+            agentId: testCase.agent?.id ?? testCase.agentModel,
+            scenarioId: testCase.scenarioId,
+            judges,
+            ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
+          },
+          resumed,
+        )
+      : await runAndJudge({
+          task: testCase.task,
+          ...(testCase.taskFile === undefined ? {} : { taskFile: testCase.taskFile }),
+          scenarioId: testCase.scenarioId,
+          tools: testCase.tools,
+          toolProfile: setup.toolProfile,
+          agent: testCase.agent ?? (setup.externalAgent?.id === testCase.agentModel ? setup.externalAgent : cachedModel(testCase.agentModel)),
+          systemMessage: setup.systemMessage,
+          ...(setup.developerMessage === undefined ? {} : { developerMessage: setup.developerMessage }),
+          temperature: setup.temperature,
+          maxTurns: setup.maxTurns,
+          logDir,
+          // The response cache keeps each trial's responses apart: no trial replays another's.
+          ...(cacheScope === undefined ? {} : { cacheScope }),
+          judges,
+          signal,
+          ...(deadline === undefined ? {} : { deadline }),
+          ...(testCase.trial === undefined ? {} : { trial: testCase.trial }),
+        })
   const meta = { ...evaluationMeta(evaluation, testCase.scenarioId, process.cwd()), ...(testCase.trial === undefined ? {} : { trial: testCase.trial }) }
   context.task.meta.mpcbench = meta
   await annotateTest(
@@ -324,7 +344,8 @@ export function defineMpcbenchBench(options: MpcbenchBenchOptions): void {
           })
         }
         const notPrepared = inject('mpcbenchNotPrepared')
-        if (notPrepared !== undefined) throw new ConfigError(`MPCBench task ${taskFile} cannot run: ${notPrepared}.`, { hint: notPreparedHint('mpcbench', notPrepared) })
+        if (notPrepared !== undefined)
+          throw new ConfigError(`MPCBench task ${taskFile} cannot run: ${notPrepared}.`, { hint: notPreparedHint('mpcbench', notPrepared) })
         const scenarioError = inject('mpcbenchScenarioErrors')?.[scenarioId]
         if (scenarioError !== undefined) {
           throw new ConfigError(`Scenario ${scenarioId} (of task ${taskFile}) could not be prepared, so this task cannot run:\n${scenarioError}`, {

@@ -56,7 +56,11 @@ describe('MPCBench globalSetup', () => {
     const root = rootWith('mpcbench-only-arte-', ['lumen_robotics'])
     const lines = mpcbenchEnv({ BENCH_ONLY: 'arte', MPCBENCH_GENERATOR: 'not-a-generator' })
     const provided: Record<string, unknown> = {}
-    const project = { config: { root }, provide: (key: string, value: unknown) => void (provided[key] = value), onTestsRerun: () => undefined } as unknown as TestProject
+    const project = {
+      config: { root },
+      provide: (key: string, value: unknown) => void (provided[key] = value),
+      onTestsRerun: () => undefined,
+    } as unknown as TestProject
 
     await setup(project)
     expect(provided).toEqual({
@@ -116,7 +120,10 @@ describe('MPCBench globalSetup', () => {
   it('a scenario that cannot be generated (bad time zone) is reported for its tests; the others are generated', async () => {
     const root = rootWith('mpcbench-bad-', ['lumen_robotics'])
     const tidewater = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'tidewater_clinics.json'), 'utf8'))
-    writeFileSync(join(root, 'scenarios', 'tidewater_clinics.json'), JSON.stringify(tidewater).replace(/"timezone":\s*"[^"]+"/, '"timezone": "Mars/Olympus_Mons"'))
+    writeFileSync(
+      join(root, 'scenarios', 'tidewater_clinics.json'),
+      JSON.stringify(tidewater).replace(/"timezone":\s*"[^"]+"/, '"timezone": "Mars/Olympus_Mons"'),
+    )
     mpcbenchEnv({})
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const provided: Record<string, unknown> = {}

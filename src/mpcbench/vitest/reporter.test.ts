@@ -47,7 +47,9 @@ describe('MpcbenchReporter end to end (fixtures/mpcbench-reporter)', () => {
     const runs = readdirSync(history)
     expect(runs).toHaveLength(1)
     expect(readSummary(join(history, runs[0] ?? '', 'mpcbench-summary.json'))).toEqual(summary)
-    expect(summary.rows.map((r) => [r.task_type, r.count, r.scored, r.failures, r.mean_answer_requirements_satisfaction, r.mean_source_grounded_reasoning])).toEqual([
+    expect(
+      summary.rows.map((r) => [r.task_type, r.count, r.scored, r.failures, r.mean_answer_requirements_satisfaction, r.mean_source_grounded_reasoning]),
+    ).toEqual([
       ['email_reply', 2, 1, 1, 4, 4],
       ['planning', 2, 2, 0, 3.5, 3.5],
     ])
@@ -137,7 +139,9 @@ describe('MpcbenchReporter: a run that finished its tasks keeps what it produced
     const run = await runRecorded({ testNamePattern: 'fx_plan', reporters: [new MpcbenchReporter({ outputFile: join(out, 'summary.json') })] })
     expect(run.stdout).toContain('MPCBench: mean scores')
     expect(run.stdout).toContain(`Summary written to ${join(out, 'summary.json')}`)
-    expect(run.stderr).toMatch(/WARNING: This run was not kept in the history folder \S+ \(BENCH_HISTORY_DIR\): [^\n]* is not a folder\.\n {2}Fix: Set BENCH_HISTORY_DIR/)
+    expect(run.stderr).toMatch(
+      /WARNING: This run was not kept in the history folder \S+ \(BENCH_HISTORY_DIR\): [^\n]* is not a folder\.\n {2}Fix: Set BENCH_HISTORY_DIR/,
+    )
     expect(run.exitCode).toBe(0)
     expect(readSummary(join(out, 'summary.json')).tests).toBe(2)
   })
@@ -153,7 +157,9 @@ describe('MpcbenchReporter: a run that finished its tasks keeps what it produced
     vi.stubEnv('BENCH_HISTORY_DIR', join(out, 'history'))
     const under = join(out, 'a-file', 'summary.json')
     const badFile = await runRecorded({ reporters: [new MpcbenchReporter()], outputFile: { mpcbench: under } })
-    expect(badFile.stderr).toContain(`The MPCBench summary file ${under}, set by --outputFile.mpcbench (Vitest's \`outputFile.mpcbench\`), cannot be written: ${join(out, 'a-file')} is not a folder.`)
+    expect(badFile.stderr).toContain(
+      `The MPCBench summary file ${under}, set by --outputFile.mpcbench (Vitest's \`outputFile.mpcbench\`), cannot be written: ${join(out, 'a-file')} is not a folder.`,
+    )
     for (const run of [badKeep, badFile]) {
       expect(run.exitCode).toBe(1)
       expect(run.tests).toBe(0)
@@ -218,13 +224,22 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
    */
   function cancelledModule(logDir: string, tests: ReadonlyArray<{ taskId: string; trial?: number; timedOut?: true }>): TestModule {
     const testCases = tests.map(({ taskId, trial, timedOut }) => {
-      const planned: MpcbenchPlannedTask = { taskId, taskType: 'email_reply', scenarioId: 'scenario', agentModel: 'scripted/agent', agentModelKind: 'llm', ...(trial === undefined ? {} : { trial }) }
+      const planned: MpcbenchPlannedTask = {
+        taskId,
+        taskType: 'email_reply',
+        scenarioId: 'scenario',
+        agentModel: 'scripted/agent',
+        agentModelKind: 'llm',
+        ...(trial === undefined ? {} : { trial }),
+      }
       return {
         name: taskId,
         fullName: taskId,
         meta: () => ({ mpcbenchTask: planned }),
         result: () =>
-          timedOut === true ? { state: 'failed', errors: [{ message: 'Test timed out in 5000ms.' }] } : { state: 'skipped', note: 'The test run was aborted by the user.' },
+          timedOut === true
+            ? { state: 'failed', errors: [{ message: 'Test timed out in 5000ms.' }] }
+            : { state: 'skipped', note: 'The test run was aborted by the user.' },
       }
     })
     return {
@@ -253,7 +268,13 @@ describe('MpcbenchReporter: a cancelled test whose last update Vitest dropped ke
     const tests = [{ taskId: 'cut_task' }, { taskId: 'cut_task', trial: 2 }, { taskId: 'stale_task' }, { taskId: 'missing_task' }, { taskId: 'broken_task' }]
     reporter.onTestRunEnd([cancelledModule(logs, tests)], [], 'interrupted')
 
-    const row = (taskId: string, trial?: number) => ({ task_id: taskId, task_type: 'email_reply', agent_model: 'scripted/agent', ...(trial === undefined ? {} : { trial }), outcome: 'not-run' })
+    const row = (taskId: string, trial?: number) => ({
+      task_id: taskId,
+      task_type: 'email_reply',
+      agent_model: 'scripted/agent',
+      ...(trial === undefined ? {} : { trial }),
+      outcome: 'not-run',
+    })
     const notRun = (taskId: string) => ({ ...row(taskId), message: 'the run was interrupted before this test ran' })
     const summary = reporter.summary
     expect(summary?.unfinished).toEqual([
@@ -318,46 +339,65 @@ describeWithSharedData('MpcbenchReporter counts an upstream v1 test that hit the
     vi.unstubAllEnvs()
   })
 
-  it('as timed out and failed in task_counts, unfinished and the printed tally: never left out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mpc-upstream-timeout-'))
-    const bench = fileURLToPath(new URL('./define-upstream-v1-bench.ts', import.meta.url))
-    // Upstream's email_reply task, whose test never gets past its checks: it ends at the test timeout, with no result.
-    writeFileSync(
-      join(dir, 'upstream.eval.ts'),
-      [
-        `import { defineUpstreamV1Bench } from ${JSON.stringify(bench)}`,
-        `const options = ${JSON.stringify({ taskType: 'email_reply', upstreamDir: sharedDataPath('mpcbench', 'v1_eb0b7ca'), defaultScenarioId: 'scenario_A', dataDir: join(dir, 'data') })}`,
-        'defineUpstreamV1Bench({ ...options, checks: () => new Promise(() => {}) })',
-      ].join('\n'),
-    )
-    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_TRIALS', 'MPCBENCH_MODEL_CONFIG', 'MPCBENCH_PROMPT_CONFIG']) vi.stubEnv(name, '')
-    vi.stubEnv('BENCH_AGENT_MODEL', 'baseline')
-    vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
-    vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
-    vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
-    const stdout = outputRecorder()
-    // The test hangs whatever the load; the timeout scales so the upstream task's loading before it fits on a busy machine.
-    const testTimeout = scaledMs(1_000)
-    const vitest = await startVitest(
-      'test',
-      [],
-      {
-        root: dir,
-        config: false,
-        include: ['*.eval.ts'],
-        watch: false,
-        testTimeout,
-        reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
-      },
-      {},
-      { stdout: stdout.stream, stderr: outputRecorder().stream },
-    )
-    await vitest.close()
-    const summary = readSummary(join(dir, 'summary.json'))
-    expect(summary.task_counts).toEqual({ selected: 1, completed: 0, failed: 1, not_run: 0 })
-    expect(summary.unfinished).toEqual([
-      { task_id: 'companyA_email_reply_v1', task_type: 'email_reply', agent_model: 'baseline', outcome: 'timed-out', message: expect.stringContaining(`timed out in ${testTimeout}ms`) },
-    ])
-    expect(stdout.text()).toContain('1 selected: 0 completed, 1 failed, 0 not run (companyA_email_reply_v1 timed-out)')
-  }, scaledMs(60_000))
+  it(
+    'as timed out and failed in task_counts, unfinished and the printed tally: never left out',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mpc-upstream-timeout-'))
+      const bench = fileURLToPath(new URL('./define-upstream-v1-bench.ts', import.meta.url))
+      // Upstream's email_reply task, whose test never gets past its checks: it ends at the test timeout, with no result.
+      writeFileSync(
+        join(dir, 'upstream.eval.ts'),
+        [
+          `import { defineUpstreamV1Bench } from ${JSON.stringify(bench)}`,
+          `const options = ${JSON.stringify({ taskType: 'email_reply', upstreamDir: sharedDataPath('mpcbench', 'v1_eb0b7ca'), defaultScenarioId: 'scenario_A', dataDir: join(dir, 'data') })}`,
+          'defineUpstreamV1Bench({ ...options, checks: () => new Promise(() => {}) })',
+        ].join('\n'),
+      )
+      for (const name of [
+        'OPENAI_API_KEY',
+        'ANTHROPIC_API_KEY',
+        'GEMINI_API_KEY',
+        'OPENAI_BASE_URL',
+        'BENCH_TRIALS',
+        'MPCBENCH_MODEL_CONFIG',
+        'MPCBENCH_PROMPT_CONFIG',
+      ])
+        vi.stubEnv(name, '')
+      vi.stubEnv('BENCH_AGENT_MODEL', 'baseline')
+      vi.stubEnv('BENCH_JUDGE_MODEL', 'rules')
+      vi.stubEnv('MPCBENCH_LOG_DIR', join(dir, 'logs'))
+      vi.stubEnv('BENCH_LLM_LOG_DIR', 'off')
+      const stdout = outputRecorder()
+      // The test hangs whatever the load; the timeout scales so the upstream task's loading before it fits on a busy machine.
+      const testTimeout = scaledMs(1_000)
+      const vitest = await startVitest(
+        'test',
+        [],
+        {
+          root: dir,
+          config: false,
+          include: ['*.eval.ts'],
+          watch: false,
+          testTimeout,
+          reporters: [new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
+        },
+        {},
+        { stdout: stdout.stream, stderr: outputRecorder().stream },
+      )
+      await vitest.close()
+      const summary = readSummary(join(dir, 'summary.json'))
+      expect(summary.task_counts).toEqual({ selected: 1, completed: 0, failed: 1, not_run: 0 })
+      expect(summary.unfinished).toEqual([
+        {
+          task_id: 'companyA_email_reply_v1',
+          task_type: 'email_reply',
+          agent_model: 'baseline',
+          outcome: 'timed-out',
+          message: expect.stringContaining(`timed out in ${testTimeout}ms`),
+        },
+      ])
+      expect(stdout.text()).toContain('1 selected: 0 completed, 1 failed, 0 not run (companyA_email_reply_v1 timed-out)')
+    },
+    scaledMs(60_000),
+  )
 })

@@ -95,11 +95,14 @@ export function loggedUsage(
 ): { usage: NonNullable<UnfinishedTest['usage']>; files: string[] } | undefined {
   const runLogFile = join(trialLogDir(logDir, test.trial), runLogFileName(test.task_id, test.agent_model))
   const runLog = readValid(RunLogSchema, runLogFile)
-  if (runLog === undefined || runLog.task_id !== test.task_id || runLog.agent_model !== test.agent_model || !writtenSince(runLog.started_at, since)) return undefined
+  if (runLog === undefined || runLog.task_id !== test.task_id || runLog.agent_model !== test.agent_model || !writtenSince(runLog.started_at, since))
+    return undefined
   const judgePrefix = `${basename(runLogFile).slice(0, -'_run.json'.length)}__judge-`
   let names: string[] = []
   try {
-    names = readdirSync(dirname(runLogFile)).filter((name) => name.startsWith(judgePrefix) && name.endsWith('_judge_result.json')).sort()
+    names = readdirSync(dirname(runLogFile))
+      .filter((name) => name.startsWith(judgePrefix) && name.endsWith('_judge_result.json'))
+      .sort()
   } catch {
     // The folder went away after the run log was read: no judge result to add.
   }
@@ -155,7 +158,9 @@ export default class MpcbenchReporter implements Reporter {
       const file = resolve(this.#root, this.#outputFile)
       const problem = checkWritableFile(file)
       if (problem !== undefined) {
-        throw new ConfigError(`The MPCBench summary file ${file}, set by ${this.#outputSetting}, cannot be written: ${problem.reason}.`, { hint: this.#outputFix(problem.hint) })
+        throw new ConfigError(`The MPCBench summary file ${file}, set by ${this.#outputSetting}, cannot be written: ${problem.reason}.`, {
+          hint: this.#outputFix(problem.hint),
+        })
       }
     }
     // On SIGINT / SIGTERM, write what finished before the process exits.
@@ -213,7 +218,8 @@ export default class MpcbenchReporter implements Reporter {
     const unfinished = this.#withLoggedUsage(testModules, collected.unfinished)
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, this.#root) : []
     // The tasks of a file that never started are counted as not run (those it can tell; the file is named either way).
-    const neverStarted = notStarted.length === 0 ? { tests: [], uncounted: [] } : notStartedTasks(notStarted, this.#root, { ...process.env, ...this.#configEnv })
+    const neverStarted =
+      notStarted.length === 0 ? { tests: [], uncounted: [] } : notStartedTasks(notStarted, this.#root, { ...process.env, ...this.#configEnv })
     unfinished.push(...neverStarted.tests)
     this.summary = undefined
     this.outputFile = undefined
@@ -223,12 +229,20 @@ export default class MpcbenchReporter implements Reporter {
     // The table is printed before the summary is written: a file that cannot be written loses none of it.
     if (print) {
       const counts = summary.task_counts
-      const tally = counts === undefined || unfinished.length === 0 ? '' : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
+      const tally =
+        counts === undefined || unfinished.length === 0
+          ? ''
+          : `\n${counts.selected} selected: ${counts.completed} completed, ${counts.failed} failed, ${counts.not_run} not run (${unfinished.map((test) => `${test.task_id} ${test.outcome}`).join(', ')})`
       const counted = notStarted.length - neverStarted.uncounted.length
-      const countedLine = counted === 0 ? undefined : `${counted} test file(s) never started: their ${neverStarted.tests.length} test(s) are counted as not run.`
-      const never = [countedLine, notStartedLine(neverStarted.uncounted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') || undefined
+      const countedLine =
+        counted === 0 ? undefined : `${counted} test file(s) never started: their ${neverStarted.tests.length} test(s) are counted as not run.`
+      const never =
+        [countedLine, notStartedLine(neverStarted.uncounted), invalidTaskFilesLine(collected.invalid)].filter((line) => line !== undefined).join('\n') ||
+        undefined
       const statistics = formatSummaryStatistics(summary)
-      this.#log(`\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`)
+      this.#log(
+        `\nMPCBench: mean scores (0-5) per agent x judge x task type, ${metas.length} test(s)\n${formatSummaryTable(summary)}\n${statistics === '' ? '' : `${statistics}\n`}${formatSummaryUsage(summary)}${tally}${never === undefined ? '' : `\n${never}`}`,
+      )
     }
     if (this.#outputFile === false) return
     const choice = chooseSummaryOutput(resolve(this.#root, this.#outputFile), summary, configuredTrials({ ...process.env, ...this.#configEnv }))

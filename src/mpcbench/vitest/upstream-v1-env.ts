@@ -25,7 +25,10 @@ export function upstreamV1Env(upstreamDir: string, env: Record<string, string | 
  * `MPCBENCH_MODEL_CONFIG` pointed at the same file reads it. `undefined`, the user's judges staying, when
  * `MPCBENCH_MODEL_CONFIG` names a model config (it then chooses the judges too) or `upstreamDir` has none.
  */
-export function upstreamV1Judges(upstreamDir: string, env: Record<string, string | undefined> = process.env): Pick<ModelMatrix, 'judges' | 'judgesFrom'> | undefined {
+export function upstreamV1Judges(
+  upstreamDir: string,
+  env: Record<string, string | undefined> = process.env,
+): Pick<ModelMatrix, 'judges' | 'judgesFrom'> | undefined {
   const modelConfig = join(upstreamDir, 'model_config.json')
   if (mpcbenchSettingsFromEnv(env).modelConfig !== undefined || !existsSync(modelConfig)) return undefined
   const { judges, judgesFrom } = resolveModelMatrix(loadModelConfig(modelConfig), env)

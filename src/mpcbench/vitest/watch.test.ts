@@ -70,7 +70,7 @@ describe('MPCBench watch triggers (pure)', () => {
     expect(run('evaluation/logs/x_run.json')).toBeUndefined()
   })
 
-  it("reruns the upstream v1 benches only for inputs they read: the model config, and prompts named by MPCBENCH_PROMPT_CONFIG / MPCBENCH_LLM_CONTEXT", () => {
+  it('reruns the upstream v1 benches only for inputs they read: the model config, and prompts named by MPCBENCH_PROMPT_CONFIG / MPCBENCH_LLM_CONTEXT', () => {
     // They run upstream's tasks on upstream's data under upstream's prompts: a task, scenario or prompt edit of this
     // project would rerun them (model calls) for nothing.
     expect(run('tasks/planning/plan_alpha.json')).toEqual(['bench/planning/planning.eval.ts'])

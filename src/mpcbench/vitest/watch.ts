@@ -32,7 +32,12 @@ function escapeRegExp(text: string): string {
 function benchFiles(root: string, types: ReadonlyArray<string>, upstream: boolean): string[] | undefined {
   if (types.length === 0) return undefined
   const ignore = upstream ? [] : [`bench/*/**/${UPSTREAM_BENCH_FILES}`]
-  const files = fg.sync(types.map((type) => `bench/${type}/**/*.eval.ts`), { cwd: root, absolute: true, ignore }).sort()
+  const files = fg
+    .sync(
+      types.map((type) => `bench/${type}/**/*.eval.ts`),
+      { cwd: root, absolute: true, ignore },
+    )
+    .sort()
   return files.length === 0 ? undefined : files
 }
 
@@ -48,7 +53,10 @@ function scenarioIdOf(file: string, fallback: string): string {
 /** Task types with at least one task over `scenarioId` (tasks that cannot be read are skipped). */
 function taskTypesUsingScenario(root: string, scenarioId: string): string[] {
   const types = new Set<string>()
-  for (const file of fg.sync(TASK_TYPES.map((type) => `tasks/${type}/*.json`), { cwd: root })) {
+  for (const file of fg.sync(
+    TASK_TYPES.map((type) => `tasks/${type}/*.json`),
+    { cwd: root },
+  )) {
     try {
       const task = JSON.parse(readFileSync(join(root, file), 'utf8')) as { data_dependencies?: { scenario_id?: unknown } }
       if (task.data_dependencies?.scenario_id === scenarioId) types.add(file.split('/')[1] ?? '')

@@ -16,7 +16,14 @@ export const FIXTURE_SOURCES = {
     messages: [
       { id: 'S1', channel_id: 'C1', user_id: 'U1', text: 'Launch review moved to Thursday', timestamp: '2025-03-03T23:30:00Z' },
       { id: 'S2', channel_id: 'C2', user_id: 'U2', text: 'Lunch anyone?', timestamp: '1741050000.000200' },
-      { id: 'S3', channel_id: 'C1', user_id: 'U2', text: 'Thursday works for the launch review', timestamp: '2025-03-04T10:00:00+09:00', thread_ts: '2025-03-03T23:30:00Z' },
+      {
+        id: 'S3',
+        channel_id: 'C1',
+        user_id: 'U2',
+        text: 'Thursday works for the launch review',
+        timestamp: '2025-03-04T10:00:00+09:00',
+        thread_ts: '2025-03-03T23:30:00Z',
+      },
     ],
   },
   gmail: {
@@ -25,16 +32,44 @@ export const FIXTURE_SOURCES = {
         id: 'T1',
         subject: 'Launch checklist',
         messages: [
-          { id: 'E1', from: 'Ana Lima <ana@acme.test>', to: ['bo@acme.test'], subject: 'Launch checklist', body: 'Draft attached.', date: '2025-03-03T09:00:00+09:00' },
-          { id: 'E2', from: 'bo@acme.test', to: ['ana@acme.test'], cc: ['cy@partner.test'], subject: 'Re: Launch checklist', body: 'Looks good.', date: '2025-03-05T09:00:00+09:00' },
+          {
+            id: 'E1',
+            from: 'Ana Lima <ana@acme.test>',
+            to: ['bo@acme.test'],
+            subject: 'Launch checklist',
+            body: 'Draft attached.',
+            date: '2025-03-03T09:00:00+09:00',
+          },
+          {
+            id: 'E2',
+            from: 'bo@acme.test',
+            to: ['ana@acme.test'],
+            cc: ['cy@partner.test'],
+            subject: 'Re: Launch checklist',
+            body: 'Looks good.',
+            date: '2025-03-05T09:00:00+09:00',
+          },
         ],
       },
     ],
   },
   calendar: {
     events: [
-      { id: 'V1', title: 'Launch review', start: '2025-03-03T23:30:00Z', end: '2025-03-04T00:30:00Z', attendees: [{ email: 'ana@acme.test' }, { email: 'bo@acme.test' }] },
-      { id: 'V2', title: 'Partner call', start: '2025-03-04T14:00:00+09:00', end: '2025-03-04T15:00:00+09:00', attendees: [{ email: 'cy@partner.test' }], organizer: { email: 'bo@acme.test', name: 'Bo Chen' } },
+      {
+        id: 'V1',
+        title: 'Launch review',
+        start: '2025-03-03T23:30:00Z',
+        end: '2025-03-04T00:30:00Z',
+        attendees: [{ email: 'ana@acme.test' }, { email: 'bo@acme.test' }],
+      },
+      {
+        id: 'V2',
+        title: 'Partner call',
+        start: '2025-03-04T14:00:00+09:00',
+        end: '2025-03-04T15:00:00+09:00',
+        attendees: [{ email: 'cy@partner.test' }],
+        organizer: { email: 'bo@acme.test', name: 'Bo Chen' },
+      },
       { id: 'V3', title: 'Saturday offsite', start: '2025-03-08T10:00:00+09:00', end: '2025-03-08T16:00:00+09:00', attendees: [{ email: 'ana@acme.test' }] },
     ],
     calendars: [
@@ -53,8 +88,24 @@ export const FIXTURE_SOURCES = {
   jira: {
     projects: [{ key: 'LCH', name: 'Launch', fixVersions: [{ name: '1.0', releaseDate: '2025-03-14' }] }],
     issues: [
-      { key: 'LCH-2', summary: 'Write launch checklist', status: 'In Progress', updated: '2025-03-04T23:30:00Z', project: { key: 'LCH' }, assignee: 'ana@acme.test', labels: ['docs'] },
-      { key: 'LCH-10', summary: 'Fix login crash', status: 'To Do', updated: '2025-03-02T10:00:00+09:00', project: { key: 'LCH' }, priority: 'High', fixVersions: [{ name: '1.0' }] },
+      {
+        key: 'LCH-2',
+        summary: 'Write launch checklist',
+        status: 'In Progress',
+        updated: '2025-03-04T23:30:00Z',
+        project: { key: 'LCH' },
+        assignee: 'ana@acme.test',
+        labels: ['docs'],
+      },
+      {
+        key: 'LCH-10',
+        summary: 'Fix login crash',
+        status: 'To Do',
+        updated: '2025-03-02T10:00:00+09:00',
+        project: { key: 'LCH' },
+        priority: 'High',
+        fixVersions: [{ name: '1.0' }],
+      },
     ],
   },
   drive: {

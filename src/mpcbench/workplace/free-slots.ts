@@ -39,9 +39,13 @@ export function findFreeSlots(workplace: Workplace, request: FreeSlotsRequest): 
   const dayStartMin = parseClock(request.workday_start_time)
   const dayEndMin = parseClock(request.workday_end_time)
   if (dayStartMin === undefined || dayEndMin === undefined) {
-    throw new WorkplaceToolError(TOOL, `workday times must be HH:MM, got ${JSON.stringify(request.workday_start_time)} and ${JSON.stringify(request.workday_end_time)}`, {
-      hint: 'Write workday_start_time and workday_end_time like "09:00" and "18:00".',
-    })
+    throw new WorkplaceToolError(
+      TOOL,
+      `workday times must be HH:MM, got ${JSON.stringify(request.workday_start_time)} and ${JSON.stringify(request.workday_end_time)}`,
+      {
+        hint: 'Write workday_start_time and workday_end_time like "09:00" and "18:00".',
+      },
+    )
   }
   if (dayEndMin <= dayStartMin) {
     throw new WorkplaceToolError(TOOL, `workday_end_time ${request.workday_end_time} is not after workday_start_time ${request.workday_start_time}`, {
@@ -51,9 +55,13 @@ export function findFreeSlots(workplace: Workplace, request: FreeSlotsRequest): 
   const rangeStart = readBound(request.date_range_start, 'from', tz)
   const rangeEnd = readBound(request.date_range_end, 'to', tz)
   if (rangeStart === undefined || rangeEnd === undefined) {
-    throw new WorkplaceToolError(TOOL, `dates must be YYYY-MM-DD or ISO date-times, got ${JSON.stringify(request.date_range_start)} and ${JSON.stringify(request.date_range_end)}`, {
-      hint: 'Write date_range_start and date_range_end like "2025-11-17".',
-    })
+    throw new WorkplaceToolError(
+      TOOL,
+      `dates must be YYYY-MM-DD or ISO date-times, got ${JSON.stringify(request.date_range_start)} and ${JSON.stringify(request.date_range_end)}`,
+      {
+        hint: 'Write date_range_start and date_range_end like "2025-11-17".',
+      },
+    )
   }
   if (rangeEnd <= rangeStart) {
     throw new WorkplaceToolError(TOOL, `date_range_end ${request.date_range_end} is before date_range_start ${request.date_range_start}`, {
@@ -63,7 +71,9 @@ export function findFreeSlots(workplace: Workplace, request: FreeSlotsRequest): 
   const firstDay = localDate(rangeStart, tz)
   const lastDay = localDate(rangeEnd - 1, tz)
   if (Date.parse(lastDay) - Date.parse(firstDay) > MAX_FREE_SLOT_DAYS * 86_400_000) {
-    throw new WorkplaceToolError(TOOL, `the date range ${firstDay}..${lastDay} is longer than ${MAX_FREE_SLOT_DAYS} days`, { hint: 'Search a shorter range, e.g. one or two weeks.' })
+    throw new WorkplaceToolError(TOOL, `the date range ${firstDay}..${lastDay} is longer than ${MAX_FREE_SLOT_DAYS} days`, {
+      hint: 'Search a shorter range, e.g. one or two weeks.',
+    })
   }
 
   const busy: Array<{ start: number; end: number }> = []

@@ -61,7 +61,9 @@ describe('deep nesting is rejected with a clear limit', () => {
 
   it('Slack: deep parentheses are rejected with the limit', () => {
     const place = workplace()
-    expect(message(() => parseSlackQuery(`${'('.repeat(5000)}launch${')'.repeat(5000)}`, place))).toMatch(new RegExp(`more than ${MAX_SLACK_QUERY_DEPTH} levels`))
+    expect(message(() => parseSlackQuery(`${'('.repeat(5000)}launch${')'.repeat(5000)}`, place))).toMatch(
+      new RegExp(`more than ${MAX_SLACK_QUERY_DEPTH} levels`),
+    )
   })
 })
 

@@ -27,7 +27,14 @@ export type TermExpr =
   | { kind: 'and'; items: TermExpr[] }
   | { kind: 'or'; items: TermExpr[] }
 
-type Token = { kind: 'word'; text: string } | { kind: 'phrase'; text: string } | { kind: 'open' } | { kind: 'close' } | { kind: 'or' } | { kind: 'and' } | { kind: 'not' }
+type Token =
+  | { kind: 'word'; text: string }
+  | { kind: 'phrase'; text: string }
+  | { kind: 'open' }
+  | { kind: 'close' }
+  | { kind: 'or' }
+  | { kind: 'and' }
+  | { kind: 'not' }
 
 function fail(message: string, hint = SUPPORTED): never {
   throw new WorkplaceToolError(TOOL, message, { hint })
@@ -67,7 +74,13 @@ export function parseSlackQuery(query: string, workplace: Workplace): SlackQuery
   }
   if (rest.trim() !== '') fail(`cannot read ${JSON.stringify(rest.trim())} in query ${JSON.stringify(query)}`)
   result.terms = new TermParser(tokens, query).parse()
-  if (result.terms === undefined && result.userIds === undefined && result.channelIds === undefined && result.from === Number.NEGATIVE_INFINITY && result.to === Number.POSITIVE_INFINITY) {
+  if (
+    result.terms === undefined &&
+    result.userIds === undefined &&
+    result.channelIds === undefined &&
+    result.from === Number.NEGATIVE_INFINITY &&
+    result.to === Number.POSITIVE_INFINITY
+  ) {
     fail('the query is empty', `Search with words or modifiers. ${SUPPORTED}`)
   }
   return result
@@ -90,7 +103,10 @@ function applyModifier(result: SlackQuery, key: string, value: string, workplace
       const wanted = value.replace(/^#/, '').toLowerCase()
       const channels = workplace.sources.slack.channels.filter((c) => c.name.toLowerCase() === wanted || c.id.toLowerCase() === wanted)
       if (channels.length === 0) {
-        fail(`no Slack channel matches in:${value}`, `Use a channel name without # or its id (channels: ${workplace.sources.slack.channels.map((c) => c.name).join(', ')}).`)
+        fail(
+          `no Slack channel matches in:${value}`,
+          `Use a channel name without # or its id (channels: ${workplace.sources.slack.channels.map((c) => c.name).join(', ')}).`,
+        )
       }
       result.channelIds ??= new Set()
       for (const channel of channels) result.channelIds.add(channel.id)
@@ -102,7 +118,8 @@ function applyModifier(result: SlackQuery, key: string, value: string, workplace
     case 'during': {
       if (key === 'during') fail('modifier during: is not supported; use on:YYYY-MM-DD or after:/before:')
       if (!isIsoDate(value)) fail(`${key}: needs a date as YYYY-MM-DD, got ${JSON.stringify(value)}`)
-      if (!isRealDate(value.trim())) fail(`${key}:${value} is not a calendar date (month 01-12, day within the month)`, `Use a real date, e.g. ${key}:2025-02-28. ${SUPPORTED}`)
+      if (!isRealDate(value.trim()))
+        fail(`${key}:${value} is not a calendar date (month 01-12, day within the month)`, `Use a real date, e.g. ${key}:2025-02-28. ${SUPPORTED}`)
       const dayStart = startOfLocalDay(value, tz)
       const nextDay = startOfLocalDay(addDays(value, 1), tz)
       if (key === 'before') result.to = Math.min(result.to, dayStart)
@@ -165,7 +182,11 @@ class TermParser {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_SLACK_QUERY_DEPTH) fail(`query nested too deep: more than ${MAX_SLACK_QUERY_DEPTH} levels of parentheses and NOT/-`, `Nest at most ${MAX_SLACK_QUERY_DEPTH} levels deep. ${SUPPORTED}`)
+    if (++this.depth > MAX_SLACK_QUERY_DEPTH)
+      fail(
+        `query nested too deep: more than ${MAX_SLACK_QUERY_DEPTH} levels of parentheses and NOT/-`,
+        `Nest at most ${MAX_SLACK_QUERY_DEPTH} levels deep. ${SUPPORTED}`,
+      )
   }
 
   private parseOr(): TermExpr {
@@ -236,7 +257,9 @@ export function termsMatch(expr: TermExpr, textWords: ReadonlyArray<string>): bo
 /** The messages matching a parsed query, oldest first. */
 export function searchSlack(workplace: Workplace, query: SlackQuery): IndexedSlackMessage[] {
   const candidates =
-    query.from === Number.NEGATIVE_INFINITY && query.to === Number.POSITIVE_INFINITY ? workplace.slackMessages : workplace.slackMessagesBetween(query.from, query.to)
+    query.from === Number.NEGATIVE_INFINITY && query.to === Number.POSITIVE_INFINITY
+      ? workplace.slackMessages
+      : workplace.slackMessagesBetween(query.from, query.to)
   return candidates.filter(
     (m) =>
       (query.userIds === undefined || query.userIds.has(m.message.user_id)) &&

@@ -82,11 +82,18 @@ export function readUpstreamLog(file: string): UpstreamLogEntry {
   const context = isRecord(log.context) ? log.context : {}
   const component = typeof context.component === 'string' ? context.component : undefined
   const part = UPSTREAM_PARTS.find((p) => component === `${p}_generator`)
-  if (part === undefined) return { kind: 'skipped', file, reason: `not a generation call (context.component ${JSON.stringify(component ?? null)})`, failed: false }
+  if (part === undefined)
+    return { kind: 'skipped', file, reason: `not a generation call (context.component ${JSON.stringify(component ?? null)})`, failed: false }
   const fromName = /([^/\\]+?)__[a-z_]+__llm\.json$/.exec(file)?.[1]
   const scenarioId = typeof context.scenario_id === 'string' && context.scenario_id !== '' ? context.scenario_id : fromName
   if (scenarioId === undefined) return { kind: 'skipped', file, reason: 'no context.scenario_id and no {scenario}__{part}__llm.json file name', failed: true }
-  if (!PLAIN_SCENARIO_ID.test(scenarioId)) return { kind: 'skipped', file, reason: `scenario id ${JSON.stringify(scenarioId)} is not a plain name (letters, digits, \`_\`, \`-\`, single dots inside; no \`..\` or path)`, failed: true }
+  if (!PLAIN_SCENARIO_ID.test(scenarioId))
+    return {
+      kind: 'skipped',
+      file,
+      reason: `scenario id ${JSON.stringify(scenarioId)} is not a plain name (letters, digits, \`_\`, \`-\`, single dots inside; no \`..\` or path)`,
+      failed: true,
+    }
   const response = isRecord(log.response) ? log.response : {}
   const message = isRecord(response.raw_message) ? response.raw_message : {}
   const content = message.content
@@ -99,7 +106,15 @@ export function readUpstreamLog(file: string): UpstreamLogEntry {
     }
   } else if (isRecord(content)) parsed = content
   else return { kind: 'skipped', file, reason: 'no response.raw_message.content', failed: true }
-  return { kind: 'generation', file, scenarioId, part, timestamp: typeof context.timestamp === 'string' ? context.timestamp : '', content: parsed, request: log.request }
+  return {
+    kind: 'generation',
+    file,
+    scenarioId,
+    part,
+    timestamp: typeof context.timestamp === 'string' ? context.timestamp : '',
+    content: parsed,
+    request: log.request,
+  }
 }
 
 /** Every `*.json` log in `logDir`, sorted by file name. */
@@ -112,7 +127,9 @@ export function scanUpstreamLogs(logDir: string): UpstreamLogEntry[] {
 }
 
 /** The generation logs of each scenario, by part (the latest by `context.timestamp` when a part was logged twice). */
-export function groupByScenario(entries: ReadonlyArray<UpstreamLogEntry>): Map<string, Partial<Record<UpstreamPart, Extract<UpstreamLogEntry, { kind: 'generation' }>>>> {
+export function groupByScenario(
+  entries: ReadonlyArray<UpstreamLogEntry>,
+): Map<string, Partial<Record<UpstreamPart, Extract<UpstreamLogEntry, { kind: 'generation' }>>>> {
   const byScenario = new Map<string, Partial<Record<UpstreamPart, Extract<UpstreamLogEntry, { kind: 'generation' }>>>>()
   for (const entry of entries) {
     if (entry.kind !== 'generation') continue

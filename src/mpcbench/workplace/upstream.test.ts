@@ -118,9 +118,9 @@ describeWithSharedData('workplace tools on upstream scenario_A (Asia/Seoul)', ()
 
     it('rejects an empty participant list and a workday that ends before it starts', () => {
       expect(() => call(workplace, 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { ...base, email_addresses: [] })).toThrow(WorkplaceToolError)
-      expect(() => call(workplace, 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { ...base, workday_start_time: '18:00', workday_end_time: '09:00' })).toThrow(
-        /workday_end_time 09:00 is not after workday_start_time 18:00/,
-      )
+      expect(() =>
+        call(workplace, 'GoogleCalendar.FindTimeSlotsWhenEveryoneIsFree', { ...base, workday_start_time: '18:00', workday_end_time: '09:00' }),
+      ).toThrow(/workday_end_time 09:00 is not after workday_start_time 18:00/)
     })
   })
 
@@ -131,7 +131,9 @@ describeWithSharedData('workplace tools on upstream scenario_A (Asia/Seoul)', ()
 
   describe('Slack.search_messages', () => {
     const ids = (query: string, tz?: string) =>
-      (call(tz === undefined ? workplace : upstreamWorkplace('scenario_A', tz), 'Slack.search_messages', { query }) as { messages: Array<{ id: string }> }).messages.map((m) => m.id)
+      (
+        call(tz === undefined ? workplace : upstreamWorkplace('scenario_A', tz), 'Slack.search_messages', { query }) as { messages: Array<{ id: string }> }
+      ).messages.map((m) => m.id)
 
     it('combines from:, in: and after: (after a date = from the next local day), newest first', () => {
       expect(ids('from:@tom in:#proj-api-launch after:2025-11-17')).toEqual(['M020', 'M017', 'M016', 'M014'])
@@ -192,7 +194,11 @@ describeWithSharedData('workplace tools on upstream scenario_A (Asia/Seoul)', ()
     it('SearchThreads filters by sender, subject words and a relative range ending at the data\'s "now"', () => {
       const ids = (args: Record<string, unknown>) => (call(workplace, 'Gmail.SearchThreads', args) as { thread_ids: string[] }).thread_ids
       // The ETA thread's subject ("Re: ETA for Feature X in API Launch") matches too: Tom wrote its second message.
-      expect(ids({ sender: 'tom@partner.co', subject: 'API Launch' })).toEqual(['thread_weekly_update_api_launch', 'thread_feature_eta_finsync', 'thread_planning_meeting_api_launch'])
+      expect(ids({ sender: 'tom@partner.co', subject: 'API Launch' })).toEqual([
+        'thread_weekly_update_api_launch',
+        'thread_feature_eta_finsync',
+        'thread_planning_meeting_api_launch',
+      ])
       expect(ids({ sender: 'Tom Park', subject: 'planning sync' })).toEqual(['thread_planning_meeting_api_launch'])
       expect(ids({ sender: '@finsync.io' })).toEqual(['thread_feature_eta_finsync'])
       expect(ids({ date_range: 'last_2_days' })).toEqual(['thread_weekly_update_api_launch', 'thread_it_vpn_maintenance'])
@@ -209,7 +215,8 @@ describeWithSharedData('workplace tools on upstream scenario_A (Asia/Seoul)', ()
 
   describe('Contacts and Drive', () => {
     it('SearchContactsByName matches name words in any order, by prefix, or an exact email', () => {
-      const names = (name: string) => (call(workplace, 'GoogleContacts.SearchContactsByName', { name }) as { contacts: Array<{ name: string }> }).contacts.map((c) => c.name)
+      const names = (name: string) =>
+        (call(workplace, 'GoogleContacts.SearchContactsByName', { name }) as { contacts: Array<{ name: string }> }).contacts.map((c) => c.name)
       expect(names('Park Tom')).toEqual(['Tom Park'])
       expect(names('ali')).toEqual(['Alice Kim'])
       expect(names('devops@finsync.io')).toEqual(['Jin'])
@@ -217,7 +224,8 @@ describeWithSharedData('workplace tools on upstream scenario_A (Asia/Seoul)', ()
     })
 
     it('gdrive_search by name words and Drive query syntax, then gdrive_read_file', () => {
-      const files = (args: Record<string, unknown>) => (call(workplace, 'GoogleDrive.gdrive_search', args) as { files: Array<{ id: string }> }).files.map((f) => f.id)
+      const files = (args: Record<string, unknown>) =>
+        (call(workplace, 'GoogleDrive.gdrive_search', args) as { files: Array<{ id: string }> }).files.map((f) => f.id)
       expect(files({ name: 'Weekly Update' })).toEqual(['doc_weekly_api_launch_update_2025_11_21'])
       expect(files({ query: "name contains 'Runbook'" })).toEqual(['doc_api_launch_runbook_2025_11_28'])
       const read = call(workplace, 'GoogleDrive.gdrive_read_file', { file_id: 'doc_api_launch_runbook_2025_11_28' }) as { file: { content: string } }

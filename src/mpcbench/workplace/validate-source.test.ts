@@ -15,12 +15,18 @@ describe('source schemas', () => {
   it.each(SOURCES)('%s_schema.json stays simple enough for structured output', (source) => {
     const allowed = new Set(['$schema', '$id', 'title', 'description', 'type', 'properties', 'required', 'additionalProperties', 'items'])
     for (const [path, node] of nodes(loadSourceSchema(source))) {
-      expect(Object.keys(node).filter((k) => !allowed.has(k)), path).toEqual([])
+      expect(
+        Object.keys(node).filter((k) => !allowed.has(k)),
+        path,
+      ).toEqual([])
       expect(node.type, path).toMatch(/^(object|array|string)$/)
       if (node.type === 'object') {
         expect(node.additionalProperties, path).toBe(false)
         const props = Object.keys(node.properties as object)
-        expect((node.required as string[]).filter((r) => !props.includes(r)), path).toEqual([])
+        expect(
+          (node.required as string[]).filter((r) => !props.includes(r)),
+          path,
+        ).toEqual([])
       }
     }
   })
@@ -47,7 +53,11 @@ describe('source schemas', () => {
     const errors = sourceValidationErrors('gmail', {
       threads: [{ id: 't1', subject: 's', messages: [{ id: 'm1', from: 'a@b.c', to: 'b@b.c', subject: 's', date: '2025-11-17T10:00:00Z', labels: [] }] }],
     })
-    expect(errors).toEqual(['threads.0.messages.0.body: is required', 'threads.0.messages.0.labels: is not a field of this object', 'threads.0.messages.0.to: must be array'])
+    expect(errors).toEqual([
+      'threads.0.messages.0.body: is required',
+      'threads.0.messages.0.labels: is not a field of this object',
+      'threads.0.messages.0.to: must be array',
+    ])
   })
 
   it('throws an InvalidFormatError naming the file, the path and the reason', () => {

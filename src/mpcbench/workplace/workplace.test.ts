@@ -38,7 +38,10 @@ function thrown(fn: () => unknown): InvalidFormatError {
 
 describe('loadWorkplace', () => {
   it('reads the six sources and global_settings from the world state', () => {
-    writeScenario(join(tmp, 'ok'), 'acme', FIXTURE_SOURCES, { global_settings: { timezone: 'Asia/Seoul', workday_start: '10:00', workday_end: '19:00' }, people: [] })
+    writeScenario(join(tmp, 'ok'), 'acme', FIXTURE_SOURCES, {
+      global_settings: { timezone: 'Asia/Seoul', workday_start: '10:00', workday_end: '19:00' },
+      people: [],
+    })
     const workplace = loadWorkplace(join(tmp, 'ok'), 'acme')
     expect(workplace.settings).toEqual({ timezone: 'Asia/Seoul', workdayStart: '10:00', workdayEnd: '19:00' })
     expect(loadWorkplace(join(tmp, 'ok'), 'acme', { timezone: 'Europe/London' }).settings.timezone).toBe('Europe/London')
@@ -88,7 +91,9 @@ describe('workplace tools on hand-written data', () => {
   it('exposes the nine upstream tools with upstream argument names, dotted in traces and __ on the wire', () => {
     const tools = createWorkplaceTools(seoul)
     expect(tools.map((t) => t.name)).toEqual([...WORKPLACE_TOOL_NAMES])
-    const wire = Object.fromEntries(tools.map((t) => [toOpenAITool(t).function.name, toOpenAITool(t).function.parameters as { properties: object; required?: string[] }]))
+    const wire = Object.fromEntries(
+      tools.map((t) => [toOpenAITool(t).function.name, toOpenAITool(t).function.parameters as { properties: object; required?: string[] }]),
+    )
     expect(Object.keys(wire)).toContain('GoogleCalendar__FindTimeSlotsWhenEveryoneIsFree')
     expect(wire.GoogleCalendar__FindTimeSlotsWhenEveryoneIsFree?.required).toEqual([
       'email_addresses',
@@ -160,7 +165,8 @@ describe('workplace tools on hand-written data', () => {
   })
 
   it('Slack search reads Slack epochs and dates in the scenario zone', () => {
-    const ids = (workplace: Workplace, query: string) => (call(workplace, 'Slack.search_messages', { query }) as { messages: Array<{ id: string }> }).messages.map((m) => m.id)
+    const ids = (workplace: Workplace, query: string) =>
+      (call(workplace, 'Slack.search_messages', { query }) as { messages: Array<{ id: string }> }).messages.map((m) => m.id)
     // S1 is 2025-03-03T23:30Z: 03-04 in Seoul, 03-03 in New York. S2 (epoch 1741050000) is 2025-03-04T01:00Z.
     expect(ids(seoul, 'on:2025-03-04')).toEqual(['S3', 'S2', 'S1'])
     expect(ids(newYork, 'on:2025-03-03')).toEqual(['S3', 'S2', 'S1'])
@@ -169,7 +175,8 @@ describe('workplace tools on hand-written data', () => {
   })
 
   it('Jira compares dates in the scenario zone and orders keys numerically', () => {
-    const keys = (workplace: Workplace, jql: string) => (call(workplace, 'Jira.SearchIssuesWithJql', { jql }) as { issues: Array<{ key: string }> }).issues.map((i) => i.key)
+    const keys = (workplace: Workplace, jql: string) =>
+      (call(workplace, 'Jira.SearchIssuesWithJql', { jql }) as { issues: Array<{ key: string }> }).issues.map((i) => i.key)
     // LCH-2 was updated 2025-03-04T23:30Z: 03-05 in Seoul, 03-04 in New York.
     expect(keys(seoul, 'updated = "2025-03-05"')).toEqual(['LCH-2'])
     expect(keys(newYork, 'updated = "2025-03-05"')).toEqual([])

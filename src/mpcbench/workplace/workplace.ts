@@ -135,11 +135,14 @@ export class Workplace {
       const at = parseInstant(text, tz)
       if (at === undefined) {
         const file = files[source]
-        throw new InvalidFormatError(`Invalid ${source} source${file === undefined ? '' : ` ${file}`}:\n  ${path}: ${JSON.stringify(text)} is not a date-time`, {
-          file,
-          field: path,
-          hint: 'Write timestamps as ISO 8601 with an offset, e.g. 2025-11-17T10:00:00+09:00.',
-        })
+        throw new InvalidFormatError(
+          `Invalid ${source} source${file === undefined ? '' : ` ${file}`}:\n  ${path}: ${JSON.stringify(text)} is not a date-time`,
+          {
+            file,
+            field: path,
+            hint: 'Write timestamps as ISO 8601 with an offset, e.g. 2025-11-17T10:00:00+09:00.',
+          },
+        )
       }
       return at
     }

@@ -51,13 +51,19 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
     if (files.length === 0) {
       files = [settings.output, resolve(DEFAULT_SUMMARY), resolve(MPCBENCH_V2_SUMMARY), ...evalResultsFiles(evalOutputDir())].filter((file) => existsSync(file))
       if (files.length === 0) {
-        throw new ConfigError(`No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor ${MPCBENCH_V2_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`, {
-          hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
-        })
+        throw new ConfigError(
+          `No results to report: neither ${relative(process.cwd(), settings.output)} nor ${DEFAULT_SUMMARY} nor ${MPCBENCH_V2_SUMMARY} nor an eval's results (${relative(process.cwd(), evalOutputDir()) || '.'}/*/results.json) exists.`,
+          {
+            hint: 'Run the benchmarks first (`npm run bench`), or pass --results FILE.',
+          },
+        )
       }
     }
     for (const file of files) {
-      if (!existsSync(file)) throw new FlagValueError(`Results file ${file} does not exist.`, { hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.' })
+      if (!existsSync(file))
+        throw new FlagValueError(`Results file ${file} does not exist.`, {
+          hint: 'Pass the path of a results JSON or summary, e.g. --results evaluation/arte/results.json.',
+        })
     }
     const reportSettings = reportSettingsFromEnv()
     const fromEnv = reportSettings.file
@@ -72,7 +78,11 @@ reasons, and a comparison with the previous run in ${DEFAULT_HISTORY_DIR}/) from
       },
       outFile,
     })
-    const parts = [...data.arte.map((s) => `ART-E ${s.file}`), ...data.mpcbench.map((s) => `MPCBench ${s.file}`), ...(data.mpcbenchV2 ?? []).map((s) => `MPCBench v2 ${s.file}`)]
+    const parts = [
+      ...data.arte.map((s) => `ART-E ${s.file}`),
+      ...data.mpcbench.map((s) => `MPCBench ${s.file}`),
+      ...(data.mpcbenchV2 ?? []).map((s) => `MPCBench v2 ${s.file}`),
+    ]
     console.log(`Report written to ${relative(process.cwd(), outFile)} (${parts.join(', ')})`)
     for (const note of [...data.arte, ...data.mpcbench].flatMap((s) => s.notes)) console.error(`note: ${note}`)
     const skipped = new Map([...data.arte, ...data.mpcbench].flatMap((s) => s.skippedHistory).map((entry) => [entry.file, entry.reason]))

@@ -32,7 +32,8 @@ export interface OptionPair {
   strong: OptionTemplate
 }
 
-const VENDOR = /\b(vendors?|suppliers?|quotes?|quotations?|purchas\w*|procure\w*|buy(ing)?|pric(e|es|ing)|contracts?|bids?|tenders?|licen[cs]es?|subscriptions?)\b/i
+const VENDOR =
+  /\b(vendors?|suppliers?|quotes?|quotations?|purchas\w*|procure\w*|buy(ing)?|pric(e|es|ing)|contracts?|bids?|tenders?|licen[cs]es?|subscriptions?)\b/i
 const WORDING = /\b(wording|copy|copywriting|phrasing|messaging|message|text|tone|headline|tagline|disclaimer|notice|banner|label|microcopy)\b/i
 const DESIGN = /\b(design|layout|mockups?|wireframes?|ui|ux|visuals?|screens?|navigation|onboarding flow)\b/i
 const POLICY = /\b(polic(y|ies)|process|procedure|guidelines?|rules?|workflow|standards?|checklist|rota|schedule)\b/i
@@ -57,9 +58,10 @@ export function decisionFraming(sub: SubScenario): DecisionFraming {
 }
 
 function topicOf(sub: SubScenario): string {
-  const match = /\b(?:settle|choose|decide(?:\s+on)?|agree(?:\s+on)?|pick|finali[sz]e|approve|sign off on)\s+(.+?)(?=\s+(?:before|by|ahead of|in time|so that|until|after)\b|[.;,:]|$)/i.exec(
-    sub.abstract_description,
-  )
+  const match =
+    /\b(?:settle|choose|decide(?:\s+on)?|agree(?:\s+on)?|pick|finali[sz]e|approve|sign off on)\s+(.+?)(?=\s+(?:before|by|ahead of|in time|so that|until|after)\b|[.;,:]|$)/i.exec(
+      sub.abstract_description,
+    )
   const phrase = match?.[1]?.trim()
   if (phrase !== undefined && phrase.length > 0 && !/^between\b/i.test(phrase)) return /^(the|a|an|our|their|its)\s/i.test(phrase) ? phrase : `the ${phrase}`
   return `the ${sub.id.replace(/_/g, ' ').replace(/\s*decision$/i, '')}`
@@ -140,8 +142,16 @@ function designPairs(subject: string): OptionPair[] {
       strong: { name: 'Guided steps', text: `The ${subject} split into short steps with one decision each.`, why: 'keeps one decision per step' },
     },
     {
-      weak: { name: 'Modal dialog', text: `The ${subject} in a modal that blocks the page until it is dismissed.`, why: 'blocks the page and is hard to reach by keyboard' },
-      strong: { name: 'Inline panel', text: `The ${subject} inline at the top of the page, reachable by keyboard.`, why: 'stays out of the way and works by keyboard' },
+      weak: {
+        name: 'Modal dialog',
+        text: `The ${subject} in a modal that blocks the page until it is dismissed.`,
+        why: 'blocks the page and is hard to reach by keyboard',
+      },
+      strong: {
+        name: 'Inline panel',
+        text: `The ${subject} inline at the top of the page, reachable by keyboard.`,
+        why: 'stays out of the way and works by keyboard',
+      },
     },
   ]
 }
@@ -149,8 +159,16 @@ function designPairs(subject: string): OptionPair[] {
 function policyPairs(subject: string): OptionPair[] {
   return [
     {
-      weak: { name: 'Central sign-off', text: `Every change to the ${subject} goes through one approver.`, why: 'puts one approver in the path of every change' },
-      strong: { name: 'Team checklist', text: `Each team applies the ${subject} with a shared checklist and a monthly spot check.`, why: 'lets teams apply it themselves' },
+      weak: {
+        name: 'Central sign-off',
+        text: `Every change to the ${subject} goes through one approver.`,
+        why: 'puts one approver in the path of every change',
+      },
+      strong: {
+        name: 'Team checklist',
+        text: `Each team applies the ${subject} with a shared checklist and a monthly spot check.`,
+        why: 'lets teams apply it themselves',
+      },
     },
     {
       weak: { name: 'Rewrite from scratch', text: `A new ${subject} written from scratch.`, why: 'means a full rewrite and a new review' },
@@ -200,12 +218,25 @@ export interface OptionMeasure {
 
 /** Seeded measure of a decision kind: reading grade for wording, unaided test completions for design, days to adopt otherwise. */
 export function optionMeasure(kind: Exclude<DecisionKind, 'vendor'>, rng: Prng, daysLeft: number): OptionMeasure {
-  if (kind === 'wording') return { key: 'reading_grade', header: 'Reading grade', weak: rng.int(10, 13), strong: rng.int(6, 8), describe: (v) => `reading grade ${v}` }
+  if (kind === 'wording')
+    return { key: 'reading_grade', header: 'Reading grade', weak: rng.int(10, 13), strong: rng.int(6, 8), describe: (v) => `reading grade ${v}` }
   if (kind === 'design') {
-    return { key: 'testers_finished_unaided', header: 'Finished unaided (of 8 testers)', weak: rng.int(3, 5), strong: rng.int(6, 8), describe: (v) => `${v} of 8 testers finished unaided` }
+    return {
+      key: 'testers_finished_unaided',
+      header: 'Finished unaided (of 8 testers)',
+      weak: rng.int(3, 5),
+      strong: rng.int(6, 8),
+      describe: (v) => `${v} of 8 testers finished unaided`,
+    }
   }
   const days = (v: number): string => `${v} working day${v === 1 ? '' : 's'} to adopt`
-  return { key: 'working_days_to_adopt', header: 'Working days to adopt', weak: daysLeft + rng.int(2, 6), strong: Math.max(1, daysLeft - rng.int(1, 3)), describe: days }
+  return {
+    key: 'working_days_to_adopt',
+    header: 'Working days to adopt',
+    weak: daysLeft + rng.int(2, 6),
+    strong: Math.max(1, daysLeft - rng.int(1, 3)),
+    describe: days,
+  }
 }
 
 /** The follow-up the decision's owner takes on. */

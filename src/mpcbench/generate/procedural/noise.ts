@@ -1,15 +1,6 @@
 import { addDays } from '../../../time/calendar.ts'
 import type { Person } from '../../tasks/scenario.ts'
-import {
-  BUG_AREAS,
-  BUSY_TITLES,
-  CHATTER,
-  LUNCH_PLACES,
-  OFFSITE_TOPICS,
-  PARTNER_COMPANIES,
-  POLICY_TOPICS,
-  SYSTEMS,
-} from './vocabulary.ts'
+import { BUG_AREAS, BUSY_TITLES, CHATTER, LUNCH_PLACES, OFFSITE_TOPICS, PARTNER_COMPANIES, POLICY_TOPICS, SYSTEMS } from './vocabulary.ts'
 import { type WorldBuilder, projectKeyOf, slug } from './world-builder.ts'
 
 /** A noise scenario before its events are attached. */
@@ -30,7 +21,7 @@ export function noiseCount(noiseLevel: number, scale: number): number {
 
 type NoiseMaker = (b: WorldBuilder, people: Person[]) => { type: string; timestamp: string; description: string }
 
-function teamChannel(b: WorldBuilder, person: Person): string {
+function teamChannel(_b: WorldBuilder, person: Person): string {
   return `team-${slug(person.team)}`
 }
 
@@ -71,7 +62,15 @@ const makers: NoiseMaker[] = [
     const t = b.pastTime()
     const system = b.rng.pick(SYSTEMS)
     const window = addDays(t.date, b.rng.int(1, 6))
-    b.gmail(b.id('thread'), `it-helpdesk@${b.domain}`, b.scenario.people.map((p) => p.email), [], `Planned maintenance: ${system} on ${window}`, `The ${system} will be unavailable on ${window} from 19:00 to 21:00. No action is needed.\n\nIT Helpdesk`, t.iso)
+    b.gmail(
+      b.id('thread'),
+      `it-helpdesk@${b.domain}`,
+      b.scenario.people.map((p) => p.email),
+      [],
+      `Planned maintenance: ${system} on ${window}`,
+      `The ${system} will be unavailable on ${window} from 19:00 to 21:00. No action is needed.\n\nIT Helpdesk`,
+      t.iso,
+    )
     return { type: 'it_maintenance', timestamp: t.iso, description: `IT announces maintenance of the ${system} on ${window}.` }
   },
   function policy(b, people) {
@@ -85,7 +84,15 @@ const makers: NoiseMaker[] = [
       owner: `people-ops@${b.domain}`,
       content: `Summary of changes to the ${topic} policy, effective ${addDays(t.date, 14)}.\n- Requests go through the HR portal.\n- Managers approve within five working days.`,
     })
-    b.gmail(b.id('thread'), `people-ops@${b.domain}`, b.scenario.people.map((p) => p.email), [], `Updated ${topic} policy`, `Hi all,\n\nThe ${topic} policy changes on ${addDays(t.date, 14)}. Details: "${file.name}" on Drive.\n\nPeople Ops`, t.iso)
+    b.gmail(
+      b.id('thread'),
+      `people-ops@${b.domain}`,
+      b.scenario.people.map((p) => p.email),
+      [],
+      `Updated ${topic} policy`,
+      `Hi all,\n\nThe ${topic} policy changes on ${addDays(t.date, 14)}. Details: "${file.name}" on Drive.\n\nPeople Ops`,
+      t.iso,
+    )
     b.slack('general', author, `FYI the ${topic} policy changed, see the People Ops email.`, b.at(t.date, Math.min(b.workEnd - 1, t.minutes + 20)))
     return { type: 'hr_announcement', timestamp: t.iso, description: `People Ops updates the ${topic} policy.` }
   },
@@ -95,8 +102,24 @@ const makers: NoiseMaker[] = [
     const company = b.rng.pick(PARTNER_COMPANIES)
     const contact = b.newContact(company, t.iso)
     const thread = b.id('thread')
-    b.gmail(thread, contact.email, [owner.email], [], `Renewal quote from ${company.name}`, `Hi ${b.firstName(owner)},\n\nAttached is the renewal quote we discussed. It is valid for 30 days.\n\nRegards,\n${contact.name}`, t.iso)
-    b.gmail(thread, owner.email, [contact.email], [], `Re: Renewal quote from ${company.name}`, `Thanks ${contact.name.split(' ')[0]}, I'll review it with finance and get back to you.\n\n${owner.name}`, b.at(t.date, Math.min(b.workEnd - 1, t.minutes + 45)))
+    b.gmail(
+      thread,
+      contact.email,
+      [owner.email],
+      [],
+      `Renewal quote from ${company.name}`,
+      `Hi ${b.firstName(owner)},\n\nAttached is the renewal quote we discussed. It is valid for 30 days.\n\nRegards,\n${contact.name}`,
+      t.iso,
+    )
+    b.gmail(
+      thread,
+      owner.email,
+      [contact.email],
+      [],
+      `Re: Renewal quote from ${company.name}`,
+      `Thanks ${contact.name.split(' ')[0]}, I'll review it with finance and get back to you.\n\n${owner.name}`,
+      b.at(t.date, Math.min(b.workEnd - 1, t.minutes + 45)),
+    )
     return { type: 'vendor_followup', timestamp: t.iso, description: `${contact.name} of ${company.name} sends ${owner.name} a renewal quote.` }
   },
   function bugTriage(b, people) {
@@ -154,7 +177,15 @@ const makers: NoiseMaker[] = [
         endMinutes: Math.min(b.workEnd, slot.start + 60),
       })
     }
-    b.gmail(b.id('thread'), `recruiting@${b.domain}`, people.slice(0, 2).map((p) => p.email), [], `Interview panel: ${candidate}`, `Thanks for joining the panel for ${candidate}. Invites are on your calendars.\n\nRecruiting`, t.iso)
+    b.gmail(
+      b.id('thread'),
+      `recruiting@${b.domain}`,
+      people.slice(0, 2).map((p) => p.email),
+      [],
+      `Interview panel: ${candidate}`,
+      `Thanks for joining the panel for ${candidate}. Invites are on your calendars.\n\nRecruiting`,
+      t.iso,
+    )
     return { type: 'interview_loop', timestamp: t.iso, description: `Recruiting schedules interviews with ${candidate}.` }
   },
   function chatter(b, people) {

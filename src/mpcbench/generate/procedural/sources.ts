@@ -1,13 +1,5 @@
 import { InvalidFormatError } from '../../../core/errors.ts'
-import type {
-  CalendarSource,
-  ContactsSource,
-  DriveSource,
-  GmailSource,
-  JiraSource,
-  SlackSource,
-  WorkplaceSources,
-} from '../../workplace/source-types.ts'
+import type { CalendarSource, ContactsSource, DriveSource, GmailSource, JiraSource, SlackSource, WorkplaceSources } from '../../workplace/source-types.ts'
 import type { SourceName } from '../../workplace/validate-source.ts'
 import type { Person } from '../../tasks/scenario.ts'
 import { type WorldEvent, WorldEventSchema, type WorldState } from '../../tasks/world-state.ts'
@@ -34,7 +26,11 @@ export function worldEvents(world: WorldState): WorldEvent[] {
   world.sub_scenarios_expanded.forEach((s, i) => take(s.events, `sub_scenarios_expanded.${i}.events`))
   world.noise_scenarios.forEach((s, i) => take(s.events, `noise_scenarios.${i}.events`))
   take(world.background_events, 'background_events')
-  return sortBy(events, (e) => Date.parse(e.timestamp), (e) => e.event_id)
+  return sortBy(
+    events,
+    (e) => Date.parse(e.timestamp),
+    (e) => e.event_id,
+  )
 }
 
 /** Sorts by a numeric key computed once per item, then by a string tie-breaker. */
@@ -167,7 +163,8 @@ function jira(world: WorldState, events: readonly WorldEvent[]): JiraSource {
   const latest = new Map<string, Extract<WorldEvent, { source: 'jira' }>>()
   for (const e of events) if (e.source === 'jira') latest.set(e.issue_key, e)
   const issues = [...latest.values()].map((e) => {
-    if (!projects.has(e.project_key)) projects.set(e.project_key, { key: e.project_key, name: e.project_key === 'OPS' ? 'Operations' : e.project_key, fixVersions: [] })
+    if (!projects.has(e.project_key))
+      projects.set(e.project_key, { key: e.project_key, name: e.project_key === 'OPS' ? 'Operations' : e.project_key, fixVersions: [] })
     const issue: JiraSource['issues'][number] = {
       key: e.issue_key,
       summary: e.summary,

@@ -1,13 +1,45 @@
 /** Word pools of the procedural generator (our own text). */
 
 export const FIRST_NAMES = [
-  'Priya', 'Mateo', 'Ingrid', 'Kwame', 'Sofia', 'Haruto', 'Leila', 'Tomasz', 'Aisha', 'Diego',
-  'Freya', 'Oluwaseun', 'Mei', 'Rafael', 'Noor', 'Viktor', 'Imogen', 'Santiago', 'Yuki', 'Elif',
+  'Priya',
+  'Mateo',
+  'Ingrid',
+  'Kwame',
+  'Sofia',
+  'Haruto',
+  'Leila',
+  'Tomasz',
+  'Aisha',
+  'Diego',
+  'Freya',
+  'Oluwaseun',
+  'Mei',
+  'Rafael',
+  'Noor',
+  'Viktor',
+  'Imogen',
+  'Santiago',
+  'Yuki',
+  'Elif',
 ] as const
 
 export const LAST_NAMES = [
-  'Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Castillo', 'Novak', 'Haddad', 'Brennan', 'Sato', 'Petrova',
-  'Mensah', 'Ferreira', 'Whitcombe', 'Aalto', 'Reyes', 'Kowalczyk',
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Castillo',
+  'Novak',
+  'Haddad',
+  'Brennan',
+  'Sato',
+  'Petrova',
+  'Mensah',
+  'Ferreira',
+  'Whitcombe',
+  'Aalto',
+  'Reyes',
+  'Kowalczyk',
 ] as const
 
 export const PARTNER_COMPANIES = [
@@ -22,8 +54,18 @@ export const PARTNER_COMPANIES = [
 ] as const
 
 export const BUSY_TITLES = [
-  'Design critique', 'Customer call', 'Focus time', 'Interview loop', 'Architecture review', 'Budget review',
-  'Vendor demo', 'Sprint planning', 'Roadmap review', 'Incident postmortem', 'Hiring debrief', 'Office hours',
+  'Design critique',
+  'Customer call',
+  'Focus time',
+  'Interview loop',
+  'Architecture review',
+  'Budget review',
+  'Vendor demo',
+  'Sprint planning',
+  'Roadmap review',
+  'Incident postmortem',
+  'Hiring debrief',
+  'Office hours',
 ] as const
 
 export const SYSTEMS = ['VPN gateway', 'single sign-on', 'build farm', 'internal wiki', 'expense tool', 'staging cluster'] as const
@@ -31,9 +73,14 @@ export const SYSTEMS = ['VPN gateway', 'single sign-on', 'build farm', 'internal
 export const LUNCH_PLACES = ['the ramen place on 5th', 'the taqueria downstairs', 'the new falafel bar', 'the dumpling house', 'the salad spot'] as const
 
 export const BUG_AREAS = [
-  'CSV export truncates long rows', 'login page flickers on Safari', 'timezone shown as UTC in digest emails',
-  'search results paginate twice', 'avatar upload fails above 4 MB', 'retry banner never disappears',
-  'webhook signature check rejects valid payloads', 'dark mode loses contrast in tables',
+  'CSV export truncates long rows',
+  'login page flickers on Safari',
+  'timezone shown as UTC in digest emails',
+  'search results paginate twice',
+  'avatar upload fails above 4 MB',
+  'retry banner never disappears',
+  'webhook signature check rejects valid payloads',
+  'dark mode loses contrast in tables',
 ] as const
 
 export const OFFSITE_TOPICS = ['team offsite', 'hack week', 'quarterly planning day', 'volunteering afternoon'] as const

@@ -1,15 +1,7 @@
 import { addDays, isWeekend, mondayOf, parseClock } from '../../../time/calendar.ts'
 import { formatInZone, wallClockInstant } from '../../../time/zone.ts'
 import { DEFAULT_REFERENCE_DATE, type Person, type Project, type Scenario } from '../../tasks/scenario.ts'
-import type {
-  CalendarEvent,
-  ContactEvent,
-  DriveEvent,
-  GmailEvent,
-  JiraEvent,
-  SlackEvent,
-  WorldEvent,
-} from '../../tasks/world-state.ts'
+import type { CalendarEvent, ContactEvent, DriveEvent, GmailEvent, JiraEvent, SlackEvent, WorldEvent } from '../../tasks/world-state.ts'
 import { Prng } from '../prng.ts'
 import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from './vocabulary.ts'
 
@@ -161,9 +153,7 @@ export class WorldBuilder {
 
   /** Whether an event of the given attendees and interval would cover a reserved window. */
   collides(attendees: readonly string[], interval: Interval): boolean {
-    return attendees.some((email) =>
-      (this.#reserved.get(email) ?? []).some((r) => r.start < interval.end && interval.start < r.end),
-    )
+    return attendees.some((email) => (this.#reserved.get(email) ?? []).some((r) => r.start < interval.end && interval.start < r.end))
   }
 
   /** UTC interval of a wall-clock range on a date. */
@@ -200,15 +190,7 @@ export class WorldBuilder {
     return this.add(event)
   }
 
-  gmail(
-    threadId: string,
-    from: string,
-    to: readonly string[],
-    cc: readonly string[],
-    subject: string,
-    body: string,
-    timestamp: string,
-  ): GmailEvent {
+  gmail(threadId: string, from: string, to: readonly string[], cc: readonly string[], subject: string, body: string, timestamp: string): GmailEvent {
     return this.add({ event_id: this.id('ev'), source: 'gmail', timestamp, thread_id: threadId, from, to: [...to], cc: [...cc], subject, body })
   }
 
@@ -216,11 +198,13 @@ export class WorldBuilder {
    * Adds a calendar event unless it covers a reserved window of one of its attendees; returns it, or
    * `undefined` when it was refused.
    */
-  calendar(fields: Omit<CalendarEvent, 'event_id' | 'source' | 'calendar_event_id' | 'start' | 'end'> & {
-    date: string
-    startMinutes: number
-    endMinutes: number
-  }): CalendarEvent | undefined {
+  calendar(
+    fields: Omit<CalendarEvent, 'event_id' | 'source' | 'calendar_event_id' | 'start' | 'end'> & {
+      date: string
+      startMinutes: number
+      endMinutes: number
+    },
+  ): CalendarEvent | undefined {
     const { date, startMinutes, endMinutes, ...rest } = fields
     if (this.collides([rest.organizer, ...rest.attendees], this.interval(date, startMinutes, endMinutes))) return undefined
     return this.add({

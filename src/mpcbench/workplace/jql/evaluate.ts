@@ -164,7 +164,12 @@ function compileDateClause(expr: Extract<JqlExpr, { kind: 'clause' }>, context: 
   if (op === 'is empty') return (issue) => get(issue) === undefined
   if (op === 'is not empty') return (issue) => get(issue) !== undefined
   if (op === '~' || op === '!~') {
-    throw new JqlError(`Operator ${op} is not supported on date field ${field}`, { query: context.query, position: expr.pos, fragment: field, hint: 'Compare dates with =, !=, >, >=, <, <=.' })
+    throw new JqlError(`Operator ${op} is not supported on date field ${field}`, {
+      query: context.query,
+      position: expr.pos,
+      fragment: field,
+      hint: 'Compare dates with =, !=, >, >=, <, <=.',
+    })
   }
   const intervals = expr.values.map((value) => dateInterval(value, context))
   const inAny = (at: number) => intervals.some(({ from, to }) => at >= from && at < to)

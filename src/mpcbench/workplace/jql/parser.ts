@@ -67,7 +67,11 @@ class Parser {
   private enter(token: JqlToken, depth = this.depth): void {
     this.depth = depth
     if (++this.depth > MAX_JQL_DEPTH) {
-      this.fail(`Nesting too deep: more than ${MAX_JQL_DEPTH} levels of parentheses and NOT`, token, `Nest parentheses and NOT at most ${MAX_JQL_DEPTH} levels deep.`)
+      this.fail(
+        `Nesting too deep: more than ${MAX_JQL_DEPTH} levels of parentheses and NOT`,
+        token,
+        `Nest parentheses and NOT at most ${MAX_JQL_DEPTH} levels deep.`,
+      )
     }
   }
 
@@ -170,7 +174,8 @@ class Parser {
     if (token.kind !== 'word') this.fail('Expected a condition', token)
     if (KEYWORDS.has(token.text.toLowerCase())) this.fail(`Expected a condition, got keyword ${token.text.toUpperCase()}`, token)
     const after = this.peek(1)
-    const isClause = after.kind === 'op' || this.isKeyword(after, 'in') || this.isKeyword(after, 'is') || (this.isKeyword(after, 'not') && this.isKeyword(this.peek(2), 'in'))
+    const isClause =
+      after.kind === 'op' || this.isKeyword(after, 'in') || this.isKeyword(after, 'is') || (this.isKeyword(after, 'not') && this.isKeyword(this.peek(2), 'in'))
     if (after.kind === 'word' && UNSUPPORTED_OPERATORS.has(after.text.toLowerCase())) {
       this.fail(`Unsupported operator ${after.text.toUpperCase()}`, after)
     }
@@ -223,7 +228,8 @@ class Parser {
     if (token.kind === 'word' && !KEYWORDS.has(token.text.toLowerCase())) {
       if (this.isPunct(this.peek(), '(')) {
         const name = token.text.toLowerCase()
-        if (name !== 'now' && name !== 'startofday') this.fail(`Unsupported function ${token.text}()`, token, 'Supported functions: now(), startOfDay(); or write a date such as "2025-11-09" or -7d.')
+        if (name !== 'now' && name !== 'startofday')
+          this.fail(`Unsupported function ${token.text}()`, token, 'Supported functions: now(), startOfDay(); or write a date such as "2025-11-09" or -7d.')
         this.next()
         const close = this.next()
         if (!this.isPunct(close, ')')) this.fail('Function arguments are not supported', close)

@@ -22,7 +22,9 @@ export function listEventsTool(workplace: Workplace) {
         if (text === undefined || text.trim() === '') return side === 'from' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
         const at = readBound(text, side, tz)
         if (at === undefined) {
-          throw new WorkplaceToolError('GoogleCalendar.ListEvents', `${arg} ${JSON.stringify(text)} is not a date`, { hint: 'Write dates as YYYY-MM-DD or ISO date-times such as 2025-11-17T09:00:00+09:00.' })
+          throw new WorkplaceToolError('GoogleCalendar.ListEvents', `${arg} ${JSON.stringify(text)} is not a date`, {
+            hint: 'Write dates as YYYY-MM-DD or ISO date-times such as 2025-11-17T09:00:00+09:00.',
+          })
         }
         return at
       }

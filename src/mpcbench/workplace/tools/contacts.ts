@@ -14,7 +14,8 @@ const nameWords = memoizeByItem((contact: Contact) => words(contact.name))
 export function searchContactsTool(workplace: Workplace) {
   return defineTool({
     name: 'GoogleContacts.SearchContactsByName',
-    description: 'Find contacts (name, email, phone, organization) by name. Every word of the name must match the start of a word of the contact name; an email address also works.',
+    description:
+      'Find contacts (name, email, phone, organization) by name. Every word of the name must match the start of a word of the contact name; an email address also works.',
     parameters: z.object({
       name: z.string().describe('Name to search for, e.g. "Alice Kim" or "Alice"'),
       limit: z.number().int().positive().optional().describe('Maximum contacts to return (default: all matches)'),

@@ -67,7 +67,9 @@ export function driveReadFileTool(workplace: Workplace) {
     handler: ({ file_id }): DriveReadResult => {
       const indexed = workplace.filesById.get(file_id.trim())
       if (indexed === undefined) {
-        throw new WorkplaceToolError('GoogleDrive.gdrive_read_file', `no file with id ${JSON.stringify(file_id)}`, { hint: 'Use a file id returned by GoogleDrive.gdrive_search.' })
+        throw new WorkplaceToolError('GoogleDrive.gdrive_read_file', `no file with id ${JSON.stringify(file_id)}`, {
+          hint: 'Use a file id returned by GoogleDrive.gdrive_search.',
+        })
       }
       const { file } = indexed
       return {

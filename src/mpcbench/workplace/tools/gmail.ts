@@ -51,7 +51,7 @@ export function searchThreadsTool(workplace: Workplace) {
   return defineTool({
     name: 'Gmail.SearchThreads',
     description:
-      'Search mail threads. sender: an address, a domain (@client.com) or a person\'s name (resolved through contacts); subject: words that must all appear in the subject; ' +
+      "Search mail threads. sender: an address, a domain (@client.com) or a person's name (resolved through contacts); subject: words that must all appear in the subject; " +
       `date_range: last_7_days, last_2_weeks, last_1_months, today, yesterday, YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD (in ${tz}); a thread matches when one of its messages matches all given filters. ` +
       'Returns thread ids (newest first) with a one-line summary; read a thread with Gmail.GetThread.',
     parameters: z.object({
@@ -119,7 +119,9 @@ export function getThreadTool(workplace: Workplace) {
     handler: ({ thread_id }): GmailThreadResult => {
       const indexed = workplace.threadsById.get(thread_id.trim())
       if (indexed === undefined) {
-        throw new WorkplaceToolError('Gmail.GetThread', `no thread with id ${JSON.stringify(thread_id)}`, { hint: 'Use a thread id returned by Gmail.SearchThreads.' })
+        throw new WorkplaceToolError('Gmail.GetThread', `no thread with id ${JSON.stringify(thread_id)}`, {
+          hint: 'Use a thread id returned by Gmail.SearchThreads.',
+        })
       }
       return {
         thread: {

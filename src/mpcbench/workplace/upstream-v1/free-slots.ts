@@ -105,7 +105,11 @@ function parseRangeDay(value: unknown): number | undefined {
  * every day in the UTC offset of the calendar's first event. Busy times are the events starting or ending on that day
  * (in their own offset); `free_busy` is not read. With no range, the days of the first and last event start.
  */
-export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSlotsArgs, workday: { start: string; end: string }): { time_slots: UpstreamTimeSlot[] } {
+export function upstreamFreeSlots(
+  calendar: CalendarSource,
+  args: UpstreamFreeSlotsArgs,
+  workday: { start: string; end: string },
+): { time_slots: UpstreamTimeSlot[] } {
   if (!pyTruthy(args.email_addresses)) return { time_slots: [] }
   const workdayStart = parseWorkdayTime(pyTruthy(args.workday_start_time) ? args.workday_start_time : workday.start, 'workday_start_time')
   const workdayEnd = parseWorkdayTime(pyTruthy(args.workday_end_time) ? args.workday_end_time : workday.end, 'workday_end_time')
@@ -196,7 +200,8 @@ export function upstreamFreeSlots(calendar: CalendarSource, args: UpstreamFreeSl
     const merged: Array<{ start: PyDateTime; end: PyDateTime }> = []
     for (const range of ranges) {
       const last = merged.at(-1)
-      if (last !== undefined && compareDateTimes(range.start, last.end) <= 0) merged[merged.length - 1] = { start: last.start, end: maxDateTime(last.end, range.end) }
+      if (last !== undefined && compareDateTimes(range.start, last.end) <= 0)
+        merged[merged.length - 1] = { start: last.start, end: maxDateTime(last.end, range.end) }
       else merged.push(range)
     }
     let current = dayStart

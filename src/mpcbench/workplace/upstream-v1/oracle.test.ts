@@ -77,9 +77,22 @@ describe('upstream-v1 tool arguments', () => {
     const table = toolTable(createWorkplaceTools(workplace, 'upstream-v1'))
     expect(parseToolArguments(table.Slack_search_messages!, {})).toEqual({ success: true, data: { search_query: '' } })
     expect(parseToolArguments(table.Slack_search_messages!, { search_query: null }).success).toBe(false)
-    expect(parseToolArguments(table.GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree!, { email_addresses: ['a@b.c'], workday_start_time: null, date_range_start: '2025-01-06' })).toEqual({
+    expect(
+      parseToolArguments(table.GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree!, {
+        email_addresses: ['a@b.c'],
+        workday_start_time: null,
+        date_range_start: '2025-01-06',
+      }),
+    ).toEqual({
       success: true,
-      data: { email_addresses: ['a@b.c'], start_date: '2025-01-06', end_date: '', workday_start_time: null, workday_end_time: '18:00', slot_minimum_minutes: 30 },
+      data: {
+        email_addresses: ['a@b.c'],
+        start_date: '2025-01-06',
+        end_date: '',
+        workday_start_time: null,
+        workday_end_time: '18:00',
+        slot_minimum_minutes: 30,
+      },
     })
   })
 })

@@ -122,7 +122,10 @@ export function pyEquals(a: unknown, b: unknown): boolean {
   }
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && pyEquals((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.hasOwn(b, key) && pyEquals((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    )
   }
   return a === b
 }

@@ -29,7 +29,9 @@ describe('upstream-v1 tools (hand-written data)', () => {
   })
 
   it('Contacts: the query inside the name or the name inside the query; limit only above 0', async () => {
-    expect(await call('GoogleContacts_SearchContactsByName', { name: 'Dr. Ana Lima (PM)' })).toEqual({ contacts: [{ name: 'Ana Lima', emails: ['ana@acme.test'] }] })
+    expect(await call('GoogleContacts_SearchContactsByName', { name: 'Dr. Ana Lima (PM)' })).toEqual({
+      contacts: [{ name: 'Ana Lima', emails: ['ana@acme.test'] }],
+    })
     expect(await call('GoogleContacts_SearchContactsByName', { name: 'a', limit: 0 })).toEqual({
       contacts: [
         { name: 'Ana Lima', emails: ['ana@acme.test'] },
@@ -40,7 +42,9 @@ describe('upstream-v1 tools (hand-written data)', () => {
 
   it('free slots: weekends included, in the first event offset, organizers and free_busy ignored, world-state workday for ""', async () => {
     // Saturday: Ana's offsite (01:00-07:00 UTC) ends before the workday in the first event's offset (+00:00).
-    expect(await call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], start_date: '2025-03-08', end_date: '2025-03-08' })).toEqual({
+    expect(
+      await call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], start_date: '2025-03-08', end_date: '2025-03-08' }),
+    ).toEqual({
       time_slots: [{ start: '2025-03-08T09:00:00+00:00', end: '2025-03-08T18:00:00+00:00' }],
     })
     // Wednesday: Ana's free_busy block is not read; Tuesday: Bo organizes the partner call but is no attendee.
@@ -59,8 +63,12 @@ describe('upstream-v1 tools (hand-written data)', () => {
         { start: '2025-03-05T10:00:00+00:00', end: '2025-03-05T17:00:00+00:00' },
       ],
     })
-    expect(await call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], start_date: '2025/03/08' })).toEqual({ time_slots: [] })
-    await expect(call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], workday_start_time: '09:00:00' })).rejects.toThrow(/ValueError/)
+    expect(await call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], start_date: '2025/03/08' })).toEqual({
+      time_slots: [],
+    })
+    await expect(
+      call('GoogleCalendar_FindTimeSlotsWhenEveryoneIsFree', { email_addresses: ['ana@acme.test'], workday_start_time: '09:00:00' }),
+    ).rejects.toThrow(/ValueError/)
   })
 
   it('free slots read arguments as Python does: float and bool minimums, full-width digits, strings as emails, lazy errors', async () => {
@@ -84,13 +92,22 @@ describe('upstream-v1 tools (hand-written data)', () => {
   })
 
   it('ListEvents compares the bounds as text; Gmail reads only last_N_days; Jira reads only its four clauses', async () => {
-    const events = (await call('GoogleCalendar_ListEvents', { min_end_datetime: '2025-03-04T', max_start_datetime: '2025-03-08', max_results: -1 })) as { events: Array<{ id: string }> }
+    const events = (await call('GoogleCalendar_ListEvents', { min_end_datetime: '2025-03-04T', max_start_datetime: '2025-03-08', max_results: -1 })) as {
+      events: Array<{ id: string }>
+    }
     expect(events.events.map((e) => e.id)).toEqual(['V1', 'V2'])
     expect(await call('Gmail_SearchThreads', { date_range: 'last_7_days' })).toEqual({ thread_ids: [] })
     expect(await call('Gmail_SearchThreads', { date_range: 'yesterday', sender: 'ana', max_results: 'x' })).toEqual({ thread_ids: ['T1'] })
     expect(await call('Jira_SearchIssuesWithJql', { jql: 'assignee = "ana@acme.test" ORDER BY updated ASC', limit: 1 })).toEqual({
       issues: [
-        { key: 'LCH-10', summary: 'Fix login crash', status: 'To Do', updated: '2025-03-02T10:00:00+09:00', fixVersions: [{ name: '1.0' }], project: { key: 'LCH' } },
+        {
+          key: 'LCH-10',
+          summary: 'Fix login crash',
+          status: 'To Do',
+          updated: '2025-03-02T10:00:00+09:00',
+          fixVersions: [{ name: '1.0' }],
+          project: { key: 'LCH' },
+        },
         { key: 'LCH-2', summary: 'Write launch checklist', status: 'In Progress', updated: '2025-03-04T23:30:00Z', fixVersions: [], project: { key: 'LCH' } },
       ],
     })
@@ -98,7 +115,9 @@ describe('upstream-v1 tools (hand-written data)', () => {
   })
 
   it('Drive and Gmail reads: whole-query substring, null for unknown ids', async () => {
-    expect(await call('GoogleDrive_gdrive_search', { query: 'FREEZE THE' })).toEqual({ files: [{ id: 'D1', name: 'Launch checklist', mimeType: 'text/plain' }] })
+    expect(await call('GoogleDrive_gdrive_search', { query: 'FREEZE THE' })).toEqual({
+      files: [{ id: 'D1', name: 'Launch checklist', mimeType: 'text/plain' }],
+    })
     expect(await call('GoogleDrive_gdrive_search', { query: 'freeze checklist' })).toEqual({ files: [] })
     expect(await call('GoogleDrive_gdrive_read_file', { file_id: 'd1' })).toEqual({ file: null })
     expect(await call('Gmail_GetThread', {})).toEqual({ thread: null })
@@ -123,7 +142,14 @@ describe('Python behaviours behind upstream-v1', () => {
   })
 
   it('int() of Unicode digits, ==, ordering, len(), iteration and a `[:limit]` slice on JSON values', () => {
-    expect([pyInt('０９'), pyInt('١٠'), pyInt('\u3000+9\x85'), pyInt('9\x1c'), pyInt('1'.repeat(4300)) !== undefined, pyInt('1'.repeat(4301))]).toEqual([9, 10, 9, undefined, true, undefined])
+    expect([pyInt('０９'), pyInt('١٠'), pyInt('\u3000+9\x85'), pyInt('9\x1c'), pyInt('1'.repeat(4300)) !== undefined, pyInt('1'.repeat(4301))]).toEqual([
+      9,
+      10,
+      9,
+      undefined,
+      true,
+      undefined,
+    ])
     expect([pyEquals(true, 1), pyEquals([1, 'a'], [1.0, 'a']), pyEquals({ a: 1 }, { a: true }), pyEquals('1', 1)]).toEqual([true, true, true, false])
     expect(pyOrder(['a', 'b'], ['a', 'c'])).toBeLessThan(0)
     expect(pyOrder(false, 0.5)).toBeLessThan(0)
@@ -132,7 +158,13 @@ describe('Python behaviours behind upstream-v1', () => {
     expect([pyLen('a\u{1F600}'), pyLen([1, 2]), pyLen({ a: 1 })]).toEqual([2, 2, 1])
     expect(() => pyLen(5)).toThrow(/TypeError/)
     expect([pyIterate('ab'), pyIterate({ x: 1 })]).toEqual([['a', 'b'], ['x']])
-    expect([pyLimit([1, 2, 3], true), pyLimit([1, 2, 3], false), pyLimit([1, 2, 3], -1.5), pyLimit([1, 2, 3], null), pyLimit([1, 2, 3], 2)]).toEqual([[1], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2]])
+    expect([pyLimit([1, 2, 3], true), pyLimit([1, 2, 3], false), pyLimit([1, 2, 3], -1.5), pyLimit([1, 2, 3], null), pyLimit([1, 2, 3], 2)]).toEqual([
+      [1],
+      [1, 2, 3],
+      [1, 2, 3],
+      [1, 2, 3],
+      [1, 2],
+    ])
     expect(() => pyLimit([1, 2, 3], 1.5)).toThrow(/slice indices/)
     expect(() => pyLimit([1, 2, 3], '2')).toThrow(/TypeError/)
   })

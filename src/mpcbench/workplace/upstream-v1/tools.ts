@@ -2,7 +2,22 @@ import { z } from 'zod'
 import { type AnyTool, defineTool } from '../../../tools/define-tool.ts'
 import type { Workplace } from '../workplace.ts'
 import { upstreamFreeSlots } from './free-slots.ts'
-import { fromIsoFormat, isPyDay, PY_SPACE, PythonError, pyCompare, pyEquals, pyGet, pyInt, pyJsonDumps, pyLimit, pyOrder, pySplit, pyTruthy, today } from './python.ts'
+import {
+  fromIsoFormat,
+  isPyDay,
+  PY_SPACE,
+  PythonError,
+  pyCompare,
+  pyEquals,
+  pyGet,
+  pyInt,
+  pyJsonDumps,
+  pyLimit,
+  pyOrder,
+  pySplit,
+  pyTruthy,
+  today,
+} from './python.ts'
 
 /**
  * The `upstream-v1` tool profile: upstream MPCBench's tool backend (`evaluation/tool_backend.py`) and tool list
@@ -153,7 +168,10 @@ function findFreeSlots(workplace: Workplace) {
     prepareArguments: prepare((args) => {
       defaultWhenMissing(args, 'email_addresses', [])
       // `arguments.get("start_date") or arguments.get("date_range_start", "")`.
-      for (const [key, legacy] of [['start_date', 'date_range_start'], ['end_date', 'date_range_end']] as const) {
+      for (const [key, legacy] of [
+        ['start_date', 'date_range_start'],
+        ['end_date', 'date_range_end'],
+      ] as const) {
         args[key] = pyTruthy(args[key]) ? args[key] : pyGet(args, legacy, '')
         delete args[legacy]
       }

@@ -9,7 +9,12 @@ import { vendorDecision } from './vendor-decision.ts'
 import { weeklyReportRecipe } from './weekly-report.ts'
 
 /** The recipes in the order they are tried; the first that matches a sub-scenario expands it, `decision` takes the rest. */
-export const RECIPES: readonly Recipe[] = [planningMeetingRecipe, issueEtaRecipe, weeklyReportRecipe, { name: 'decision', matches: () => true, expand: decision }]
+export const RECIPES: readonly Recipe[] = [
+  planningMeetingRecipe,
+  issueEtaRecipe,
+  weeklyReportRecipe,
+  { name: 'decision', matches: () => true, expand: decision },
+]
 
 /** Expands one abstract sub-scenario into concrete events with the first recipe of {@link RECIPES} that matches it. */
 export function expandSubScenario(b: WorldBuilder, sub: SubScenario): PendingExpansion {

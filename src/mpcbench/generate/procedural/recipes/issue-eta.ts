@@ -20,7 +20,15 @@ function issueEta(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'fr
   const participants = participantsOf(b, sub, 0)
   const owner = participants[0] ?? b.rng.pick(productPeople(b))
   const assigneeId = found?.seed.assignee
-  const assignee = assigneeId !== undefined ? b.person(assigneeId) : b.rng.pick(engineers(b).filter((p) => p !== owner).concat(engineers(b)).slice(0, 3))
+  const assignee =
+    assigneeId !== undefined
+      ? b.person(assigneeId)
+      : b.rng.pick(
+          engineers(b)
+            .filter((p) => p !== owner)
+            .concat(engineers(b))
+            .slice(0, 3),
+        )
 
   const company = b.rng.pick(PARTNER_COMPANIES)
   const asked = b.randomTime(addDays(b.today, -3), b.today)
@@ -29,8 +37,24 @@ function issueEta(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'fr
   const subject = `Question about ${summary}`
   if (depth >= 0.5) {
     const earlier = b.randomTime(addDays(b.thisMonday, -7), addDays(b.thisMonday, -3))
-    b.gmail(threadId, customer.email, [owner.email], [], subject, `Hello ${b.firstName(owner)},\n\nWe are planning our own release around ${summary}. Is there a target date yet?\n\nBest,\n${customer.name}\n${company.name}`, earlier.iso)
-    b.gmail(threadId, owner.email, [customer.email], [], `Re: ${subject}`, `Hi ${customer.name.split(' ')[0]},\n\nNot yet, I will come back to you as soon as engineering confirms a date.\n\n${owner.name}`, b.randomTime(earlier.date, addDays(b.thisMonday, -2)).iso)
+    b.gmail(
+      threadId,
+      customer.email,
+      [owner.email],
+      [],
+      subject,
+      `Hello ${b.firstName(owner)},\n\nWe are planning our own release around ${summary}. Is there a target date yet?\n\nBest,\n${customer.name}\n${company.name}`,
+      earlier.iso,
+    )
+    b.gmail(
+      threadId,
+      owner.email,
+      [customer.email],
+      [],
+      `Re: ${subject}`,
+      `Hi ${customer.name.split(' ')[0]},\n\nNot yet, I will come back to you as soon as engineering confirms a date.\n\n${owner.name}`,
+      b.randomTime(earlier.date, addDays(b.thisMonday, -2)).iso,
+    )
   }
   b.gmail(
     threadId,
@@ -41,7 +65,11 @@ function issueEta(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'fr
     `Hi ${b.firstName(owner)},\n\nCould you tell us when ${summary} (${key}) will be available to us? Our team needs a date to plan the rollout on our side.\n\nThanks,\n${customer.name}\n${company.name}`,
     asked.iso,
   )
-  const issueFields: Partial<JiraEvent> = { due_date: plannedDue, assignee: assignee.email, timestamp: b.randomTime(addDays(b.thisMonday, -7), addDays(b.today, -1)).iso }
+  const issueFields: Partial<JiraEvent> = {
+    due_date: plannedDue,
+    assignee: assignee.email,
+    timestamp: b.randomTime(addDays(b.thisMonday, -7), addDays(b.today, -1)).iso,
+  }
   if (found !== undefined && project !== undefined) seedIssue(b, found.seed, project, issueFields)
   else {
     b.jira({
@@ -63,7 +91,12 @@ function issueEta(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion, 'fr
   const channel = projectChannel(b, project)
   const eta = depth >= 0.5 ? slipped : plannedDue
   if (depth >= 0.5) {
-    b.slack(channel, assignee, `${key} update: QA found a blocker in the migration path, so the target moves one week to ${slipped}. Jira still shows the old due date, I'll fix it after standup.`, b.randomTime(addDays(b.today, -2), b.today).iso)
+    b.slack(
+      channel,
+      assignee,
+      `${key} update: QA found a blocker in the migration path, so the target moves one week to ${slipped}. Jira still shows the old due date, I'll fix it after standup.`,
+      b.randomTime(addDays(b.today, -2), b.today).iso,
+    )
   } else {
     b.slack(channel, assignee, `${key} is on track for ${plannedDue}.`, b.randomTime(addDays(b.today, -2), b.today).iso)
   }

@@ -36,7 +36,12 @@ function planningMeeting(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansi
         for (let attempt = 0; attempt < 6; attempt++) {
           const start = b.workStart + 30 * b.rng.int(0, Math.max(0, span / 30 - 2))
           const end = Math.min(b.workEnd, start + b.rng.pick([30, 60, 60, 90]))
-          const guests = b.rng.chance(0.4) ? b.rng.sample(b.scenario.people.filter((p) => p !== person), 1) : []
+          const guests = b.rng.chance(0.4)
+            ? b.rng.sample(
+                b.scenario.people.filter((p) => p !== person),
+                1,
+              )
+            : []
           const event = b.calendar({
             timestamp: b.pastTime().iso,
             title: b.rng.pick(BUSY_TITLES),
@@ -97,7 +102,15 @@ function planningMeeting(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansi
     depth < 0.5
       ? `Hi ${listNames(firstNames)},\n\nCould we find ${duration} minutes next week (week of ${weekOf}) for a ${topic} sync? Everyone on this thread needs to be there, and please keep it within working hours (${b.scenario.global_settings.workday_start}-${b.scenario.global_settings.workday_end}, ${b.tz}).\n\nThanks,\n${b.firstName(organizer)}`
       : `Hi ${listNames(firstNames)},\n\nLet's get the ${topic} sync on the calendar for next week. Timebox and agenda are in "${agenda.name}" on Drive. All of us need to attend.\n\n${b.firstName(organizer)}`
-  b.gmail(threadId, organizer.email, others.map((p) => p.email), [], subject, body, request.iso)
+  b.gmail(
+    threadId,
+    organizer.email,
+    others.map((p) => p.email),
+    [],
+    subject,
+    body,
+    request.iso,
+  )
 
   const facts: Record<string, unknown> = {
     organizer: organizer.id,

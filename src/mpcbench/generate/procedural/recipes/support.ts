@@ -18,7 +18,7 @@ export function mainProject(b: WorldBuilder): Project | undefined {
   return b.scenario.projects[0]
 }
 
-export function projectChannel(b: WorldBuilder, project: Project | undefined): string {
+export function projectChannel(_b: WorldBuilder, project: Project | undefined): string {
   return project === undefined ? 'general' : `proj-${slug(project.name)}`
 }
 

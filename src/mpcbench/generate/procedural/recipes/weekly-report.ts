@@ -26,10 +26,20 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
     name: 'Weekly Report Template',
     mime_type: 'application/vnd.google-apps.document',
     owner: author.email,
-    content: ['Weekly Report - <team> - week of <date>', '', '1. Highlights', '2. Metrics (value and change vs last week)', '3. Completed work (issue keys)', '4. Risks and blockers', '5. Next week'].join('\n'),
+    content: [
+      'Weekly Report - <team> - week of <date>',
+      '',
+      '1. Highlights',
+      '2. Metrics (value and change vs last week)',
+      '3. Completed work (issue keys)',
+      '4. Risks and blockers',
+      '5. Next week',
+    ].join('\n'),
   })
+  // biome-ignore lint/complexity/useMathMinMax: the earlier of two `YYYY-MM-DD` days, compared as strings
+  const lastDay = weekEnd > b.today ? b.today : weekEnd
   const sheet = b.drive({
-    timestamp: b.randomTime(addDays(weekEnd, -1), weekEnd > b.today ? b.today : weekEnd).iso,
+    timestamp: b.randomTime(addDays(weekEnd, -1), lastDay).iso,
     name: `${project?.name ?? 'Team'} metrics - week of ${b.thisMonday}`,
     mime_type: 'application/vnd.google-apps.spreadsheet',
     owner: author.email,
@@ -38,14 +48,21 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
   const done: string[] = []
   const eng = engineers(b)
   const doneSummaries = b.rng.sample(
-    ['Add request tracing to gateway', 'Cache tenant settings', 'Tighten rate limits for batch API', 'Remove legacy auth path', 'Paginate audit log endpoint', 'Backfill usage metrics'],
+    [
+      'Add request tracing to gateway',
+      'Cache tenant settings',
+      'Tighten rate limits for batch API',
+      'Remove legacy auth path',
+      'Paginate audit log endpoint',
+      'Backfill usage metrics',
+    ],
     3,
   )
   for (const summary of doneSummaries) {
     const issueKey = b.issueKey(key)
     done.push(issueKey)
     b.jira({
-      timestamp: b.randomTime(b.thisMonday, weekEnd > b.today ? b.today : weekEnd).iso,
+      timestamp: b.randomTime(b.thisMonday, lastDay).iso,
       issue_key: issueKey,
       project_key: key,
       summary,
@@ -81,7 +98,9 @@ function weeklyReport(b: WorldBuilder, sub: SubScenario): Omit<PendingExpansion,
   b.slack(
     channel,
     author,
-    depth < 0.5 ? `Wins this week: ${numbers}. Closed ${done.join(', ')}.` : `Good week overall; the numbers are in "${sheet.name}". Risk to watch: ${riskKey}.`,
+    depth < 0.5
+      ? `Wins this week: ${numbers}. Closed ${done.join(', ')}.`
+      : `Good week overall; the numbers are in "${sheet.name}". Risk to watch: ${riskKey}.`,
     b.randomTime(b.today, b.today).iso,
   )
   return {
