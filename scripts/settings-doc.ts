@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { ArteEnvSchema, DEFAULT_ARTE_DATASET, DEFAULT_ARTE_DB, DEFAULT_ARTE_MAILDIR } from '../src/arte/settings.ts'
 import { BenchTestTimeoutEnvSchema } from '../src/core/bench-test-timeout.ts'
 import { EnvSettingsSchema } from '../src/llm/default-model.ts'
+import { EvalEnvSchema } from '../src/eval/eval-settings.ts'
 import { MpcbenchEnvSchema } from '../src/mpcbench/settings.ts'
 import { MpcbenchV2EnvSchema } from '../src/mpcbench-v2/settings.ts'
 import { DEFAULT_REPORT_FILE, DEFAULT_REPORT_TRACES_MB, ReportEnvSchema } from '../src/report/report-settings.ts'
@@ -29,6 +30,7 @@ export interface SchemaSection {
 export const SCHEMA_SECTIONS: SchemaSection[] = [
   { title: 'ART-E', source: 'src/arte/settings.ts (`ArteEnvSchema`)', schema: ArteEnvSchema },
   { title: 'MPCBench', source: 'src/mpcbench/settings.ts (`MpcbenchEnvSchema`)', schema: MpcbenchEnvSchema },
+  { title: 'Your own evals (describeEval)', source: 'src/eval/eval-settings.ts (`EvalEnvSchema`)', schema: EvalEnvSchema },
   { title: 'MPCBench v2', source: 'src/mpcbench-v2/settings.ts (`MpcbenchV2EnvSchema`)', schema: MpcbenchV2EnvSchema },
   { title: 'Model client (both benchmarks)', source: 'src/llm/default-model.ts (`EnvSettingsSchema`)', schema: EnvSettingsSchema },
   { title: 'Report', source: 'src/report/report-settings.ts (`ReportEnvSchema`)', schema: ReportEnvSchema },
@@ -72,6 +74,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   MPCBENCH_AGENT_URL: 'An external agent under test, POSTed `{taskId, userPrompt, tools: {mcpUrl}}` per task (`--agent-url`).',
   MPCBENCH_AGENT_TIMEOUT_MS: 'Bound on one POST to the external agent (`--agent-timeout-ms`).',
   MPCBENCH_AGENT_MAX_RETRIES: 'Retries of a POST to the external agent that failed with a network error, a timeout, 408, 429 or 5xx.',
+  EVAL_OUTPUT_DIR: 'Where the eval reporter writes `{eval name}/results.json` (relative to the folder Vitest runs in).',
   MPCBENCH_V2_DATA_DIR:
     "The folder of upstream's v2 `world_level<N>_*.json`, `instances_level<N>_*.jsonl` and `oracle_level<N>_*.jsonl` files; the default is `../shared` beside a checkout.",
   MPCBENCH_V2_SUFFIX: 'The file name suffix of the level files in that folder (`world_level1_exp1.json`).',
@@ -191,6 +194,19 @@ export const OTHER_VARIABLES: OtherVariable[] = [
     source: 'src/mpcbench-v2/vitest/reporter.ts',
     default: '`evaluation/mpcbench-v2/summary.json`',
     description: 'The MPCBench v2 summary (`--summary`); the per-level rows files go beside it.',
+  },
+  {
+    name: 'BENCH_TRACE_URL',
+    source: 'src/report/mpcbench-v2-section.ts',
+    default: 'unset',
+    description:
+      "A trace viewer's address of one trace (`{traceId}` stands for the id, else it is appended): the report links each MPCBench v2 instance's trace id there.",
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT',
+    source: 'src/otel/otel-settings.ts',
+    default: 'unset (tracing off)',
+    description: 'OpenTelemetry export of every task, model call and tool call, by the standard variables ([tracing.md](tracing.md)).',
   },
   {
     name: 'MPCBENCH_LOG_DIR',
