@@ -46,6 +46,7 @@ import './task-meta.ts'
 import type { ArteTestMeta } from '../results/arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
 import { notStartedFiles } from '../../core/not-started-files.ts'
+import { type NotStartedModel, notStartedArteTasks } from './not-started-tasks.ts'
 
 /** Options of {@link ArteReporter}. */
 export interface ArteReporterOptions {
@@ -102,6 +103,24 @@ function resumeCounts(metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome' | 'resum
   if (reused.length === 0 && !resume) return undefined
   const notRun = metas.filter((meta) => meta.outcome.kind === 'not-run').length
   return { reused: reused.length, ranNow: Math.max(0, metas.length - notRun - reused.length), notRun, reusedUsage: sumTaskUsage(reused) }
+}
+
+/** The tasks of never-started part files, counted as not run, and the never-started files whose tasks are not. */
+interface NeverStarted {
+  metas: ArteTestMeta[]
+  uncounted: string[]
+}
+
+/** The model and kind of the first ART-E test collected (`arte` or `arteTask` meta), or `undefined` when there is none. */
+function declaredAgent(testModules: ReadonlyArray<TestModule>): NotStartedModel | undefined {
+  for (const testModule of testModules) {
+    for (const testCase of testModule.children.allTests()) {
+      const meta = testCase.meta()
+      const task = meta.arte ?? meta.arteTask
+      if (task !== undefined && typeof task.model === 'string' && (task.modelKind === 'llm' || task.modelKind === 'baseline')) return { model: task.model, modelKind: task.modelKind }
+    }
+  }
+  return undefined
 }
 
 /** Where the results go and the setting that chose it, named in errors. */
@@ -185,13 +204,29 @@ export class ArteReporter implements Reporter {
     this.#running = true
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
     this.#running = false
-    this.#end(testModules, reason, true)
+    this.#end(testModules, reason, true, await this.#neverStarted(testModules, reason))
+  }
+
+  /**
+   * The tasks of the part files an interrupted run never started, counted as not run (see `notStartedArteTasks`), and
+   * the never-started files whose tasks are not counted. Read when the run ends; the write made at the signal itself
+   * (the process may die before the run ends) only names the files.
+   */
+  async #neverStarted(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason): Promise<NeverStarted | undefined> {
+    if (reason !== 'interrupted') return undefined
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const files = notStartedFiles(testModules, root)
+    if (files.length === 0) return undefined
+    // The agent the collected tests were declared with (one per run); with none collected nothing is written anyway.
+    const declared = declaredAgent(testModules)
+    if (declared === undefined) return undefined
+    return notStartedArteTasks(files, root, declared)
   }
 
   /** Computes, prints (when `print`, unless `silent`) and writes the run's results. */
-  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean): void {
+  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean, neverStarted?: NeverStarted): void {
     const log = print ? (line: string) => this.#log(line) : () => {}
     const error = print ? (line: string) => this.#error(line) : () => {}
     const show = print && this.#options.silent !== true
@@ -199,8 +234,10 @@ export class ArteReporter implements Reporter {
     this.outputFile = undefined
     this.#junitVerdict = undefined
     const recover = reason === 'interrupted' ? finishedInRun(arteSettings(this.#vitest?.config.root ?? process.cwd()).tracesDb, this.#runId()) : undefined
-    const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted', recover)
-    if (metas.length === 0) return
+    const collected = collectArteTasks(testModules, reason === 'interrupted', recover)
+    if (collected.metas.length === 0) return
+    const { spans } = collected
+    const metas = [...collected.metas, ...(neverStarted?.metas ?? [])]
 
     const root = this.#vitest?.config.root ?? process.cwd()
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, root) : []
@@ -267,7 +304,7 @@ export class ArteReporter implements Reporter {
     const judgeErrors = judgeErrorWarning(results)
     if (judgeErrors !== undefined) error(judgeErrors)
     if (reason === 'interrupted' && thresholds.length > 0) log('ART-E thresholds not checked: the run was interrupted.')
-    const resume = resumeHint(results)
+    const resume = resumeHint(results, neverStarted?.uncounted)
     if (resume !== undefined) log(resume)
     const failed = checks.filter((check) => !check.passed)
     if (reason !== 'interrupted' && thresholds.length > 0) {
