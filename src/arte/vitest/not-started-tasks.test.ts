@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import { partOfFile } from './arte-parts.ts'
-import { notStartedArteTasks } from './not-started-tasks.ts'
+import { notStartedArteTasks, notStartedArteTasksSync } from './not-started-tasks.ts'
 
 const scratch = scratchDir('arte-not-started')
 const agent = { model: 'scripted-model', modelKind: 'llm' as const }
@@ -71,6 +71,15 @@ describe('notStartedArteTasks', () => {
       ['3', 1],
       ['3', 2],
     ])
+  })
+
+  it('reads the same tasks synchronously (for a signal handler)', async () => {
+    const { root, env } = project('sync', 7)
+    const files = ['bench/arte/arte.eval.ts', 'bench/arte/parts/part-1-of-3.eval.ts', 'bench/arte/parts/part-3-of-3.eval.ts']
+    const trials = { ...env, BENCH_TRIALS: '2', ARTE_LIMIT: '6' }
+    expect(notStartedArteTasksSync(files, root, agent, trials)).toEqual(await notStartedArteTasks(files, root, agent, trials))
+    expect(notStartedArteTasksSync(files, root, agent, trials).metas).toHaveLength(8)
+    expect(notStartedArteTasksSync(files, root, agent, { ...env, ARTE_DATASET: 'missing.jsonl' })).toEqual({ metas: [], uncounted: files })
   })
 
   it('leaves uncounted a file that is not a part file, and every file when the dataset does not load', async () => {

@@ -46,7 +46,7 @@ import './task-meta.ts'
 import type { ArteTestMeta } from '../results/arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
 import { notStartedFiles } from '../../core/not-started-files.ts'
-import { type NotStartedModel, notStartedArteTasks } from './not-started-tasks.ts'
+import { type NotStartedModel, notStartedArteTasks, notStartedArteTasksSync } from './not-started-tasks.ts'
 
 /** Options of {@link ArteReporter}. */
 export interface ArteReporterOptions {
@@ -164,7 +164,9 @@ export class ArteReporter implements Reporter {
     // On SIGINT / SIGTERM during a run, write what finished (testRunEndReason "interrupted") before the process exits;
     // silently when the command cancels the run and its end follows (`agent-bench arte`): the summary is printed then.
     const dispose = onInterrupt(({ runEndFollows }) => {
-      if (this.#running) this.#end(vitest.state.getTestModules(), 'interrupted', !runEndFollows)
+      if (!this.#running) return
+      const testModules = vitest.state.getTestModules()
+      this.#end(testModules, 'interrupted', !runEndFollows, this.#neverStartedNow(testModules))
     })
     vitest.onClose(dispose)
     // The thresholds' verdict is one more testcase (ART-E > thresholds) in the JUnit file, failing as the run does.
@@ -211,18 +213,26 @@ export class ArteReporter implements Reporter {
 
   /**
    * The tasks of the part files an interrupted run never started, counted as not run (see `notStartedArteTasks`), and
-   * the never-started files whose tasks are not counted. Read when the run ends; the write made at the signal itself
-   * (the process may die before the run ends) only names the files.
+   * the never-started files whose tasks are not counted; `undefined` when every file started.
    */
   async #neverStarted(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason): Promise<NeverStarted | undefined> {
-    if (reason !== 'interrupted') return undefined
+    const plan = reason === 'interrupted' ? this.#neverStartedPlan(testModules) : undefined
+    return plan === undefined ? undefined : notStartedArteTasks(plan.files, plan.root, plan.agent)
+  }
+
+  /** {@link #neverStarted} of a run a signal interrupts, read synchronously (the process may exit right after). */
+  #neverStartedNow(testModules: ReadonlyArray<TestModule>): NeverStarted | undefined {
+    const plan = this.#neverStartedPlan(testModules)
+    return plan === undefined ? undefined : notStartedArteTasksSync(plan.files, plan.root, plan.agent)
+  }
+
+  #neverStartedPlan(testModules: ReadonlyArray<TestModule>): { files: string[]; root: string; agent: NotStartedModel } | undefined {
     const root = this.#vitest?.config.root ?? process.cwd()
     const files = notStartedFiles(testModules, root)
     if (files.length === 0) return undefined
     // The agent the collected tests were declared with (one per run); with none collected nothing is written anyway.
-    const declared = declaredAgent(testModules)
-    if (declared === undefined) return undefined
-    return notStartedArteTasks(files, root, declared)
+    const agent = declaredAgent(testModules)
+    return agent === undefined ? undefined : { files, root, agent }
   }
 
   /** Computes, prints (when `print`, unless `silent`) and writes the run's results. */
