@@ -1,4 +1,4 @@
-import { basename } from 'node:path'
+import { basename, extname } from 'node:path'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { type DatasetFormat, type DatasetRecord, isRecordObject, readDatasetRecords } from '../../dataset/read-records.ts'
 import { DatasetNotFoundError, invalidArteRowError } from './dataset-errors.ts'
@@ -52,11 +52,34 @@ export function arteRowSource(row: ArteRow): string | undefined {
  * @throws {ConfigError} when `limit` is not a whole number >= 0
  */
 export async function loadArteDataset(path: string, options: LoadArteDatasetOptions = {}): Promise<ArteRow[]> {
-  const limit = options.limit ?? 0
+  checkLimit(options.limit ?? 0)
+  return selectRows(path, await readRecords(path), options)
+}
+
+/**
+ * {@link loadArteDataset} read synchronously (for a signal handler, which cannot wait); `undefined` for a `.parquet`
+ * file, which is read asynchronously only.
+ */
+export function loadArteDatasetSync(path: string, options: LoadArteDatasetOptions = {}): ArteRow[] | undefined {
+  checkLimit(options.limit ?? 0)
+  if (extname(path).toLowerCase() === '.parquet') return undefined
+  const records = readRecords(path)
+  if (records instanceof Promise) {
+    records.catch(() => {})
+    return undefined
+  }
+  return selectRows(path, records, options)
+}
+
+function checkLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 0) {
     throw new ConfigError(`Invalid ART-E dataset limit ${limit}`, { hint: 'Pass a whole number >= 0 as the limit (0 = all rows).' })
   }
-  const records = await readRecords(path)
+}
+
+/** The rows of `records` (read from `path`) that `options` select; see {@link loadArteDataset}. */
+function selectRows(path: string, records: ReadonlyArray<DatasetRecord>, options: LoadArteDatasetOptions): ArteRow[] {
+  const limit = options.limit ?? 0
   const fileSplit = splitFromFileName(path)
   const rows: ArteRow[] = []
   let bad = 0

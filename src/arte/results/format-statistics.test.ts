@@ -61,6 +61,15 @@ describe('resumeHint', () => {
     )
   })
 
+  it('says which never-started files had their tasks counted as not run, and names those that were not', () => {
+    const results = { testRunEndReason: 'interrupted' as const, notRunTasks: 3, notStartedFiles: ['bench/arte/parts/part-2-of-2.eval.ts', 'other.eval.ts'] }
+    expect(resumeHint(results, ['other.eval.ts'])).toContain(
+      'not run. 1 test file(s) never started: their tasks are counted as not run. 1 test file(s) never started, so their tasks are in no count: other.eval.ts. To run',
+    )
+    expect(resumeHint(results, [])).toContain('not run. 2 test file(s) never started: their tasks are counted as not run. To run')
+    expect(resumeHint(results)).toContain('2 test file(s) never started, so their tasks are in no count: bench/arte/parts/part-2-of-2.eval.ts, other.eval.ts.')
+  })
+
   it('says nothing when every task ran or the run was not interrupted', () => {
     expect(resumeHint({ testRunEndReason: 'interrupted', notRunTasks: 0 })).toBeUndefined()
     expect(resumeHint({ testRunEndReason: 'passed', notRunTasks: 0 })).toBeUndefined()

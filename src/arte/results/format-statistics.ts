@@ -167,10 +167,16 @@ export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array
 /**
  * The line printed after an interrupted run's metrics: how many tasks did not run and how to run only the unfinished
  * ones (and the test files that never started); `undefined` when the run was not interrupted or every task ran.
+ * @param uncounted the never-started files whose tasks are in no count; the others' tasks are counted as not run.
+ *   Default: all of `notStartedFiles` (results that do not say).
  */
-export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks' | 'notStartedFiles'>): string | undefined {
+export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks' | 'notStartedFiles'>, uncounted?: ReadonlyArray<string>): string | undefined {
   const notStarted = results.notStartedFiles ?? []
   if (results.testRunEndReason !== 'interrupted' || (results.notRunTasks === 0 && notStarted.length === 0)) return undefined
-  const never = notStartedLine(notStarted)
-  return `ART-E run interrupted: ${results.notRunTasks} task(s) not run.${never === undefined ? '' : ` ${never}`} To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).`
+  const notCounted = uncounted ?? notStarted
+  const counted = notStarted.length - notCounted.length
+  const never = [counted === 0 ? undefined : `${counted} test file(s) never started: their tasks are counted as not run.`, notStartedLine(notCounted)]
+    .filter((line) => line !== undefined)
+    .join(' ')
+  return `ART-E run interrupted: ${results.notRunTasks} task(s) not run.${never === '' ? '' : ` ${never}`} To run only the tasks without a finished result, run the same command again with --resume (agent-bench arte) or BENCH_RESUME=1 (vitest run).`
 }

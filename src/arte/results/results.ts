@@ -167,8 +167,10 @@ export const ArteResultsSchema = ArteMetricsSchema.extend({
   /** How the Vitest run ended. */
   testRunEndReason: z.enum(['passed', 'failed', 'interrupted']),
   /**
-   * Test files an interrupted run never started (relative to the project root; part files of a large dataset): their
-   * rows were never collected, so `totalTasks` does not include them. Absent when every file started.
+   * Test files an interrupted run never started (relative to the project root; part files of a large dataset). Vitest
+   * never collected their tests: the rows of a part file (`ARTE_PARTS`) are counted as not run all the same (in
+   * `notRunTasks`, `totalTasks` and `taskResults`, read from the settings the part files use); another file's are in no
+   * count. Absent when every file started.
    */
   notStartedFiles: z.array(z.string()).optional(),
   thresholds: z.array(ArteThresholdCheckSchema),

@@ -33,9 +33,32 @@ export interface ArteTestFiles {
   exclude: string[]
 }
 
+/** The rows of one part (see `DefineArteTestsOptions.part`). */
+export function selectPart<T>(rows: ReadonlyArray<T>, part: { index: number; count: number } | undefined): T[] {
+  if (part === undefined) return [...rows]
+  const { index, count } = part
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count) {
+    throw new TypeError(`Expected \`part\` to be {index, count} with 1 <= index <= count, got ${JSON.stringify(part)}`)
+  }
+  return rows.filter((_, position) => position % count === index - 1)
+}
+
 function partFile(index: number, count: number): string {
   const width = String(count).length
   return `part-${String(index).padStart(width, '0')}-of-${count}.eval.ts`
+}
+
+/**
+ * The part a file of {@link ARTE_PARTS_DIR} registers (`bench/arte/parts/part-2-of-3.eval.ts` is `{index: 2, count: 3}`),
+ * from its path relative to the project root; `undefined` for any other file.
+ */
+export function partOfFile(file: string): { index: number; count: number } | undefined {
+  const path = file.replaceAll('\\', '/')
+  const match = new RegExp(`^${ARTE_PARTS_DIR}/part-(\\d+)-of-(\\d+)\\.eval\\.ts$`).exec(path)
+  if (match === null) return undefined
+  const index = Number(match[1])
+  const count = Number(match[2])
+  return partFile(index, count) === path.slice(ARTE_PARTS_DIR.length + 1) && index >= 1 && index <= count ? { index, count } : undefined
 }
 
 /**

@@ -20,6 +20,7 @@ import { EmailStoreWorker } from '../store/store-worker.ts'
 import { BenchError, ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { defaultAgentModel } from '../../llm/default-model.ts'
 import { arteSettingsFromEnv, type ArteSettings } from '../settings.ts'
+import { selectPart } from './arte-parts.ts'
 import type { AgentUnderTest } from '../../agent/external-agent.ts'
 import './provided-context.ts'
 import './task-meta.ts'
@@ -87,6 +88,8 @@ export function assertUniqueIds(rows: ReadonlyArray<ArteRow>, dataset: string): 
   })
 }
 
+export { selectPart }
+
 /** Options of {@link defineArteTests}. */
 export interface DefineArteTestsOptions {
   /** @default arteSettingsFromEnv() */
@@ -100,16 +103,6 @@ export interface DefineArteTestsOptions {
    * @default all rows
    */
   part?: { index: number; count: number }
-}
-
-/** The rows of one part (see {@link DefineArteTestsOptions.part}). */
-export function selectPart<T>(rows: ReadonlyArray<T>, part: { index: number; count: number } | undefined): T[] {
-  if (part === undefined) return [...rows]
-  const { index, count } = part
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count) {
-    throw new TypeError(`Expected \`part\` to be {index, count} with 1 <= index <= count, got ${JSON.stringify(part)}`)
-  }
-  return rows.filter((_, position) => position % count === index - 1)
 }
 
 /** What the ART-E tests of one file share: settings, model, run id, and the stores opened in `beforeAll`. */

@@ -144,7 +144,7 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     expect(deterministic(readArteResults(output))).toStrictEqual(deterministic(unsharded))
   })
 
-  it('an interrupted run names the part files it never started (their rows are in no count), and says to resume', async () => {
+  it('an interrupted run counts the rows of the part files it never started as not run (and names the files), and says to resume', async () => {
     const output = join(scratch.dir, 'not-started-results.json')
     const ended = join(scratch.dir, 'not-started-ended.txt')
     let vitest: Vitest | undefined
@@ -167,11 +167,20 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     const results = readArteResults(output)
     expect(results.testRunEndReason).toBe('interrupted')
     expect(run.tests).toBe(2)
-    expect(results.totalTasks).toBe(2)
     expect(results.notStartedFiles).toHaveLength(1)
     const [notStarted] = results.notStartedFiles ?? []
     expect(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts']).toContain(notStarted)
-    expect(run.stdout).toContain(`1 test file(s) never started, so their tasks are in no count: ${notStarted}.`)
+    // Rows by position modulo 2: part 1 holds 101 and 103, part 2 holds 102 and 104; the never-started part's rows are not run.
+    const neverRan = notStarted === 'bench/arte/parts/part-1-of-2.eval.ts' ? ['101', '103'] : ['102', '104']
+    expect(results.totalTasks).toBe(4)
+    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
+    expect(results.taskResults.map((task) => task.taskId).sort()).toEqual(['101', '102', '103', '104'])
+    const notRun = results.taskResults.filter((task) => neverRan.includes(task.taskId))
+    expect(notRun.map((task) => task.outcome)).toEqual(neverRan.map(() => ({ kind: 'not-run', reason: `its test file ${notStarted} never started (the run was interrupted first)` })))
+    expect(notRun.map((task) => [task.question !== '', task.inboxAddress !== '', task.exactMatch])).toEqual([[true, true, false], [true, true, false]])
+    expect(results.notRunTasks).toBeGreaterThanOrEqual(2)
+    expect(run.stdout).toContain('1 test file(s) never started: their tasks are counted as not run.')
+    expect(run.stdout).not.toContain('in no count')
     expect(run.stdout).toContain('run the same command again with --resume')
   })
 

@@ -46,6 +46,7 @@ import './task-meta.ts'
 import type { ArteTestMeta } from '../results/arte-meta.ts'
 import type { ArteRowSelection } from '../dataset/row-selection.ts'
 import { notStartedFiles } from '../../core/not-started-files.ts'
+import { type NotStartedModel, notStartedArteTasks, notStartedArteTasksSync } from './not-started-tasks.ts'
 
 /** Options of {@link ArteReporter}. */
 export interface ArteReporterOptions {
@@ -104,6 +105,24 @@ function resumeCounts(metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome' | 'resum
   return { reused: reused.length, ranNow: Math.max(0, metas.length - notRun - reused.length), notRun, reusedUsage: sumTaskUsage(reused) }
 }
 
+/** The tasks of never-started part files, counted as not run, and the never-started files whose tasks are not. */
+interface NeverStarted {
+  metas: ArteTestMeta[]
+  uncounted: string[]
+}
+
+/** The model and kind of the first ART-E test collected (`arte` or `arteTask` meta), or `undefined` when there is none. */
+function declaredAgent(testModules: ReadonlyArray<TestModule>): NotStartedModel | undefined {
+  for (const testModule of testModules) {
+    for (const testCase of testModule.children.allTests()) {
+      const meta = testCase.meta()
+      const task = meta.arte ?? meta.arteTask
+      if (task !== undefined && typeof task.model === 'string' && (task.modelKind === 'llm' || task.modelKind === 'baseline')) return { model: task.model, modelKind: task.modelKind }
+    }
+  }
+  return undefined
+}
+
 /** Where the results go and the setting that chose it, named in errors. */
 interface ConfiguredOutput {
   file: string
@@ -145,7 +164,9 @@ export class ArteReporter implements Reporter {
     // On SIGINT / SIGTERM during a run, write what finished (testRunEndReason "interrupted") before the process exits;
     // silently when the command cancels the run and its end follows (`agent-bench arte`): the summary is printed then.
     const dispose = onInterrupt(({ runEndFollows }) => {
-      if (this.#running) this.#end(vitest.state.getTestModules(), 'interrupted', !runEndFollows)
+      if (!this.#running) return
+      const testModules = vitest.state.getTestModules()
+      this.#end(testModules, 'interrupted', !runEndFollows, this.#neverStartedNow(testModules))
     })
     vitest.onClose(dispose)
     // The thresholds' verdict is one more testcase (ART-E > thresholds) in the JUnit file, failing as the run does.
@@ -185,13 +206,37 @@ export class ArteReporter implements Reporter {
     this.#running = true
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
     this.#running = false
-    this.#end(testModules, reason, true)
+    this.#end(testModules, reason, true, await this.#neverStarted(testModules, reason))
+  }
+
+  /**
+   * The tasks of the part files an interrupted run never started, counted as not run (see `notStartedArteTasks`), and
+   * the never-started files whose tasks are not counted; `undefined` when every file started.
+   */
+  async #neverStarted(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason): Promise<NeverStarted | undefined> {
+    const plan = reason === 'interrupted' ? this.#neverStartedPlan(testModules) : undefined
+    return plan === undefined ? undefined : notStartedArteTasks(plan.files, plan.root, plan.agent)
+  }
+
+  /** {@link #neverStarted} of a run a signal interrupts, read synchronously (the process may exit right after). */
+  #neverStartedNow(testModules: ReadonlyArray<TestModule>): NeverStarted | undefined {
+    const plan = this.#neverStartedPlan(testModules)
+    return plan === undefined ? undefined : notStartedArteTasksSync(plan.files, plan.root, plan.agent)
+  }
+
+  #neverStartedPlan(testModules: ReadonlyArray<TestModule>): { files: string[]; root: string; agent: NotStartedModel } | undefined {
+    const root = this.#vitest?.config.root ?? process.cwd()
+    const files = notStartedFiles(testModules, root)
+    if (files.length === 0) return undefined
+    // The agent the collected tests were declared with (one per run); with none collected nothing is written anyway.
+    const agent = declaredAgent(testModules)
+    return agent === undefined ? undefined : { files, root, agent }
   }
 
   /** Computes, prints (when `print`, unless `silent`) and writes the run's results. */
-  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean): void {
+  #end(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason, print: boolean, neverStarted?: NeverStarted): void {
     const log = print ? (line: string) => this.#log(line) : () => {}
     const error = print ? (line: string) => this.#error(line) : () => {}
     const show = print && this.#options.silent !== true
@@ -199,8 +244,10 @@ export class ArteReporter implements Reporter {
     this.outputFile = undefined
     this.#junitVerdict = undefined
     const recover = reason === 'interrupted' ? finishedInRun(arteSettings(this.#vitest?.config.root ?? process.cwd()).tracesDb, this.#runId()) : undefined
-    const { metas, spans } = collectArteTasks(testModules, reason === 'interrupted', recover)
-    if (metas.length === 0) return
+    const collected = collectArteTasks(testModules, reason === 'interrupted', recover)
+    if (collected.metas.length === 0) return
+    const { spans } = collected
+    const metas = [...collected.metas, ...(neverStarted?.metas ?? [])]
 
     const root = this.#vitest?.config.root ?? process.cwd()
     const notStarted = reason === 'interrupted' ? notStartedFiles(testModules, root) : []
@@ -267,7 +314,7 @@ export class ArteReporter implements Reporter {
     const judgeErrors = judgeErrorWarning(results)
     if (judgeErrors !== undefined) error(judgeErrors)
     if (reason === 'interrupted' && thresholds.length > 0) log('ART-E thresholds not checked: the run was interrupted.')
-    const resume = resumeHint(results)
+    const resume = resumeHint(results, neverStarted?.uncounted)
     if (resume !== undefined) log(resume)
     const failed = checks.filter((check) => !check.passed)
     if (reason !== 'interrupted' && thresholds.length > 0) {
