@@ -24,7 +24,7 @@ import { createBaselineModel } from '../baseline/baseline-model.ts'
 import { scaledMs } from '../testing/time-scale.ts'
 
 const SECRET = 'sk-h3-agent-secret-9876543210'
-const SYSTEM = 'You answer questions about the user\'s mailbox. Use the tools; finish with return_final_answer.'
+const SYSTEM = "You answer questions about the user's mailbox. Use the tools; finish with return_final_answer."
 const QUESTION = 'When is the budget review meeting?'
 const INBOX = 'jane.doe@example.test'
 
@@ -35,9 +35,21 @@ beforeAll(() => {
   store = EmailStore.open(':memory:')
   const base = { inbox: INBOX, from: 'bob.smith@example.test', to: [INBOX], cc: [], bcc: [] }
   store.insertEmails([
-    { ...base, messageId: '<m1@example.test>', subject: 'Budget review', date: '2001-02-01T10:00:00.000Z', body: 'Hi Jane, the budget review meeting is on March 3 in room 5.' },
+    {
+      ...base,
+      messageId: '<m1@example.test>',
+      subject: 'Budget review',
+      date: '2001-02-01T10:00:00.000Z',
+      body: 'Hi Jane, the budget review meeting is on March 3 in room 5.',
+    },
     { ...base, messageId: '<m2@example.test>', subject: 'Lunch', date: '2001-02-02T10:00:00.000Z', body: 'Lunch on Friday?' },
-    { ...base, messageId: '<m3@example.test>', subject: 'Budget review moved', date: '2001-06-01T10:00:00.000Z', body: 'The budget review meeting is on April 9 now.' },
+    {
+      ...base,
+      messageId: '<m3@example.test>',
+      subject: 'Budget review moved',
+      date: '2001-06-01T10:00:00.000Z',
+      body: 'The budget review meeting is on April 9 now.',
+    },
   ])
   tools = createEmailTools(store, { inbox: INBOX, queryDate: '2001-03-01' })
 })
@@ -73,7 +85,10 @@ function fakeClock(): () => number {
   return () => (now += 5)
 }
 
-async function runScripted(script: Script, options: { model?: Omit<CreateModelOptions, 'env'>; maxTurns?: number; signal?: AbortSignal; tools?: AnyTool[] } = {}) {
+async function runScripted(
+  script: Script,
+  options: { model?: Omit<CreateModelOptions, 'env'>; maxTurns?: number; signal?: AbortSignal; tools?: AnyTool[] } = {},
+) {
   await using server = await startScriptedServer(script)
   const logDir = mkdtempSync(join(tmpdir(), 'agent-log-'))
   const model = createModel('scripted-agent', {
@@ -176,9 +191,12 @@ describe('runAgent', () => {
         throw new Error('disk on fire')
       },
     })
-    const { trace, requests } = await runScripted([scriptedToolCalls([{ name: 'Drive__read_file', arguments: { id: 'f1' } }]), scriptedText('Could not read it.')], {
-      tools: [flaky],
-    })
+    const { trace, requests } = await runScripted(
+      [scriptedToolCalls([{ name: 'Drive__read_file', arguments: { id: 'f1' } }]), scriptedText('Could not read it.')],
+      {
+        tools: [flaky],
+      },
+    )
     expect(trace.toolCalls[0]).toMatchObject({ name: 'Drive.read_file', status: 'tool-error', arguments: { id: 'f1' } })
     expect(toolResults(requests[1] as ReceivedRequest)[0]?.content).toMatch(/Drive__read_file failed: disk on fire/)
     expect(trace.outcome).toEqual({ kind: 'answered', answer: 'Could not read it.', sources: [], rationale: null, via: 'text' })

@@ -22,14 +22,22 @@ const BASE_ENV = childEnv()
 async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] = [], env: Record<string, string> = {}) {
   const files = { db: join(dir, 'mail.db'), results: join(dir, 'results.json'), traces: join(dir, 'traces.db') }
   const args = [
-    'bin/agent-bench.js', 'arte',
-    '--config', 'fixtures/arte-e2e/vitest.config.ts',
-    '--dataset', FIXTURE_DATASET,
-    '--db', files.db,
-    '--limit', '0',
-    '--output', files.results,
-    '--traces-db', files.traces,
-    '--agent-url', agentUrl,
+    'bin/agent-bench.js',
+    'arte',
+    '--config',
+    'fixtures/arte-e2e/vitest.config.ts',
+    '--dataset',
+    FIXTURE_DATASET,
+    '--db',
+    files.db,
+    '--limit',
+    '0',
+    '--output',
+    files.results,
+    '--traces-db',
+    files.traces,
+    '--agent-url',
+    agentUrl,
     ...extraArgs,
   ]
   const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', ...env }
@@ -111,7 +119,9 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
       ])
       expect(trace?.toolCalls[0]?.result).toEqual([expect.objectContaining({ message_id: '<fx-1001@fernwood.example>' })])
       expect(trace?.agentTrace).toEqual({ turns: 2, steps: ['search_emails({"keywords":["budget","review"]})'] })
-      expect(formatStoredTrace(traces.get(byId['101']?.traceId ?? '')!)).toMatch(/Tool calls:\n {2}turn 1 search_emails ok \d+ ms[\s\S]*The external agent's own trace:\n {2}\{"turns":2/)
+      expect(formatStoredTrace(traces.get(byId['101']?.traceId ?? '')!)).toMatch(
+        /Tool calls:\n {2}turn 1 search_emails ok \d+ ms[\s\S]*The external agent's own trace:\n {2}\{"turns":2/,
+      )
       expect(traces.get(byId['104']?.traceId ?? '')?.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'search_emails'])
     } finally {
       traces.close()
@@ -126,12 +136,22 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
 
   it('fails each task of a broken agent (not JSON, HTTP 500, a hang, the wrong shape) with a clear message, never a crash', async () => {
     const { port } = broken.address() as AddressInfo
-    const run = await arteWithAgent(join(scratch.dir, 'broken'), `http://127.0.0.1:${port}/run`, ['--agent-timeout-ms', '1500'], { ARTE_AGENT_MAX_RETRIES: '0' })
+    const run = await arteWithAgent(join(scratch.dir, 'broken'), `http://127.0.0.1:${port}/run`, ['--agent-timeout-ms', '1500'], {
+      ARTE_AGENT_MAX_RETRIES: '0',
+    })
     expect(run.code).toBe(1)
     const results = readArteResults(run.files.results)
     const outcomes = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task.outcome]))
-    expect(outcomes['101']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('a body that is not JSON: <html>not json</html>') })
-    expect(outcomes['102']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_HTTP', message: expect.stringContaining('answered HTTP 500: {"error":"agent crashed"}') })
+    expect(outcomes['101']).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_REPLY',
+      message: expect.stringContaining('a body that is not JSON: <html>not json</html>'),
+    })
+    expect(outcomes['102']).toMatchObject({
+      kind: 'error',
+      code: 'ERR_AGENT_HTTP',
+      message: expect.stringContaining('answered HTTP 500: {"error":"agent crashed"}'),
+    })
     expect(outcomes['103']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 1500 ms') })
     expect(outcomes['104']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('wrong shape') })
     expect(results.taskResults.every((task) => !task.exactMatch)).toBe(true)

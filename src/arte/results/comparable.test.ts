@@ -12,7 +12,14 @@ function task(taskId: string, exactMatch: boolean): ArteTaskResult {
 
 /** A task an interrupted run never ran: no answer, scores of 0 that the metrics leave out. */
 function notRun(taskId: string): ArteTaskResult {
-  return { ...task(taskId, false), agentAnswer: '', semanticScore: 0, traceId: '', executionTimeMs: 0, outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' } }
+  return {
+    ...task(taskId, false),
+    agentAnswer: '',
+    semanticScore: 0,
+    traceId: '',
+    executionTimeMs: 0,
+    outcome: { kind: 'not-run', reason: 'the run was interrupted before this task ran' },
+  }
 }
 
 const ids = Array.from({ length: 10 }, (_, i) => String(i + 1))
@@ -43,7 +50,10 @@ describe('arteComparable', () => {
     expect(bySplit.onlyInB).toHaveLength(10)
 
     const openpipe = ids.slice(0, 8).map((id) => task(id, false))
-    const bySelection = compareRuns(arteComparable({ taskResults: test, config: { rows: 'all' } }), arteComparable({ taskResults: openpipe, config: { rows: 'openpipe' } }))
+    const bySelection = compareRuns(
+      arteComparable({ taskResults: test, config: { rows: 'all' } }),
+      arteComparable({ taskResults: openpipe, config: { rows: 'openpipe' } }),
+    )
     expect(bySelection).toMatchObject({ tasks: 0, flips: [], regressed: [], significant: false })
     expect(bySelection.onlyInA).toHaveLength(10)
     expect(bySelection.onlyInB).toEqual(ids.slice(0, 8).map((id) => `${id} [rows=openpipe]`))
@@ -56,7 +66,9 @@ describe('arteComparable', () => {
     const before = arteComparable({ taskResults: [task('1', true), task('2', true)], config: { rows: 'openpipe' } })
     const after = arteComparable({ taskResults: [task('1', true), task('2', false)], config: { rows: 'openpipe' } })
     expect(compareRuns(before, after)).toMatchObject({ tasks: 2, regressed: ['2 [rows=openpipe]'] })
-    expect(compareRuns(arteComparable({ taskResults: [task('1', true)], config: { rows: 'all' } }), arteComparable({ taskResults: [task('1', false)] }))).toMatchObject({ tasks: 1, regressed: ['1'] })
+    expect(
+      compareRuns(arteComparable({ taskResults: [task('1', true)], config: { rows: 'all' } }), arteComparable({ taskResults: [task('1', false)] })),
+    ).toMatchObject({ tasks: 1, regressed: ['1'] })
   })
 
   it('makes each task its own cluster, so the intervals are the paired bootstrap of every task, as before clusters', () => {

@@ -30,7 +30,11 @@ export function arteComparable(
         if (task.outcome.kind === 'not-run') {
           return [
             key(task.taskId),
-            { pass: null, metrics: { exactMatchAccuracy: null, avgSemanticScore: null, ...Object.fromEntries(scores.map((score) => [score.name, null])) }, cluster: task.taskId },
+            {
+              pass: null,
+              metrics: { exactMatchAccuracy: null, avgSemanticScore: null, ...Object.fromEntries(scores.map((score) => [score.name, null])) },
+              cluster: task.taskId,
+            },
           ]
         }
         const metrics: Record<string, number | null> = { exactMatchAccuracy: task.exactMatch ? 1 : 0, avgSemanticScore: task.semanticScore }

@@ -35,7 +35,9 @@ describe('resumedRows', () => {
   })
 
   it('names the tasks an interrupted resumed run did not run, and counts each trial with trials', () => {
-    expect(resumedRows({ reused: 4, ranNow: 2, notRun: 6 }, 3)).toEqual([['resumed', '4 task run(s) (each trial counts) reused from earlier runs, 2 run now, 6 not run']])
+    expect(resumedRows({ reused: 4, ranNow: 2, notRun: 6 }, 3)).toEqual([
+      ['resumed', '4 task run(s) (each trial counts) reused from earlier runs, 2 run now, 6 not run'],
+    ])
   })
 
   it("names what the reused tasks spent in their earlier runs, which the run's tokens and cost include", () => {

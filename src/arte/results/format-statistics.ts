@@ -44,7 +44,9 @@ export function formatArteStatistics(results: ArteResults, exact: number): Array
  * `pass^k` when every j has one method, else each as `pass^j` (Wilson's for a j whose per-task values are all 0 or
  * 1). `undefined` without exactMatchAccuracy's interval.
  */
-export function intervalMethods(results: Pick<ArteResults, 'confidenceIntervals' | 'sourcesAccuracy' | 'llmJudgeAccuracy' | 'trials' | 'passHatKCi'>): string | undefined {
+export function intervalMethods(
+  results: Pick<ArteResults, 'confidenceIntervals' | 'sourcesAccuracy' | 'llmJudgeAccuracy' | 'trials' | 'passHatKCi'>,
+): string | undefined {
   const ci = results.confidenceIntervals
   const first = ci?.exactMatchAccuracy
   if (ci === undefined || first === null || first === undefined) return undefined
@@ -55,7 +57,11 @@ export function intervalMethods(results: Pick<ArteResults, 'confidenceIntervals'
     avgSemanticScore: ci.avgSemanticScore,
     ...(results.sourcesAccuracy === undefined ? {} : { sourcesAccuracy: ci.sourcesAccuracy }),
     ...(results.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: ci.llmJudgeAccuracy }),
-    ...(onePassMethod ? (passCis[0] === undefined ? {} : { 'pass^k': passCis[0][1] }) : Object.fromEntries(passCis.map(([j, interval]) => [`pass^${j}`, interval]))),
+    ...(onePassMethod
+      ? passCis[0] === undefined
+        ? {}
+        : { 'pass^k': passCis[0][1] }
+      : Object.fromEntries(passCis.map(([j, interval]) => [`pass^${j}`, interval]))),
   }
   const byMethod = new Map<string, string[]>()
   for (const [name, interval] of Object.entries(shown)) {
@@ -103,7 +109,9 @@ export function judgeCoverageText(results: Pick<ArteResults, 'llmJudge' | 'total
  * The reporter's `llmJudgeAccuracy` value: `0.500 [0.000, 1.000] (2/4 judged by MODEL)`, then the coverage when some
  * task has no verdict (see {@link judgeCoverageText}), or {@link NO_VERDICT} when it has no value.
  */
-export function formatJudgeAccuracy(results: Pick<ArteResults, 'llmJudge' | 'llmJudgeAccuracy' | 'confidenceIntervals' | 'totalTasks' | 'notRunTasks'>): string {
+export function formatJudgeAccuracy(
+  results: Pick<ArteResults, 'llmJudge' | 'llmJudgeAccuracy' | 'confidenceIntervals' | 'totalTasks' | 'notRunTasks'>,
+): string {
   const judge = results.llmJudge
   if (judge === undefined) return ''
   const coverage = judgeCoverageText(results)
@@ -122,7 +130,10 @@ export function judgeUsageRows(results: Pick<ArteResults, 'llmJudge'>): Array<[s
   const cost = paid === null ? 'unknown (no price for the model)' : `$${paid.toFixed(4)}${usage.cached === undefined ? '' : ' paid'}`
   const n = (value: number): string => value.toLocaleString('en-US')
   return [
-    ['judge tokens', `${n(usage.totalTokens)} (${n(usage.promptTokens)} prompt, ${n(usage.completionTokens)} completion) in ${n(usage.calls)} call(s)${formatCachedPart(usage)}`],
+    [
+      'judge tokens',
+      `${n(usage.totalTokens)} (${n(usage.promptTokens)} prompt, ${n(usage.completionTokens)} completion) in ${n(usage.calls)} call(s)${formatCachedPart(usage)}`,
+    ],
     ['judge cost', cost],
   ]
 }
@@ -159,7 +170,10 @@ export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array
   if (counts.reused > 0 && spent !== undefined) {
     const paid = paidCostUsd(spent)
     const cost = paid === null ? 'cost unknown' : `$${paid.toFixed(4)}`
-    rows.push(['', `the reused tasks' ${spent.calls} call(s), ${spent.totalTokens} tokens, ${cost}, were spent in their earlier runs (counted in tokens and cost, which are the results' own)`])
+    rows.push([
+      '',
+      `the reused tasks' ${spent.calls} call(s), ${spent.totalTokens} tokens, ${cost}, were spent in their earlier runs (counted in tokens and cost, which are the results' own)`,
+    ])
   }
   return rows
 }
@@ -170,7 +184,10 @@ export function resumedRows(counts: ResumeCounts | undefined, trials = 1): Array
  * @param uncounted the never-started files whose tasks are in no count; the others' tasks are counted as not run.
  *   Default: all of `notStartedFiles` (results that do not say).
  */
-export function resumeHint(results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks' | 'notStartedFiles'>, uncounted?: ReadonlyArray<string>): string | undefined {
+export function resumeHint(
+  results: Pick<ArteResults, 'testRunEndReason' | 'notRunTasks' | 'notStartedFiles'>,
+  uncounted?: ReadonlyArray<string>,
+): string | undefined {
   const notStarted = results.notStartedFiles ?? []
   if (results.testRunEndReason !== 'interrupted' || (results.notRunTasks === 0 && notStarted.length === 0)) return undefined
   const notCounted = uncounted ?? notStarted

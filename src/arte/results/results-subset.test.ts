@@ -18,7 +18,10 @@ describe('chooseArteOutput', () => {
 
   it('a run of one trial (-t "trial=2") after a run of two goes to results.subset.json and keeps the full results', () => {
     writeFileSync(file, JSON.stringify(results(['1', '2', '3'], [1, 2])))
-    expect(chooseArteOutput(file, results(['1', '2', '3'], [2]))).toEqual({ file: join(dir, 'results.subset.json'), subset: { ran: 3, kept: 6, fullFile: file } })
+    expect(chooseArteOutput(file, results(['1', '2', '3'], [2]))).toEqual({
+      file: join(dir, 'results.subset.json'),
+      subset: { ran: 3, kept: 6, fullFile: file },
+    })
     expect(chooseArteOutput(file, results(['1', '2', '3'], [1, 2]))).toEqual({ file })
   })
 

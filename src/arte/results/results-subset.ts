@@ -12,7 +12,9 @@ const EarlierResultsSchema = z.object({
 
 /** One key per task and trial a results file holds (trial 1 alone without `trialResults`). */
 function testKeys(taskResults: ReadonlyArray<{ taskId: string; trialResults?: ReadonlyArray<{ trial: number }> | undefined }>): string[] {
-  return taskResults.flatMap((task) => (task.trialResults === undefined ? [1] : task.trialResults.map((t) => t.trial)).map((trial) => `${task.taskId}/trial=${trial}`))
+  return taskResults.flatMap((task) =>
+    (task.trialResults === undefined ? [1] : task.trialResults.map((t) => t.trial)).map((trial) => `${task.taskId}/trial=${trial}`),
+  )
 }
 
 /**
@@ -23,19 +25,15 @@ function testKeys(taskResults: ReadonlyArray<{ taskId: string; trialResults?: Re
  * count does.
  */
 export function chooseArteOutput(outputFile: string, results: ArteResults, trials?: number): OutputChoice {
-  return chooseOutputFile(
-    outputFile,
-    testKeys(results.taskResults),
-    (existing) => {
-      const earlier = EarlierResultsSchema.safeParse(existing)
-      if (!earlier.success) return undefined
-      const { config } = earlier.data
-      if (config.dataset !== results.config.dataset || config.split !== results.config.split) return undefined
-      if (config.model !== undefined && config.model !== results.config.model) return undefined
-      if (trials !== undefined && (earlier.data.trials ?? 1) !== trials) return undefined
-      return testKeys(earlier.data.taskResults)
-    },
-  )
+  return chooseOutputFile(outputFile, testKeys(results.taskResults), (existing) => {
+    const earlier = EarlierResultsSchema.safeParse(existing)
+    if (!earlier.success) return undefined
+    const { config } = earlier.data
+    if (config.dataset !== results.config.dataset || config.split !== results.config.split) return undefined
+    if (config.model !== undefined && config.model !== results.config.model) return undefined
+    if (trials !== undefined && (earlier.data.trials ?? 1) !== trials) return undefined
+    return testKeys(earlier.data.taskResults)
+  })
 }
 
 /** The line printed when a run went to the subset file. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../core/errors.ts'
 import type { ArteMetrics } from './results.ts'
-import { checkArteThresholds, formatThresholdFailure, formatUnmeasuredThreshold, parseArteThresholds, resolveArteThresholds, unmeasuredThresholds } from './results-thresholds.ts'
+import {
+  checkArteThresholds,
+  formatThresholdFailure,
+  formatUnmeasuredThreshold,
+  parseArteThresholds,
+  resolveArteThresholds,
+  unmeasuredThresholds,
+} from './results-thresholds.ts'
 
 const metrics: ArteMetrics = {
   exactMatchAccuracy: 0.25,
@@ -55,9 +62,7 @@ describe('checkArteThresholds', () => {
       ['avgSemanticScore', 5 / 12, true],
       ['failedTasks', 1, false],
     ])
-    expect(formatThresholdFailure(checks[0]!)).toBe(
-      'ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6',
-    )
+    expect(formatThresholdFailure(checks[0]!)).toBe('ERROR: ART-E exactMatchAccuracy (0.25) does not meet threshold exactMatchAccuracy >= 0.6')
   })
 
   it('a measured value exactly at the threshold meets >= and <=, not > or <', () => {

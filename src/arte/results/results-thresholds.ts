@@ -125,7 +125,9 @@ function checkable(metrics: ArteThresholdMetrics, threshold: ArteThreshold, judg
 export function checkArteThresholds(metrics: ArteThresholdMetrics, thresholds: ReadonlyArray<ArteThreshold>, judge?: ArteJudgeCoverage): ArteThresholdCheck[] {
   return thresholds.flatMap((threshold) => {
     const measured = metrics[threshold.metric]
-    return measured === undefined || !checkable(metrics, threshold, judge) ? [] : [{ ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }]
+    return measured === undefined || !checkable(metrics, threshold, judge)
+      ? []
+      : [{ ...threshold, measured, passed: holds(measured, threshold.op, threshold.value) }]
   })
 }
 
@@ -148,7 +150,8 @@ export function formatUnmeasuredThreshold(threshold: ArteThreshold, judge?: Arte
     const missing = judge.errors > 0 ? `${judge.errors} of ${judge.tasks} task(s) have no verdict (judge errors)` : `no task of ${judge.tasks} has a verdict`
     return `${gate}: ${missing}; \`agent-bench arte --resume\` asks the judge again for those only.`
   }
-  const why = threshold.metric === 'llmJudgeAccuracy' ? 'no LLM judge ran (set ARTE_JUDGE_MODEL or agent-bench arte --judge-model)' : 'the results do not have it'
+  const why =
+    threshold.metric === 'llmJudgeAccuracy' ? 'no LLM judge ran (set ARTE_JUDGE_MODEL or agent-bench arte --judge-model)' : 'the results do not have it'
   return `${gate}: ${threshold.metric} was not measured, as ${why}.`
 }
 

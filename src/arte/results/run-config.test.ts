@@ -28,7 +28,10 @@ describe('arteConfigKey with an LLM judge', () => {
 
   it('leaves the judge out: a run judged by any model (or none) resumes the same agent traces', () => {
     // As a caller holding a wider settings object would pass it: the judge model is no part of the key.
-    const judged = [{ ...config, judgeModel: 'openai/gpt-4.1-mini' }, { ...config, judgeModel: 'google/gemini-2.0-flash' }]
+    const judged = [
+      { ...config, judgeModel: 'openai/gpt-4.1-mini' },
+      { ...config, judgeModel: 'google/gemini-2.0-flash' },
+    ]
     for (const withJudge of judged) expect(arteConfigKey(withJudge)).toBe('03cbc894a601b9fd')
   })
 })

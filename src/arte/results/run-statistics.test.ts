@@ -72,13 +72,26 @@ describe('arteRunStatistics', () => {
       [2, false, 'tb-2'],
       [3, true, 'tb-3'],
     ])
-    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual(['agentAnswer', 'exactMatch', 'executionTimeMs', 'outcome', 'semanticScore', 'sourcesCorrect', 'traceId', 'trial'])
+    expect(Object.keys(b?.trialResults?.[0] ?? {}).sort()).toEqual([
+      'agentAnswer',
+      'exactMatch',
+      'executionTimeMs',
+      'outcome',
+      'semanticScore',
+      'sourcesCorrect',
+      'traceId',
+      'trial',
+    ])
   })
 
   it('with trials: each trial says how it ended, so a trial not run or failed is not read as a wrong answer', () => {
     const notRun = { kind: 'not-run', reason: 'the run was interrupted before this task ran' } as const
     const error = { kind: 'error', code: 'ERR_TEST_TIMEOUT', message: 'timed out' } as const
-    const stats = arteRunStatistics([meta('a', true, { trial: 1 }), meta('a', false, { trial: 2, outcome: error }), meta('a', false, { trial: 3, outcome: notRun })])
+    const stats = arteRunStatistics([
+      meta('a', true, { trial: 1 }),
+      meta('a', false, { trial: 2, outcome: error }),
+      meta('a', false, { trial: 3, outcome: notRun }),
+    ])
     expect(stats.taskResults[0]?.trialResults?.map((t) => [t.trial, t.outcome?.kind])).toEqual([
       [1, 'answered'],
       [2, 'error'],
@@ -102,11 +115,19 @@ describe('arteRunStatistics', () => {
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 3)
     // Over one task the bootstrap has nothing to resample: [x, x], said by its method (over 1 task); pass^3's value is
     // 0/1, so it has the Wilson interval of 0 of 1.
-    expect(rows).toContainEqual(['pass^k (3 trials, over the 1 task(s) with an outcome in every trial)', '1: 0.667 [0.667, 0.667] · 2: 0.333 [0.333, 0.333] · 3: 0.000 [0.000, 0.793]'])
-    expect(rows).toContainEqual(['interval', expect.stringMatching(/; percentile bootstrap over 1 task\(s\), 2000 resamples, seed 20260311 \(pass\^1, pass\^2\); Wilson score interval over 1 task\(s\) \(pass\^3\)$/)])
+    expect(rows).toContainEqual([
+      'pass^k (3 trials, over the 1 task(s) with an outcome in every trial)',
+      '1: 0.667 [0.667, 0.667] · 2: 0.333 [0.333, 0.333] · 3: 0.000 [0.000, 0.793]',
+    ])
+    expect(rows).toContainEqual([
+      'interval',
+      expect.stringMatching(
+        /; percentile bootstrap over 1 task\(s\), 2000 resamples, seed 20260311 \(pass\^1, pass\^2\); Wilson score interval over 1 task\(s\) \(pass\^3\)$/,
+      ),
+    ])
   })
 
-  it('pass^k with trials: each pass^j has the seeded bootstrap interval over tasks of C(c, j) / C(n, j) (Wilson\'s when those are 0/1), printed beside it', () => {
+  it("pass^k with trials: each pass^j has the seeded bootstrap interval over tasks of C(c, j) / C(n, j) (Wilson's when those are 0/1), printed beside it", () => {
     const pattern = ['111', '101', '011', '000', '110', '111', '001', '111', '000', '101']
     const metas = pattern.flatMap((passes, t) => [...passes].map((pass, i) => meta(String(t + 1), pass === '1', { trial: i + 1 })))
     const stats = arteRunStatistics(metas)
@@ -120,7 +141,10 @@ describe('arteRunStatistics', () => {
     expect(arteRunStatistics([...metas].reverse()).passHatKCi).toEqual(stats.passHatKCi)
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 6)
     expect(rows).toContainEqual(['pass^k (3 trials)', '1: 0.600 [0.367, 0.800] · 2: 0.433 [0.200, 0.667] · 3: 0.300 [0.108, 0.603]'])
-    expect(rows).toContainEqual(['interval', `95% Wilson score interval over 10 task(s) (exactMatchAccuracy, sourcesAccuracy, pass^3); ${method} (avgSemanticScore, pass^1, pass^2)`])
+    expect(rows).toContainEqual([
+      'interval',
+      `95% Wilson score interval over 10 task(s) (exactMatchAccuracy, sourcesAccuracy, pass^3); ${method} (avgSemanticScore, pass^1, pass^2)`,
+    ])
   })
 
   it('toolTimeouts: the metric counts trial 1 of each task, from the metas through the task results', () => {
@@ -149,7 +173,11 @@ describe('arteRunStatistics', () => {
     ]
     const stats = arteRunStatistics(metas)
     expect(stats.trials).toBe(1)
-    expect(stats.taskResults.map((task) => [task.taskId, task.traceId])).toEqual([['7', 'first'], ['8', 't8-1'], ['9', 't9-1']])
+    expect(stats.taskResults.map((task) => [task.taskId, task.traceId])).toEqual([
+      ['7', 'first'],
+      ['8', 't8-1'],
+      ['9', 't9-1'],
+    ])
     expect(stats.taskResults[0]).not.toHaveProperty('trialResults')
     expect(stats.passHatK).toEqual({ '1': 2 / 3 })
     expect(stats.confidenceIntervals.exactMatchAccuracy?.method).toContain('over 3 task(s)')
@@ -211,7 +239,10 @@ describe('arteRunStatistics', () => {
       ['pass^k (2 trials)', '1: 0.600 [0.300, 0.900] · 2: 0.500 [0.200, 0.800]'],
     ])
     // Results written when every interval was a bootstrap name the method once.
-    const old = { ...results, confidenceIntervals: { ...results.confidenceIntervals, exactMatchAccuracy: { low: 0.3, high: 0.9, level: 0.95, method: bootstrap } } }
+    const old = {
+      ...results,
+      confidenceIntervals: { ...results.confidenceIntervals, exactMatchAccuracy: { low: 0.3, high: 0.9, level: 0.95, method: bootstrap } },
+    }
     expect(formatArteStatistics(old as never, 6)).toContainEqual(['interval', `95% ${bootstrap}`])
   })
 
@@ -222,7 +253,12 @@ describe('arteRunStatistics', () => {
     expect(stats.confidenceIntervals).toMatchObject({ exactMatchAccuracy: wilson, sourcesAccuracy: wilson, llmJudgeAccuracy: wilson })
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 0)
     expect(rows).toContainEqual(['exactMatchAccuracy', '0.000 [0.000, 0.278] (0/10)'])
-    expect(rows).toContainEqual(['interval', expect.stringMatching(/^95% Wilson score interval over 10 task\(s\) \(exactMatchAccuracy, sourcesAccuracy, llmJudgeAccuracy\); percentile bootstrap over 10 task\(s\), 2000 resamples, seed \d+ \(avgSemanticScore\)$/)])
+    expect(rows).toContainEqual([
+      'interval',
+      expect.stringMatching(
+        /^95% Wilson score interval over 10 task\(s\) \(exactMatchAccuracy, sourcesAccuracy, llmJudgeAccuracy\); percentile bootstrap over 10 task\(s\), 2000 resamples, seed \d+ \(avgSemanticScore\)$/,
+      ),
+    ])
   })
 
   it('sourcesAccuracy: the share of the tasks that ran whose sources held the first message id, with its interval', () => {
@@ -267,14 +303,21 @@ describe('arteRunStatistics', () => {
     ]
     const stats = arteRunStatistics(metas)
     expect(stats.llmJudgeAccuracy).toBe(2 / 5)
-    expect(stats.llmJudge).toEqual({ model: 'openai/judge', judgedTasks: 5, errors: 1, usage: { promptTokens: 50, completionTokens: 5, totalTokens: 55, costUsd: expect.closeTo(0.005, 10), calls: 5 } })
+    expect(stats.llmJudge).toEqual({
+      model: 'openai/judge',
+      judgedTasks: 5,
+      errors: 1,
+      usage: { promptTokens: 50, completionTokens: 5, totalTokens: 55, costUsd: expect.closeTo(0.005, 10), calls: 5 },
+    })
     expect(stats.confidenceIntervals.llmJudgeAccuracy?.method).toContain('over 5 task(s)')
     expect(stats.taskResults.map(judgeVerdict)).toEqual([true, true, false, undefined, false, false])
     const results = { ...computeArteMetrics(stats.taskResults), ...stats }
     const rows = formatArteStatistics(results as never, 1)
     expect(rows).toContainEqual([
       'llmJudgeAccuracy',
-      expect.stringMatching(/^0\.400 \[[^\]]+\] \(2\/5 judged by openai\/judge\) over 5 judged of 6 task\(s\); 1 judge error\(s\) \(the accuracy leaves them out and is biased toward unanswered tasks/),
+      expect.stringMatching(
+        /^0\.400 \[[^\]]+\] \(2\/5 judged by openai\/judge\) over 5 judged of 6 task\(s\); 1 judge error\(s\) \(the accuracy leaves them out and is biased toward unanswered tasks/,
+      ),
     ])
     expect(judgeUsageRows(results)).toEqual([
       ['judge tokens', '55 (50 prompt, 5 completion) in 5 call(s)'],
@@ -303,7 +346,10 @@ describe('arteRunStatistics', () => {
     expect(stats.confidenceIntervals).not.toHaveProperty('llmJudgeAccuracy')
     expect(stats.llmJudge).toMatchObject({ judgedTasks: 2, errors: 2 })
     const rows = formatArteStatistics({ ...computeArteMetrics(stats.taskResults), ...stats } as never, 1)
-    expect(rows).toContainEqual(['llmJudgeAccuracy', 'no verdict from openai/judge (over 2 judged of 4 task(s); 2 judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks, which need no judge call))'])
+    expect(rows).toContainEqual([
+      'llmJudgeAccuracy',
+      'no verdict from openai/judge (over 2 judged of 4 task(s); 2 judge error(s) (the accuracy leaves them out and is biased toward unanswered tasks, which need no judge call))',
+    ])
     // One verdict on an answered task is enough for a value; a run where no task needed the judge keeps its 0.
     expect(arteRunStatistics([...metas.slice(1), meta('1', true, { llmJudgeModel: 'openai/judge', llmJudgeCorrect: true })]).llmJudgeAccuracy).toBe(1 / 3)
     expect(arteRunStatistics(metas.slice(2)).llmJudgeAccuracy).toBe(0)

@@ -8,16 +8,18 @@ import { type ArteJudgeSummary, type ArteResults, type ArteTaskResult, compareTa
 import { I_DONT_KNOW } from '../scoring/sources-correct.ts'
 
 /** What {@link arteRunStatistics} adds to the results JSON, and the duplicated task ids for the reporter's warning. */
-export type ArteRunStatistics = Required<Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects' | 'sourcesAccuracy'>> &
+export type ArteRunStatistics = Required<
+  Pick<ArteResults, 'confidenceIntervals' | 'trials' | 'passHatK' | 'passHatKTasks' | 'graderSuspects' | 'sourcesAccuracy'>
+> &
   Pick<ArteResults, 'llmJudgeAccuracy' | 'llmJudge' | 'passHatKCi'> & {
-  /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
-  taskResults: ArteTaskResult[]
-  /**
-   * Task ids with a trial reported by more than one test (two eval files register the same rows?), sorted: the first
-   * test's meta counts, the others are left out of the task results and statistics. Not in the results JSON.
-   */
-  duplicateTaskIds: string[]
-}
+    /** One entry per task (trial 1), with `trialResults` when a task ran more than once; sorted by task id. */
+    taskResults: ArteTaskResult[]
+    /**
+     * Task ids with a trial reported by more than one test (two eval files register the same rows?), sorted: the first
+     * test's meta counts, the others are left out of the task results and statistics. Not in the results JSON.
+     */
+    duplicateTaskIds: string[]
+  }
 
 /**
  * A task's value in `llmJudgeAccuracy`: the judge's verdict; false for a task that ran without an answer (as exact

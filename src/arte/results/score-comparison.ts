@@ -48,7 +48,9 @@ interface OptionalScore extends ArteTaskScore {
 const SOURCES: OptionalScore = {
   name: 'sourcesAccuracy',
   missing: (results) =>
-    results.taskResults.some((task) => task.outcome.kind !== 'not-run' && task.sourcesCorrect !== undefined) ? undefined : 'has no per-task sourcesCorrect (results written before it was measured)',
+    results.taskResults.some((task) => task.outcome.kind !== 'not-run' && task.sourcesCorrect !== undefined)
+      ? undefined
+      : 'has no per-task sourcesCorrect (results written before it was measured)',
   value: (task) => (task.sourcesCorrect === undefined ? null : task.sourcesCorrect ? 1 : 0),
 }
 
@@ -87,7 +89,11 @@ export function compareArteResults(a: ArteResults, b: ArteResults): ScoredCompar
     const missingB = score.missing(b)
     if (missingA === undefined && missingB === undefined) compared.push(score)
     else if (missingA === undefined || missingB === undefined) {
-      notes.push({ metric: score.name, kind: 'not-compared', message: `${score.name}: not compared, ${missingA === undefined ? 'B' : 'A'} ${missingA ?? missingB}` })
+      notes.push({
+        metric: score.name,
+        kind: 'not-compared',
+        message: `${score.name}: not compared, ${missingA === undefined ? 'B' : 'A'} ${missingA ?? missingB}`,
+      })
     }
   }
   const comparison = compareRuns(arteComparable(a, compared), arteComparable(b, compared))

@@ -65,7 +65,16 @@ describe('TraceStore', () => {
 
   function save(store: TraceStore, runId: string): void {
     for (const { meta, trace } of runs) {
-      store.save({ runId, taskId: meta.taskId, question: meta.question, groundTruth: meta.groundTruth, agentAnswer: meta.agentAnswer, exactMatch: meta.exactMatch, semanticScore: meta.semanticScore, trace })
+      store.save({
+        runId,
+        taskId: meta.taskId,
+        question: meta.question,
+        groundTruth: meta.groundTruth,
+        agentAnswer: meta.agentAnswer,
+        exactMatch: meta.exactMatch,
+        semanticScore: meta.semanticScore,
+        trace,
+      })
     }
   }
 
@@ -75,7 +84,15 @@ describe('TraceStore', () => {
     expect(store.count()).toBe(2)
     const [room] = runs
     const stored = store.get(room!.trace.traceId)
-    expect(stored).toMatchObject({ taskId: '101', runId: 'run-1', exactMatch: true, semanticScore: 1, agentAnswer: 'room 4b', outcome: 'answered', model: 'scripted-model' })
+    expect(stored).toMatchObject({
+      taskId: '101',
+      runId: 'run-1',
+      exactMatch: true,
+      semanticScore: 1,
+      agentAnswer: 'room 4b',
+      outcome: 'answered',
+      model: 'scripted-model',
+    })
     expect(stored?.trace).toEqual(JSON.parse(JSON.stringify(room!.trace)) as AgentTrace)
     expect(store.get('no-such-trace')).toBeUndefined()
   })
@@ -97,7 +114,16 @@ describe('TraceStore', () => {
     using reader = TraceStore.open(file)
     const record = (runId: string, i: number) => {
       const { meta, trace } = runs[i % runs.length]!
-      return { runId, taskId: meta.taskId, question: meta.question, groundTruth: meta.groundTruth, agentAnswer: meta.agentAnswer, exactMatch: meta.exactMatch, semanticScore: meta.semanticScore, trace: { ...trace, traceId: `${runId}-${i}` } }
+      return {
+        runId,
+        taskId: meta.taskId,
+        question: meta.question,
+        groundTruth: meta.groundTruth,
+        agentAnswer: meta.agentAnswer,
+        exactMatch: meta.exactMatch,
+        semanticScore: meta.semanticScore,
+        trace: { ...trace, traceId: `${runId}-${i}` },
+      }
     }
     const saved = Array.from({ length: 5 }, (_, i) => writer.saveBatched(record('run-b', i)))
     expect(reader.count(), 'nothing is committed within the turn that queued the traces').toBe(0)
@@ -120,12 +146,14 @@ describe('TraceStore', () => {
     expect(() => TraceStore.open(file)).toThrow(`schema version ${TRACE_STORE_VERSION + 1}; this version knows up to ${TRACE_STORE_VERSION}`)
   })
 
-  it('a file that is not a traces database (not SQLite, damaged, another program\'s, an email store) is a ConfigError naming it, left as it was', () => {
+  it("a file that is not a traces database (not SQLite, damaged, another program's, an email store) is a ConfigError naming it, left as it was", () => {
     const notSqlite = join(scratch.dir, 'notes.db')
     writeFileSync(notSqlite, 'SQLite format 2? no: plain text, not a database\n'.repeat(200))
     const full = join(scratch.dir, 'full.db')
     const big = new Database(full)
-    big.exec("CREATE TABLE filler (x TEXT); INSERT INTO filler WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) SELECT printf('%.200c', 'x') FROM n")
+    big.exec(
+      "CREATE TABLE filler (x TEXT); INSERT INTO filler WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) SELECT printf('%.200c', 'x') FROM n",
+    )
     big.close()
     const damaged = join(scratch.dir, 'damaged.db')
     writeFileSync(damaged, readFileSync(full).subarray(0, 4096 * 3))
@@ -141,7 +169,10 @@ describe('TraceStore', () => {
     const expected: Array<[string, RegExp]> = [
       [notSqlite, /^Traces database \S+notes\.db is not an SQLite database\.\n {2}Fix: Point ARTE_TRACES_DB .*this file was left as it was\.$/],
       [damaged, /^Traces database \S+damaged\.db is damaged: database disk image is malformed\.\n {2}Fix: Restore it from a copy, or point ARTE_TRACES_DB /],
-      [foreign, /^\S+other-program\.db is not an ART-E traces database: it has no schema version and holds other tables \(notes\)\.\n {2}Fix: Point ARTE_TRACES_DB/],
+      [
+        foreign,
+        /^\S+other-program\.db is not an ART-E traces database: it has no schema version and holds other tables \(notes\)\.\n {2}Fix: Point ARTE_TRACES_DB/,
+      ],
       [emails, /^\S+emails\.db is not an ART-E traces database: it has schema version 2 and holds other tables \(emails\)\./],
     ]
     for (const [file, message] of expected) {
@@ -179,7 +210,9 @@ describe('TraceStore', () => {
     db.exec(`CREATE TABLE traces (trace_id TEXT PRIMARY KEY, run_id TEXT NOT NULL, task_id TEXT NOT NULL, model TEXT NOT NULL,
       model_kind TEXT NOT NULL, outcome TEXT NOT NULL, exact_match INTEGER NOT NULL, semantic_score REAL NOT NULL, question TEXT NOT NULL,
       ground_truth TEXT NOT NULL, agent_answer TEXT NOT NULL, created_at TEXT NOT NULL, trace_json TEXT NOT NULL, config_key TEXT)`)
-    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg')`).run(JSON.stringify(run.trace))
+    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg')`).run(
+      JSON.stringify(run.trace),
+    )
     db.pragma('user_version = 2')
     db.close()
     using store = TraceStore.open(file)
@@ -191,8 +224,8 @@ describe('TraceStore', () => {
     expect([...store.finishedTraces('cfg', 1).values()].map((t) => t.traceId)).toEqual(['old'])
     expect(store.get('second')?.trial).toBe(2)
     const listed = formatTraceSummaries(store.listBelow(0.5)).split('\n')
-    expect(listed[0]).toMatch(/^score  EM  task        trial trace id/)
-    expect(listed.find((line) => line.includes('second'))).toMatch(/^0\.000  0   101         2     second /)
+    expect(listed[0]).toMatch(/^score {2}EM {2}task {8}trial trace id/)
+    expect(listed.find((line) => line.includes('second'))).toMatch(/^0\.000 {2}0 {3}101 {9}2 {5}second /)
     expect(formatStoredTrace({ ...(store.get('second') as NonNullable<ReturnType<typeof store.get>>) })).toContain('task:          101 [trial=2] (run run-b)')
   })
 
@@ -200,7 +233,10 @@ describe('TraceStore', () => {
   function storedRow(file: string, traceId: string): { json: string; format: number | null } {
     const db = new Database(file, { readonly: true })
     try {
-      const row = db.prepare('SELECT trace_json AS json, trace_format AS format FROM traces WHERE trace_id = ?').get(traceId) as { json: string; format: number | null }
+      const row = db.prepare('SELECT trace_json AS json, trace_format AS format FROM traces WHERE trace_id = ?').get(traceId) as {
+        json: string
+        format: number | null
+      }
       return row
     } finally {
       db.close()
@@ -236,7 +272,10 @@ describe('TraceStore', () => {
     const results = room.toolCalls.map((call) => JSON.stringify(call.result).length).reduce((a, b) => a + b, 0)
     expect(storedRow(file, room.traceId).json.length).toBeLessThanOrEqual(JSON.stringify(room).length - results + 30 * room.toolCalls.length)
     // The cut result is not its (cut) message's JSON: it is kept whole, and so is its message.
-    expect(JSON.parse(storedRow(file, 'huge').json).toolCalls[read]).toHaveProperty('result', expect.arrayContaining([{ snippet: expect.stringMatching(/\[truncated: 70,000 characters in full\]$/) }]))
+    expect(JSON.parse(storedRow(file, 'huge').json).toolCalls[read]).toHaveProperty(
+      'result',
+      expect.arrayContaining([{ snippet: expect.stringMatching(/\[truncated: 70,000 characters in full\]$/) }]),
+    )
   })
 
   it('redacts a secret in a tool result as the whole trace was redacted before: the trace read back is the same', () => {
@@ -264,7 +303,9 @@ describe('TraceStore', () => {
       model_kind TEXT NOT NULL, outcome TEXT NOT NULL, exact_match INTEGER NOT NULL, semantic_score REAL NOT NULL, question TEXT NOT NULL,
       ground_truth TEXT NOT NULL, agent_answer TEXT NOT NULL, created_at TEXT NOT NULL, trace_json TEXT NOT NULL, config_key TEXT, trial INTEGER NOT NULL DEFAULT 1)`)
     const whole = JSON.stringify({ ...run.trace, traceId: 'old' })
-    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg', 1)`).run(whole)
+    db.prepare(`INSERT INTO traces VALUES ('old', 'run-a', '101', 'm', 'llm', 'answered', 1, 1, 'q', 'a', 'a', '2025-01-01T00:00:00.000Z', ?, 'cfg', 1)`).run(
+      whole,
+    )
     db.pragma('user_version = 3')
     db.close()
     {
@@ -276,7 +317,16 @@ describe('TraceStore', () => {
       expect(compact?.trace).toHaveProperty(COMPACT_TRACE_FIELD, 1)
       expect(compact?.jsonChars).toBe(JSON.stringify(compact?.trace).length)
       expect(compact?.jsonChars).toBeLessThan(whole.length)
-      store.save({ runId: 'run-b', taskId: '101', question: 'q', groundTruth: 'a', agentAnswer: 'a', exactMatch: true, semanticScore: 1, trace: { ...run.trace, traceId: 'new' } })
+      store.save({
+        runId: 'run-b',
+        taskId: '101',
+        question: 'q',
+        groundTruth: 'a',
+        agentAnswer: 'a',
+        exactMatch: true,
+        semanticScore: 1,
+        trace: { ...run.trace, traceId: 'new' },
+      })
       expect(store.getCompact('new')?.jsonChars).toBe(storedRow(file, 'new').json.length)
     }
     expect(storedRow(file, 'old')).toEqual({ json: whole, format: null })
@@ -300,6 +350,6 @@ describe('TraceStore', () => {
     const tail = formatLastTurns(failed.trace, 2)
     expect(tail).toContain('… 3 earlier message(s)') // user, assistant, tool before the last assistant + tool
     expect(tail).toContain('assistant → search_emails({"keywords":["launch"]})')
-    expect(formatTraceSummaries(store.listBelow(0.5))).toMatch(/^score  EM  task[\s\S]*\n0\.000  0   104 /)
+    expect(formatTraceSummaries(store.listBelow(0.5))).toMatch(/^score {2}EM {2}task[\s\S]*\n0\.000 {2}0 {3}104 /)
   })
 })

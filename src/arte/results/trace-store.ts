@@ -60,12 +60,18 @@ const TRACES_DB_SETTING = 'ARTE_TRACES_DB (agent-bench arte and report --traces-
 
 /** The error for a database that holds something else than traces (another program's, an email store), or `undefined`. */
 function foreignDatabase(db: Database.Database, file: string, version: number): ConfigError | undefined {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[]
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name")
+    .pluck()
+    .all() as string[]
   if (tables.length === 0 || (version > 0 && tables.includes('traces'))) return undefined
   const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '')
-  return new ConfigError(`${file} is not an ART-E traces database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`, {
-    hint: `Point ${TRACES_DB_SETTING} at the traces database an ART-E run wrote, or at a new file for the run to create; this file was left as it was.`,
-  })
+  return new ConfigError(
+    `${file} is not an ART-E traces database: it has ${version === 0 ? 'no schema version' : `schema version ${version}`} and holds other tables (${shown}).`,
+    {
+      hint: `Point ${TRACES_DB_SETTING} at the traces database an ART-E run wrote, or at a new file for the run to create; this file was left as it was.`,
+    },
+  )
 }
 
 /** A {@link ConfigError} naming `file` for SQLite's "not a database" and "malformed" errors, else `error` itself. */
@@ -238,9 +244,7 @@ export class TraceStore {
        ORDER BY created_at, trace_id`,
     )
     this.#get = db.prepare(`SELECT ${SUMMARY_COLUMNS}, trace_json, trace_format FROM traces WHERE trace_id = ?`)
-    this.#below = db.prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? ORDER BY semantic_score, created_at, task_id LIMIT ?`,
-    )
+    this.#below = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? ORDER BY semantic_score, created_at, task_id LIMIT ?`)
     this.#belowInRun = db.prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM traces WHERE semantic_score < ? AND run_id = ? ORDER BY semantic_score, created_at, task_id LIMIT ?`,
     )
@@ -364,9 +368,7 @@ export class TraceStore {
   /** Traces whose semantic score is strictly below `maxScore`, lowest first. */
   listBelow(maxScore: number, options: ListBelowOptions = {}): TraceSummary[] {
     const limit = options.limit ?? 100
-    const rows = (
-      options.runId === undefined ? this.#below.all(maxScore, limit) : this.#belowInRun.all(maxScore, options.runId, limit)
-    ) as TraceRow[]
+    const rows = (options.runId === undefined ? this.#below.all(maxScore, limit) : this.#belowInRun.all(maxScore, options.runId, limit)) as TraceRow[]
     return rows.map(toSummary)
   }
 

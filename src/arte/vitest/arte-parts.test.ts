@@ -11,7 +11,16 @@ function projectWithRows(name: string, count: number): { root: string; env: Reco
   const root = join(scratch.dir, name)
   mkdirSync(root, { recursive: true })
   const row = (id: string, split: string) =>
-    JSON.stringify({ id, question: `q${id}?`, answer: 'a', message_ids: ['<m@x>'], inbox_address: 'a@x.example', query_date: '2001-05-01', how_realistic: 0.8, split })
+    JSON.stringify({
+      id,
+      question: `q${id}?`,
+      answer: 'a',
+      message_ids: ['<m@x>'],
+      inbox_address: 'a@x.example',
+      query_date: '2001-05-01',
+      how_realistic: 0.8,
+      split,
+    })
   const lines = Array.from({ length: count }, (_, i) => row(String(i + 1), 'test'))
   writeFileSync(join(root, 'rows.jsonl'), `${[...lines, row('train-1', 'train')].join('\n')}\n`)
   return { root, env: { ARTE_DATASET: 'rows.jsonl', ARTE_LIMIT: '0' } }
@@ -56,7 +65,7 @@ describe('arteTestFiles', () => {
     expect(ARTE_PARTS_DIR.startsWith('bench/arte/')).toBe(true)
     const dir = join(root, ARTE_PARTS_DIR)
     expect(readdirSync(dir).sort()).toEqual(['part-1-of-3.eval.ts', 'part-2-of-3.eval.ts', 'part-3-of-3.eval.ts'])
-    expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain("await defineArteTests({ part: { index: 2, count: 3 } })\n")
+    expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain('await defineArteTests({ part: { index: 2, count: 3 } })\n')
     expect(readFileSync(join(dir, 'part-2-of-3.eval.ts'), 'utf8')).toContain('from "../../../src/arte/vitest/define-arte-tests.ts"')
   })
 

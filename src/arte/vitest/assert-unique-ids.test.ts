@@ -9,7 +9,10 @@ import type { ArteRow } from '../dataset/row.ts'
 import { assertUniqueIds } from './define-arte-tests.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'arte-unique-ids-'))
-const [a, b, c] = readFileSync(FIXTURE_DATASET, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as ArteRow) as [ArteRow, ArteRow, ArteRow]
+const [a, b, c] = readFileSync(FIXTURE_DATASET, 'utf8')
+  .trimEnd()
+  .split('\n')
+  .map((line) => JSON.parse(line) as ArteRow) as [ArteRow, ArteRow, ArteRow]
 
 function thrown(fn: () => void): InvalidFormatError {
   try {
@@ -27,7 +30,9 @@ describe('assertUniqueIds names both rows of a duplicate id', () => {
     writeFileSync(file, [a, { ...b, id: 7 }, c, { ...b, id: '7' }].map((row) => JSON.stringify(row)).join('\n'))
     const rows = await loadArteDataset(file)
     const error = thrown(() => assertUniqueIds(rows, file))
-    expect(error.message).toBe(`ART-E dataset ${file} has two rows with id "7": 7 at ${file}:2 and "7" at ${file}:4.\n  Fix: Give every row a unique id: it is the test name.`)
+    expect(error.message).toBe(
+      `ART-E dataset ${file} has two rows with id "7": 7 at ${file}:2 and "7" at ${file}:4.\n  Fix: Give every row a unique id: it is the test name.`,
+    )
     expect(error.field).toBe('id')
     expect(error.file).toBe(`${file}:4`)
   })

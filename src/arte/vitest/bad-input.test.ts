@@ -14,10 +14,18 @@ describe('ART-E bad input', () => {
 
   it('an empty selection fails one test that names the dataset, the split and what the file holds', async () => {
     const dataset = join(scratch.dir, 'train-only.jsonl')
-    writeFileSync(dataset, `${readFileSync(FIXTURE_DATASET, 'utf8').split('\n').filter((line) => line.includes('"train"')).join('\n')}\n`)
+    writeFileSync(
+      dataset,
+      `${readFileSync(FIXTURE_DATASET, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"train"'))
+        .join('\n')}\n`,
+    )
     await using server = await startScriptedServer(fixtureResponder())
     const vitest = await runFixtureVitestWithErrors(fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset }))
-    expect(vitest.tests.map(({ name, state, annotations }) => ({ name, state, annotations }))).toEqual([{ name: 'no ART-E rows selected from train-only.jsonl', state: 'failed', annotations: [] }])
+    expect(vitest.tests.map(({ name, state, annotations }) => ({ name, state, annotations }))).toEqual([
+      { name: 'no ART-E rows selected from train-only.jsonl', state: 'failed', annotations: [] },
+    ])
     expect(vitest.errors[0]).toMatch(/train-only\.jsonl has no rows for split test \(ARTE_SPLIT; limit none\): the file holds 1 row\(s\), of split train/)
     expect(server.requests).toHaveLength(0)
   })
@@ -33,7 +41,11 @@ describe('ART-E bad input', () => {
     expect(byName['invalid ART-E row with-bad-rows.jsonl:2']).toBe('failed')
     expect(byName['invalid ART-E row with-bad-rows.jsonl:3']).toBe('failed')
     expect(byName['101']).toBe('passed')
-    expect(Object.keys(byName).filter((name) => /^\d+$/.test(name)).sort()).toEqual(['101', '102', '103', '104'])
+    expect(
+      Object.keys(byName)
+        .filter((name) => /^\d+$/.test(name))
+        .sort(),
+    ).toEqual(['101', '102', '103', '104'])
     expect(run.errors.join('\n')).toMatch(/with-bad-rows\.jsonl:3[\s\S]*question/)
   })
 
@@ -41,7 +53,9 @@ describe('ART-E bad input', () => {
     const huge = `Room 4B ${'x'.repeat(1_000_000)}`
     const responder = fixtureResponder()
     await using server = await startScriptedServer((request, index) =>
-      lastUserText(request).includes('catering') ? scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: huge, sources: [] } }]) : responder(request, index),
+      lastUserText(request).includes('catering')
+        ? scriptedToolCalls([{ name: 'return_final_answer', arguments: { answer: huge, sources: [] } }])
+        : responder(request, index),
     )
     await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir), { reporters: [new ArteReporter({ silent: true })] })
     const results = readArteResults(join(scratch.dir, 'results.json'))
@@ -57,7 +71,9 @@ describe('ART-E bad input', () => {
 })
 
 /** Runs the fixture and returns the tests with the first error message of each failed one. */
-async function runFixtureVitestWithErrors(env: Record<string, string>): Promise<{ tests: Array<{ name: string; state: string; annotations: string[] }>; errors: string[] }> {
+async function runFixtureVitestWithErrors(
+  env: Record<string, string>,
+): Promise<{ tests: Array<{ name: string; state: string; annotations: string[] }>; errors: string[] }> {
   const errors: string[] = []
   const run = await runFixtureVitest(env, {
     reporters: [

@@ -13,7 +13,16 @@ const SLOW_MS = scaledMs(40_000)
 
 function rows(): string {
   return `${Array.from({ length: TASKS }, (_, i) =>
-    JSON.stringify({ id: i + 1, question: `Synthetic question ${i + 1}?`, answer: `answer ${i + 1}`, message_ids: [], inbox_address: 'ann.lee@fernwood.example', query_date: '2003-03-10', how_realistic: 0.5, split: 'test' }),
+    JSON.stringify({
+      id: i + 1,
+      question: `Synthetic question ${i + 1}?`,
+      answer: `answer ${i + 1}`,
+      message_ids: [],
+      inbox_address: 'ann.lee@fernwood.example',
+      query_date: '2003-03-10',
+      how_realistic: 0.5,
+      split: 'test',
+    }),
   ).join('\n')}\n`
 }
 

@@ -36,11 +36,17 @@ describe('every selected ART-E task appears in the results once', () => {
   })
 
   it('a test that times out, or fails before its result, is a failed task; a filtered-out test is not selected', async () => {
-    const vitest = await startVitest('test', ['tasks.eval.ts'], {
-      config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
-      watch: false,
-      reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
-    }, {}, { stdout: quiet(), stderr: quiet() })
+    const vitest = await startVitest(
+      'test',
+      ['tasks.eval.ts'],
+      {
+        config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
+        watch: false,
+        reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'accounting.json') })],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
     const durations = new Map(vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map((test) => [test.name, test.diagnostic()?.duration])))
     await vitest.close()
     const results = readArteResults(join(scratch.dir, 'accounting.json'))
@@ -58,11 +64,17 @@ describe('every selected ART-E task appears in the results once', () => {
   })
 
   it('a trial that fails before its result is counted as its own trial, not as trial 1', async () => {
-    const vitest = await startVitest('test', ['trials.eval.ts'], {
-      config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
-      watch: false,
-      reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'trials.json') })],
-    }, {}, { stdout: quiet(), stderr: quiet() })
+    const vitest = await startVitest(
+      'test',
+      ['trials.eval.ts'],
+      {
+        config: fileURLToPath(new URL('../../../fixtures/accounting/vitest.config.ts', import.meta.url)),
+        watch: false,
+        reporters: [new ArteReporter({ silent: true, outputFile: join(scratch.dir, 'trials.json') })],
+      },
+      {},
+      { stdout: quiet(), stderr: quiet() },
+    )
     await vitest.close()
     const results = readArteResults(join(scratch.dir, 'trials.json'))
     expect(results.trials).toBe(3)

@@ -77,7 +77,8 @@ export function collectArteTasks(
       if (meta.arte !== undefined) {
         task = parseWith(ArteTestMetaSchema, meta.arte, 'ART-E test meta', where)
         const result = testCase.result()
-        if (task.outcome.kind === 'aborted' && result.state === 'skipped') task = { ...task, outcome: { kind: 'not-run', reason: `interrupted while running: ${task.outcome.reason}` } }
+        if (task.outcome.kind === 'aborted' && result.state === 'skipped')
+          task = { ...task, outcome: { kind: 'not-run', reason: `interrupted while running: ${task.outcome.reason}` } }
       } else if (meta.arteTask !== undefined) {
         const outcome = outcomeWithoutMeta(testCase, interrupted)
         if (outcome !== undefined) {
@@ -91,7 +92,8 @@ export function collectArteTasks(
       }
       if (task === undefined) continue
       metas.push(task)
-      if (diagnostic !== undefined && task.outcome.kind !== 'not-run') spans.push({ startTime: diagnostic.startTime, endTime: diagnostic.startTime + diagnostic.duration })
+      if (diagnostic !== undefined && task.outcome.kind !== 'not-run')
+        spans.push({ startTime: diagnostic.startTime, endTime: diagnostic.startTime + diagnostic.duration })
     }
   }
   return { metas, spans }

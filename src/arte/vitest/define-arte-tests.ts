@@ -2,7 +2,17 @@ import { basename, isAbsolute, relative, resolve } from 'node:path'
 import { type TestContext, afterAll, beforeAll, inject, test } from 'vitest'
 import { type BadArteRow, arteRowSource, loadArteDataset } from '../dataset/load-dataset.ts'
 import type { ArteRow } from '../dataset/row.ts'
-import { arteAnnotation, arteExternalAgent, arteMetaFromTrace, judgeRow, runArteTask, storedJudgment, traceArteScores, type ArteTaskRun, type StoredArteTrace } from '../run-arte-task.ts'
+import {
+  arteAnnotation,
+  arteExternalAgent,
+  arteMetaFromTrace,
+  judgeRow,
+  runArteTask,
+  storedJudgment,
+  traceArteScores,
+  type ArteTaskRun,
+  type StoredArteTrace,
+} from '../run-arte-task.ts'
 import type { ArteJudgment } from '../scoring/llm-judge.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import type { ChatModel } from '../../llm/types.ts'
@@ -47,11 +57,9 @@ export class ArteTaskFailedError extends BenchError {
    */
   constructor(run: ArteTaskRun, tracesDb: string = tracesDbFromEnv()) {
     const { meta, trace } = run
-    super(
-      'ERR_ARTE_TASK_FAILED',
-      `ART-E task ${meta.taskId}: ${formatOutcome(trace.outcome)}\nLast turns:\n${formatLastTurns(trace)}`,
-      { hint: `Inspect the whole run with \`${traceCommandLine(meta.traceId, tracesDb)}\`.` },
-    )
+    super('ERR_ARTE_TASK_FAILED', `ART-E task ${meta.taskId}: ${formatOutcome(trace.outcome)}\nLast turns:\n${formatLastTurns(trace)}`, {
+      hint: `Inspect the whole run with \`${traceCommandLine(meta.traceId, tracesDb)}\`.`,
+    })
   }
 }
 
@@ -79,7 +87,8 @@ export function assertUniqueIds(rows: ReadonlyArray<ArteRow>, dataset: string): 
       seen.set(id, { row, position })
       return
     }
-    const where = (at: { row: ArteRow; position: number }): string => `${JSON.stringify(at.row.id)} at ${arteRowSource(at.row) ?? `row ${at.position + 1} of the rows given`}`
+    const where = (at: { row: ArteRow; position: number }): string =>
+      `${JSON.stringify(at.row.id)} at ${arteRowSource(at.row) ?? `row ${at.position + 1} of the rows given`}`
     throw new InvalidFormatError(`ART-E dataset ${dataset} has two rows with id ${JSON.stringify(id)}: ${where(first)} and ${where({ row, position })}.`, {
       file: arteRowSource(row) ?? dataset,
       field: 'id',
@@ -143,7 +152,14 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
   const judge = settings.judgeModel === undefined ? undefined : createModel(settings.judgeModel)
   // The judge is no part of the key: a resumed run with another judge keeps the agent's traces (see runArteTestCase).
-  const configKey = arteConfigKey({ model: model.id, dataset: settings.dataset, split: settings.split, maxTurns: settings.maxTurns, db: dbPath, readMaxChars: settings.readMaxChars })
+  const configKey = arteConfigKey({
+    model: model.id,
+    dataset: settings.dataset,
+    split: settings.split,
+    maxTurns: settings.maxTurns,
+    db: dbPath,
+    readMaxChars: settings.readMaxChars,
+  })
   let store: EmailStore | EmailStoreWorker | undefined
   let traces: TraceStore | undefined
   // By trial: each trial resumes from its own traces.
@@ -151,7 +167,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   // Traces queued for a batched commit are committed before the process exits, whatever ends it.
   const flushOnExit = (): void => traces?.close()
   beforeAll(async () => {
-    store = settings.toolTimeoutMs > 0 ? await EmailStoreWorker.open(dbPath, { timeoutMs: settings.toolTimeoutMs }) : EmailStore.open(dbPath, { readonly: true })
+    store =
+      settings.toolTimeoutMs > 0 ? await EmailStoreWorker.open(dbPath, { timeoutMs: settings.toolTimeoutMs }) : EmailStore.open(dbPath, { readonly: true })
     traces = TraceStore.open(settings.tracesDb)
     if (settings.resume) {
       const opened = traces
@@ -365,14 +382,17 @@ async function emptyDatasetError(settings: ArteSettings): Promise<ConfigError> {
   const holds = all.length === 0 ? 'the file holds no rows' : `the file holds ${all.length} row(s), of split ${splits.join(' and ')}`
   const rows = settings.rows === 'all' ? '' : ` selected by ARTE_ROWS=${settings.rows}`
   const inSplit = all.some((row) => row.split === settings.split)
-  return new ConfigError(`ART-E dataset ${settings.dataset} has no rows${rows} for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`, {
-    hint:
-      all.length === 0
-        ? 'Point ARTE_DATASET (--dataset) at a file with rows.'
-        : rows !== '' && inSplit
-          ? 'Run every row of the split (--rows all), or point ARTE_DATASET (--dataset) at another file.'
-          : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
-  })
+  return new ConfigError(
+    `ART-E dataset ${settings.dataset} has no rows${rows} for split ${settings.split} (ARTE_SPLIT; limit ${settings.limit === 0 ? 'none' : settings.limit}): ${holds}.`,
+    {
+      hint:
+        all.length === 0
+          ? 'Point ARTE_DATASET (--dataset) at a file with rows.'
+          : rows !== '' && inSplit
+            ? 'Run every row of the split (--rows all), or point ARTE_DATASET (--dataset) at another file.'
+            : `Select a split the file holds (--split ${splits[0] ?? 'test'}), or point ARTE_DATASET (--dataset) at another file.`,
+    },
+  )
 }
 
 /** What the reporter needs to count a task whose test never sets `arte` (timed out, failed early, not run), as its own trial. */
@@ -401,4 +421,3 @@ export function datasetLabel(dataset: string, cwd = process.cwd()): string {
   const inside = relative(cwd, dataset)
   return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? dataset : inside.replaceAll('\\', '/')
 }
-

@@ -50,7 +50,9 @@ describe('prepareArteDb', () => {
     const db = join(notAFolder, 'demo.db')
     const error = await prepareArteDb({ db, maildir: FIXTURE_MAILDIR, dataset: FIXTURE_DATASET }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ConfigError)
-    expect((error as ConfigError).message).toContain(`Cannot build the ART-E email database ${db} from ${FIXTURE_MAILDIR}: EEXIST: file already exists, mkdir '${notAFolder}'`)
+    expect((error as ConfigError).message).toContain(
+      `Cannot build the ART-E email database ${db} from ${FIXTURE_MAILDIR}: EEXIST: file already exists, mkdir '${notAFolder}'`,
+    )
     expect((error as ConfigError).hint).toContain(`Check that ${notAFolder} can be written`)
   })
 

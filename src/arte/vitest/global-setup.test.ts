@@ -17,7 +17,10 @@ afterAll(() => scratch.remove())
 function fakeProject(): { project: TestProject; provided: Record<string, unknown>; printed: string[] } {
   const provided: Record<string, unknown> = {}
   const printed: string[] = []
-  const logger = { error: (...args: unknown[]) => void printed.push(args.map(String).join(' ')), printError: (error: unknown) => void printed.push(String(error)) }
+  const logger = {
+    error: (...args: unknown[]) => void printed.push(args.map(String).join(' ')),
+    printError: (error: unknown) => void printed.push(String(error)),
+  }
   const project = { provide: (key: string, value: unknown) => void (provided[key] = value), vitest: { logger, config: {} } } as unknown as TestProject
   return { project, provided, printed }
 }
@@ -47,7 +50,9 @@ describe('ART-E globalSetup', () => {
     vi.stubEnv('BENCH_ONLY', 'arte-e')
     const { project, provided, printed } = fakeProject()
     await setup(project)
-    expect(printed.join('\n')).toMatch(/ART-E setup failed[\s\S]*BENCH_ONLY=arte-e names "arte-e", which is not a benchmark\.\n {2}Fix: List benchmarks from arte, mpcbench/)
+    expect(printed.join('\n')).toMatch(
+      /ART-E setup failed[\s\S]*BENCH_ONLY=arte-e names "arte-e", which is not a benchmark\.\n {2}Fix: List benchmarks from arte, mpcbench/,
+    )
     expect(provided.arteNotPrepared).toMatch(/^its globalSetup failed: BENCH_ONLY=arte-e names "arte-e"/)
     expect(provided.arteDbPath).toBeUndefined()
   })
@@ -97,25 +102,31 @@ describe('ART-E globalSetup', () => {
 })
 
 describe('ART-E globalSetup failure in a Vitest run', () => {
-  it('fails the ART-E test file with the real error, and Vitest never says "No test files found"', async () => {
-    const dataset = join(scratch.dir, 'broken.json')
-    writeFileSync(dataset, '[{"id": 1,\n oops]\n')
-    const stderr: string[] = []
-    const stdout: string[] = []
-    const errorSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0)
-    const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0)
-    let run: Awaited<ReturnType<typeof runFixtureVitest>>
-    try {
-      run = await runFixtureVitest(fixtureEnv('http://127.0.0.1:9', scratch.dir, { ARTE_DATASET: dataset, ARTE_DB: join(scratch.dir, 'run.db') }), { reporters: ['default'] })
-    } finally {
-      errorSpy.mockRestore()
-      outSpy.mockRestore()
-    }
-    const printed = [...stderr, ...stdout].join('')
-    expect(run.exitCode).toBe(1)
-    expect(printed).not.toContain('No test files found')
-    expect(printed).not.toContain('Unhandled Error')
-    expect(stderr.join('')).toMatch(/ART-E setup failed[\s\S]*Invalid ART-E dataset \S+broken\.json[\s\S]*Fix: Fix the JSON at/)
-    expect(run.moduleErrors.join('\n')).toMatch(/Invalid ART-E dataset \S+broken\.json/)
-  }, scaledMs(60_000))
+  it(
+    'fails the ART-E test file with the real error, and Vitest never says "No test files found"',
+    async () => {
+      const dataset = join(scratch.dir, 'broken.json')
+      writeFileSync(dataset, '[{"id": 1,\n oops]\n')
+      const stderr: string[] = []
+      const stdout: string[] = []
+      const errorSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0)
+      const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0)
+      let run: Awaited<ReturnType<typeof runFixtureVitest>>
+      try {
+        run = await runFixtureVitest(fixtureEnv('http://127.0.0.1:9', scratch.dir, { ARTE_DATASET: dataset, ARTE_DB: join(scratch.dir, 'run.db') }), {
+          reporters: ['default'],
+        })
+      } finally {
+        errorSpy.mockRestore()
+        outSpy.mockRestore()
+      }
+      const printed = [...stderr, ...stdout].join('')
+      expect(run.exitCode).toBe(1)
+      expect(printed).not.toContain('No test files found')
+      expect(printed).not.toContain('Unhandled Error')
+      expect(stderr.join('')).toMatch(/ART-E setup failed[\s\S]*Invalid ART-E dataset \S+broken\.json[\s\S]*Fix: Fix the JSON at/)
+      expect(run.moduleErrors.join('\n')).toMatch(/Invalid ART-E dataset \S+broken\.json/)
+    },
+    scaledMs(60_000),
+  )
 })

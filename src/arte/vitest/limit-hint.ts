@@ -10,12 +10,15 @@ import { selectsArteRow } from '../dataset/row-selection.ts'
  * comes after the first `ARTE_LIMIT` rows of the selection (rows are counted as the tests are made: within the split
  * and the selection).
  */
-export async function limitHint(settings: Pick<ArteSettings, 'dataset' | 'split' | 'limit'> & Partial<Pick<ArteSettings, 'rows'>>, testNamePattern: RegExp | undefined): Promise<string | undefined> {
+export async function limitHint(
+  settings: Pick<ArteSettings, 'dataset' | 'split' | 'limit'> & Partial<Pick<ArteSettings, 'rows'>>,
+  testNamePattern: RegExp | undefined,
+): Promise<string | undefined> {
   if (testNamePattern === undefined) return undefined
   const selection = settings.rows ?? 'all'
   if (settings.limit === 0 && selection === 'all') return undefined
   const pattern = new RegExp(testNamePattern.source, testNamePattern.flags.replace('g', ''))
-  let rows
+  let rows: Awaited<ReturnType<typeof loadArteDataset>>
   try {
     rows = await loadArteDataset(settings.dataset, { split: settings.split })
   } catch {

@@ -13,7 +13,16 @@ function project(name: string, count: number): { root: string; env: Record<strin
   const root = join(scratch.dir, name)
   mkdirSync(root, { recursive: true })
   const row = (id: string, split: string) =>
-    JSON.stringify({ id, question: `q${id}?`, answer: `a${id}`, message_ids: ['<m@x>'], inbox_address: 'a@x.example', query_date: '2001-05-01', how_realistic: 0.8, split })
+    JSON.stringify({
+      id,
+      question: `q${id}?`,
+      answer: `a${id}`,
+      message_ids: ['<m@x>'],
+      inbox_address: 'a@x.example',
+      query_date: '2001-05-01',
+      how_realistic: 0.8,
+      split,
+    })
   const lines = Array.from({ length: count }, (_, i) => row(String(i + 1), 'test'))
   writeFileSync(join(root, 'rows.jsonl'), `${[row('train-1', 'train'), ...lines].join('\n')}\n`)
   return { root, env: { ARTE_DATASET: 'rows.jsonl', ARTE_LIMIT: '0', ARTE_SPLIT: 'test' } }
@@ -58,7 +67,10 @@ describe('notStartedArteTasks', () => {
       dataset: 'rows.jsonl',
       rows: 'all',
     })
-    const limited = await notStartedArteTasks(['bench/arte/parts/part-1-of-3.eval.ts', 'bench/arte/parts/part-3-of-3.eval.ts'], root, agent, { ...env, ARTE_LIMIT: '5' })
+    const limited = await notStartedArteTasks(['bench/arte/parts/part-1-of-3.eval.ts', 'bench/arte/parts/part-3-of-3.eval.ts'], root, agent, {
+      ...env,
+      ARTE_LIMIT: '5',
+    })
     expect(limited.metas.map((meta) => meta.taskId)).toEqual(['1', '4', '3'])
   })
 

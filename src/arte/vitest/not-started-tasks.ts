@@ -36,13 +36,21 @@ export interface NotStartedArteTasks {
  * @param files the files, relative to `root` (see `notStartedFiles`)
  * @param agent the model the run's tests were declared with
  */
-export async function notStartedArteTasks(files: ReadonlyArray<string>, root: string, agent: NotStartedModel, env: Env = process.env): Promise<NotStartedArteTasks> {
+export async function notStartedArteTasks(
+  files: ReadonlyArray<string>,
+  root: string,
+  agent: NotStartedModel,
+  env: Env = process.env,
+): Promise<NotStartedArteTasks> {
   let selection: Selection | undefined
   if (files.some((file) => partOfFile(file) !== undefined)) {
     try {
       const settings = arteSettingsFromEnv(env, root)
       // Bad rows fail tests of their own (not ART-E tasks): left out here as they are from the tasks.
-      selection = { settings, rows: await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit, badRows: [] }) }
+      selection = {
+        settings,
+        rows: await loadArteDataset(settings.dataset, { split: settings.split, rows: settings.rows, limit: settings.limit, badRows: [] }),
+      }
     } catch {
       selection = undefined
     }

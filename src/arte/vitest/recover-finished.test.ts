@@ -41,7 +41,7 @@ describe('finishedInRun', () => {
   const scratch = scratchDir('recover-finished')
   afterAll(() => scratch.remove())
 
-  it("rebuilds a task that finished (its trace is stored) but whose result never reached the reporter, as the test scored it", async () => {
+  it('rebuilds a task that finished (its trace is stored) but whose result never reached the reporter, as the test scored it', async () => {
     await using server = await startScriptedServer(fixtureResponder())
     const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
     using mail = EmailStore.open(':memory:')
@@ -52,7 +52,16 @@ describe('finishedInRun', () => {
     {
       using traces = TraceStore.open(db)
       const { meta } = run
-      traces.save({ runId: 'run-now', taskId: meta.taskId, question: meta.question, groundTruth: meta.groundTruth, agentAnswer: meta.agentAnswer, exactMatch: meta.exactMatch, semanticScore: meta.semanticScore, trace: run.trace })
+      traces.save({
+        runId: 'run-now',
+        taskId: meta.taskId,
+        question: meta.question,
+        groundTruth: meta.groundTruth,
+        agentAnswer: meta.agentAnswer,
+        exactMatch: meta.exactMatch,
+        semanticScore: meta.semanticScore,
+        trace: run.trace,
+      })
     }
     const recover = finishedInRun(db, 'run-now')
     expect(recover(planned('101'))).toEqual({ ...run.meta, executionTimeMs: run.trace.durationMs, rows: 'all' })

@@ -50,6 +50,9 @@ export async function defineArteRegressionTests(bucket: EvalBucket, cases: Reado
     const run = await runArteTestCase(runtime, row, context)
     if (run.meta.outcome.kind !== 'answered') throw new ArteTaskFailedError(run)
     const result = applyCheck(item.check, run.meta.agentAnswer)
-    expect(result.passed, `task ${item.taskId}: expected the answer to contain ${describeCheck(item.check)}; got ${JSON.stringify(run.meta.agentAnswer)} (trace ${run.meta.traceId}; generated from ${item.sourceTraceId})`).toBe(true)
+    expect(
+      result.passed,
+      `task ${item.taskId}: expected the answer to contain ${describeCheck(item.check)}; got ${JSON.stringify(run.meta.agentAnswer)} (trace ${run.meta.traceId}; generated from ${item.sourceTraceId})`,
+    ).toBe(true)
   })
 }

@@ -3,7 +3,16 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CliOptions, Reporter, Vitest } from 'vitest/node'
 import { startVitest } from 'vitest/node'
-import { FIXTURE_CONFIG, FIXTURE_DATASET, REPO_ROOT, fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, withEnv } from '../../../fixtures/arte-e2e/harness.ts'
+import {
+  FIXTURE_CONFIG,
+  FIXTURE_DATASET,
+  REPO_ROOT,
+  fixtureEnv,
+  fixtureResponder,
+  runFixtureVitest,
+  scratchDir,
+  withEnv,
+} from '../../../fixtures/arte-e2e/harness.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
@@ -74,13 +83,20 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     const room = store.get(unsharded.taskResults[0]!.traceId)!
     expect(room.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'return_final_answer'])
     expect(JSON.stringify(room.trace.toolCalls[0]!.result)).toContain('fx-1001@fernwood.example')
-    expect(store.listBelow(0.5).map((row) => row.taskId).sort()).toEqual(['103', '104'])
+    expect(
+      store
+        .listBelow(0.5)
+        .map((row) => row.taskId)
+        .sort(),
+    ).toEqual(['103', '104'])
   })
 
   it('names JUnit test cases by row id, with the scores as properties and the last turns in failures', () => {
     const xml = readFileSync(join(scratch.dir, 'junit.xml'), 'utf8')
     for (const id of ['101', '102', '103', '104']) expect(xml).toContain(`name="${id}"`)
-    expect(xml).toMatch(/<testcase [^>]*name="101"[\s\S]*?<property name="arte" value="EM=1 J=1\.00 answered in 2 turn\(s\), 240 tokens, trace [0-9a-f-]+, agent [^"]+">/)
+    expect(xml).toMatch(
+      /<testcase [^>]*name="101"[\s\S]*?<property name="arte" value="EM=1 J=1\.00 answered in 2 turn\(s\), 240 tokens, trace [0-9a-f-]+, agent [^"]+">/,
+    )
     expect(xml).toMatch(/<testcase [^>]*name="104"[\s\S]*?<failure message="ART-E task 104: stopped after maxTurns \(2\) without an answer/)
     expect(xml).toContain('search_emails({&quot;keywords&quot;:[&quot;launch&quot;]})')
   })
@@ -92,7 +108,11 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     const include = ['fixtures/arte-e2e/parts/*.eval.ts']
     const shardTests: string[][] = []
     for (const shard of ['1/2', '2/2']) {
-      const run = await runFixtureVitest(shardEnv, { include, shard, reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]] })
+      const run = await runFixtureVitest(shardEnv, {
+        include,
+        shard,
+        reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]],
+      })
       shardTests.push(run.tests.map((test) => test.name).sort())
     }
     expect(shardTests.flat().sort()).toEqual(['101', '102', '103', '104'])
@@ -157,7 +177,11 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
       first ??= lastUserText(request)
       return (lastUserText(request) === first ? quick : slow)(request, index)
     })
-    const stopWatching = onTestEnded(ended, () => true, () => void vitest?.cancelCurrentRun('keyboard-input'))
+    const stopWatching = onTestEnded(
+      ended,
+      () => true,
+      () => void vitest?.cancelCurrentRun('keyboard-input'),
+    )
     const run = await runPrinted(
       { ...fixtureEnv(partServer.baseURL, scratch.dir), ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
       // Part files in their own workers, one worker: the second waits (with one shared worker, Vitest collects it and
@@ -176,8 +200,13 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
     expect(results.taskResults.map((task) => task.taskId).sort()).toEqual(['101', '102', '103', '104'])
     const notRun = results.taskResults.filter((task) => neverRan.includes(task.taskId))
-    expect(notRun.map((task) => task.outcome)).toEqual(neverRan.map(() => ({ kind: 'not-run', reason: `its test file ${notStarted} never started (the run was interrupted first)` })))
-    expect(notRun.map((task) => [task.question !== '', task.inboxAddress !== '', task.exactMatch])).toEqual([[true, true, false], [true, true, false]])
+    expect(notRun.map((task) => task.outcome)).toEqual(
+      neverRan.map(() => ({ kind: 'not-run', reason: `its test file ${notStarted} never started (the run was interrupted first)` })),
+    )
+    expect(notRun.map((task) => [task.question !== '', task.inboxAddress !== '', task.exactMatch])).toEqual([
+      [true, true, false],
+      [true, true, false],
+    ])
     expect(results.notRunTasks).toBeGreaterThanOrEqual(2)
     expect(run.stdout).toContain('1 test file(s) never started: their tasks are counted as not run.')
     expect(run.stdout).not.toContain('in no count')
@@ -207,7 +236,13 @@ async function runPrinted(env: Record<string, string>, options: CliOptions): Pro
   process.exitCode = undefined
   try {
     return await withEnv(env, async () => {
-      const vitest = await startVitest('test', [], { config: FIXTURE_CONFIG, root: REPO_ROOT, watch: false, run: true, ...options }, {}, { stdout: stdout.stream, stderr: stderr.stream })
+      const vitest = await startVitest(
+        'test',
+        [],
+        { config: FIXTURE_CONFIG, root: REPO_ROOT, watch: false, run: true, ...options },
+        {},
+        { stdout: stdout.stream, stderr: stderr.stream },
+      )
       const tests = vitest.state.getTestModules().flatMap((testModule) => [...testModule.children.allTests()]).length
       await vitest.close()
       return { exitCode: Number(process.exitCode ?? 0), stdout: stdout.text(), stderr: stderr.text(), tests }
@@ -250,7 +285,7 @@ describe('ART-E reporter: a run that finished its tasks keeps what it produced',
     const [runFolder, ...more] = readdirSync(history)
     expect(more).toEqual([])
     const kept = join(history, runFolder ?? '', 'arte-results.json')
-    expect(run.stderr).toContain('This run\'s results are kept in')
+    expect(run.stderr).toContain("This run's results are kept in")
     expect(readArteResults(kept).taskResults.map((task) => task.taskId)).toEqual(['101', '102'])
     expect(readArteResults(kept)).toEqual(JSON.parse(JSON.stringify(reporter.results)))
     expect(takeRunOutput('arte-results'), 'the HTML report is built from the history copy').toBe(kept)
@@ -261,9 +296,16 @@ describe('ART-E reporter: a run that finished its tasks keeps what it produced',
     const blocker = join(scratch.dir, 'a-file')
     writeFileSync(blocker, '')
     const output = join(scratch.dir, 'history-warning.json')
-    const run = await runPrinted({ ...env, ARTE_OUTPUT: output, BENCH_HISTORY_DIR: join(blocker, 'h') }, { testNamePattern: '^10[12]$', reporters: [new ArteReporter()] })
+    const run = await runPrinted(
+      { ...env, ARTE_OUTPUT: output, BENCH_HISTORY_DIR: join(blocker, 'h') },
+      { testNamePattern: '^10[12]$', reporters: [new ArteReporter()] },
+    )
     expect(run.stdout).toContain('exactMatchAccuracy   0.500')
-    expect(run.stderr).toMatch(new RegExp(`WARNING: This run was not kept in the history folder ${join(blocker, 'h')} \\(BENCH_HISTORY_DIR\\): [^\\n]*${blocker} is not a folder\\.\\n  Fix: Set BENCH_HISTORY_DIR`))
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `WARNING: This run was not kept in the history folder ${join(blocker, 'h')} \\(BENCH_HISTORY_DIR\\): [^\\n]*${blocker} is not a folder\\.\\n  Fix: Set BENCH_HISTORY_DIR`,
+      ),
+    )
     expect(run.exitCode).toBe(0)
     expect(readArteResults(output).totalTasks).toBe(2)
   })
@@ -275,7 +317,9 @@ describe('ART-E reporter: a run that finished its tasks keeps what it produced',
     const badKeep = await runPrinted({ ...env, BENCH_HISTORY_KEEP: 'abc' }, { reporters: [new ArteReporter()] })
     expect(badKeep.stderr).toContain('Invalid BENCH_HISTORY_KEEP="abc": expected a whole number >= 0.')
     const badOutput = await runPrinted(env, { reporters: [new ArteReporter()], outputFile: { arte: join(blocker, 'results.json') } })
-    expect(badOutput.stderr).toContain(`The ART-E results file ${join(blocker, 'results.json')}, set by --outputFile.arte (Vitest's \`outputFile.arte\`), cannot be written: ${blocker} is not a folder.`)
+    expect(badOutput.stderr).toContain(
+      `The ART-E results file ${join(blocker, 'results.json')}, set by --outputFile.arte (Vitest's \`outputFile.arte\`), cannot be written: ${blocker} is not a folder.`,
+    )
     for (const run of [badKeep, badOutput]) {
       expect(run.exitCode).toBe(1)
       expect(run.tests).toBe(0)
@@ -291,9 +335,22 @@ describe('ART-E reporter with ARTE_ROWS=openpipe (fixture project, scripted serv
   /** The fixture rows (101-104 test, 105 train) and three synthetic test rows: 49 (known bad), 201 (two sources), 202 (one). */
   function dataset(): string {
     const synthetic = (id: number, messageIds: string[]) =>
-      JSON.stringify({ id, question: `Synthetic question ${id}?`, answer: `answer ${id}`, message_ids: messageIds, inbox_address: 'ann.lee@fernwood.example', query_date: '2003-03-10', how_realistic: 0.5, split: 'test' })
+      JSON.stringify({
+        id,
+        question: `Synthetic question ${id}?`,
+        answer: `answer ${id}`,
+        message_ids: messageIds,
+        inbox_address: 'ann.lee@fernwood.example',
+        query_date: '2003-03-10',
+        how_realistic: 0.5,
+        split: 'test',
+      })
     const file = join(scratch.dir, 'rows.jsonl')
-    const lines = [synthetic(49, ['<fx-1001@fernwood.example>']), synthetic(201, ['<fx-1001@fernwood.example>', '<fx-1002@fernwood.example>']), synthetic(202, ['<fx-1002@fernwood.example>'])]
+    const lines = [
+      synthetic(49, ['<fx-1001@fernwood.example>']),
+      synthetic(201, ['<fx-1001@fernwood.example>', '<fx-1002@fernwood.example>']),
+      synthetic(202, ['<fx-1002@fernwood.example>']),
+    ]
     writeFileSync(file, `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${lines.join('\n')}\n`)
     return file
   }
@@ -307,7 +364,9 @@ describe('ART-E reporter with ARTE_ROWS=openpipe (fixture project, scripted serv
     // 101 is one of OpenPipe's known-bad ids, 49 too, 201 cites two messages; 105 is of the train split.
     expect(results.taskResults.map((task) => task.taskId)).toEqual(['102', '103', '104', '202'])
     expect(results.config).toMatchObject({ split: 'test', rows: 'openpipe' })
-    expect(run.stdout).toMatch(/ART-E {2}4 task\(s\) · model scripted-model · split test · [^\n]*\n {3}rows {17}openpipe \(OpenPipe's evaluation rows: one source message at most, known-bad ids 49, 101, 129, 171, 208, 266, 327 left out\)\n/)
+    expect(run.stdout).toMatch(
+      /ART-E {2}4 task\(s\) · model scripted-model · split test · [^\n]*\n {3}rows {17}openpipe \(OpenPipe's evaluation rows: one source message at most, known-bad ids 49, 101, 129, 171, 208, 266, 327 left out\)\n/,
+    )
 
     const all = await runPrinted({ ...env, ARTE_ROWS: 'all', ARTE_OUTPUT: join(scratch.dir, 'all.json') }, { reporters: [new ArteReporter()] })
     const every = readArteResults(join(scratch.dir, 'all.json'))
@@ -316,7 +375,7 @@ describe('ART-E reporter with ARTE_ROWS=openpipe (fixture project, scripted serv
     expect(all.stdout).not.toMatch(/^ {3}rows /m)
   })
 
-  it('a merge of blob reports records the selection the shards ran with (not the merging process\'s ARTE_ROWS), mixed when they differ', async () => {
+  it("a merge of blob reports records the selection the shards ran with (not the merging process's ARTE_ROWS), mixed when they differ", async () => {
     await using server = await startScriptedServer(fixtureResponder())
     const env = fixtureEnv(server.baseURL, scratch.dir, { ARTE_DATASET: dataset(), ARTE_LIMIT: '2', ARTE_OUTPUT: join(scratch.dir, 'shard.json') })
     const blobs = join(scratch.dir, 'rows-blobs')

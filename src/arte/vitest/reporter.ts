@@ -4,11 +4,7 @@ import type { Reporter, TestModule, TestRunEndReason, TestSpecification, Vitest 
 import { collectArteTasks } from './collect-arte-tasks.ts'
 import { finishedInRun } from './recover-finished.ts'
 import './provided-context.ts'
-import {
-  type ArteResults,
-  computeArteMetrics,
-  sumTaskUsage,
-} from '../results/results.ts'
+import { type ArteResults, computeArteMetrics, sumTaskUsage } from '../results/results.ts'
 import { arteRunStatistics } from '../results/run-statistics.ts'
 import {
   type ResumeCounts,
@@ -98,7 +94,10 @@ function rowSelection(metas: ReadonlyArray<Pick<ArteTestMeta, 'rows'>>, root: st
  * the usage the reused ones recorded in their earlier runs. `undefined` when no task was reused and `resume`
  * (`BENCH_RESUME`) is off.
  */
-function resumeCounts(metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome' | 'resumedFrom' | 'usage' | 'taskId' | 'trial'>>, resume: boolean): ResumeCounts | undefined {
+function resumeCounts(
+  metas: ReadonlyArray<Pick<ArteTestMeta, 'outcome' | 'resumedFrom' | 'usage' | 'taskId' | 'trial'>>,
+  resume: boolean,
+): ResumeCounts | undefined {
   const reused = metas.filter((meta) => meta.resumedFrom !== undefined)
   if (reused.length === 0 && !resume) return undefined
   const notRun = metas.filter((meta) => meta.outcome.kind === 'not-run').length
@@ -117,7 +116,8 @@ function declaredAgent(testModules: ReadonlyArray<TestModule>): NotStartedModel 
     for (const testCase of testModule.children.allTests()) {
       const meta = testCase.meta()
       const task = meta.arte ?? meta.arteTask
-      if (task !== undefined && typeof task.model === 'string' && (task.modelKind === 'llm' || task.modelKind === 'baseline')) return { model: task.model, modelKind: task.modelKind }
+      if (task !== undefined && typeof task.model === 'string' && (task.modelKind === 'llm' || task.modelKind === 'baseline'))
+        return { model: task.model, modelKind: task.modelKind }
     }
   }
   return undefined
@@ -181,7 +181,9 @@ export class ArteReporter implements Reporter {
     const output = this.#configuredOutput(vitest.config.root)
     const problem = checkWritableFile(output.file)
     if (problem !== undefined) {
-      throw new ConfigError(`The ART-E results file ${output.file}, set by ${output.setting}, cannot be written: ${problem.reason}.`, { hint: outputFix(output.setting, problem.hint) })
+      throw new ConfigError(`The ART-E results file ${output.file}, set by ${output.setting}, cannot be written: ${problem.reason}.`, {
+        hint: outputFix(output.setting, problem.hint),
+      })
     }
   }
 
@@ -254,7 +256,11 @@ export class ArteReporter implements Reporter {
     const { taskResults, duplicateTaskIds, ...statistics } = arteRunStatistics(metas)
     const metrics = computeArteMetrics(taskResults, spans)
     const thresholds = this.#thresholds
-    const scores = { ...metrics, sourcesAccuracy: statistics.sourcesAccuracy, ...(statistics.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: statistics.llmJudgeAccuracy }) }
+    const scores = {
+      ...metrics,
+      sourcesAccuracy: statistics.sourcesAccuracy,
+      ...(statistics.llmJudgeAccuracy === undefined ? {} : { llmJudgeAccuracy: statistics.llmJudgeAccuracy }),
+    }
     // A threshold on llmJudgeAccuracy is checked only when every task that ran has a verdict.
     const judge = statistics.llmJudge === undefined ? undefined : { tasks: metrics.totalTasks - metrics.notRunTasks, errors: statistics.llmJudge.errors }
     const checks = reason === 'interrupted' ? [] : checkArteThresholds(scores, thresholds, judge)
@@ -288,7 +294,10 @@ export class ArteReporter implements Reporter {
     const output = this.#configuredOutput(root)
     const choice = chooseArteOutput(output.file, results, arteSettings(root).trials)
     // The history copy is written from the results themselves, so it is kept even when the results file is not.
-    const history = this.#options.history !== false && choice.subset === undefined ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(this.#run ?? testModules), name: ARTE_HISTORY_FILE } : undefined
+    const history =
+      this.#options.history !== false && choice.subset === undefined
+        ? { settings: arteHistorySettings(undefined, root), runId: historyRunId(this.#run ?? testModules), name: ARTE_HISTORY_FILE }
+        : undefined
     const { written, kept, writeError } = writeRunOutput(choice.file, results, history, error)
     if (show) log(`   results              ${written === undefined ? 'NOT written (see the error below)' : relative(process.cwd(), written)}\n`)
     this.outputFile = written
@@ -355,10 +364,18 @@ export class ArteReporter implements Reporter {
       ['failedTasks', String(results.failedTasks)],
       ...(results.notRunTasks > 0 ? [['notRunTasks', String(results.notRunTasks)] as [string, string]] : []),
       ...(results.toolTimeouts > 0
-        ? [['toolTimeouts', `${results.toolTimeouts} email tool call(s) stopped at ARTE_TOOL_TIMEOUT_MS and answered as tool errors (see the traces)`] as [string, string]]
+        ? [
+            ['toolTimeouts', `${results.toolTimeouts} email tool call(s) stopped at ARTE_TOOL_TIMEOUT_MS and answered as tool errors (see the traces)`] as [
+              string,
+              string,
+            ],
+          ]
         : []),
       ['totalTimeMs', thousands(Math.round(results.totalTimeMs))],
-      ['tokens', `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`],
+      [
+        'tokens',
+        `${thousands(usage.totalTokens)} (${thousands(usage.promptTokens)} prompt, ${thousands(usage.completionTokens)} completion) in ${thousands(usage.calls)} call(s)${formatCachedPart(usage)}`,
+      ],
       ['cost', cost],
       ...judgeUsageRows(results),
     ]

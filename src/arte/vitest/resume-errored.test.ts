@@ -7,7 +7,15 @@ import { ArteReporter } from './reporter.ts'
 
 /** The fixture task a request belongs to, by its question (see `fixtureResponder`). */
 const taskOf = (question: string): string =>
-  question.includes('budget review') ? '101' : question.includes('catering') ? '102' : question.includes('chairs') ? '103' : question.includes('launch party') ? '104' : '?'
+  question.includes('budget review')
+    ? '101'
+    : question.includes('catering')
+      ? '102'
+      : question.includes('chairs')
+        ? '103'
+        : question.includes('launch party')
+          ? '104'
+          : '?'
 
 describe('--resume (BENCH_RESUME=1) and the ART-E tasks that errored', () => {
   const scratch = scratchDir('arte-resume-errored')

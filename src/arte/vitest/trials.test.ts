@@ -2,7 +2,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureEnv, fixtureResponder, runFixtureVitest, scratchDir, SCRIPTED_USAGE, type FixtureRunResult } from '../../../fixtures/arte-e2e/harness.ts'
 import { readArteResults, type ArteResults } from '../results/results.ts'
-import { type ReceivedRequest, type ScriptedResponder, type ScriptedServer, lastUserText, scriptedToolCalls, startScriptedServer, toolResults } from '../../testing/scripted-server.ts'
+import {
+  type ReceivedRequest,
+  type ScriptedResponder,
+  type ScriptedServer,
+  lastUserText,
+  scriptedToolCalls,
+  startScriptedServer,
+  toolResults,
+} from '../../testing/scripted-server.ts'
 import { ArteReporter } from './reporter.ts'
 import { trialCases } from './define-arte-tests.ts'
 
@@ -119,13 +127,16 @@ describe('BENCH_TRIALS=3 with the response cache (BENCH_CACHE)', () => {
   })
 
   it('records each trial apart, so no trial replays another, and replays each trial its own responses', async () => {
-    const trialsOf = (r: ArteResults) => r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.agentAnswer])])
+    const trialsOf = (r: ArteResults) =>
+      r.taskResults.map((t) => [t.taskId, t.trialResults?.map((trial) => [trial.trial, trial.exactMatch, trial.agentAnswer])])
     // A cassette is replayed only for the server it was recorded from: both runs go to one server.
     await using server = await startScriptedServer(trialResponder())
     const run = async (mode: string, dir: string): Promise<{ results: ArteResults; requests: number }> => {
       const before = server.requests.length
       const cache = { BENCH_CACHE: mode, BENCH_CACHE_DIR: join(scratch.dir, 'cassettes') }
-      await runFixtureVitest(fixtureEnv(server.baseURL, dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', ...cache }), { reporters: [new ArteReporter({ silent: true })] })
+      await runFixtureVitest(fixtureEnv(server.baseURL, dir, { BENCH_TRIALS: '3', BENCH_CONCURRENCY: '1', ...cache }), {
+        reporters: [new ArteReporter({ silent: true })],
+      })
       return { results: readArteResults(join(dir, 'results.json')), requests: server.requests.length - before }
     }
     const recorded = await run('read-write', join(scratch.dir, 'recorded'))
