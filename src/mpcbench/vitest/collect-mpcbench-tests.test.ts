@@ -12,6 +12,7 @@ import MpcbenchReporter from './reporter.ts'
 import { stubMpcbenchScriptedEnv } from '../../testing/mpcbench-scripted-env.ts'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { scaledMs } from '../../testing/time-scale.ts'
+import { outputRecorder } from '../../testing/output-recorder.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -190,7 +191,9 @@ describe('every selected MPCBench test appears in the summary once', () => {
     // Cancels once the first test has ended: its file is running, the other one still waits for the one worker.
     const stopWatching = onTestEnded(join(dir, 'ended.txt'), () => true, () => void vitest?.cancelCurrentRun('keyboard-input'))
     const files = ['bench/email_reply/email_reply.eval.ts', 'bench/planning/planning.eval.ts']
-    const printed = { text: '' }
+    // Vitest pipes the worker's output into this stream and the pipe ends it when the cancelled worker exits, often
+    // before the reporter prints at the run's end: the recorder ignores that end, as process.stdout does.
+    const printed = outputRecorder()
     const run = await startVitest(
       'test',
       files,
@@ -202,7 +205,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
         reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new MpcbenchReporter({ outputFile: join(dir, 'summary.json'), history: false })],
       },
       {},
-      { stdout: new Writable({ write: (chunk, _encoding, done) => done(void (printed.text += String(chunk))) }), stderr: quiet() },
+      { stdout: printed.stream, stderr: quiet() },
     ).finally(stopWatching)
     await run.close()
     const started = run.state.getTestModules().filter((testModule) => testModule.children.size > 0).map((testModule) => relative(repo, testModule.moduleId))
@@ -219,7 +222,7 @@ describe('every selected MPCBench test appears in the summary once', () => {
     expect(never.every((test) => test.outcome === 'not-run' && test.agent_model === 'scripted/agent' && test.message.includes(`${notStarted[0]} never started`))).toBe(true)
     expect(summary.task_counts?.not_run).toBeGreaterThanOrEqual(neverTasks)
     expect(summary.rows.map((row) => row.task_type)).toEqual([started[0]?.includes('planning') ? 'planning' : 'email_reply'])
-    expect(printed.text).toContain(`1 test file(s) never started: their ${neverTasks} test(s) are counted as not run.`)
+    expect(printed.text()).toContain(`1 test file(s) never started: their ${neverTasks} test(s) are counted as not run.`)
   }, scaledMs(120_000))
 
   it('a test that times out or fails before setting its meta is an unfinished, failed test (with its trial); a skipped one is not selected', async () => {
