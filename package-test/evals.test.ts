@@ -75,7 +75,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(project, path)), { recursive: true })
     writeFileSync(join(project, path), text)
   }
-}, 600_000)
+}, scaledMs(600_000))
 
 afterAll(() => {
   if (project !== undefined && process.env.KEEP_PACKAGE_TEST !== '1') rmSync(project, { recursive: true, force: true })
@@ -105,7 +105,7 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
     expect(written.taskResults.map((row: { id: string; passed: boolean }) => [row.id, row.passed])).toEqual([['fr', true], ['jp', true], ['pe', false]])
     expect(written.taskResults[0].input).toBe('France')
     expect(readFileSync(join(project, 'evaluation/report/index.html'), 'utf8')).toContain('<h2>Eval: capitals</h2>')
-  }, 300_000)
+  }, scaledMs(300_000))
 
   it('BENCH_TRIALS=3: pass^k with intervals, and JUnit with one testcase per case and trial failing exactly below the threshold', async () => {
     const reporters = ['--reporter=default', '--reporter=vitest-agent-bench/reporters/eval', '--reporter=junit', '--outputFile.junit=out/junit.xml']
@@ -119,7 +119,7 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
     const cases = [...junit.matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => [match[1], (match[3] ?? '').includes('<failure')])
     expect(cases.map(([name]) => name).sort()).toEqual(['fr', 'jp', 'pe'].flatMap((id) => [1, 2, 3].map((trial) => `capitals &gt; ${id} [trial=${trial}]`)).sort())
     expect(cases.filter(([, failed]) => failed).map(([name]) => name).sort()).toEqual([1, 2, 3].map((trial) => `capitals &gt; pe [trial=${trial}]`))
-  }, 300_000)
+  }, scaledMs(300_000))
 
   it('a second run, compared with the first by `agent-bench compare --json`: flips, improved, regressed, p-value', async () => {
     const file = join(project, 'evals/capitals.eval.ts')
@@ -131,7 +131,7 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
     const comparison = JSON.parse(stdout)
     expect(comparison).toMatchObject({ kind: 'eval "capitals"', tasks: 3, flips: ['jp', 'pe'], improved: ['pe'], regressed: ['jp'], primaryMetric: 'passRate', pValue: 1, significant: false })
     expect(comparison.metrics.passRate).toMatchObject({ a: 2 / 3, b: 2 / 3, delta: 0 })
-  }, 300_000)
+  }, scaledMs(300_000))
 
   it('BENCH_RESUME=1 calls the task only for the cases without a finished result', async () => {
     const calls = join(project, 'calls.txt')
@@ -139,6 +139,7 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
       join(project, 'evals/resume.eval.ts'),
       `import { appendFileSync } from 'node:fs'
 import { describeEval } from 'vitest-agent-bench/vitest'
+import { scaledMs } from '../src/testing/time-scale.ts'
 
 describeEval('resumable', {
   data: [{ id: 'a', input: 'a', expected: 'a' }, { id: 'b', input: 'b', expected: 'b' }, { id: 'c', input: 'c', expected: 'c' }],
@@ -163,5 +164,5 @@ describeEval('resumable', {
     const after = results('resumable')
     expect(after.counts).toEqual({ passed: 6, failed: 0, errors: 0, notRun: 0, resumed: 5 })
     expect(after.passHatK).toEqual({ '1': 1, '2': 1 })
-  }, 300_000)
+  }, scaledMs(300_000))
 })

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Vitest, startVitest } from 'vitest/node'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../fixtures/test-ended/watch.ts'
 import { type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/describe-eval/', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -80,5 +81,5 @@ describe('describeEval with OTEL_EXPORTER_OTLP_ENDPOINT (fixtures/describe-eval)
     expect(roots.map((span) => span.attributes['bench.task.id']).sort()).toEqual(['fast', 'slow 1', 'slow 2', 'slow 3'])
     expect(roots.find((span) => span.attributes['bench.task.id'] === 'fast')?.attributes['bench.task.passed']).toBe(true)
     for (const slow of roots.filter((span) => span.attributes['bench.task.id'] !== 'fast')) expect(slow.status.code, String(slow.attributes['bench.task.id'])).toBe(2)
-  }, 90_000)
+  }, scaledMs(90_000))
 })

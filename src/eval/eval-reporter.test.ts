@@ -10,6 +10,7 @@ import { passHatKCi } from '../stats/pass-hat-k.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
 import { type EvalResults, EvalResultsSchema } from '../results/eval-results.ts'
 import { EvalReporter } from './eval-reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/eval-results/', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -120,7 +121,7 @@ describe('the eval reporter (fixtures/eval-results)', () => {
     expect(resumed.taskResults.find((row) => row.id === 'pe' && row.trial === 2)).toMatchObject({ passed: false, output: 'Cusco', resumedFrom: results.config.runId })
     // A resumed case below the threshold still fails its test.
     expect(readFileSync(join(dir, 'junit-2.xml'), 'utf8').match(/<failure /g)).toHaveLength(5)
-  }, 240_000)
+  }, scaledMs(240_000))
 
   it('a run of some cases only (-t) goes to results.subset.json and leaves the full results as they were', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-subset-'))
@@ -135,7 +136,7 @@ describe('the eval reporter (fixtures/eval-results)', () => {
     expect(readFileSync(join(out, 'capitals', 'results.json'), 'utf8')).toBe(before)
     expect(existsSync(join(out, 'capitals', 'results.subset.json'))).toBe(true)
     expect(readResults(join(out, 'capitals', 'results.subset.json')).taskResults.map((row) => row.id)).toEqual(['fr'])
-  }, 240_000)
+  }, scaledMs(240_000))
 
   it('two evals whose names give one results folder: the first is written, the second is an error naming both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-collide-'))
@@ -151,5 +152,5 @@ describe('the eval reporter (fixtures/eval-results)', () => {
     }
     expect(readResults(join(dir, 'evals', 'a-b', 'results.json')).name).toBe('a b')
     expect(reporter.problems).toEqual([expect.stringContaining('ERROR: the evals "a b" and "a-b" share the results folder')])
-  }, 240_000)
+  }, scaledMs(240_000))
 })

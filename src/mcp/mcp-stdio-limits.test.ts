@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../../fixtures/arte-e2e/harness.ts'
 import { childEnv } from '../testing/child-env.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 /** `agent-bench mcp` on stdio over the MPCBench scenario in `data/`, run from the sources in a child process. */
 function startMcp(extra: string[] = []): ChildProcessWithoutNullStreams {
@@ -64,7 +65,7 @@ describe('agent-bench mcp on stdio: input limits', () => {
     child.stdin.end(line({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'GoogleContacts_SearchContactsByName', arguments: { name: 'a' } } }))
     expect(await exitOf(child)).toBe(0)
     expect(out.all.at(-1)).toMatchObject({ id: 4, result: { content: [expect.objectContaining({ type: 'text' })] } })
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('takes its limit from --max-message-bytes, and answers lines that are not JSON-RPC without closing', async () => {
     child = startMcp(['--max-message-bytes', '2000'])
@@ -79,7 +80,7 @@ describe('agent-bench mcp on stdio: input limits', () => {
     expect(listed).toMatchObject({ id: 6, result: { tools: expect.any(Array) } })
     child.stdin.end()
     expect(await exitOf(child)).toBe(0)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('exits when its client dies right after a huge line (no orphan)', async () => {
     child = startMcp()
@@ -91,5 +92,5 @@ describe('agent-bench mcp on stdio: input limits', () => {
     child.stdin.destroy()
     child.stdout.destroy()
     expect(await exitOf(child)).toBe(0)
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BenchError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
 import { childrenOf, type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 import { DEFAULT_SERVICE_NAME, otelSettingsFromEnv } from './otel-settings.ts'
 import { currentTraceId, flushTracing, shutdownTracing, startTracing, traceChat, traceJudge, traceTask, traceTool, tracingEnabled } from './tracing.ts'
 
@@ -277,7 +278,7 @@ describe('tracing off', () => {
     const tracing = fileURLToPath(new URL('./tracing.ts', import.meta.url))
     const probeWith = async (env: Record<string, string>): Promise<{ traceId: string | null; loaded: number }> => {
       const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')))
-      const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), probe, tracing], { env: { ...clean, ...env }, timeout: 60_000 })
+      const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), probe, tracing], { env: { ...clean, ...env }, timeout: scaledMs(40_000) })
       return JSON.parse(stdout.trim().split('\n').at(-1) as string)
     }
     expect(await probeWith({})).toEqual({ traceId: null, loaded: 0 })
@@ -286,5 +287,6 @@ describe('tracing off', () => {
     expect(on.traceId).toMatch(/^[0-9a-f]{32}$/)
     expect(on.loaded).toBeGreaterThan(0)
     expect(receiver.spans.map((span) => span.name).sort()).toEqual(['chat m', 'execute_tool t', 'invoke_agent a'])
-  })
+    // Two child processes (tsx compiles the probe), each bounded by its own timeout within this one.
+  }, scaledMs(100_000))
 })

@@ -9,6 +9,7 @@ import { EvalReporter } from '../eval/eval-reporter.ts'
 import { NO_BROWSER_MESSAGE, systemChromium } from '../testing/system-browser.ts'
 import { ReportReporter } from './report-reporter.ts'
 import { command as reportCommand } from './cli/report.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const root = fileURLToPath(new URL('../../fixtures/eval-results/', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -68,7 +69,7 @@ describe('the report of evals (fixtures/eval-results, two runs)', () => {
     const html = readFileSync(saved, 'utf8')
     expect(html).toContain('<h2>Eval: capitals</h2>')
     expect(html).toContain('Compared with the previous run')
-  }, 240_000)
+  }, scaledMs(240_000))
 
   const chromium = systemChromium()
   it.skipIf(chromium === undefined)(`the page shows the eval sections in headless Chromium without errors${chromium === undefined ? ` (${NO_BROWSER_MESSAGE})` : ''}`, async () => {
@@ -92,5 +93,5 @@ describe('the report of evals (fixtures/eval-results, two runs)', () => {
     } finally {
       await browser.close()
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -11,6 +11,7 @@ import { SummarySchema, type Summary } from '../mpcbench/summary.ts'
 import MpcbenchReporter from '../mpcbench/vitest/reporter.ts'
 import { childrenOf, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
 import { ReportReporter } from './report-reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -67,7 +68,7 @@ beforeAll(async () => {
   results = readArteResults(join(dir, 'arte/results.json'))
   summary = SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')))
   html = readFileSync(page, 'utf8')
-}, 300_000)
+}, scaledMs(300_000))
 
 afterAll(async () => {
   vi.unstubAllEnvs()

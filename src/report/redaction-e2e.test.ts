@@ -8,6 +8,7 @@ import { REDACTED } from '../core/redact.ts'
 import { outputRecorder } from '../testing/output-recorder.ts'
 import { lastUserText, scriptedError, scriptedToolCalls, startScriptedServer } from '../testing/scripted-server.ts'
 import { ReportReporter } from './report-reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
@@ -81,5 +82,5 @@ describe('no key in any file or stream a run writes (ART-E fixture, scripted ser
     } finally {
       run.remove()
     }
-  }, 120_000)
+  }, scaledMs(120_000))
 })

@@ -10,6 +10,7 @@ import { runArteTask } from '../run-arte-task.ts'
 import { EmailStore } from '../store/email-store.ts'
 import type { ArtePlannedTask } from './arte-meta.ts'
 import { finishedInRun } from './recover-finished.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const row: ArteRow = {
   id: 101,
@@ -61,5 +62,5 @@ describe('finishedInRun', () => {
     expect(recover(planned('101', 2))).toBeUndefined()
     expect(finishedInRun(db, 'run-before')(planned('101'))).toBeUndefined()
     expect(finishedInRun(join(scratch.dir, 'none.db'), 'run-now')(planned('101'))).toBeUndefined()
-  }, 60_000)
+  }, scaledMs(60_000))
 })

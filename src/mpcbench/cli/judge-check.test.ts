@@ -8,6 +8,7 @@ import { mpcbenchCommands } from './commands.ts'
 import { lastUserText, scriptedText, startScriptedServer } from '../../testing/scripted-server.ts'
 import type { JudgeCheckReport } from '../judge/judge-check.ts'
 import { JUDGE_CHECK_KINDS, JudgeCheckSetSchema } from '../judge/judge-check.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const tmp = mkdtempSync(join(tmpdir(), 'judge-check-cli-'))
@@ -56,7 +57,7 @@ describe('agent-bench judge-check', () => {
     const right = report.byKind.find((k) => k.kind === 'right')
     expect(right?.passed).toBe(right?.answers)
     for (const kind of report.byKind.filter((k) => k.kind !== 'right')) expect(kind.passed, kind.kind).toBe(0)
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('prints a table per kind by default', async () => {
     const { code, stdout } = await agentBench(['judge-check'])
@@ -65,7 +66,7 @@ describe('agent-bench judge-check', () => {
     expect(stdout).toMatch(new RegExp(`^right\\s+${rights}\\s+${rights}\\s+0\\s+100%$`, 'm'))
     expect(stdout).toMatch(/^injection\s+45\s+0\s+0\s+100%$/m)
     expect(stdout).toContain('wrong answers passed: 0; right answers failed: 0')
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('counts an LLM judge that passes everything: wrong answers passed per kind, exit code 1', async () => {
     const file = join(tmp, 'one-task.json')
@@ -100,7 +101,7 @@ describe('agent-bench judge-check', () => {
       { kind: 'dump', answers: 2, passed: 2, disagreements: 2, agreement: 0 },
       { kind: 'filler', answers: 1, passed: 1, disagreements: 1, agreement: 0 },
     ])
-  }, 120_000)
+  }, scaledMs(120_000))
 
   it('names the file and field of a bad answer set, and a missing one', async () => {
     const bad = join(tmp, 'bad.json')
