@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootstrapMeanCi } from '../src/stats/bootstrap.ts'
 import { passHatKCi } from '../src/stats/pass-hat-k.ts'
 import { wilsonInterval } from '../src/stats/wilson.ts'
+import { scaledMs } from '../src/testing/time-scale.ts'
 
 const run = promisify(execFile)
 const repo = fileURLToPath(new URL('..', import.meta.url))
@@ -139,7 +140,6 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
       join(project, 'evals/resume.eval.ts'),
       `import { appendFileSync } from 'node:fs'
 import { describeEval } from 'vitest-agent-bench/vitest'
-import { scaledMs } from '../src/testing/time-scale.ts'
 
 describeEval('resumable', {
   data: [{ id: 'a', input: 'a', expected: 'a' }, { id: 'b', input: 'b', expected: 'b' }, { id: 'c', input: 'c', expected: 'c' }],
