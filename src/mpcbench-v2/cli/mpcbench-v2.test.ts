@@ -12,9 +12,10 @@ import { scaledMs } from '../../testing/time-scale.ts'
 const execFileAsync = promisify(execFile)
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
+/** Runs the command in a child process, killed before the test's own timeout (so a hang leaves no process behind). */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'mpcbench-v2', ...args], { cwd: REPO_ROOT, env: childEnv({ BENCH_LLM_LOG_DIR: 'off' }), timeout: scaledMs(300_000) })
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'mpcbench-v2', ...args], { cwd: REPO_ROOT, env: childEnv({ BENCH_LLM_LOG_DIR: 'off' }), timeout: scaledMs(240_000) })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
