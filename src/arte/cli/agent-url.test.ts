@@ -34,7 +34,7 @@ async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] 
   ]
   const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', ...env }
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(120_000) })
+    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(100_000) })
     return { code: 0, stdout, stderr, files }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
@@ -122,7 +122,7 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
     const ours = createEmailTools(store, { inbox: 'ann.lee@fernwood.example', queryDate: '2003-03-10' }).map(toOpenAITool)
     store.close()
     expect(server.requests[0]?.body.tools).toEqual(ours)
-  })
+  }, scaledMs(120_000))
 
   it('fails each task of a broken agent (not JSON, HTTP 500, a hang, the wrong shape) with a clear message, never a crash', async () => {
     const { port } = broken.address() as AddressInfo
@@ -136,5 +136,5 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
     expect(outcomes['104']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('wrong shape') })
     expect(results.taskResults.every((task) => !task.exactMatch)).toBe(true)
     expect(`${run.stdout}${run.stderr}`).toContain('ERR_AGENT_HTTP')
-  })
+  }, scaledMs(120_000))
 })
