@@ -208,6 +208,7 @@ const MISSING_PATHS: Record<string, string[][]> = {
   'run-task': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING], ['--task', TASK, '--prompt-config', MISSING], ['--task', TASK, '--model-config', MISSING], ['--task', TASK, '--llm-context', MISSING]],
   'build-judge-input': [['--log', MISSING, '--output', join(missingPathDir, 'input.json')]],
   judge: [['--input', MISSING, '--model', 'rules']],
+  'judge-check': [['--tasks', MISSING], ['--answers', MISSING], ['--data', MISSING]],
   'run-and-judge': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING]],
   tool: [['--scenario-id', 'lumen_robotics', '--name', 'Slack.search_messages', '--data-dir', MISSING]],
   'import-upstream': [['--logs', MISSING, '--out', join(missingPathDir, 'upstream')]],

@@ -111,7 +111,8 @@ describe('agent-bench judge-check', () => {
     expect(invalid.stderr).toContain(bad)
     expect(invalid.stderr).toContain('answers.t.0.kind')
     const missing = await agentBench(['judge-check', '--answers', join(tmp, 'nope.json')])
-    expect(missing.code).toBe(1)
+    // A path the command line named that does not exist is a bad flag: exit 2, as in every command (src/main.test.ts).
+    expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--answers')
   })
 })

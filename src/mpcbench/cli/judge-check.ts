@@ -4,6 +4,7 @@ import fg from 'fast-glob'
 import { ConfigError } from '../../core/errors.ts'
 import { defaultInput } from '../../core/package-root.ts'
 import { defineCommand } from '../../cli/define-command.ts'
+import { FlagValueError } from '../../cli/flag-value-error.ts'
 import { createJudge } from '../judge/create-judge.ts'
 import { formatJudgeCheckReport, loadJudgeCheckSet, runJudgeCheck } from '../judge/judge-check.ts'
 import type { JudgeCheckTask } from '../judge/judge-check.ts'
@@ -42,8 +43,11 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
     const tasksDir = input(flags.tasks, 'tasks')
     const answersFile = input(flags.answers, 'data/judge-check/answers.json')
     const dataDir = input(flags.data, 'data')
+    const given = { '--tasks': flags.tasks, '--answers': flags.answers, '--data': flags.data }
     for (const [label, path] of [['--tasks', tasksDir], ['--answers', answersFile], ['--data', dataDir]] as const) {
-      if (!existsSync(path)) throw new ConfigError(`judge-check: ${label} ${path} does not exist`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
+      // A path the command line named is a bad flag (exit 2); a default missing from the folder is a setup error (exit 1).
+      const MissingPath = given[label] === undefined ? ConfigError : FlagValueError
+      if (!existsSync(path)) throw new MissingPath(`judge-check: ${label} ${path} does not exist`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
     }
     reportPackageInputs(fromPackage)
     const set = loadJudgeCheckSet(answersFile)
