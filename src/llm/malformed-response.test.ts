@@ -85,7 +85,7 @@ describe('a call ends by its deadline, retries included', () => {
     expect(error).toMatchObject({ code: 'ERR_MODEL_TIMEOUT' })
     expect((error as Error).message).toMatch(/no time left before the test timeout/)
     // Well before the hanging reply (60 s); the margin past the deadline scales with the machine's load (docs/contributing.md).
-    expect(elapsed).toBeLessThan(1500 + scaledMs(1_000))
+    expect(elapsed).toBeLessThan(1500 + scaledMs(5_000))
     expect(elapsed).toBeGreaterThanOrEqual(1000)
   })
 
