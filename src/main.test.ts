@@ -64,8 +64,14 @@ describe('agent-bench: a flag value the flag cannot take, or a path a flag names
   writeFileSync(notJson, 'not json\n')
 
   it('generate: a missing, unknown or invalid --scenario-id, --generator or --scale', async () => {
-    expect(await agentBench('generate')).toEqual({ code: 2, stderr: expect.stringMatching(/^agent-bench generate: Missing --scenario-id\.\n {2}Fix: Pass --scenario-id with one of: .*lumen_robotics/) })
-    expect(await agentBench('generate', '--scenario-id', 'nope')).toEqual({ code: 2, stderr: expect.stringMatching(/^agent-bench generate: No scenario "nope" in \S+scenarios\.\n {2}Fix: Use one of: /) })
+    expect(await agentBench('generate')).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(/^agent-bench generate: Missing --scenario-id\.\n {2}Fix: Pass --scenario-id with one of: .*lumen_robotics/),
+    })
+    expect(await agentBench('generate', '--scenario-id', 'nope')).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(/^agent-bench generate: No scenario "nope" in \S+scenarios\.\n {2}Fix: Use one of: /),
+    })
     expect(await agentBench('generate', '--scenario-id', 'lumen_robotics', '--generator', 'gpt')).toEqual({
       code: 2,
       stderr: 'agent-bench generate: Expected `--generator` to be procedural or llm, got "gpt".\n  Fix: Pass --generator procedural or --generator llm.',
@@ -77,7 +83,10 @@ describe('agent-bench: a flag value the flag cannot take, or a path a flag names
   })
 
   it('traces and trace: --below that is not a number, a --db that does not exist; a missing ARTE_TRACES_DB stays exit 1', async () => {
-    expect(await agentBench('traces', '--below', 'abc')).toEqual({ code: 2, stderr: 'agent-bench traces: Expected `--below` to be a number, got "abc".\n  Fix: Pass e.g. --below 0.5.' })
+    expect(await agentBench('traces', '--below', 'abc')).toEqual({
+      code: 2,
+      stderr: 'agent-bench traces: Expected `--below` to be a number, got "abc".\n  Fix: Pass e.g. --below 0.5.',
+    })
     const noDb = `Traces database ${missing} does not exist.\n  Fix: Run the ART-E benchmark first (\`agent-bench arte\` or \`npx vitest run bench/arte\`), or pass --db FILE.`
     expect(await agentBench('traces', '--db', missing)).toEqual({ code: 2, stderr: `agent-bench traces: ${noDb}` })
     expect(await agentBench('trace', 'some-id', '--db', missing)).toEqual({ code: 2, stderr: `agent-bench trace: ${noDb}` })
@@ -91,12 +100,20 @@ describe('agent-bench: a flag value the flag cannot take, or a path a flag names
       stderr: 'agent-bench generate-evals: Unknown bucket "top".\n  Fix: Use any of high, medium, low, comma-separated.',
     })
     const gone = await agentBench('generate-evals', '--results', missing, '--out', join(dir, 'evals'))
-    expect(gone).toEqual({ code: 2, stderr: expect.stringMatching(/^agent-bench generate-evals: Cannot read ART-E results \S+missing: ENOENT[^\n]*\n {2}Fix: Make sure \S+missing exists and holds valid JSON\.$/) })
+    expect(gone).toEqual({
+      code: 2,
+      stderr: expect.stringMatching(
+        /^agent-bench generate-evals: Cannot read ART-E results \S+missing: ENOENT[^\n]*\n {2}Fix: Make sure \S+missing exists and holds valid JSON\.$/,
+      ),
+    })
     expect((await agentBench('generate-evals', '--results', notJson, '--out', join(dir, 'evals'))).code).toBe(1)
   })
 
   it('compare: an unknown --benchmark, one file instead of two or none; two files that are not results stay exit 1', async () => {
-    expect(await agentBench('compare', '--benchmark', 'swe')).toEqual({ code: 2, stderr: 'agent-bench compare: Unknown --benchmark "swe".\n  Fix: Use --benchmark arte, mpcbench or mpcbench-v2.' })
+    expect(await agentBench('compare', '--benchmark', 'swe')).toEqual({
+      code: 2,
+      stderr: 'agent-bench compare: Unknown --benchmark "swe".\n  Fix: Use --benchmark arte, mpcbench or mpcbench-v2.',
+    })
     expect(await agentBench('compare', notJson)).toEqual({
       code: 2,
       stderr: 'agent-bench compare: Expected two files (A and B) or none, got 1.\n  Fix: Run e.g. `agent-bench compare old.json new.json`.',
@@ -121,7 +138,8 @@ describe('agent-bench: a flag value the flag cannot take, or a path a flag names
 
   it('mcp: an ART-E --db that does not exist (in a worker or not); a --db that is not a database stays exit 1', async () => {
     const line = ['mcp', '--db', missing, '--inbox', 'a@b.example', '--query-date', '2001-05-14']
-    const noDb = /^agent-bench mcp: Cannot open email database \S+missing: [^\n]+\n {2}Fix: Build it first with `agent-bench import-enron --db FILE --maildir DIR`\.$/
+    const noDb =
+      /^agent-bench mcp: Cannot open email database \S+missing: [^\n]+\n {2}Fix: Build it first with `agent-bench import-enron --db FILE --maildir DIR`\.$/
     vi.stubEnv('ARTE_TOOL_TIMEOUT_MS', '0')
     expect(await agentBench(...line)).toEqual({ code: 2, stderr: expect.stringMatching(noDb) })
     expect((await agentBench('mcp', '--db', notJson, '--inbox', 'a@b.example', '--query-date', '2001-05-14')).code).toBe(1)
@@ -157,7 +175,13 @@ function staticPackages(entry: string): Set<string> {
     for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
       const specifier = match[1] ?? match[2] ?? ''
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier))
-      else if (!specifier.startsWith('node:')) packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+      else if (!specifier.startsWith('node:'))
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        )
     }
   }
   visit(entry)
@@ -203,16 +227,32 @@ const MISSING_PATHS: Record<string, string[][]> = {
   trace: [['some-id', '--db', MISSING]],
   traces: [['--db', MISSING]],
   'generate-evals': [['--results', MISSING, '--out', join(missingPathDir, 'evals')]],
-  mpcbench: [['--prompt-config', MISSING], ['--model-config', MISSING]],
+  mpcbench: [
+    ['--prompt-config', MISSING],
+    ['--model-config', MISSING],
+  ],
   generate: [['--scenario-id', 'lumen_robotics', '--scenarios-dir', MISSING]],
-  'run-task': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING], ['--task', TASK, '--prompt-config', MISSING], ['--task', TASK, '--model-config', MISSING], ['--task', TASK, '--llm-context', MISSING]],
+  'run-task': [
+    ['--task', MISSING],
+    ['--task', TASK, '--data-dir', MISSING],
+    ['--task', TASK, '--prompt-config', MISSING],
+    ['--task', TASK, '--model-config', MISSING],
+    ['--task', TASK, '--llm-context', MISSING],
+  ],
   'build-judge-input': [['--log', MISSING, '--output', join(missingPathDir, 'input.json')]],
   judge: [['--input', MISSING, '--model', 'rules']],
-  'run-and-judge': [['--task', MISSING], ['--task', TASK, '--data-dir', MISSING]],
+  'judge-check': [
+    ['--tasks', MISSING],
+    ['--answers', MISSING],
+    ['--data', MISSING],
+  ],
+  'run-and-judge': [
+    ['--task', MISSING],
+    ['--task', TASK, '--data-dir', MISSING],
+  ],
   tool: [['--scenario-id', 'lumen_robotics', '--name', 'Slack.search_messages', '--data-dir', MISSING]],
   'import-upstream': [['--logs', MISSING, '--out', join(missingPathDir, 'upstream')]],
   calls: [['--dir', MISSING]],
-  'judge-check': [['--tasks', MISSING], ['--answers', MISSING], ['--data', MISSING]],
   report: [['--results', MISSING, '--out', join(missingPathDir, 'report.html')]],
   compare: [[MISSING, MISSING]],
   'mpcbench-v2': [['--world', MISSING, '--instances', MISSING, '--oracle', MISSING]],
@@ -228,7 +268,12 @@ describe('agent-bench: a flag naming a path that does not exist exits 2 in every
   it('covers every command that `agent-bench --help` lists', async () => {
     const { code, stdout } = await agentBenchOutput(['--help'])
     expect(code).toBe(0)
-    const listed = [...stdout.split('Commands:')[1]!.split('Options:')[0]!.matchAll(/^ {2}([a-z0-9-]+) /gm)].map((match) => match[1])
+    const listed = [
+      ...stdout
+        .split('Commands:')[1]!
+        .split('Options:')[0]!
+        .matchAll(/^ {2}([a-z0-9-]+) /gm),
+    ].map((match) => match[1])
     expect(listed.length).toBeGreaterThan(10)
     expect(Object.keys(MISSING_PATHS).sort()).toEqual([...listed].sort())
   })

@@ -239,8 +239,9 @@ describe('runAgent', () => {
       const abortedAt = performance.now()
       controller.abort(new Error('Test timed out'))
       const { trace } = await run
-      // Far sooner than the reply or the tool (10 min); the bound scales with the machine's load (docs/contributing.md).
-      expect(performance.now() - abortedAt).toBeLessThan(scaledMs(100))
+      // Far sooner than the reply or the tool (10 min): a wide bound that only a wait for either breaks, not a busy
+      // machine (about 1 ms idle; docs/contributing.md).
+      expect(performance.now() - abortedAt).toBeLessThan(scaledMs(10_000))
       expect(trace.outcome).toEqual({ kind: 'aborted', reason: 'Test timed out' })
     }
   })

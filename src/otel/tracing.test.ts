@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BenchError } from '../core/errors.ts'
 import { REDACTED, registerSecret } from '../core/redact.ts'
 import { childrenOf, type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 import { DEFAULT_SERVICE_NAME, otelSettingsFromEnv } from './otel-settings.ts'
 import { currentTraceId, flushTracing, shutdownTracing, startTracing, traceChat, traceJudge, traceTask, traceTool, tracingEnabled } from './tracing.ts'
 
@@ -58,10 +59,22 @@ describe('otelSettingsFromEnv', () => {
 
   it('turns a value it cannot use into a message naming the variable and the fix, not an exception', () => {
     const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }
-    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toEqual({ kind: 'invalid', message: expect.stringMatching(/OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported\. Fix: set it to http\/protobuf or http\/json/) })
-    expect(otelSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toMatchObject({ kind: 'invalid', message: expect.stringContaining('OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4318') })
-    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: 'novalue' })).toMatchObject({ kind: 'invalid', message: expect.stringContaining('OTEL_EXPORTER_OTLP_HEADERS') })
-    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: '1.5s' })).toMatchObject({ kind: 'invalid', message: expect.stringContaining('OTEL_EXPORTER_OTLP_TIMEOUT=1.5s') })
+    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toEqual({
+      kind: 'invalid',
+      message: expect.stringMatching(/OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported\. Fix: set it to http\/protobuf or http\/json/),
+    })
+    expect(otelSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' })).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4318'),
+    })
+    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: 'novalue' })).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('OTEL_EXPORTER_OTLP_HEADERS'),
+    })
+    expect(otelSettingsFromEnv({ ...endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: '1.5s' })).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('OTEL_EXPORTER_OTLP_TIMEOUT=1.5s'),
+    })
   })
 })
 
@@ -69,19 +82,42 @@ describe('otelSettingsFromEnv', () => {
 async function sampleTask(secret = 'no secret'): Promise<{ traceId: string | undefined; inner: string | undefined }> {
   return traceTask({ benchmark: 'unit', taskId: 'task-7', trial: 2, agent: 'my-agent', attributes: { 'bench.unit.extra': 'x' } }, async (span) => {
     const inner = currentTraceId()
-    await traceChat({ provider: 'openai', model: 'gpt-unit', request: { messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: `find ${secret}` }], temperature: 0, purpose: 'agent' }, serverAddress: 'api.example' }, async (chat) => {
-      chat.retries([{ attempt: 1, reason: 'HTTP 503', delayMs: 5 }])
-      chat.retries([{ attempt: 1, reason: 'HTTP 503', delayMs: 5 }])
-      return {
-        model: 'gpt-unit-2025',
-        usage: { promptTokens: 120, completionTokens: 7 },
-        finishReason: 'tool_calls',
-        cached: false,
-        message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: `{"q":"${secret}"}` } }] },
-      }
-    })
+    await traceChat(
+      {
+        provider: 'openai',
+        model: 'gpt-unit',
+        request: {
+          messages: [
+            { role: 'system', content: 'be brief' },
+            { role: 'user', content: `find ${secret}` },
+          ],
+          temperature: 0,
+          purpose: 'agent',
+        },
+        serverAddress: 'api.example',
+      },
+      async (chat) => {
+        chat.retries([{ attempt: 1, reason: 'HTTP 503', delayMs: 5 }])
+        chat.retries([{ attempt: 1, reason: 'HTTP 503', delayMs: 5 }])
+        return {
+          model: 'gpt-unit-2025',
+          usage: { promptTokens: 120, completionTokens: 7 },
+          finishReason: 'tool_calls',
+          cached: false,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'search', arguments: `{"q":"${secret}"}` } }],
+          },
+        }
+      },
+    )
     await traceTool({ name: 'search', callId: 'call_1', arguments: `{"q":"${secret}"}` }, async () => ({ status: 'ok', content: `["${secret}"]` }))
-    await traceTool({ name: 'read', callId: 'call_2', arguments: '{}' }, async () => ({ status: 'tool-error', errorCode: 'ERR_TOOL_TIMEOUT', content: 'Error: read failed' }))
+    await traceTool({ name: 'read', callId: 'call_2', arguments: '{}' }, async () => ({
+      status: 'tool-error',
+      errorCode: 'ERR_TOOL_TIMEOUT',
+      content: 'Error: read failed',
+    }))
     await expect(
       traceChat({ provider: 'openai', model: 'gpt-unit', request: { messages: [] } }, async () => {
         throw new BenchError('ERR_MODEL_SERVER', 'Model call failed with HTTP 500', { hint: 'retry later' })
@@ -161,13 +197,21 @@ describe.each(['http/protobuf', 'http/json'] as const)('spans exported over OTLP
       'bench.cached': false,
       'bench.retries': 1,
     })
-    expect(chat?.events).toEqual([{ name: 'gen_ai.retry', attributes: { 'bench.retry.attempt': 1, 'bench.retry.reason': 'HTTP 503', 'bench.retry.delay_ms': 5 } }])
+    expect(chat?.events).toEqual([
+      { name: 'gen_ai.retry', attributes: { 'bench.retry.attempt': 1, 'bench.retry.reason': 'HTTP 503', 'bench.retry.delay_ms': 5 } },
+    ])
     expect(failed?.status).toEqual({ code: 2, message: 'Model call failed with HTTP 500\n  Fix: retry later' })
     expect(failed?.attributes['error.type']).toBe('ERR_MODEL_SERVER')
     expect(failed?.events.map((event) => event.name)).toEqual(['exception'])
 
     const [search] = byName(children, 'execute_tool search')
-    expect(search?.attributes).toEqual({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'search', 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.id': 'call_1', 'bench.tool.status': 'ok' })
+    expect(search?.attributes).toEqual({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'search',
+      'gen_ai.tool.type': 'function',
+      'gen_ai.tool.call.id': 'call_1',
+      'bench.tool.status': 'ok',
+    })
     expect(search?.status.code).toBe(0)
     const [read] = byName(children, 'execute_tool read')
     expect(read?.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'call_2', 'error.type': 'ERR_TOOL_TIMEOUT', 'bench.tool.status': 'tool-error' })
@@ -176,13 +220,16 @@ describe.each(['http/protobuf', 'http/json'] as const)('spans exported over OTLP
 
     // Content capture is off by default: no message, argument or result is sent.
     for (const span of spans) {
-      expect(Object.keys(span.attributes).filter((key) => /messages|arguments|result$/.test(key)), span.name).toEqual([])
+      expect(
+        Object.keys(span.attributes).filter((key) => /messages|arguments|result$/.test(key)),
+        span.name,
+      ).toEqual([])
     }
   })
 })
 
 describe('a task started inside a task', () => {
-  it('runs in the outer task\'s trace: one root span, its scores set through either handle', async () => {
+  it("runs in the outer task's trace: one root span, its scores set through either handle", async () => {
     await using receiver = await startOtlpReceiver()
     await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })
     const ids = await traceTask({ benchmark: 'unit', taskId: 'outer', agent: 'a' }, async (outer) => {
@@ -203,7 +250,7 @@ describe('a task started inside a task', () => {
 })
 
 describe('content capture (OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)', () => {
-  it('puts messages, tool arguments and results on the spans in the conventions\' shape, with secrets redacted', async () => {
+  it("puts messages, tool arguments and results on the spans in the conventions' shape, with secrets redacted", async () => {
     await using receiver = await startOtlpReceiver()
     const secret = 'sk-unit-otel-secret-4f9a2b'
     registerSecret(secret)
@@ -233,7 +280,10 @@ describe('a collector that fails', () => {
     await using receiver = await startOtlpReceiver(mode)
     const warnings: string[] = []
     // A short export timeout keeps the test short; nothing here measures time.
-    await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: '800' }, warn: (message) => warnings.push(message) })
+    await startTracing({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: '800' },
+      warn: (message) => warnings.push(message),
+    })
     const results = []
     for (let i = 0; i < 3; i++) {
       results.push(await sampleTask())
@@ -247,7 +297,12 @@ describe('a collector that fails', () => {
 
   it('a setting it cannot use is one warning, and tracing is off', async () => {
     const warnings: string[] = []
-    expect(await startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, warn: (message) => warnings.push(message) })).toBe(false)
+    expect(
+      await startTracing({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+        warn: (message) => warnings.push(message),
+      }),
+    ).toBe(false)
     expect(tracingEnabled()).toBe(false)
     expect((await sampleTask()).traceId).toBeUndefined()
     expect(warnings).toEqual([expect.stringContaining('OTEL_EXPORTER_OTLP_PROTOCOL=grpc')])
@@ -255,36 +310,44 @@ describe('a collector that fails', () => {
 })
 
 describe('tracing off', () => {
-  it('gives no trace id and loads no OpenTelemetry module; with an endpoint set, the SDK is loaded (the check can fail)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'otel-off-'))
-    const probe = join(dir, 'probe.mts')
-    writeFileSync(
-      probe,
-      [
-        "import { createRequire } from 'node:module'",
-        'const { traceTask, traceChat, traceTool, flushTracing, shutdownTracing } = await import(process.argv[2])',
-        "const traceId = await traceTask({ benchmark: 'probe', taskId: '1', agent: 'a' }, async (span) => {",
-        "  await traceChat({ provider: 'p', model: 'm', request: { messages: [] } }, async () => ({ model: 'm', usage: { promptTokens: 0, completionTokens: 0 }, finishReason: null, cached: false, message: {} }))",
-        "  await traceTool({ name: 't', arguments: '{}' }, async () => ({ status: 'ok', content: '' }))",
-        '  return span.traceId ?? null',
-        '})',
-        'await flushTracing()',
-        'await shutdownTracing()',
-        "const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@opentelemetry'))",
-        'console.log(JSON.stringify({ traceId, loaded: loaded.length }))',
-      ].join('\n'),
-    )
-    const tracing = fileURLToPath(new URL('./tracing.ts', import.meta.url))
-    const probeWith = async (env: Record<string, string>): Promise<{ traceId: string | null; loaded: number }> => {
-      const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')))
-      const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), probe, tracing], { env: { ...clean, ...env }, timeout: 60_000 })
-      return JSON.parse(stdout.trim().split('\n').at(-1) as string)
-    }
-    expect(await probeWith({})).toEqual({ traceId: null, loaded: 0 })
-    await using receiver = await startOtlpReceiver()
-    const on = await probeWith({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint })
-    expect(on.traceId).toMatch(/^[0-9a-f]{32}$/)
-    expect(on.loaded).toBeGreaterThan(0)
-    expect(receiver.spans.map((span) => span.name).sort()).toEqual(['chat m', 'execute_tool t', 'invoke_agent a'])
-  })
+  it(
+    'gives no trace id and loads no OpenTelemetry module; with an endpoint set, the SDK is loaded (the check can fail)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'otel-off-'))
+      const probe = join(dir, 'probe.mts')
+      writeFileSync(
+        probe,
+        [
+          "import { createRequire } from 'node:module'",
+          'const { traceTask, traceChat, traceTool, flushTracing, shutdownTracing } = await import(process.argv[2])',
+          "const traceId = await traceTask({ benchmark: 'probe', taskId: '1', agent: 'a' }, async (span) => {",
+          "  await traceChat({ provider: 'p', model: 'm', request: { messages: [] } }, async () => ({ model: 'm', usage: { promptTokens: 0, completionTokens: 0 }, finishReason: null, cached: false, message: {} }))",
+          "  await traceTool({ name: 't', arguments: '{}' }, async () => ({ status: 'ok', content: '' }))",
+          '  return span.traceId ?? null',
+          '})',
+          'await flushTracing()',
+          'await shutdownTracing()',
+          "const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@opentelemetry'))",
+          'console.log(JSON.stringify({ traceId, loaded: loaded.length }))',
+        ].join('\n'),
+      )
+      const tracing = fileURLToPath(new URL('./tracing.ts', import.meta.url))
+      const probeWith = async (env: Record<string, string>): Promise<{ traceId: string | null; loaded: number }> => {
+        const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')))
+        const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), probe, tracing], {
+          env: { ...clean, ...env },
+          timeout: scaledMs(40_000),
+        })
+        return JSON.parse(stdout.trim().split('\n').at(-1) as string)
+      }
+      expect(await probeWith({})).toEqual({ traceId: null, loaded: 0 })
+      await using receiver = await startOtlpReceiver()
+      const on = await probeWith({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint })
+      expect(on.traceId).toMatch(/^[0-9a-f]{32}$/)
+      expect(on.loaded).toBeGreaterThan(0)
+      expect(receiver.spans.map((span) => span.name).sort()).toEqual(['chat m', 'execute_tool t', 'invoke_agent a'])
+      // Two child processes (tsx compiles the probe), each bounded by its own timeout within this one.
+    },
+    scaledMs(100_000),
+  )
 })

@@ -11,6 +11,7 @@ import { SummarySchema, type Summary } from '../mpcbench/summary/summary.ts'
 import MpcbenchReporter from '../mpcbench/vitest/reporter.ts'
 import { childrenOf, type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../testing/otlp-receiver.ts'
 import { ReportReporter } from './report-reporter.ts'
+import { scaledMs } from '../testing/time-scale.ts'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const quiet = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -29,10 +30,27 @@ let runBench: (resume: boolean) => Promise<void>
 beforeAll(async () => {
   receiver = await startOtlpReceiver()
   const dir = mkdtempSync(join(tmpdir(), 'otel-e2e-'))
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BENCH_AGENT_MODEL', 'BENCH_JUDGE_MODEL', 'ARTE_THRESHOLDS', 'GITHUB_STEP_SUMMARY', 'BENCH_TRIALS', 'BENCH_RESUME']) {
+  for (const name of [
+    'OPENAI_API_KEY',
+    'ANTHROPIC_API_KEY',
+    'GEMINI_API_KEY',
+    'OPENAI_BASE_URL',
+    'BENCH_AGENT_MODEL',
+    'BENCH_JUDGE_MODEL',
+    'ARTE_THRESHOLDS',
+    'GITHUB_STEP_SUMMARY',
+    'BENCH_TRIALS',
+    'BENCH_RESUME',
+  ]) {
     vi.stubEnv(name, '')
   }
-  for (const name of ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_SERVICE_NAME', 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT']) vi.stubEnv(name, '')
+  for (const name of [
+    'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_HEADERS',
+    'OTEL_SERVICE_NAME',
+    'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT',
+  ])
+    vi.stubEnv(name, '')
   vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', receiver.endpoint)
   vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/json')
   vi.stubEnv('ARTE_DB', join(dir, 'arte/mail.db'))
@@ -72,14 +90,15 @@ beforeAll(async () => {
     html = readFileSync(page, 'utf8')
   }
   await runBench(false)
-}, 300_000)
+}, scaledMs(300_000))
 
 afterAll(async () => {
   vi.unstubAllEnvs()
   await receiver?.close()
 })
 
-const rootsOf = (benchmark: string): ReceivedSpan[] => receiver.spans.filter((span) => span.parentSpanId === '' && span.attributes['bench.benchmark'] === benchmark)
+const rootsOf = (benchmark: string): ReceivedSpan[] =>
+  receiver.spans.filter((span) => span.parentSpanId === '' && span.attributes['bench.benchmark'] === benchmark)
 
 describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline agent, rules judge)', () => {
   it('ART-E: one trace per task, its root carrying the task id and scores, with chat (baseline) and execute_tool spans under it', () => {
@@ -106,7 +125,13 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
       expect(chats.length, `task ${task.taskId}`).toBeGreaterThan(0)
       for (const chat of chats) {
         // The baseline is not an LLM: its provider is the harness's own label, and it uses no tokens.
-        expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'vitest-agent-bench.baseline', 'gen_ai.request.model': 'baseline', 'gen_ai.usage.input_tokens': 0, 'gen_ai.usage.output_tokens': 0 })
+        expect(chat.attributes).toMatchObject({
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'vitest-agent-bench.baseline',
+          'gen_ai.request.model': 'baseline',
+          'gen_ai.usage.input_tokens': 0,
+          'gen_ai.usage.output_tokens': 0,
+        })
       }
       const tools = children.filter((span) => span.name.startsWith('execute_tool '))
       expect(tools.length, `task ${task.taskId}`).toBeGreaterThan(0)
@@ -126,7 +151,8 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
       const root = roots.find((span) => span.traceId === score.otel_trace_id) as ReceivedSpan
       expect(root, `task ${score.task_id}`).toBeDefined()
       expect(root.attributes).toMatchObject({ 'bench.task.id': score.task_id, 'gen_ai.agent.name': 'baseline' })
-      if (score.answer_requirements_satisfaction !== null) expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
+      if (score.answer_requirements_satisfaction !== null)
+        expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
       // Passed as pass^k and compare count it: requirements >= 4, not merely judged.
       expect(root.attributes['bench.task.passed'], `task ${score.task_id}`).toBe((score.answer_requirements_satisfaction ?? -1) >= 4)
       const names = childrenOf(receiver.spans, root).map((span) => span.name)
@@ -136,7 +162,7 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
     }
   })
 
-  it('the report\'s task rows carry each task\'s trace id', () => {
+  it("the report's task rows carry each task's trace id", () => {
     for (const task of results.taskResults) expect(html).toContain(`data-otel-trace-id="${task.otelTraceId}"`)
     const first = Object.values(summary.scores).flat()[0]
     expect(html).toContain(`data-otel-trace-id="${first?.otel_trace_id}"`)
@@ -175,7 +201,8 @@ describe('npm run bench with OTEL_EXPORTER_OTLP_ENDPOINT and http/json (baseline
       const earlier = first.mpcbench.find((row) => row.task_id === score.task_id)
       expect(root.attributes).toMatchObject({ 'bench.task.id': score.task_id, 'bench.resumed_trace_id': earlier?.otel_trace_id })
       expect(String(root.attributes['bench.resumed_from'])).toMatch(/\.json$/)
-      if (score.answer_requirements_satisfaction !== null) expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
+      if (score.answer_requirements_satisfaction !== null)
+        expect(root.attributes['bench.score.rules.answer_requirements_satisfaction']).toBe(score.answer_requirements_satisfaction)
       // Passed as pass^k and compare count it: requirements >= 4, not merely judged.
       expect(root.attributes['bench.task.passed'], `task ${score.task_id}`).toBe((score.answer_requirements_satisfaction ?? -1) >= 4)
       expect(childrenOf(spans, root), `task ${score.task_id}`).toEqual([])

@@ -42,7 +42,7 @@ async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] 
   ]
   const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', ...env }
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(120_000) })
+    const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(100_000) })
     return { code: 0, stdout, stderr, files }
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string }
@@ -97,64 +97,72 @@ describe('agent-bench arte --agent-url (child processes, the example agent drive
     scratch.remove()
   })
 
-  it('scores the example agent like our own loop, with every MCP tool call in the traces', async () => {
-    const dir = join(scratch.dir, 'example')
-    const run = await arteWithAgent(dir, agentUrl)
-    expect(run.stderr).not.toContain('Error')
-    expect(run.code).toBe(0)
-    expect(run.stdout).toContain('exactMatchAccuracy   0.250 [0.046, 0.699] (1/4)')
-    const results = readArteResults(run.files.results)
-    expect(results.config.model).toBe(`agent:${agentUrl}`)
-    const byId = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task]))
-    expect(byId['101']).toMatchObject({ agentAnswer: 'room 4b', exactMatch: true, sources: ['<fx-1001@fernwood.example>'], outcome: { kind: 'answered' } })
-    expect(byId['102']).toMatchObject({ agentAnswer: 'Harbor Deli', exactMatch: false })
-    expect(byId['104']).toMatchObject({ agentAnswer: "I don't know", exactMatch: false })
+  it(
+    'scores the example agent like our own loop, with every MCP tool call in the traces',
+    async () => {
+      const dir = join(scratch.dir, 'example')
+      const run = await arteWithAgent(dir, agentUrl)
+      expect(run.stderr).not.toContain('Error')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toContain('exactMatchAccuracy   0.250 [0.046, 0.699] (1/4)')
+      const results = readArteResults(run.files.results)
+      expect(results.config.model).toBe(`agent:${agentUrl}`)
+      const byId = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task]))
+      expect(byId['101']).toMatchObject({ agentAnswer: 'room 4b', exactMatch: true, sources: ['<fx-1001@fernwood.example>'], outcome: { kind: 'answered' } })
+      expect(byId['102']).toMatchObject({ agentAnswer: 'Harbor Deli', exactMatch: false })
+      expect(byId['104']).toMatchObject({ agentAnswer: "I don't know", exactMatch: false })
 
-    const traces = TraceStore.open(run.files.traces)
-    try {
-      const trace = traces.get(byId['101']?.traceId ?? '')?.trace
-      expect(trace?.toolCalls.map(({ name, arguments: args, status, turn }) => ({ name, args, status, turn }))).toEqual([
-        { name: 'search_emails', args: { keywords: ['budget', 'review'] }, status: 'ok', turn: 1 },
-        { name: 'return_final_answer', args: { answer: 'room 4b', sources: ['<fx-1001@fernwood.example>'] }, status: 'ok', turn: 2 },
-      ])
-      expect(trace?.toolCalls[0]?.result).toEqual([expect.objectContaining({ message_id: '<fx-1001@fernwood.example>' })])
-      expect(trace?.agentTrace).toEqual({ turns: 2, steps: ['search_emails({"keywords":["budget","review"]})'] })
-      expect(formatStoredTrace(traces.get(byId['101']?.traceId ?? '')!)).toMatch(
-        /Tool calls:\n {2}turn 1 search_emails ok \d+ ms[\s\S]*The external agent's own trace:\n {2}\{"turns":2/,
-      )
-      expect(traces.get(byId['104']?.traceId ?? '')?.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'search_emails'])
-    } finally {
-      traces.close()
-    }
+      const traces = TraceStore.open(run.files.traces)
+      try {
+        const trace = traces.get(byId['101']?.traceId ?? '')?.trace
+        expect(trace?.toolCalls.map(({ name, arguments: args, status, turn }) => ({ name, args, status, turn }))).toEqual([
+          { name: 'search_emails', args: { keywords: ['budget', 'review'] }, status: 'ok', turn: 1 },
+          { name: 'return_final_answer', args: { answer: 'room 4b', sources: ['<fx-1001@fernwood.example>'] }, status: 'ok', turn: 2 },
+        ])
+        expect(trace?.toolCalls[0]?.result).toEqual([expect.objectContaining({ message_id: '<fx-1001@fernwood.example>' })])
+        expect(trace?.agentTrace).toEqual({ turns: 2, steps: ['search_emails({"keywords":["budget","review"]})'] })
+        expect(formatStoredTrace(traces.get(byId['101']?.traceId ?? '')!)).toMatch(
+          /Tool calls:\n {2}turn 1 search_emails ok \d+ ms[\s\S]*The external agent's own trace:\n {2}\{"turns":2/,
+        )
+        expect(traces.get(byId['104']?.traceId ?? '')?.trace.toolCalls.map((call) => call.name)).toEqual(['search_emails', 'search_emails'])
+      } finally {
+        traces.close()
+      }
 
-    // The example agent sent the model exactly the tool schemas our own loop sends.
-    const store = EmailStore.open(run.files.db, { readonly: true })
-    const ours = createEmailTools(store, { inbox: 'ann.lee@fernwood.example', queryDate: '2003-03-10' }).map(toOpenAITool)
-    store.close()
-    expect(server.requests[0]?.body.tools).toEqual(ours)
-  })
+      // The example agent sent the model exactly the tool schemas our own loop sends.
+      const store = EmailStore.open(run.files.db, { readonly: true })
+      const ours = createEmailTools(store, { inbox: 'ann.lee@fernwood.example', queryDate: '2003-03-10' }).map(toOpenAITool)
+      store.close()
+      expect(server.requests[0]?.body.tools).toEqual(ours)
+    },
+    scaledMs(120_000),
+  )
 
-  it('fails each task of a broken agent (not JSON, HTTP 500, a hang, the wrong shape) with a clear message, never a crash', async () => {
-    const { port } = broken.address() as AddressInfo
-    const run = await arteWithAgent(join(scratch.dir, 'broken'), `http://127.0.0.1:${port}/run`, ['--agent-timeout-ms', '1500'], {
-      ARTE_AGENT_MAX_RETRIES: '0',
-    })
-    expect(run.code).toBe(1)
-    const results = readArteResults(run.files.results)
-    const outcomes = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task.outcome]))
-    expect(outcomes['101']).toMatchObject({
-      kind: 'error',
-      code: 'ERR_AGENT_REPLY',
-      message: expect.stringContaining('a body that is not JSON: <html>not json</html>'),
-    })
-    expect(outcomes['102']).toMatchObject({
-      kind: 'error',
-      code: 'ERR_AGENT_HTTP',
-      message: expect.stringContaining('answered HTTP 500: {"error":"agent crashed"}'),
-    })
-    expect(outcomes['103']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 1500 ms') })
-    expect(outcomes['104']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('wrong shape') })
-    expect(results.taskResults.every((task) => !task.exactMatch)).toBe(true)
-    expect(`${run.stdout}${run.stderr}`).toContain('ERR_AGENT_HTTP')
-  })
+  it(
+    'fails each task of a broken agent (not JSON, HTTP 500, a hang, the wrong shape) with a clear message, never a crash',
+    async () => {
+      const { port } = broken.address() as AddressInfo
+      const run = await arteWithAgent(join(scratch.dir, 'broken'), `http://127.0.0.1:${port}/run`, ['--agent-timeout-ms', '1500'], {
+        ARTE_AGENT_MAX_RETRIES: '0',
+      })
+      expect(run.code).toBe(1)
+      const results = readArteResults(run.files.results)
+      const outcomes = Object.fromEntries(results.taskResults.map((task) => [task.taskId, task.outcome]))
+      expect(outcomes['101']).toMatchObject({
+        kind: 'error',
+        code: 'ERR_AGENT_REPLY',
+        message: expect.stringContaining('a body that is not JSON: <html>not json</html>'),
+      })
+      expect(outcomes['102']).toMatchObject({
+        kind: 'error',
+        code: 'ERR_AGENT_HTTP',
+        message: expect.stringContaining('answered HTTP 500: {"error":"agent crashed"}'),
+      })
+      expect(outcomes['103']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_TIMEOUT', message: expect.stringContaining('did not answer within 1500 ms') })
+      expect(outcomes['104']).toMatchObject({ kind: 'error', code: 'ERR_AGENT_REPLY', message: expect.stringContaining('wrong shape') })
+      expect(results.taskResults.every((task) => !task.exactMatch)).toBe(true)
+      expect(`${run.stdout}${run.stderr}`).toContain('ERR_AGENT_HTTP')
+    },
+    scaledMs(120_000),
+  )
 })

@@ -10,6 +10,7 @@ import { runArteTask } from '../run-arte-task.ts'
 import { EmailStore } from '../store/email-store.ts'
 import type { ArtePlannedTask } from '../results/arte-meta.ts'
 import { finishedInRun } from './recover-finished.ts'
+import { scaledMs } from '../../testing/time-scale.ts'
 
 const row: ArteRow = {
   id: 101,
@@ -41,34 +42,38 @@ describe('finishedInRun', () => {
   const scratch = scratchDir('recover-finished')
   afterAll(() => scratch.remove())
 
-  it('rebuilds a task that finished (its trace is stored) but whose result never reached the reporter, as the test scored it', async () => {
-    await using server = await startScriptedServer(fixtureResponder())
-    const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
-    using mail = EmailStore.open(':memory:')
-    await importMaildir(mail, FIXTURE_MAILDIR)
-    const run = await runArteTask({ row, store: mail, model, maxTurns: 2, dataset: 'fixture' })
-    expect(run.meta.exactMatch).toBe(true)
-    const db = join(scratch.dir, 'traces.db')
-    {
-      using traces = TraceStore.open(db)
-      const { meta } = run
-      traces.save({
-        runId: 'run-now',
-        taskId: meta.taskId,
-        question: meta.question,
-        groundTruth: meta.groundTruth,
-        agentAnswer: meta.agentAnswer,
-        exactMatch: meta.exactMatch,
-        semanticScore: meta.semanticScore,
-        trace: run.trace,
-      })
-    }
-    const recover = finishedInRun(db, 'run-now')
-    expect(recover(planned('101'))).toEqual({ ...run.meta, executionTimeMs: run.trace.durationMs, rows: 'all' })
-    // Another task, another trial, another run, or no database: nothing to rebuild, the task stays not run.
-    expect(recover(planned('102'))).toBeUndefined()
-    expect(recover(planned('101', 2))).toBeUndefined()
-    expect(finishedInRun(db, 'run-before')(planned('101'))).toBeUndefined()
-    expect(finishedInRun(join(scratch.dir, 'none.db'), 'run-now')(planned('101'))).toBeUndefined()
-  }, 60_000)
+  it(
+    'rebuilds a task that finished (its trace is stored) but whose result never reached the reporter, as the test scored it',
+    async () => {
+      await using server = await startScriptedServer(fixtureResponder())
+      const model = createModel('scripted-model', { env: { OPENAI_BASE_URL: server.baseURL }, cache: { mode: 'off' }, callLogDir: false, maxRetries: 0 })
+      using mail = EmailStore.open(':memory:')
+      await importMaildir(mail, FIXTURE_MAILDIR)
+      const run = await runArteTask({ row, store: mail, model, maxTurns: 2, dataset: 'fixture' })
+      expect(run.meta.exactMatch).toBe(true)
+      const db = join(scratch.dir, 'traces.db')
+      {
+        using traces = TraceStore.open(db)
+        const { meta } = run
+        traces.save({
+          runId: 'run-now',
+          taskId: meta.taskId,
+          question: meta.question,
+          groundTruth: meta.groundTruth,
+          agentAnswer: meta.agentAnswer,
+          exactMatch: meta.exactMatch,
+          semanticScore: meta.semanticScore,
+          trace: run.trace,
+        })
+      }
+      const recover = finishedInRun(db, 'run-now')
+      expect(recover(planned('101'))).toEqual({ ...run.meta, executionTimeMs: run.trace.durationMs, rows: 'all' })
+      // Another task, another trial, another run, or no database: nothing to rebuild, the task stays not run.
+      expect(recover(planned('102'))).toBeUndefined()
+      expect(recover(planned('101', 2))).toBeUndefined()
+      expect(finishedInRun(db, 'run-before')(planned('101'))).toBeUndefined()
+      expect(finishedInRun(join(scratch.dir, 'none.db'), 'run-now')(planned('101'))).toBeUndefined()
+    },
+    scaledMs(60_000),
+  )
 })

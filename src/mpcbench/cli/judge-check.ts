@@ -43,10 +43,15 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
     const tasksDir = input(flags.tasks, 'tasks')
     const answersFile = input(flags.answers, 'data/judge-check/answers.json')
     const dataDir = input(flags.data, 'data')
-    for (const [label, given, path] of [['--tasks', flags.tasks, tasksDir], ['--answers', flags.answers, answersFile], ['--data', flags.data, dataDir]] as const) {
+    for (const [label, given, path] of [
+      ['--tasks', flags.tasks, tasksDir],
+      ['--answers', flags.answers, answersFile],
+      ['--data', flags.data, dataDir],
+    ] as const) {
       // A path the command line names is a bad flag (exit 2); a default that is missing is a setup error (exit 1).
       if (given !== undefined) assertFlagPathExists(label, path, 'Path', `Pass ${label} with an existing path.`)
-      else if (!existsSync(path)) throw new ConfigError(`${label} ${path} does not exist.`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
+      else if (!existsSync(path))
+        throw new ConfigError(`${label} ${path} does not exist.`, { hint: `Pass ${label} with an existing path, or run from a folder that has it.` })
     }
     reportPackageInputs(fromPackage)
     const set = loadJudgeCheckSet(answersFile)
@@ -64,7 +69,10 @@ answer disagrees with its label or the judge failed, 0 otherwise.`,
     }
     const judgeId = flags.judge ?? RULES_JUDGE_ID
     const prompt = judgeId === RULES_JUDGE_ID ? undefined : loadPromptConfigFlag(flags['prompt-config']).evaluation.judge
-    const judge = createJudge(judgeId, { systemPrompt: prompt?.system_prompt ?? '', ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }) })
+    const judge = createJudge(judgeId, {
+      systemPrompt: prompt?.system_prompt ?? '',
+      ...(prompt?.input_format === undefined ? {} : { inputFormat: prompt.input_format }),
+    })
     const report = await runJudgeCheck(judge, tasks, dataDir)
     console.log(flags.json === true ? JSON.stringify(report, null, 2) : formatJudgeCheckReport(report))
     return report.disagreements.length === 0 ? 0 : 1
