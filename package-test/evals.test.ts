@@ -119,9 +119,10 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
   })
 
   it(
-    "runs the guide's example as written: the summary it shows, the results file with the exact pass rate and intervals, the report",
+    "runs the guide's example as written: the summary it shows, the results file with the exact pass rate and intervals, the report, the job summary",
     async () => {
-      const { code, stdout } = await inProject(['run'])
+      const jobSummary = join(project, 'step-summary.md')
+      const { code, stdout } = await inProject(['run'], { GITHUB_STEP_SUMMARY: jobSummary })
       expect(code).toBe(1)
       expect(stdout).toContain(
         [
@@ -143,6 +144,11 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
       ])
       expect(written.taskResults[0].input).toBe('France')
       expect(readFileSync(join(project, 'evaluation/report/index.html'), 'utf8')).toContain('<h2>Eval: capitals</h2>')
+      // Under GitHub Actions the report reporter appends the eval to the job summary, failing case included.
+      const summary = readFileSync(jobSummary, 'utf8')
+      expect(summary).toMatch(/^## Eval · capitals · 3 case\(s\)/m)
+      expect(summary).toContain('0.667 [0.208, 0.939]')
+      expect(summary).toMatch(/\bpe\b/)
     },
     scaledMs(300_000),
   )
