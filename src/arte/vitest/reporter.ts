@@ -208,18 +208,19 @@ export class ArteReporter implements Reporter {
     this.#running = true
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): Promise<void> {
-    this.#running = false
-    this.#end(testModules, reason, true, await this.#neverStarted(testModules, reason))
-  }
-
   /**
-   * The tasks of the part files an interrupted run never started, counted as not run (see `notStartedArteTasks`), and
-   * the never-started files whose tasks are not counted; `undefined` when every file started.
+   * Synchronous unless an interrupted run left part files unstarted whose rows only an asynchronous read gives (a
+   * `.parquet` dataset): Vitest runs the reporters' `onTestRunEnd` together, so a reporter that awaited here would let
+   * the report reporter, listed after it, look for the results file before it is written.
    */
-  async #neverStarted(testModules: ReadonlyArray<TestModule>, reason: TestRunEndReason): Promise<NeverStarted | undefined> {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void | Promise<void> {
+    this.#running = false
     const plan = reason === 'interrupted' ? this.#neverStartedPlan(testModules) : undefined
-    return plan === undefined ? undefined : notStartedArteTasks(plan.files, plan.root, plan.agent)
+    if (plan === undefined) return this.#end(testModules, reason, true, undefined)
+    // The tasks of the part files the run never started, counted as not run (see `notStartedArteTasks`).
+    const now = notStartedArteTasksSync(plan.files, plan.root, plan.agent)
+    if (now.uncounted.length === 0 || !readsParquet(plan.root)) return this.#end(testModules, reason, true, now)
+    return notStartedArteTasks(plan.files, plan.root, plan.agent).then((never) => this.#end(testModules, reason, true, never))
   }
 
   /** {@link #neverStarted} of a run a signal interrupts, read synchronously (the process may exit right after). */
@@ -389,3 +390,12 @@ export class ArteReporter implements Reporter {
 }
 
 export default ArteReporter
+
+/** Whether the run's ART-E dataset is a `.parquet` file, which only an asynchronous read gives rows of. */
+function readsParquet(root: string): boolean {
+  try {
+    return /\.parquet$/i.test(arteSettings(root).dataset)
+  } catch {
+    return false
+  }
+}
