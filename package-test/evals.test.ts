@@ -147,8 +147,8 @@ describe('your own benchmark from the installed package (docs/your-own-benchmark
       // Under GitHub Actions the report reporter appends the eval to the job summary, failing case included.
       const summary = readFileSync(jobSummary, 'utf8')
       expect(summary).toMatch(/^## Eval · capitals · 3 case\(s\)/m)
-      expect(summary).toContain('0.667 [0.208, 0.939]')
-      expect(summary).toMatch(/\bpe\b/)
+      expect(summary).toContain('| passRate | 0.667 | [0.208, 0.939] |')
+      expect(summary).toContain('| pe | 0.250 | Lima, Peru |')
     },
     scaledMs(300_000),
   )
