@@ -33,6 +33,11 @@ export interface ScriptedReply {
   finishReason?: string
   /** Wait this long before answering (to exercise client timeouts). */
   delayMs?: number
+  /**
+   * Answer only once this settles (after `delayMs`): lets a test hold requests until several are in flight, instead
+   * of inferring overlap from arrival times, which a busy machine stretches.
+   */
+  after?: Promise<unknown>
 }
 
 /** An HTTP error response. */
@@ -244,14 +249,16 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
         sendJson(res, 200, completionBody(step, request))
       }
     }
+    const gate = step.kind === 'reply' ? step.after : undefined
+    const answer = gate === undefined ? respond : (): void => void gate.then(respond, respond)
     if (step.delayMs !== undefined && step.delayMs > 0) {
       const timer = setTimeout(() => {
         timers.delete(timer)
-        respond()
+        answer()
       }, step.delayMs)
       timers.add(timer)
     } else {
-      respond()
+      answer()
     }
   }
 
