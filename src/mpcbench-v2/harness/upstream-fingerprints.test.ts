@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { pyJsonDumps } from '../python-json.ts'
+import { pyJsonDumps } from '../../core/python-format.ts'
 import { createSchedulingTools } from '../tools/scheduling-tools.ts'
 import { SYSTEM_PROMPT, buildUserPrompt } from './prompts.ts'
 import { upstreamToolDefinitions } from './tool-definitions.ts'

@@ -1,4 +1,4 @@
-import { PyFloat, pyJsonDumps } from '../python-json.ts'
+import { pyFloat, pyJsonDumps } from '../../core/python-format.ts'
 import type { TraceMessage } from '../harness/run-scheduling-agent.ts'
 import type { SchedulingMetrics } from './metrics.ts'
 
@@ -22,9 +22,9 @@ export function formatResultsRow(row: ResultsRow): string {
     row.metrics === null
       ? null
       : {
-          f1: new PyFloat(row.metrics.f1),
-          precision: new PyFloat(row.metrics.precision),
-          recall: new PyFloat(row.metrics.recall),
+          f1: pyFloat(row.metrics.f1),
+          precision: pyFloat(row.metrics.precision),
+          recall: pyFloat(row.metrics.recall),
           exact_match: row.metrics.exact_match,
         }
   return pyJsonDumps({ instance_id: row.instance_id, metrics, pred: row.pred, gold: row.gold, error: row.error, trace: row.trace })

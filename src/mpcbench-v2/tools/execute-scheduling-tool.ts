@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { AnyTool } from '../../tools/define-tool.ts'
 import { wireNameOf } from '../../tools/define-tool.ts'
-import { pyJsonDumps } from '../python-json.ts'
+import { pyJsonDumps } from '../../core/python-format.ts'
 import { isDict, pyType } from './python-values.ts'
 
 /** One tool call run as upstream's harness runs it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { type AnyTool, defineTool } from '../../tools/define-tool.ts'
-import { pyJsonDumps } from '../python-json.ts'
+import { pyJsonDumps } from '../../core/python-format.ts'
 import { PythonError, isDict, pyGet, pyLower, pyStr, pyType, truthy } from './python-values.ts'
 import { injectTimezone } from './timezone.ts'
 
@@ -100,7 +100,7 @@ export function createSchedulingTools(sources: SchedulingSources): AnyTool[] {
       description,
       parameters,
       unknownArguments: 'reject',
-      formatResult: pyJsonDumps,
+      formatResult: (result) => pyJsonDumps(result),
       handler: (args) => handler(args as Record<string, unknown>),
     })
   return [

@@ -5,7 +5,7 @@ import { RunLogSchema } from '../run/run-log.ts'
 import type { RunLog } from '../run/run-log.ts'
 import { safeModelName } from '../tasks/file-names.ts'
 import { type PythonJsonValue, readPythonJson } from '../run/final-answer.ts'
-import { pyJsonDumpsIndented } from '../upstream/python-format.ts'
+import { pyJsonDumpsIndented } from '../../core/python-format.ts'
 import { functionNameOf } from '../run/tool-trace-steps.ts'
 import { delimitSections } from '../../llm/untrusted-data.ts'
 

@@ -9,7 +9,7 @@ import {
   upstreamValueJson,
   withUpstreamFinalAnswer,
 } from './final-answer.ts'
-import { PythonNumber } from '../upstream/python-format.ts'
+import { PythonNumber } from '../../core/python-format.ts'
 
 const F = '```'
 const json = (finalAnswer: PythonJsonValue, rationale: PythonJsonValue = ''): UpstreamFinalAnswer => ({ kind: 'json', final_answer: finalAnswer, rationale })

@@ -1,6 +1,6 @@
 import { redact } from '../../core/redact.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
-import { PythonNumber, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral } from '../upstream/python-format.ts'
+import { PythonNumber, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral } from '../../core/python-format.ts'
 
 /**
  * A JSON value as Python's `json.loads` returns it: like JSON, plus the `NaN`, `Infinity` and `-Infinity` literals,

@@ -1,7 +1,7 @@
 import { toWireName } from '../../tools/define-tool.ts'
 import type { ToolProfile } from '../workplace/tool-profiles.ts'
 import { pyGet, pyLen, pyTruthy } from '../workplace/upstream-v1/python.ts'
-import { PythonNumber, pyStr } from '../upstream/python-format.ts'
+import { PythonNumber, pyStr } from '../../core/python-format.ts'
 import { UPSTREAM_V1_WIRE_NAMES } from '../workplace/upstream-v1/tools.ts'
 
 /**

@@ -3,7 +3,7 @@
  * on, written out so the `upstream-v1` tools give the same results: `dict.get`, truthiness, `str.split()`, `int(str)`,
  * string order by code point, `json.dumps`, and a `datetime` with a fixed UTC offset or none (naive).
  */
-import { pyJsonNumber, pyJsonString } from '../../upstream/python-format.ts'
+import { pyJsonNumber, pyJsonString } from '../../../core/python-format.ts'
 
 /** Python's `dict.get(key, default)`: the stored value (even `null`) when the key is present, else `fallback`. */
 export function pyGet<T>(record: unknown, key: string, fallback: T): unknown {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PythonNumber, pyFloatRepr, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral, pyRepr, pyStr, pyStringRepr } from './python-format.ts'
+import { PythonNumber, pyFloat, pyFloatRepr, pyJsonDumps, pyJsonDumpsIndented, pyNumberFromLiteral, pyRepr, pyStr, pyStringRepr } from './python-format.ts'
 
 // Every expected string below is what Python 3.11 printed for the same value (`repr`, `str`, `json.dumps`).
 
@@ -114,5 +114,16 @@ describe('pyJsonDumps', () => {
     expect(pyJsonDumps(value)).toBe('{"a": [1, 45.0, {"b": null}], "c": {}, "d": [], "e": ["é", "\\u0001"]}')
     expect(pyJsonDumps([new PythonNumber(45, '45.0')], 2)).toBe('[\n  45.0\n]')
     expect(pyJsonDumpsIndented({ a: [1, 2] })).toBe(pyJsonDumps({ a: [1, 2] }, 2))
+  })
+})
+
+describe('pyFloat', () => {
+  it('writes a computed float as Python does, an integral one with its .0, and not a number as json.dumps does', () => {
+    expect(pyJsonDumps({ f1: pyFloat(1), precision: pyFloat(2 / 3), recall: pyFloat(0) })).toBe('{"f1": 1.0, "precision": 0.6666666666666666, "recall": 0.0}')
+    expect(pyJsonDumps([pyFloat(Number.NaN), pyFloat(Number.POSITIVE_INFINITY)])).toBe('[NaN, Infinity]')
+  })
+
+  it('leaves an int as an int up to 1e21, as json.loads reads our JSON of it', () => {
+    expect(pyJsonDumps([1e17, 1e21])).toBe('[100000000000000000, 1e+21]')
   })
 })

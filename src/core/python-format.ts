@@ -1,8 +1,9 @@
 /**
- * How Python writes a JSON value, for the text upstream MPCBench's harness (commit eb0b7ca) produces: `str()` and
- * `repr()` (its tool trace steps) and `json.dumps(value, indent=2, ensure_ascii=False)` (its judge input). A
- * JavaScript number is taken as Python's `json.load` would read our JSON of it: an integer below 1e21 is an `int`, any
- * other number a `float`. A {@link PythonNumber} is written as Python holds it (a model's `45.0` stays `45.0`).
+ * How Python writes a JSON value, for the text upstream MPCBench produces: `str()` and `repr()` (v1's tool trace
+ * steps), `json.dumps(value, indent=2, ensure_ascii=False)` (v1's judge input) and `json.dumps(value,
+ * ensure_ascii=False)` (v2's tool messages and results rows). A JavaScript number is taken as Python's `json.load`
+ * would read our JSON of it: an integer below 1e21 is an `int`, any other number a `float`. A {@link PythonNumber} is
+ * written as Python holds it (a model's `45.0` stays `45.0`; {@link pyFloat} marks a computed float such as a metric).
  */
 
 /**
@@ -43,6 +44,11 @@ export function pyFloatRepr(value: number): string {
   if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`
   if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}.0`
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
+}
+
+/** A number Python holds as a `float` (`1.0`, `0.3333333333333333`), e.g. a metric upstream computes by division. */
+export function pyFloat(value: number): PythonNumber {
+  return new PythonNumber(value, Number.isFinite(value) ? pyFloatRepr(value) : pyJsonNumber(value))
 }
 
 function isPyInt(value: number): boolean {
