@@ -16,21 +16,27 @@ export const BUILD_ENTRIES = ['dist/main.js', 'dist/index.js', 'dist/vitest.js']
 
 const StampSchema = z.object({ startedAtMs: z.number() })
 
-/** The latest modification time (ms) of `path` and, for a folder, of everything under it; 0 when it does not exist. */
-export function newestChangeMs(path: string): number {
+/**
+ * The latest modification time (ms) of `path` and, for a folder, of everything under it but the files `skip` names;
+ * 0 when it does not exist.
+ */
+export function newestChangeMs(path: string, skip: (name: string) => boolean = () => false): number {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
   let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChangeMs(join(path, entry)))
+  for (const entry of readdirSync(path)) if (!skip(entry)) newest = Math.max(newest, newestChangeMs(join(path, entry), skip))
   return newest
 }
 
+/** Test files, which the build leaves out (`tsconfig.build.json`): editing one leaves `dist/` current. */
+const isTestFile = (name: string): boolean => name.endsWith('.test.ts')
+
 /**
  * Why `dist/` under `root` must be built again, or `undefined` when it is fresh: fresh when the last build finished
- * (its stamp, {@link BUILD_STAMP}), its entry files exist, and no input (a file or folder under `src/`, or one of
- * {@link BUILD_CONFIG_FILES}) changed after that build started. A deleted source changes its folder's time, so it
- * counts as a change too.
+ * (its stamp, {@link BUILD_STAMP}), its entry files exist, and no input (a file or folder under `src/` but a test file,
+ * or one of {@link BUILD_CONFIG_FILES}) changed after that build started. A deleted or added file changes its
+ * folder's time, so it counts as a change too.
  */
 export function staleReason(root: string): string | undefined {
   const stampFile = join(root, BUILD_STAMP)
@@ -48,6 +54,6 @@ export function staleReason(root: string): string | undefined {
   const missing = BUILD_ENTRIES.find((entry) => !existsSync(join(root, entry)))
   if (missing !== undefined) return `${missing} is missing`
   const inputs = ['src', ...BUILD_CONFIG_FILES]
-  const changed = inputs.find((input) => newestChangeMs(join(root, input)) >= stamp.data.startedAtMs)
+  const changed = inputs.find((input) => newestChangeMs(join(root, input), isTestFile) >= stamp.data.startedAtMs)
   return changed === undefined ? undefined : `${changed} changed since the last build`
 }
