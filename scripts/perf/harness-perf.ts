@@ -8,7 +8,11 @@
  *   a dev dependency used by this script only), run like `vitest`;
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
  *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
- *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts; `BENCH_ONLY=arte`).
+ *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts; `BENCH_ONLY=arte`);
+ * - `cli`: the same tests as a user runs them, `agent-bench arte` (bin/agent-bench.js, so the compiled CLI, which in
+ *   this checkout runs the bench from `dist/` when it is current: `npm run build` first) with its default reporters
+ *   (Vitest's `default`, the ART-E reporter, the HTML report). Its 1-task run is the harness's fixed start-up, printed
+ *   against the 2 s target and plain Vitest's 1-task run.
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -53,6 +57,7 @@ import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
 import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
+import { staleReason } from '../../src/core/dist-freshness.ts'
 import { quantile } from '../../src/stats/bootstrap.ts'
 import {
   type ReceivedRequest,
@@ -71,7 +76,8 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'before'] as const
+const CLI_RUNNER = join(PLAIN_TEST_DIR, 'run-cli.mjs')
+const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'cli', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -153,6 +159,52 @@ console.log('perf-result ' + JSON.stringify({ tasks: total, passed, ...(firstErr
 process.exit(0)
 `
 
+/**
+ * The `cli` variant: `agent-bench arte` run as `bin/agent-bench.js` runs it (this module only sets its command line),
+ * then one line of what it did, from the results file it wrote (the command's exit code is the tests' verdict).
+ */
+const CLI_RUNNER_SOURCE = `// Written by scripts/perf/harness-perf.ts: runs \`agent-bench arte\` (bin/agent-bench.js) as a user runs it.
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+
+const [bin] = process.argv.slice(2)
+process.argv = [process.argv[0], bin, 'arte']
+await import(pathToFileURL(bin).href)
+const code = Number(process.exitCode ?? 0)
+let results = {}
+try {
+  results = JSON.parse(readFileSync(process.env.ARTE_OUTPUT ?? '', 'utf8'))
+} catch (error) {
+  results = { firstError: String(error).slice(0, 300) }
+}
+const summary = { tasks: results.totalTasks, passed: results.completedTasks, ...(code === 0 ? {} : { exitCode: code }), ...(results.firstError ? { firstError: results.firstError } : {}) }
+console.log('perf-result ' + JSON.stringify(summary))
+process.exit(0)
+`
+
+/** The start-up target: CPU of a 1-task run through `agent-bench arte` (issue 41). */
+const STARTUP_TARGET_CPU_MS = 2000
+
+/**
+ * Prints the fixed start-up: CPU (user + system of the process tree) of each variant's 1-task run, and the target row,
+ * the `cli` variant's against {@link STARTUP_TARGET_CPU_MS} and against plain Vitest's 1-task run.
+ */
+function printStartup(one: ReadonlyMap<Variant, { cpuMs: number }>, rounds: number): void {
+  const cpu = (variant: Variant): number => one.get(variant)?.cpuMs ?? Number.NaN
+  const seconds = (ms: number): string => fmt(ms / 1000)
+  const rows = [...one.keys()].map((variant) => `${variant} ${seconds(cpu(variant))} s`)
+  const median = rounds > 1 ? `, median of ${rounds} rounds` : ''
+  console.log(`  start-up, CPU of a 1-task run (user + system, process tree${median}): ${rows.join(', ')}`)
+  if (!one.has('cli')) return
+  const stale = staleReason(ROOT)
+  const launch = stale === undefined ? 'dist/ current: the bench ran from dist/' : `dist/ not current (${stale}): the bench ran from the sources`
+  const plain = one.has('vitest') ? `; plain Vitest's 1-task run ${seconds(cpu('vitest'))} s, the harness ${fmt(cpu('cli') / cpu('vitest'))}x it` : ''
+  console.log(
+    `  target: harness start-up, a 1-task run of agent-bench arte (${launch}) <= ${seconds(STARTUP_TARGET_CPU_MS)} s CPU: ` +
+      `${seconds(cpu('cli'))} s (ratio to target ${fmt(cpu('cli') / STARTUP_TARGET_CPU_MS)})${plain}`,
+  )
+}
+
 // ---------- parent side ----------
 
 /** One measured child run. */
@@ -209,7 +261,11 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
+    ...(variant === 'script'
+      ? ['--import', 'tsx', SELF, '--variant', variant]
+      : variant === 'cli'
+        ? [CLI_RUNNER, join(ROOT, 'bin/agent-bench.js')]
+        : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
@@ -367,7 +423,7 @@ async function measureAllocation(
   beforeEnv: Record<string, string>,
 ): Promise<void> {
   const allocation = new Map<Variant, Allocation>()
-  for (const variant of selected.filter((name) => name !== 'script')) {
+  for (const variant of selected.filter((name) => name !== 'script' && name !== 'cli')) {
     const setup = join(rootOf(variant), '.tmp/perf-harness/alloc-setup.mjs')
     mkdirSync(join(setup, '..'), { recursive: true })
     writeFileSync(setup, ALLOC_SETUP_SOURCE)
@@ -423,6 +479,7 @@ export async function runHarnessPerf(): Promise<void> {
   writeFileSync(join(PLAIN_TEST_DIR, 'plain-heap.perf.ts'), PLAIN_HEAP_TEST)
   writeFileSync(join(PLAIN_TEST_DIR, 'evals.perf.ts'), EVALS_TEST)
   writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
+  writeFileSync(CLI_RUNNER, CLI_RUNNER_SOURCE)
   const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
   const answers = new Map(demo.map((row) => [row.question, row.answer]))
   const db = join(dir, 'demo.db')
@@ -553,6 +610,7 @@ export async function runHarnessPerf(): Promise<void> {
           `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
       )
     }
+    printStartup(one, rounds)
     const allocDir = process.env.PERF_HARNESS_ALLOC_DIR
     if (allocDir) await measureAllocation(allocDir, selected, tasks, (count, run) => envFor(count, zeroServer, run), beforeEnv)
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
