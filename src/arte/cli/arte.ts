@@ -152,14 +152,21 @@ const ARTE_OPTIONS = {
     default: '.vitest-reports',
   },
   'test-name-pattern': { type: 'string', short: 't', value: 'RE', description: 'run only rows whose id matches' },
-  config: { type: 'string', value: 'FILE', description: 'Vitest config file (no project filter then; default: vitest.config.ts, project bench)' },
+  config: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      "Vitest config file, loaded as it is (no project filter then); default: the bench project's ART-E settings, run from dist/ when it is current with src/ (else vitest.config.ts, project bench, from the sources)",
+  },
   stats: { type: 'boolean', description: 'print statistics of the selected dataset split and exit' },
 } as const satisfies Record<string, OptionSpec>
 
 const usage = commandUsage({
   name: 'arte',
   positionals: { usage: '[-- <vitest filters>]', min: 0, max: Number.POSITIVE_INFINITY },
-  description: `Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
+  description: `Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest: in a checkout
+whose dist/ is current (\`npm run build\`) and in an installed package, over the compiled modules, which Node loads
+as they are; in a checkout whose src/ changed since the last build, over the TypeScript sources (it says so).
 The ART-E reporter (reporters/arte.ts) and the HTML report (reporters/report.ts, evaluation/report/index.html)
 are added to your --reporter list, never replacing it.
 Each flag sets the environment variable in parentheses (which you can also set yourself).
