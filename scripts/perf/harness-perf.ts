@@ -12,7 +12,9 @@
  * - `cli`: the same tests as a user runs them, `agent-bench arte` (bin/agent-bench.js, so the compiled CLI, which in
  *   this checkout runs the bench from `dist/` when it is current: `npm run build` first) with its default reporters
  *   (Vitest's `default`, the ART-E reporter, the HTML report). Its 1-task run is the harness's fixed start-up, printed
- *   against the 2 s target and plain Vitest's 1-task run.
+ *   against the 2 s target and plain Vitest's 1-task run;
+ * - `package`: `cli` from an installed package, when `PERF_HARNESS_PACKAGE=DIR` names a project folder with the
+ *   package installed (e.g. `npm pack`, then `npm install ./vitest-agent-bench-*.tgz` in DIR), run in DIR.
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -77,7 +79,7 @@ const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
 const CLI_RUNNER = join(PLAIN_TEST_DIR, 'run-cli.mjs')
-const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'cli', 'before'] as const
+const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'cli', 'package', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -186,23 +188,39 @@ process.exit(0)
 const STARTUP_TARGET_CPU_MS = 2000
 
 /**
- * Prints the fixed start-up: CPU (user + system of the process tree) of each variant's 1-task run, and the target row,
- * the `cli` variant's against {@link STARTUP_TARGET_CPU_MS} and against plain Vitest's 1-task run.
+ * Prints the fixed start-up: CPU (user + system of the process tree) of each variant's 1-task run (median, and with
+ * several rounds the min-max), and the target row: the `cli` variant (and `package`) against
+ * {@link STARTUP_TARGET_CPU_MS} and against plain Vitest's 1-task run (the median of each round's ratio).
  */
-function printStartup(one: ReadonlyMap<Variant, { cpuMs: number }>, rounds: number): void {
-  const cpu = (variant: Variant): number => one.get(variant)?.cpuMs ?? Number.NaN
+function printStartup(oneRuns: ReadonlyMap<Variant, ReadonlyArray<{ one: { cpuMs: number } }>>): void {
+  const values = (variant: Variant): number[] => (oneRuns.get(variant) ?? []).map((run) => run.one.cpuMs)
+  const middle = (list: number[]): number =>
+    quantile(
+      [...list].sort((a, b) => a - b),
+      0.5,
+    )
+  const cpu = (variant: Variant): number => middle(values(variant))
   const seconds = (ms: number): string => fmt(ms / 1000)
-  const rows = [...one.keys()].map((variant) => `${variant} ${seconds(cpu(variant))} s`)
-  const median = rounds > 1 ? `, median of ${rounds} rounds` : ''
-  console.log(`  start-up, CPU of a 1-task run (user + system, process tree${median}): ${rows.join(', ')}`)
-  if (!one.has('cli')) return
+  const rounds = values([...oneRuns.keys()][0] as Variant).length
+  const rows = [...oneRuns.keys()].map((variant) => {
+    const spread = rounds > 1 ? ` (${seconds(Math.min(...values(variant)))}-${seconds(Math.max(...values(variant)))})` : ''
+    return `${variant} ${seconds(cpu(variant))} s${spread}`
+  })
+  console.log(`  start-up, CPU of a 1-task run (user + system, process tree${rounds > 1 ? `, median of ${rounds} rounds (min-max)` : ''}): ${rows.join(', ')}`)
   const stale = staleReason(ROOT)
   const launch = stale === undefined ? 'dist/ current: the bench ran from dist/' : `dist/ not current (${stale}): the bench ran from the sources`
-  const plain = one.has('vitest') ? `; plain Vitest's 1-task run ${seconds(cpu('vitest'))} s, the harness ${fmt(cpu('cli') / cpu('vitest'))}x it` : ''
-  console.log(
-    `  target: harness start-up, a 1-task run of agent-bench arte (${launch}) <= ${seconds(STARTUP_TARGET_CPU_MS)} s CPU: ` +
-      `${seconds(cpu('cli'))} s (ratio to target ${fmt(cpu('cli') / STARTUP_TARGET_CPU_MS)})${plain}`,
-  )
+  for (const variant of ['cli', 'package'] as const) {
+    if (!oneRuns.has(variant)) continue
+    const ratios = values(variant).map((value, round) => value / (values('vitest')[round] ?? Number.NaN))
+    const plain = oneRuns.has('vitest')
+      ? `; plain Vitest's 1-task run ${seconds(cpu('vitest'))} s, the harness ${fmt(middle(ratios))}x it (each round's ratio: ${ratios.map((ratio) => fmt(ratio)).join(', ')})`
+      : ''
+    const how = variant === 'cli' ? `agent-bench arte in this checkout (${launch})` : 'agent-bench arte from the installed package'
+    console.log(
+      `  target: harness start-up, a 1-task run of ${how} <= ${seconds(STARTUP_TARGET_CPU_MS)} s CPU: ` +
+        `${seconds(cpu(variant))} s (ratio to target ${fmt(cpu(variant) / STARTUP_TARGET_CPU_MS)})${plain}`,
+    )
+  }
 }
 
 // ---------- parent side ----------
@@ -252,6 +270,7 @@ function treeRssMb(root: number): number {
 
 /** The project root a variant runs in: `PERF_HARNESS_BEFORE` for `before`, else this checkout. */
 function rootOf(variant: Variant): string {
+  if (variant === 'package') return process.env.PERF_HARNESS_PACKAGE ?? ROOT
   return variant === 'before' ? (process.env.PERF_HARNESS_BEFORE ?? ROOT) : ROOT
 }
 
@@ -263,8 +282,8 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
     ...nodeArgs,
     ...(variant === 'script'
       ? ['--import', 'tsx', SELF, '--variant', variant]
-      : variant === 'cli'
-        ? [CLI_RUNNER, join(ROOT, 'bin/agent-bench.js')]
+      : variant === 'cli' || variant === 'package'
+        ? [CLI_RUNNER, variant === 'cli' ? join(ROOT, 'bin/agent-bench.js') : join(rootOf(variant), 'node_modules/vitest-agent-bench/bin/agent-bench.js')]
         : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
   ]
   const child = spawn(process.execPath, args, {
@@ -423,7 +442,7 @@ async function measureAllocation(
   beforeEnv: Record<string, string>,
 ): Promise<void> {
   const allocation = new Map<Variant, Allocation>()
-  for (const variant of selected.filter((name) => name !== 'script' && name !== 'cli')) {
+  for (const variant of selected.filter((name) => name !== 'script' && name !== 'cli' && name !== 'package')) {
     const setup = join(rootOf(variant), '.tmp/perf-harness/alloc-setup.mjs')
     mkdirSync(join(setup, '..'), { recursive: true })
     writeFileSync(setup, ALLOC_SETUP_SOURCE)
@@ -471,7 +490,14 @@ export async function runHarnessPerf(): Promise<void> {
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
     (variant) =>
-      (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
+      (variant === 'before'
+        ? before !== ''
+        : variant === 'package'
+          ? (process.env.PERF_HARNESS_PACKAGE ?? '') !== ''
+          : variant === 'evals'
+            ? missing === undefined
+            : true) &&
+      (wanted.length === 0 || wanted.includes(variant)),
   )
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
@@ -610,7 +636,7 @@ export async function runHarnessPerf(): Promise<void> {
           `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
       )
     }
-    printStartup(one, rounds)
+    printStartup(runs)
     const allocDir = process.env.PERF_HARNESS_ALLOC_DIR
     if (allocDir) await measureAllocation(allocDir, selected, tasks, (count, run) => envFor(count, zeroServer, run), beforeEnv)
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN
