@@ -68,4 +68,14 @@ describe('build-if-stale: npm test builds dist/ only when an input changed after
     touch(added, 'src/new.ts', T)
     expect(staleReason(added), 'the folder of a new file changed').toBe('src changed since the last build')
   })
+
+  it('stays fresh when only a test file changed (the build leaves tests out), not when a source beside it did', () => {
+    const root = project(T, T + 60_000)
+    writeFileSync(join(root, 'src/arte/settings.test.ts'), '')
+    touch(root, 'src/arte', T)
+    touch(root, 'src/arte/settings.test.ts', T + 120_000)
+    expect(staleReason(root)).toBeUndefined()
+    touch(root, 'src/arte/settings.ts', T + 120_000)
+    expect(staleReason(root)).toBe('src changed since the last build')
+  })
 })

@@ -8,7 +8,13 @@
  *   a dev dependency used by this script only), run like `vitest`;
  * - `harness`: our ART-E bench tests (`bench/arte/arte.eval.ts` via `startVitest`, project `bench`, the ART-E
  *   reporter), the model being `openai/...` pointed at the scripted server, with the environment `agent-bench arte`
- *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts; `BENCH_ONLY=arte`).
+ *   sets (`MIMALLOC_ARENA_EAGER_COMMIT=0`, see src/arte/vitest/native-memory.ts; `BENCH_ONLY=arte`);
+ * - `cli`: the same tests as a user runs them, `agent-bench arte` (bin/agent-bench.js, so the compiled CLI, which in
+ *   this checkout runs the bench from `dist/` when it is current: `npm run build` first) with its default reporters
+ *   (Vitest's `default`, the ART-E reporter, the HTML report). Its 1-task run is the harness's fixed start-up, printed
+ *   against the 2 s target and plain Vitest's 1-task run;
+ * - `package`: `cli` from an installed package, when `PERF_HARNESS_PACKAGE=DIR` names a project folder with the
+ *   package installed (e.g. `npm pack`, then `npm install ./vitest-agent-bench-*.tgz` in DIR), run in DIR.
  * Each task makes 2 calls (search, then the final answer) to the scripted OpenAI-compatible server of `src/testing`
  * on 127.0.0.1, run in this process. Each variant runs in its own child process, measured from outside:
  * CPU = user + system time of the child and the descendants it waited for (this process's `cutime + cstime` from
@@ -53,6 +59,7 @@ import { loadArteDataset } from '../../src/arte/dataset/load-dataset.ts'
 import { prepareArteDb } from '../../src/arte/vitest/demo-db.ts'
 import { MIMALLOC_EAGER_COMMIT_VARIABLE } from '../../src/arte/vitest/native-memory.ts'
 import { BENCH_ONLY_VARIABLE } from '../../src/core/bench-only.ts'
+import { staleReason } from '../../src/core/dist-freshness.ts'
 import { quantile } from '../../src/stats/bootstrap.ts'
 import {
   type ReceivedRequest,
@@ -71,7 +78,8 @@ const DEMO_ROWS = join(ROOT, 'data/arte-demo-questions.jsonl')
 const DEMO_MAILDIR = join(ROOT, 'data/demo-mailbox/maildir')
 const PLAIN_TEST_DIR = join(ROOT, '.tmp/perf-harness')
 const VITEST_RUNNER = join(PLAIN_TEST_DIR, 'run-vitest.mjs')
-const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'before'] as const
+const CLI_RUNNER = join(PLAIN_TEST_DIR, 'run-cli.mjs')
+const VARIANTS = ['script', 'vitest', 'vitest-heap', 'evals', 'harness', 'cli', 'package', 'before'] as const
 type Variant = (typeof VARIANTS)[number]
 const TARGET = { cpuVsVitest: 1.3, rss10kMb: 500, mbPerExtra1k: 10, latencyWallVsScript: 1.3 } as const
 const CLOCK_TICKS = 100
@@ -153,6 +161,68 @@ console.log('perf-result ' + JSON.stringify({ tasks: total, passed, ...(firstErr
 process.exit(0)
 `
 
+/**
+ * The `cli` variant: `agent-bench arte` run as `bin/agent-bench.js` runs it (this module only sets its command line),
+ * then one line of what it did, from the results file it wrote (the command's exit code is the tests' verdict).
+ */
+const CLI_RUNNER_SOURCE = `// Written by scripts/perf/harness-perf.ts: runs \`agent-bench arte\` (bin/agent-bench.js) as a user runs it.
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+
+const [bin] = process.argv.slice(2)
+process.argv = [process.argv[0], bin, 'arte']
+await import(pathToFileURL(bin).href)
+const code = Number(process.exitCode ?? 0)
+let results = {}
+try {
+  results = JSON.parse(readFileSync(process.env.ARTE_OUTPUT ?? '', 'utf8'))
+} catch (error) {
+  results = { firstError: String(error).slice(0, 300) }
+}
+const summary = { tasks: results.totalTasks, passed: results.completedTasks, ...(code === 0 ? {} : { exitCode: code }), ...(results.firstError ? { firstError: results.firstError } : {}) }
+console.log('perf-result ' + JSON.stringify(summary))
+process.exit(0)
+`
+
+/** The start-up target: CPU of a 1-task run through `agent-bench arte` (issue 41). */
+const STARTUP_TARGET_CPU_MS = 2000
+
+/**
+ * Prints the fixed start-up: CPU (user + system of the process tree) of each variant's 1-task run (median, and with
+ * several rounds the min-max), and the target row: the `cli` variant (and `package`) against
+ * {@link STARTUP_TARGET_CPU_MS} and against plain Vitest's 1-task run (the median of each round's ratio).
+ */
+function printStartup(oneRuns: ReadonlyMap<Variant, ReadonlyArray<{ one: { cpuMs: number } }>>): void {
+  const values = (variant: Variant): number[] => (oneRuns.get(variant) ?? []).map((run) => run.one.cpuMs)
+  const middle = (list: number[]): number =>
+    quantile(
+      [...list].sort((a, b) => a - b),
+      0.5,
+    )
+  const cpu = (variant: Variant): number => middle(values(variant))
+  const seconds = (ms: number): string => fmt(ms / 1000)
+  const rounds = values([...oneRuns.keys()][0] as Variant).length
+  const rows = [...oneRuns.keys()].map((variant) => {
+    const spread = rounds > 1 ? ` (${seconds(Math.min(...values(variant)))}-${seconds(Math.max(...values(variant)))})` : ''
+    return `${variant} ${seconds(cpu(variant))} s${spread}`
+  })
+  console.log(`  start-up, CPU of a 1-task run (user + system, process tree${rounds > 1 ? `, median of ${rounds} rounds (min-max)` : ''}): ${rows.join(', ')}`)
+  const stale = staleReason(ROOT)
+  const launch = stale === undefined ? 'dist/ current: the bench ran from dist/' : `dist/ not current (${stale}): the bench ran from the sources`
+  for (const variant of ['cli', 'package'] as const) {
+    if (!oneRuns.has(variant)) continue
+    const ratios = values(variant).map((value, round) => value / (values('vitest')[round] ?? Number.NaN))
+    const plain = oneRuns.has('vitest')
+      ? `; plain Vitest's 1-task run ${seconds(cpu('vitest'))} s, the harness ${fmt(middle(ratios))}x it (each round's ratio: ${ratios.map((ratio) => fmt(ratio)).join(', ')})`
+      : ''
+    const how = variant === 'cli' ? `agent-bench arte in this checkout (${launch})` : 'agent-bench arte from the installed package'
+    console.log(
+      `  target: harness start-up, a 1-task run of ${how} <= ${seconds(STARTUP_TARGET_CPU_MS)} s CPU: ` +
+        `${seconds(cpu(variant))} s (ratio to target ${fmt(cpu(variant) / STARTUP_TARGET_CPU_MS)})${plain}`,
+    )
+  }
+}
+
 // ---------- parent side ----------
 
 /** One measured child run. */
@@ -200,6 +270,7 @@ function treeRssMb(root: number): number {
 
 /** The project root a variant runs in: `PERF_HARNESS_BEFORE` for `before`, else this checkout. */
 function rootOf(variant: Variant): string {
+  if (variant === 'package') return process.env.PERF_HARNESS_PACKAGE ?? ROOT
   return variant === 'before' ? (process.env.PERF_HARNESS_BEFORE ?? ROOT) : ROOT
 }
 
@@ -209,7 +280,11 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
-    ...(variant === 'script' ? ['--import', 'tsx', SELF, '--variant', variant] : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
+    ...(variant === 'script'
+      ? ['--import', 'tsx', SELF, '--variant', variant]
+      : variant === 'cli' || variant === 'package'
+        ? [CLI_RUNNER, variant === 'cli' ? join(ROOT, 'bin/agent-bench.js') : join(rootOf(variant), 'node_modules/vitest-agent-bench/bin/agent-bench.js')]
+        : [VITEST_RUNNER, variant, rootOf(variant), testsOf(variant)]),
   ]
   const child = spawn(process.execPath, args, {
     cwd: rootOf(variant),
@@ -367,7 +442,7 @@ async function measureAllocation(
   beforeEnv: Record<string, string>,
 ): Promise<void> {
   const allocation = new Map<Variant, Allocation>()
-  for (const variant of selected.filter((name) => name !== 'script')) {
+  for (const variant of selected.filter((name) => name !== 'script' && name !== 'cli' && name !== 'package')) {
     const setup = join(rootOf(variant), '.tmp/perf-harness/alloc-setup.mjs')
     mkdirSync(join(setup, '..'), { recursive: true })
     writeFileSync(setup, ALLOC_SETUP_SOURCE)
@@ -415,7 +490,14 @@ export async function runHarnessPerf(): Promise<void> {
   const missing = evalsMissing()
   const selected = VARIANTS.filter(
     (variant) =>
-      (variant === 'before' ? before !== '' : variant === 'evals' ? missing === undefined : true) && (wanted.length === 0 || wanted.includes(variant)),
+      (variant === 'before'
+        ? before !== ''
+        : variant === 'package'
+          ? (process.env.PERF_HARNESS_PACKAGE ?? '') !== ''
+          : variant === 'evals'
+            ? missing === undefined
+            : true) &&
+      (wanted.length === 0 || wanted.includes(variant)),
   )
   const dir = mkdtempSync(join(tmpdir(), 'perf-harness-'))
   mkdirSync(PLAIN_TEST_DIR, { recursive: true })
@@ -423,6 +505,7 @@ export async function runHarnessPerf(): Promise<void> {
   writeFileSync(join(PLAIN_TEST_DIR, 'plain-heap.perf.ts'), PLAIN_HEAP_TEST)
   writeFileSync(join(PLAIN_TEST_DIR, 'evals.perf.ts'), EVALS_TEST)
   writeFileSync(VITEST_RUNNER, VITEST_RUNNER_SOURCE)
+  writeFileSync(CLI_RUNNER, CLI_RUNNER_SOURCE)
   const demo = (await loadArteDataset(DEMO_ROWS, { split: 'test' })) as unknown as Array<PlainRow & { split: string }>
   const answers = new Map(demo.map((row) => [row.question, row.answer]))
   const db = join(dir, 'demo.db')
@@ -553,6 +636,7 @@ export async function runHarnessPerf(): Promise<void> {
           `peak RSS at ${tasks} tasks ${fmt(peak('harness'), 0)} MB (before ${fmt(peak('before'), 0)} MB)`,
       )
     }
+    printStartup(runs)
     const allocDir = process.env.PERF_HARNESS_ALLOC_DIR
     if (allocDir) await measureAllocation(allocDir, selected, tasks, (count, run) => envFor(count, zeroServer, run), beforeEnv)
     const rss = many.get('harness')?.peakRssMb ?? Number.NaN

@@ -6,7 +6,7 @@ import { type FailureClass, parseRetryAfter, RetriesExhausted, type RetryPolicy,
 import type { ChatCompletionMessageParam, ChatModel } from '../llm/types.ts'
 import { emptyUsage } from '../llm/types.ts'
 import type { McpToolCall } from '../mcp/create-mcp-tool-server.ts'
-import { type McpHttpEndpoint, serveMcpHttp } from '../mcp/serve-mcp.ts'
+import type { McpHttpEndpoint } from '../mcp/serve-mcp.ts'
 import type { AnyTool } from '../tools/define-tool.ts'
 import { type AgentOutcome, type AgentTrace, DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, type ToolCallRecord } from './trace.ts'
 
@@ -324,6 +324,8 @@ export async function runExternalAgent(options: RunExternalAgentOptions): Promis
     const attemptCalls: McpToolCall[] = []
     let next: McpHttpEndpoint
     try {
+      // Loaded when an external agent runs: the MCP SDK and its HTTP server are no part of the other runs' start-up.
+      const { serveMcpHttp } = await import('../mcp/serve-mcp.ts')
       next = await serveMcpHttp(options.tools, {
         onToolCall: (call) => attemptCalls.push(call),
         clock,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultInput, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from './package-root.ts'
+import { defaultInput, distExternal, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from './package-root.ts'
 
 describe('package-root', () => {
   it('finds the package folder and its modules from the sources', () => {
@@ -32,5 +32,32 @@ describe('package-root', () => {
     mkdirSync(join(root, 'src/arte/vitest'), { recursive: true })
     writeFileSync(join(root, 'src/arte/vitest/define-arte-tests.ts'), '')
     expect(plugin.resolveId('../../src/arte/vitest/define-arte-tests.ts', importer)).toBeNull()
+  })
+
+  it('with built (a checkout whose dist/ is current), resolves the import to the compiled twin even where the source exists', () => {
+    const root = mkdtempSync(join(tmpdir(), 'package-root-'))
+    mkdirSync(join(root, 'dist/arte/vitest'), { recursive: true })
+    mkdirSync(join(root, 'src/arte/vitest'), { recursive: true })
+    writeFileSync(join(root, 'dist/arte/vitest/define-arte-tests.js'), '')
+    writeFileSync(join(root, 'src/arte/vitest/define-arte-tests.ts'), '')
+    const importer = join(root, 'bench/arte/arte.eval.ts')
+    expect(shippedSourcesPlugin(root, true).resolveId('../../src/arte/vitest/define-arte-tests.ts', importer)).toBe(
+      join(root, 'dist/arte/vitest/define-arte-tests.js'),
+    )
+    expect(shippedSourcesPlugin(root).resolveId('../../src/arte/vitest/define-arte-tests.ts', importer)).toBeNull()
+    // Never outside src/, nor to a compiled file that is not there (the source then runs).
+    expect(shippedSourcesPlugin(root, true).resolveId('./helper.ts', importer)).toBeNull()
+    expect(shippedSourcesPlugin(root, true).resolveId('../../src/arte/missing.ts', importer)).toBeNull()
+  })
+
+  it("externalizes the package's dist/ modules, and nothing else, wherever the package lies", () => {
+    const root = '/work/a.b (c)/vitest-agent-bench'
+    const external = distExternal(root)
+    expect(external.test('/work/a.b (c)/vitest-agent-bench/dist/arte/vitest/define-arte-tests.js')).toBe(true)
+    expect(external.test('/work/a.b (c)/vitest-agent-bench/src/arte/vitest/define-arte-tests.ts')).toBe(false)
+    expect(external.test('/work/a.b (c)/vitest-agent-bench/bench/arte/arte.eval.ts')).toBe(false)
+    expect(external.test('/work/aXb (c)/vitest-agent-bench/dist/index.js')).toBe(false)
+    expect(external.test('/elsewhere/dist/index.js')).toBe(false)
+    expect(distExternal().test(join(packageRoot, 'dist/index.js'))).toBe(true)
   })
 })

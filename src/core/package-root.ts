@@ -43,9 +43,11 @@ export interface ResolvePlugin {
 
 /**
  * The shipped `bench/**\/*.eval.ts` files import the package's sources (`../../src/...ts`), which an installed
- * package does not contain: this Vite plugin resolves those imports to the compiled `dist/` files instead.
+ * package does not contain: this Vite plugin resolves those imports to the compiled `dist/` files instead. With
+ * `built` (a checkout whose `dist/` is current, see `staleReason` in dist-freshness.ts) it does so even where the
+ * source exists, so the bench runs the built JavaScript rather than transforming the TypeScript it was built from.
  */
-export function shippedSourcesPlugin(root: string = packageRoot): ResolvePlugin {
+export function shippedSourcesPlugin(root: string = packageRoot, built = false): ResolvePlugin {
   const src = join(root, 'src') + sep
   return {
     name: 'agent-bench:shipped-sources',
@@ -53,11 +55,21 @@ export function shippedSourcesPlugin(root: string = packageRoot): ResolvePlugin 
     resolveId(source, importer) {
       if (importer === undefined || !source.startsWith('.') || !source.endsWith('.ts')) return null
       const target = resolve(importer, '..', source)
-      if (!target.startsWith(src) || existsSync(target)) return null
+      if (!target.startsWith(src) || (!built && existsSync(target))) return null
       const compiled = join(root, 'dist', relative(src, target)).replace(/\.ts$/, '.js')
       return existsSync(compiled) ? compiled : null
     },
   }
+}
+
+/**
+ * The Vitest `server.deps.external` pattern of the package's compiled `dist/` files: Node imports them as they are
+ * (Vite neither transforms nor source-maps them), wherever the package lies (a checkout, a linked or an installed
+ * package; Vitest externalizes only what it finds under `node_modules` by itself).
+ */
+export function distExternal(root: string = packageRoot): RegExp {
+  const dist = `${join(root, 'dist').replaceAll('\\', '/')}/`
+  return new RegExp(`^${dist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 }
 
 /**

@@ -9,7 +9,8 @@ import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { FlagValueError } from '../../cli/flags.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
-import { assertArteRunSettings, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { arteLaunch, assertArteRunSettings, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { staleReason } from '../../core/dist-freshness.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 import { childEnv } from '../../testing/child-env.ts'
 import { scaledMs } from '../../testing/time-scale.ts'
@@ -111,6 +112,38 @@ describe('planArteRun', () => {
     expect(withArteReporter(['blob'])).toEqual(['blob'])
     expect(planArteRun(['--merge-reports']).mergeReports).toBe('.vitest-reports')
     expect(planArteRun(['--merge-reports', 'blobs', '-l', '1']).mergeReports).toBe('blobs')
+  })
+
+  it('runs the bench from dist/ only in a checkout run compiled whose dist/ is current, else from the sources, saying why', () => {
+    let asked = 0
+    const stale = (reason: string | undefined) => () => {
+      asked++
+      return reason
+    }
+    const base = { config: undefined, outside: false, compiled: true }
+    expect(arteLaunch({ ...base, staleReason: stale(undefined) })).toEqual({ launch: 'built' })
+    expect(arteLaunch({ ...base, staleReason: stale('src changed since the last build') })).toEqual({
+      launch: 'sources',
+      stale: 'src changed since the last build',
+    })
+    expect(asked).toBe(2)
+    // From the sources (tsx, Vitest) the bench runs from the sources; --config runs that config; elsewhere the package's.
+    expect(arteLaunch({ ...base, compiled: false, staleReason: stale(undefined) })).toEqual({ launch: 'sources' })
+    expect(arteLaunch({ ...base, config: 'vitest.config.ts', staleReason: stale(undefined) })).toEqual({ launch: 'config' })
+    expect(arteLaunch({ ...base, outside: true, staleReason: stale(undefined) })).toEqual({ launch: 'shipped' })
+    expect(asked, 'dist/ is looked at only when it could be used').toBe(2)
+  })
+
+  it("uses the package's reporter modules when the bench runs built or shipped, recognising either file given by the user", () => {
+    const built = withArteReporter([], 'built')
+    expect(built).toEqual(['default', join(REPO_ROOT, 'src/arte/vitest/reporter.ts'), join(REPO_ROOT, 'src/report/report-reporter.ts')])
+    expect(withArteReporter([], 'shipped')).toEqual(built)
+    expect(withArteReporter(['./reporters/arte.ts', 'junit'], 'built')).toEqual(['junit', ...built.slice(1)])
+    expect(withArteReporter(['./src/arte/vitest/reporter.ts', 'dot'], 'sources')).toEqual([
+      'dot',
+      join(REPO_ROOT, 'reporters/arte.ts'),
+      join(REPO_ROOT, 'reporters/report.ts'),
+    ])
   })
 
   it('downloads the parquet file for --dataset corbt/enron_emails_sample_questions, reads any other --dataset as a file', () => {
@@ -370,6 +403,33 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
         expect(own.stderr).not.toContain('ART-E: no ')
       } finally {
         rmSync(project, { recursive: true, force: true })
+      }
+    },
+    scaledMs(120_000),
+  )
+
+  it(
+    'in this checkout, runs from dist/ when it is current (Vite transforms the test file, no source), else from the sources, saying why',
+    async () => {
+      const stale = staleReason(REPO_ROOT)
+      const files = ['--output', join(scratch.dir, 'launch.json'), '--traces-db', join(scratch.dir, 'launch-traces.db')]
+      const args = ['arte', '--dataset', FIXTURE_DATASET, '--db', join(scratch.dir, 'launch-mail.db'), '--limit', '0', '--max-turns', '2', ...files]
+      // Vite's own log of each module it transforms, on stderr.
+      const run = await agentBench(args, { ...env, DEBUG: 'vite:transform', NO_COLOR: '1' })
+      // 104 keeps searching until max turns: its test fails, as in every launch.
+      expect(run.code, run.stderr).toBe(1)
+      const results = readArteResults(join(scratch.dir, 'launch.json'))
+      expect(results.taskResults.map((task) => task.taskId)).toEqual(['101', '102', '103', '104'])
+      expect(results.completedTasks).toBe(3)
+      const transformed = run.stderr.split('\n').filter((line) => line.includes('vite:transform'))
+      expect(transformed.some((line) => line.includes('bench/arte/arte.eval.ts'))).toBe(true)
+      const sources = transformed.filter((line) => /\bsrc\/\S+\.ts\b/.test(line) || line.includes('reporters/'))
+      if (stale === undefined) {
+        expect(sources, 'with dist/ current, no source is transformed').toEqual([])
+        expect(run.stderr).not.toContain('dist/ is not current')
+      } else {
+        expect(run.stderr).toContain(`agent-bench: dist/ is not current (${stale}): the bench runs from the TypeScript sources`)
+        expect(sources.length).toBeGreaterThan(0)
       }
     },
     scaledMs(120_000),

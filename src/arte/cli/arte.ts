@@ -32,12 +32,22 @@ import { DEFAULT_TRACES_DB } from '../results/trace-store.ts'
 import { DEFAULT_AGENT_MAX_RETRIES, DEFAULT_AGENT_TIMEOUT_MS, DEFAULT_MAX_TURNS } from '../../agent/trace.ts'
 import type { Command } from '../../cli/command.ts'
 import { stopOnInterrupt } from '../../cli/stop-on-interrupt.ts'
-import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
+import { ARTE_PARTS_DIR, AUTOMATIC_PARTS_REASON, type ArteTestFiles, arteTestFiles, automaticArtePartCount, writeArtePartFiles } from '../vitest/arte-parts.ts'
 import { leanNativeMemory } from '../vitest/native-memory.ts'
 import { choiceFlag, FlagValueError, outputFileFlag, wholeNumberFlag } from '../../cli/flags.ts'
 import { commandUsage, type OptionSpec, parseDeclared } from '../../cli/define-command.ts'
 import { benchTestTimeoutMs } from '../../core/bench-test-timeout.ts'
-import { defaultInput, packageInputsNote, packageModule, packageRoot, runsOutsidePackage, shippedSourcesPlugin } from '../../core/package-root.ts'
+import {
+  defaultInput,
+  distExternal,
+  moduleExtension,
+  packageInputsNote,
+  packageModule,
+  packageRoot,
+  runsOutsidePackage,
+  shippedSourcesPlugin,
+} from '../../core/package-root.ts'
+import { staleReason } from '../../core/dist-freshness.ts'
 
 const PROVIDERS = ['openai', 'anthropic', 'google'] as const
 
@@ -142,14 +152,21 @@ const ARTE_OPTIONS = {
     default: '.vitest-reports',
   },
   'test-name-pattern': { type: 'string', short: 't', value: 'RE', description: 'run only rows whose id matches' },
-  config: { type: 'string', value: 'FILE', description: 'Vitest config file (no project filter then; default: vitest.config.ts, project bench)' },
+  config: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      "Vitest config file, loaded as it is (no project filter then); default: the bench project's ART-E settings, run from dist/ when it is current with src/ (else vitest.config.ts, project bench, from the sources)",
+  },
   stats: { type: 'boolean', description: 'print statistics of the selected dataset split and exit' },
 } as const satisfies Record<string, OptionSpec>
 
 const usage = commandUsage({
   name: 'arte',
   positionals: { usage: '[-- <vitest filters>]', min: 0, max: Number.POSITIVE_INFINITY },
-  description: `Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest.
+  description: `Runs the ART-E benchmark (bench/arte, Vitest project "bench") programmatically with Vitest: in a checkout
+whose dist/ is current (\`npm run build\`) and in an installed package, over the compiled modules, which Node loads
+as they are; in a checkout whose src/ changed since the last build, over the TypeScript sources (it says so).
 The ART-E reporter (reporters/arte.ts) and the HTML report (reporters/report.ts, evaluation/report/index.html)
 are added to your --reporter list, never replacing it.
 Each flag sets the environment variable in parentheses (which you can also set yourself).
@@ -324,25 +341,71 @@ export function planArteRun(argv: string[]): ArteCliPlan {
   }
 }
 
-const REPO_ARTE_REPORTER = fileURLToPath(new URL('../../../reporters/arte.ts', import.meta.url))
-/** `reporters/arte.ts` in a checkout; in an installed package (no `reporters/`), the compiled reporter module. */
-const ARTE_REPORTER = existsSync(REPO_ARTE_REPORTER) ? REPO_ARTE_REPORTER : packageModule('src/arte/vitest/reporter.ts')
-const REPO_REPORT_REPORTER = fileURLToPath(new URL('../../../reporters/report.ts', import.meta.url))
-/** The HTML report (`evaluation/report/index.html`), written from the results the ART-E reporter wrote. */
-const REPORT_REPORTER = existsSync(REPO_REPORT_REPORTER) ? REPO_REPORT_REPORTER : packageModule('src/report/report-reporter.ts')
+/**
+ * How `agent-bench arte` runs the bench (see {@link arteLaunch}):
+ * - `config`: `--config FILE`, that Vitest config as it is;
+ * - `shipped`: outside the package's own checkout, the package's `bench/arte` file over its compiled modules;
+ * - `built`: in the checkout, run compiled (`bin/agent-bench.js`) with `dist/` current: the bench project's ART-E
+ *   settings without loading `vitest.config.ts`, the test files importing the `dist/` modules natively;
+ * - `sources`: in the checkout otherwise, the `bench` project of `vitest.config.ts` over the TypeScript sources.
+ */
+export type ArteLaunch = 'config' | 'shipped' | 'built' | 'sources'
 
-function isReporter(name: string, file: string): boolean {
-  return (name.startsWith('.') || name.startsWith('/')) && resolve(name).replace(/\.(ts|js|mjs)$/, '') === file.replace(/\.(ts|js)$/, '')
+/** What {@link arteLaunch} decides from. */
+export interface ArteLaunchInputs {
+  /** `--config FILE`. */
+  config: string | undefined
+  /** The command runs outside the package's own checkout (`runsOutsidePackage`). */
+  outside: boolean
+  /** The command runs compiled, from `dist/` (not from the sources through tsx or Vitest). */
+  compiled: boolean
+  /** Why the checkout's `dist/` is stale, `undefined` when current (`staleReason`); asked only when it matters. */
+  staleReason: () => string | undefined
+}
+
+/**
+ * How the bench runs ({@link ArteLaunch}), and why `dist/` was not used when the command runs compiled in a checkout
+ * whose `dist/` is stale (the bench then runs from the sources, so it never runs code older than them).
+ */
+export function arteLaunch(inputs: ArteLaunchInputs): { launch: ArteLaunch; stale?: string } {
+  if (inputs.config !== undefined) return { launch: 'config' }
+  if (inputs.outside) return { launch: 'shipped' }
+  if (!inputs.compiled) return { launch: 'sources' }
+  const stale = inputs.staleReason()
+  return stale === undefined ? { launch: 'built' } : { launch: 'sources', stale }
+}
+
+/**
+ * The ART-E reporter and the HTML report reporter (`evaluation/report/index.html`, written from the results the ART-E
+ * reporter wrote) of a launch: `reporters/*.ts` of a checkout run from its sources, else (and in an installed package,
+ * which has no `reporters/`) the package's modules, compiled when the command runs compiled.
+ */
+function arteReporterFiles(launch: ArteLaunch): { arte: string; report: string } {
+  const repo = (name: string): string => fileURLToPath(new URL(`../../../reporters/${name}.ts`, import.meta.url))
+  const own = launch === 'built' || launch === 'shipped'
+  return {
+    arte: !own && existsSync(repo('arte')) ? repo('arte') : packageModule('src/arte/vitest/reporter.ts'),
+    report: !own && existsSync(repo('report')) ? repo('report') : packageModule('src/report/report-reporter.ts'),
+  }
+}
+
+/** Whether the reporter `name` (a path given with `--reporter`) is one of the files of `files` (a `.ts` or `.js` twin). */
+function isReporter(name: string, ...files: string[]): boolean {
+  if (!name.startsWith('.') && !name.startsWith('/')) return false
+  const given = resolve(name).replace(/\.(ts|js|mjs)$/, '')
+  return files.some((file) => given === file.replace(/\.(ts|js)$/, ''))
 }
 
 /**
  * The reporters to run: the user's (or `default`), plus the ART-E reporter and then the HTML report reporter, once
  * each; not beside `blob` (a shard's partial metrics would overwrite the results JSON: they are computed when the
- * blobs are merged).
+ * blobs are merged). `launch` picks their files (see {@link arteReporterFiles}).
  */
-export function withArteReporter(reporters: ReadonlyArray<string>): string[] {
-  const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isReporter(name, ARTE_REPORTER) && !isReporter(name, REPORT_REPORTER))
-  return user.includes('blob') ? user : [...user, ARTE_REPORTER, REPORT_REPORTER]
+export function withArteReporter(reporters: ReadonlyArray<string>, launch: ArteLaunch = 'sources'): string[] {
+  const { arte, report } = arteReporterFiles(launch)
+  const known = [arte, report, ...Object.values(arteReporterFiles(launch === 'built' ? 'sources' : 'built'))]
+  const user = reporters.length === 0 ? ['default'] : reporters.filter((name) => !isReporter(name, ...known))
+  return user.includes('blob') ? user : [...user, arte, report]
 }
 
 /** Vitest shards by file: `--shard i/n` on `bench/arte` needs at least n eval files there. */
@@ -450,13 +513,27 @@ async function shippedArteParts(env: Record<string, string | undefined>): Promis
   return { dir, count }
 }
 
-/** The Vitest options that run the package's own `bench/arte` (instead of the current folder's config), or its part files. */
-function shippedBenchConfig(parts: ShippedParts | undefined) {
+/**
+ * The Vitest options of a run that loads no config file (`shipped` and `built` launches): the package's own
+ * `bench/arte` (or the part files of `parts`) with the bench project's settings, the package's compiled modules
+ * imported natively by Node (`server.deps.external`), never transformed.
+ */
+function builtBenchConfig(launch: 'shipped' | 'built', parts: ShippedParts | undefined, checkoutFiles: ArteTestFiles | undefined) {
+  const files =
+    parts !== undefined
+      ? { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }
+      : launch === 'shipped'
+        ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] }
+        : {
+            // As the checkout's bench project (vitest.config.ts): part files when the rows are spread over several.
+            dir: packageRoot,
+            include: ['bench/arte/**/*.eval.ts', ...(checkoutFiles?.include ?? [])],
+            exclude: ['**/node_modules/**', '**/.git/**', ...(checkoutFiles?.exclude ?? [])],
+            ...(checkoutFiles?.oneAtATime === true ? { maxWorkers: 1, isolate: false } : {}),
+          }
   return {
     config: false as const,
-    ...(parts === undefined
-      ? { dir: packageRoot, include: ['bench/arte/**/*.eval.ts'] }
-      : { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }),
+    ...files,
     globalSetup: [packageModule('src/arte/vitest/global-setup.ts')],
     testTimeout: benchTestTimeoutMs(),
     hookTimeout: 600_000,
@@ -464,6 +541,7 @@ function shippedBenchConfig(parts: ShippedParts | undefined) {
     // As the checkout's bench project: worker threads, forks when BENCH_WORKER_SEMI_SPACE_MB sets their young generation.
     pool: benchPool(),
     execArgv: benchWorkerExecArgv(),
+    server: { deps: { external: [distExternal()] } },
   }
 }
 
@@ -511,7 +589,16 @@ export const command: Command = {
     assertArteRunSettings(env, plan.outputFile)
     // Merging blob reports reads no input.
     if (plan.mergeReports === undefined) reportArteInputs(arteInputsFromPackage(env))
-    const shipped = plan.config === undefined && runsOutsidePackage()
+    const { launch, stale } = arteLaunch({
+      config: plan.config,
+      outside: plan.config === undefined && runsOutsidePackage(),
+      compiled: moduleExtension === '.js',
+      staleReason: () => staleReason(packageRoot),
+    })
+    if (stale !== undefined) {
+      console.error(`agent-bench: dist/ is not current (${stale}): the bench runs from the TypeScript sources; \`npm run build\` makes it start faster.`)
+    }
+    const shipped = launch === 'shipped'
     if (shipped) assertNoPartsShipped(env)
     if (plan.shard !== undefined && plan.config === undefined && plan.filters.length === 0) await assertShardable(plan.shard, env, shipped)
     leanNativeMemory()
@@ -523,8 +610,16 @@ export const command: Command = {
     process.exitCode = undefined
     const interrupt = stopOnInterrupt()
     const parts = shipped && plan.shard === undefined && plan.mergeReports === undefined && plan.filters.length === 0 ? await shippedArteParts(env) : undefined
+    // The checkout's part files (ARTE_PARTS, or automatic ones for a large run), written as vitest.config.ts writes them.
+    const checkoutFiles = launch === 'built' ? await arteTestFiles(packageRoot, env) : undefined
     // In a checkout, part files are written under bench/arte (see arte-parts.ts): the same filter finds them.
     const filters = plan.filters.length > 0 ? plan.filters : parts === undefined ? ['bench/arte'] : [parts.dir]
+    const runConfig =
+      launch === 'shipped' || launch === 'built'
+        ? builtBenchConfig(launch, parts, checkoutFiles)
+        : launch === 'config'
+          ? { config: resolve(plan.config as string) }
+          : { project: ['bench'] }
     try {
       const vitest = await startVitest(
         'test',
@@ -532,15 +627,15 @@ export const command: Command = {
         {
           run: true,
           watch: false,
-          ...(shipped ? shippedBenchConfig(parts) : plan.config === undefined ? { project: ['bench'] } : { config: resolve(plan.config) }),
-          reporters: [interrupt.reporter, ...withArteReporter(plan.reporters)],
+          ...runConfig,
+          reporters: [interrupt.reporter, ...withArteReporter(plan.reporters, launch)],
           ...outputFile,
           ...(plan.shard === undefined ? {} : { shard: plan.shard }),
           ...(plan.mergeReports === undefined ? {} : { mergeReports: resolve(plan.mergeReports) }),
           ...(plan.testNamePattern === undefined ? {} : { testNamePattern: plan.testNamePattern }),
           ...(plan.env.BENCH_CONCURRENCY === undefined ? {} : { maxConcurrency: Number(plan.env.BENCH_CONCURRENCY) }),
         },
-        shipped ? { plugins: [shippedSourcesPlugin()] } : {},
+        launch === 'shipped' || launch === 'built' ? { plugins: [shippedSourcesPlugin(packageRoot, launch === 'built')] } : {},
       )
       await vitest.close()
     } finally {
