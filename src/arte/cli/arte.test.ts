@@ -9,9 +9,10 @@ import { readArteResults } from '../results/results.ts'
 import { ConfigError, UsageError } from '../../core/errors.ts'
 import { FlagValueError } from '../../cli/flags.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
-import { arteLaunch, assertArteRunSettings, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
+import { arteLaunch, assertArteRunSettings, builtBenchConfig, datasetFlag, planArteRun, resolveModelFlag, withArteReporter } from './arte.ts'
 import { staleReason } from '../../core/dist-freshness.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
+import { arteTestFiles } from '../vitest/arte-parts.ts'
 import { childEnv } from '../../testing/child-env.ts'
 import { scaledMs } from '../../testing/time-scale.ts'
 
@@ -132,6 +133,20 @@ describe('planArteRun', () => {
     expect(arteLaunch({ ...base, config: 'vitest.config.ts', staleReason: stale(undefined) })).toEqual({ launch: 'config' })
     expect(arteLaunch({ ...base, outside: true, staleReason: stale(undefined) })).toEqual({ launch: 'shipped' })
     expect(asked, 'dist/ is looked at only when it could be used').toBe(2)
+  })
+
+  it("runs built with the checkout's bench project settings (vitest.config.ts): the two are kept in step", async () => {
+    const { default: config } = await import('../../../vitest.config.ts')
+    const bench = config.test?.projects?.find((project) => typeof project === 'object' && 'test' in project && project.test?.name === 'bench')
+    const project = (bench as { test: Record<string, unknown> }).test
+    const files = await arteTestFiles(REPO_ROOT)
+    const built = builtBenchConfig('built', undefined, files)
+    for (const key of ['testTimeout', 'hookTimeout', 'maxConcurrency', 'pool', 'execArgv']) expect(built[key as keyof typeof built], key).toEqual(project[key])
+    expect(built).toMatchObject({ include: ['bench/arte/**/*.eval.ts', ...files.include], exclude: project.exclude })
+    expect((project.include as string[]).filter((pattern) => pattern.startsWith('bench/'))).toEqual(['bench/**/*.eval.ts'])
+    expect(built.globalSetup.map((file) => relative(REPO_ROOT, file).replace(/\.js$/, '.ts'))).toEqual(
+      (project.globalSetup as string[]).filter((file) => file.includes('/arte/')).map((file) => file.replace(/^\.\//, '')),
+    )
   })
 
   it("uses the package's reporter modules when the bench runs built or shipped, recognising either file given by the user", () => {

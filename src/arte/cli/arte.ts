@@ -518,7 +518,7 @@ async function shippedArteParts(env: Record<string, string | undefined>): Promis
  * `bench/arte` (or the part files of `parts`) with the bench project's settings, the package's compiled modules
  * imported natively by Node (`server.deps.external`), never transformed.
  */
-function builtBenchConfig(launch: 'shipped' | 'built', parts: ShippedParts | undefined, checkoutFiles: ArteTestFiles | undefined) {
+export function builtBenchConfig(launch: 'shipped' | 'built', parts: ShippedParts | undefined, checkoutFiles: ArteTestFiles | undefined) {
   const files =
     parts !== undefined
       ? { dir: parts.dir, include: [`*-of-${parts.count}.eval.ts`], maxWorkers: 1, isolate: false }
