@@ -1,34 +1,44 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { z } from 'zod'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
 import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
 import { readDate } from './read-date.ts'
+import type { ParsedEmailLine } from './parsed-email-line.ts'
 
-const AddressList = z
-  .union([z.array(z.string()), z.string(), z.null()])
-  .optional()
-  .transform((value) => (value == null ? [] : typeof value === 'string' ? value.split(/[,;]/) : value))
+export type { ParsedEmailLine }
 
-/** One line of a parsed-email JSONL file, as in the `corbt/enron-emails` dataset. */
-export const ParsedEmailLineSchema = z.object({
-  message_id: z.string().min(1),
-  subject: z.string().nullish(),
-  from: z.string().nullish(),
-  to: AddressList,
-  cc: AddressList,
-  bcc: AddressList,
-  /** ISO string, RFC 2822 string, `YYYY-MM-DD HH:MM:SS` (read as UTC) or epoch milliseconds. */
-  date: z.union([z.string(), z.number()]).nullish(),
-  body: z.string().nullish(),
-  file_name: z.string().nullish(),
-})
+/** Schema module of a line, loaded for a line that {@link readLine} does not read (zod costs 60 ms to load). */
+const loadLineSchema = () => import('./parsed-email-line.ts')
 
-/** One parsed-email JSONL line. */
-export type ParsedEmailLine = z.infer<typeof ParsedEmailLineSchema>
+const isText = (value: unknown): value is string | null | undefined => value == null || typeof value === 'string'
+
+function addressList(value: unknown): string[] | undefined {
+  if (value == null) return []
+  if (typeof value === 'string') return value.split(/[,;]/)
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined
+}
+
+/**
+ * A line in the usual shape read without zod, as {@link ParsedEmailLineSchema} would read it; `undefined` for anything
+ * else (which the schema then reads, or reports).
+ * @internal Exported for its test.
+ */
+export function readLine(json: unknown): ParsedEmailLine | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
+  const line = json as Record<string, unknown>
+  const { message_id, subject, from, date, body, file_name } = line
+  if (typeof message_id !== 'string' || message_id.length === 0) return undefined
+  if (!isText(subject) || !isText(from) || !isText(body) || !isText(file_name)) return undefined
+  if (date != null && typeof date !== 'string' && typeof date !== 'number') return undefined
+  const to = addressList(line.to)
+  const cc = addressList(line.cc)
+  const bcc = addressList(line.bcc)
+  if (to === undefined || cc === undefined || bcc === undefined) return undefined
+  return { message_id, subject, from, to, cc, bcc, date, body, file_name }
+}
 
 function lineDate(value: string | number | null | undefined): ReturnType<typeof readDate> {
   if (typeof value === 'number') {
@@ -70,13 +80,16 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
         sink.fail(where, `not JSON: ${(error as Error).message}`)
         continue
       }
-      const parsed = ParsedEmailLineSchema.safeParse(json)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
-        continue
+      let row = readLine(json)
+      if (row === undefined) {
+        const parsed = (await loadLineSchema()).ParsedEmailLineSchema.safeParse(json)
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
+          continue
+        }
+        row = parsed.data
       }
-      const row = parsed.data
       const messageId = canonicalMessageId(row.message_id)
       if (messageId === '') {
         sink.fail(where, 'empty message_id')
