@@ -98,6 +98,15 @@ describe('importJsonl on lines written by the test', () => {
     expect(await importJsonl(store, file)).toMatchObject({ imported: 2, failed: 0, failures: [] })
     expect(store.get('<j1@test>')).toMatchObject({ subject: 'S' })
   })
+
+  it('ends a line at CRLF, LF or a lone CR, as readline does, and numbers the lines so', async () => {
+    const file = join(dir, 'line-ends.jsonl')
+    writeFileSync(file, `${lines[0]}\r{bad\r\n\r\n${lines[1]}\r\r{worse\n${lines[2]}`)
+    using store = EmailStore.open(':memory:')
+    const report = await importJsonl(store, file)
+    expect(report).toMatchObject({ imported: 3, failed: 2 })
+    expect(report.failures.map((failure) => failure.file)).toEqual([`${file}:2`, `${file}:6`])
+  })
 })
 
 describeWithSharedData('importJsonl on real mail converted to JSONL', () => {

@@ -223,6 +223,7 @@ function stemBytes(length: number): string {
   return stem
 }
 
+/** Terms by token as written (before folding), for the tokens seen last. */
 const stems = new Map<string, string>()
 const STEM_CACHE_SIZE = 50_000
 const ENCODER = new TextEncoder()
@@ -232,9 +233,9 @@ const ENCODER = new TextEncoder()
  * UTF-8 bytes: ASCII letters folded, then stemmed unless shorter than 3 or longer than 64 bytes.
  */
 export function porterTerm(token: string): string {
-  const folded = asciiFold(token)
-  const cached = stems.get(folded)
+  const cached = stems.get(token)
   if (cached !== undefined) return cached
+  const folded = asciiFold(token)
   let length = folded.length
   let ascii = true
   for (let i = 0; i < folded.length; i++) {
@@ -254,7 +255,7 @@ export function porterTerm(token: string): string {
     term = stemBytes(length)
   }
   if (stems.size >= STEM_CACHE_SIZE) stems.clear()
-  stems.set(folded, term)
+  stems.set(token, term)
   return term
 }
 
