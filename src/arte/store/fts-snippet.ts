@@ -159,26 +159,34 @@ function endsWith(n: number, suffix: number[]): boolean {
   return true
 }
 
+/** Whether the last {@link applyStep} or {@link step1b} changed the word (SQLite's steps return it). */
+let changed = false
+
 /**
  * Applies the first rule of `list` whose suffix ends the word (SQLite's generated steps: a rule whose suffix matches
- * but whose condition fails ends the step). Returns the new length, and whether a rule was applied.
+ * but whose condition fails ends the step). Returns the new length; {@link changed} says whether a rule was applied.
  */
-function applyStep(n: number, list: PorterRule[]): [number, boolean] {
+function applyStep(n: number, list: PorterRule[]): number {
+  changed = false
   for (const rule of list) {
     if (!endsWith(n, rule.suffix)) continue
     const stem = n - rule.suffix.length
-    if (rule.condition !== undefined && !rule.condition(stem)) return [n, false]
+    if (rule.condition !== undefined && !rule.condition(stem)) return n
     for (let i = 0; i < rule.output.length; i++) stemBuffer[stem + i] = rule.output[i] as number
-    return [stem + rule.output.length, true]
+    changed = true
+    return stem + rule.output.length
   }
-  return [n, false]
+  return n
 }
 
-function step1b(n: number): [number, boolean] {
-  if (endsWith(n, EED)) return [mGt0(n - 3) ? n - 1 : n, false]
-  if (endsWith(n, ED)) return hasVowel(n - 2) ? [n - 2, true] : [n, false]
-  if (endsWith(n, ING)) return hasVowel(n - 3) ? [n - 3, true] : [n, false]
-  return [n, false]
+/** Step 1b: `eed` -> `ee` (m > 0); `ed`, `ing` removed after a vowel ({@link changed} then). */
+function step1b(n: number): number {
+  changed = false
+  if (endsWith(n, EED)) return mGt0(n - 3) ? n - 1 : n
+  const suffix = endsWith(n, ED) ? 2 : endsWith(n, ING) ? 3 : 0
+  if (suffix === 0 || !hasVowel(n - suffix)) return n
+  changed = true
+  return n - suffix
 }
 const EED = bytes('eed')
 const ED = bytes('ed')
@@ -197,12 +205,10 @@ function stemBytes(length: number): string {
     }
   }
   // Step 1b.
-  let removed: boolean
-  ;[n, removed] = step1b(n)
-  if (removed) {
-    let replaced: boolean
-    ;[n, replaced] = applyStep(n, STEP1B2)
-    if (!replaced) {
+  n = step1b(n)
+  if (changed) {
+    n = applyStep(n, STEP1B2)
+    if (!changed) {
       const c = stemBuffer[n - 1] as number
       if (!isVowel(c, false) && c !== 108 && c !== 115 && c !== 122 && n >= 2 && c === stemBuffer[n - 2]) n--
       else if (mEq1(n) && oStar(n)) stemBuffer[n++] = 101
@@ -211,9 +217,9 @@ function stemBytes(length: number): string {
   // Step 1c.
   if (stemBuffer[n - 1] === 121 && hasVowel(n - 1)) stemBuffer[n - 1] = 105
   // Steps 2 to 4.
-  ;[n] = applyStep(n, STEP2)
-  ;[n] = applyStep(n, STEP3)
-  ;[n] = applyStep(n, STEP4)
+  n = applyStep(n, STEP2)
+  n = applyStep(n, STEP3)
+  n = applyStep(n, STEP4)
   // Step 5a.
   if (stemBuffer[n - 1] === 101 && (mGt1(n - 1) || (mEq1(n - 1) && !oStar(n - 1)))) n--
   // Step 5b.
@@ -462,8 +468,11 @@ export function ftsSnippet(columns: ReadonlyArray<string>, query: SnippetQuery):
   const seen = new Int32Array(query.phrases.length)
   let generation = 0
 
-  /** fts5SnippetScore: the score of the window of `SNIPPET_TOKENS` tokens at `start` of column `col`, and its adjusted start. */
-  const score = (col: number, start: number, size: number, from: number, to: number): [number, number] => {
+  /**
+   * fts5SnippetScore: the score of the window of `SNIPPET_TOKENS` tokens at `start` of a column of `size` tokens whose
+   * instances are `[from, to)`, and the window's adjusted start.
+   */
+  const score = (start: number, size: number, from: number, to: number): [number, number] => {
     generation++
     const end = start + SNIPPET_TOKENS
     // The column's instances are [from, to), by offset: those in the window are a run of them.
@@ -502,7 +511,7 @@ export function ftsSnippet(columns: ReadonlyArray<string>, query: SnippetQuery):
     let sentence = 0
     for (let i = from; i < to; i++) {
       const at = offset[i] as number
-      const [windowScore, adjusted] = score(col, at, size, from, to)
+      const [windowScore, adjusted] = score(at, size, from, to)
       if (windowScore > bestScore) {
         bestScore = windowScore
         bestColumn = col
@@ -513,7 +522,7 @@ export function ftsSnippet(columns: ReadonlyArray<string>, query: SnippetQuery):
         while (sentence < firsts.length - 1 && (firsts[sentence + 1] as number) <= at) sentence++
         const sentenceStart = firsts[sentence] as number
         if (sentenceStart < at) {
-          const [sentenceScore] = score(col, sentenceStart, size, from, to)
+          const [sentenceScore] = score(sentenceStart, size, from, to)
           const total = sentenceScore + (sentenceStart === 0 ? 120 : 100)
           if (total > bestScore) {
             bestScore = total
