@@ -348,7 +348,10 @@ function scanColumn(text: string, index: number, query: SnippetQuery, out: Insta
   const termCache = query.tokenTerms
   const firsts: number[] = []
   const asciiFirst = query.asciiFirst
-  let bounds = new Int32Array(256)
+  // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
+  const tokensAtMost = (text.length + 1) >> 1
+  if (termBuffer.length < tokensAtMost) termBuffer = new Int32Array(tokensAtMost)
+  const bounds = new Int32Array(2 * tokensAtMost)
   let position = 0
   let i = 0
   const length = text.length
@@ -388,16 +391,6 @@ function scanColumn(text: string, index: number, query: SnippetQuery, out: Insta
         term = query.terms.get(porterTerm(token)) ?? -1
         termCache.set(token, term)
       }
-    }
-    if (position >= termBuffer.length) {
-      const grown = new Int32Array(termBuffer.length * 2)
-      grown.set(termBuffer)
-      termBuffer = grown
-    }
-    if (2 * position + 1 >= bounds.length) {
-      const grown = new Int32Array(bounds.length * 2)
-      grown.set(bounds)
-      bounds = grown
     }
     bounds[2 * position] = start
     bounds[2 * position + 1] = i
