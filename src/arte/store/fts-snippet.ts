@@ -278,8 +278,12 @@ export interface SnippetQuery {
   readonly terms: ReadonlyMap<string, number>
   /** The folded first code unit of every term: a token starting otherwise cannot match. */
   readonly firstUnits: ReadonlySet<number>
-  /** The same for ASCII, by code unit: 1 for the first letter of a term, in either case. */
-  readonly asciiFirst: Uint8Array
+  /**
+   * For tokens starting with an ASCII character, by `129 * first + second` (both folded; `second` 128 for "any"):
+   * 1 when a token so starting can have a query term. Porter keeps a word's first character, and its second unless the
+   * stem is shorter than two or a final `y` at it became `i`.
+   */
+  readonly asciiStart: Uint8Array
   /** Term id (or -1) of the tokens seen so far, as written in the text. */
   readonly tokenTerms: Map<string, number>
 }
@@ -311,13 +315,20 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
     }
     phraseGroups.push(members)
   }
-  const asciiFirst = new Uint8Array(128)
-  for (const unit of firstUnits) {
-    if (unit >= 0x80) continue
-    asciiFirst[unit] = 1
-    if (unit >= 97 && unit <= 122) asciiFirst[unit - 32] = 1
+  const asciiStart = new Uint8Array(129 * 128)
+  for (const alternatives of groups) {
+    for (const tokens of alternatives) {
+      for (const token of tokens) {
+        const first = asciiFold(token).charCodeAt(0)
+        if (first >= 0x80) continue
+        const term = porterTerm(token)
+        const second = term.length < 2 || term.charCodeAt(1) >= 0x80 ? 128 : term.charCodeAt(1)
+        asciiStart[129 * first + second] = 1
+        if (second === 105) asciiStart[129 * first + 121] = 1
+      }
+    }
   }
-  return { phrases, groups: phraseGroups, terms, firstUnits, asciiFirst, tokenTerms: new Map() }
+  return { phrases, groups: phraseGroups, terms, firstUnits, asciiStart, tokenTerms: new Map() }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -341,13 +352,30 @@ interface Instances {
 }
 
 /**
+ * Whether the token `text[start, end)` can have one of the query's terms (see {@link SnippetQuery.asciiStart}).
+ * @internal Exported for its test.
+ */
+export function mayMatch(text: string, start: number, end: number, asciiStart: Uint8Array, firstUnits: ReadonlySet<number>): boolean {
+  let first = text.charCodeAt(start)
+  if (first >= 0x80) return firstUnits.has(first)
+  if (first >= 65 && first <= 90) first += 32
+  const row = 129 * first
+  if (asciiStart[row + 128] === 1) return true
+  if (end - start < 2) return false
+  let second = text.charCodeAt(start + 1)
+  if (second >= 0x80) return false
+  if (second >= 65 && second <= 90) second += 32
+  return asciiStart[row + second] === 1
+}
+
+/**
  * Tokenizes one column as the ascii tokenizer does: its size, token bounds and sentence starts (a token after
  * whitespace that follows `.` or `:`), and its phrase instances appended to `out` in FTS5's order.
  */
 function scanColumn(text: string, index: number, query: SnippetQuery, out: Instances): Column {
   const termCache = query.tokenTerms
   const firsts: number[] = []
-  const asciiFirst = query.asciiFirst
+  const asciiStart = query.asciiStart
   // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
   const tokensAtMost = (text.length + 1) >> 1
   if (termBuffer.length < tokensAtMost) termBuffer = new Int32Array(tokensAtMost)
@@ -380,9 +408,8 @@ function scanColumn(text: string, index: number, query: SnippetQuery, out: Insta
     else if (spaced && (lastSolid === 46 || lastSolid === 58)) firsts.push(position)
     lastSolid = 1
     spaced = false
-    const first = text.charCodeAt(start)
     let term = -1
-    if (first < 0x80 ? asciiFirst[first] === 1 : query.firstUnits.has(first)) {
+    if (mayMatch(text, start, i, asciiStart, query.firstUnits)) {
       const token = text.slice(start, i)
       const known = termCache.get(token)
       if (known !== undefined) {
