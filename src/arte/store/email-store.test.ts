@@ -8,6 +8,7 @@ import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { type EmailHit, type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES, SNIPPET_SCAN_CHARS } from './email-store.ts'
 import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { FTS_INDEXED_CHARS } from './schema.ts'
+import { SNIPPET_SQL } from './snippet-scratch.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION, SchemaVersionError } from './schema.ts'
 import type { InsertResult } from './email-store.ts'
 
@@ -496,6 +497,22 @@ describe('search plans', () => {
     expect(hits).toHaveLength(50)
     expect(hits).toEqual(store.search(query, inbox0, 'match-first'))
     for (const hit of hits) expect(store.read(hit.messageId, inbox0)).toBeDefined()
+  })
+})
+
+describe('snippets of an index out of step with its rows', () => {
+  it("falls back to SQLite's snippet() for a hit whose stored text no longer holds the keyword", () => {
+    using store = EmailStore.open(':memory:')
+    const base = { inbox: 'ann@corp.test', from: 'bob@corp.test', to: ['ann@corp.test'], cc: [], bcc: [], date: '2001-05-10T12:00:00.000Z' }
+    store.insertEmails([{ ...base, messageId: '<stale@corp>', subject: 'Stale', body: 'The walrus was seen near the pier.' }])
+    // Changed with the triggers standing aside (as during a bulk import): the index still has the walrus.
+    store.db.exec("INSERT INTO bulk_import (active) VALUES (1); UPDATE emails SET body = 'Nothing to see.'; DELETE FROM bulk_import;")
+    const expected = store.db
+      .prepare(`SELECT ${SNIPPET_SQL} FROM emails_fts WHERE emails_fts MATCH 'walrus'`)
+      .pluck()
+      .get() as string
+    expect(expected).toMatch(/\[/)
+    expect(store.search({ keywords: ['walrus'] }, ANN)).toEqual([expect.objectContaining({ messageId: '<stale@corp>', snippet: expected.replace(/\s+/g, ' ').trim() })])
   })
 })
 
