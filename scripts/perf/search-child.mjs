@@ -1,12 +1,12 @@
 /**
- * `npm run perf -- store`: runs `search_emails` through the public API of the built package (`createEmailTools` over a
+ * `npm run perf -- store`: runs `search_emails` through the public API of the built package's `vitest-agent-bench/arte` entry (`createEmailTools` over a
  * read-only `EmailStore`, as a user's agent loop calls it; `EmailStore.search` for a page above the tool's 10) for each query of a JSON file, a warm-up pass then the
  * measured one; prints {"wall": [ms...], "cpu": [ms...], "hits": n}.
  *
  * Usage: node scripts/perf/search-child.mjs DB QUERIES.json   (queries: [{ keywords, inbox, queryDate, maxResults }])
  */
 import { readFileSync } from 'node:fs'
-import { createEmailTools, EmailStore } from '../../dist/index.js'
+import { createEmailTools, EmailStore } from '../../dist/arte/index.js'
 
 const [dbFile, queriesFile] = process.argv.slice(2)
 const store = EmailStore.open(dbFile, { readonly: true })

@@ -1,4 +1,4 @@
-import { parseWholeNumber } from '../core/whole-number.ts'
+import { parseWholeNumber } from '../core/parse-whole-number.ts'
 import { FlagValueError } from './flag-value-error.ts'
 
 export { FlagValueError }

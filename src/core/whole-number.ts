@@ -1,16 +1,7 @@
 import { z } from 'zod'
+import { parseWholeNumber } from './parse-whole-number.ts'
 
-/**
- * The one reader of whole numbers written as text (flags, environment variables): digits with an optional minus
- * sign, surrounding spaces allowed; `1e3`, `2.0`, `0x10` and `''` are not whole numbers here. `undefined` when `text`
- * is not one, or is below `min`.
- */
-export function parseWholeNumber(text: string, min = Number.NEGATIVE_INFINITY): number | undefined {
-  const trimmed = text.trim()
-  if (!/^-?\d+$/.test(trimmed)) return undefined
-  const number = Number(trimmed)
-  return Number.isSafeInteger(number) && number >= min ? number : undefined
-}
+export { parseWholeNumber }
 
 /** A zod schema of a whole number of at least `min` written as text (an environment variable), read by {@link parseWholeNumber}. */
 export function wholeNumberText(min: number) {

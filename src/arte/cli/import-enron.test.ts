@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -40,6 +40,27 @@ async function cliFromSources(...args: string[]): Promise<{ code: number; stdout
     error.mockRestore()
   }
 }
+
+/** The packages `file` loads statically, through its relative imports (type-only imports aside). */
+function staticPackages(file: string, seen = new Set<string>(), packages = new Set<string>()): Set<string> {
+  if (seen.has(file)) return packages
+  seen.add(file)
+  for (const match of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
+    const specifier = match[1] ?? match[2] ?? ''
+    if (specifier.startsWith('.')) staticPackages(resolve(dirname(file), specifier), seen, packages)
+    else if (!specifier.startsWith('node:')) packages.add(specifier.split('/')[0] as string)
+  }
+  return packages
+}
+
+describe('agent-bench import-enron start-up', () => {
+  it('loads no package but better-sqlite3 for a JSONL import (zod alone costs 60 ms of CPU to load)', () => {
+    const seen = new Set<string>()
+    const packages = new Set<string>()
+    for (const file of ['./import-enron.ts', '../import/import-jsonl.ts']) staticPackages(fileURLToPath(new URL(file, import.meta.url)), seen, packages)
+    expect([...packages]).toEqual(['better-sqlite3'])
+  })
+})
 
 describe('agent-bench import-enron flags', () => {
   it('requires --db and exactly one source, saying how to fix it', async () => {

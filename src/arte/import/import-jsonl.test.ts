@@ -1,14 +1,61 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import { type EmailRecord, EmailStore } from '../store/email-store.ts'
-import { importJsonl } from './import-jsonl.ts'
+import { importJsonl, readLine } from './import-jsonl.ts'
+import { ParsedEmailLineSchema } from './parsed-email-line.ts'
 import { importMaildir } from './import-maildir.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonl-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('readLine (the JSONL importer without zod)', () => {
+  it('reads a line as the schema does, or leaves it to the schema (2,000 generated lines)', () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.constant(''),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 3 }),
+      fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+    )
+    const text = fc.oneof(fc.string(), fc.constant(null), fc.constant(undefined))
+    const addresses = fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.string(), fc.constant(null), fc.constant(undefined))
+    const usual: Record<string, fc.Arbitrary<unknown>> = {
+      message_id: fc.string({ minLength: 1 }),
+      subject: text,
+      from: text,
+      to: addresses,
+      cc: addresses,
+      bcc: addresses,
+      date: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      body: text,
+      file_name: text,
+      extra: value,
+    }
+    const field = (name: string) => fc.oneof({ weight: 12, arbitrary: usual[name] as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: value })
+    const line = fc.record(Object.fromEntries(Object.keys(usual).map((name) => [name, field(name)])), { requiredKeys: ['message_id'] })
+    let read = 0
+    fc.assert(
+      fc.property(fc.oneof({ weight: 9, arbitrary: line }, { weight: 1, arbitrary: fc.oneof(value, fc.array(line)) }), (json) => {
+        const ours = readLine(json)
+        const schema = ParsedEmailLineSchema.safeParse(json)
+        if (ours === undefined) return
+        read++
+        expect(schema.success).toBe(true)
+        expect(ours).toEqual(schema.data)
+      }),
+      { numRuns: 2_000, seed: 41 },
+    )
+    expect(read).toBeGreaterThan(500)
+  })
+})
 
 describe('importJsonl on lines written by the test', () => {
   const base = { subject: 'S', from: 'Nia.Nash@corp.test', body: 'b', file_name: 'nash-n/inbox/1.' }
@@ -50,6 +97,15 @@ describe('importJsonl on lines written by the test', () => {
     using store = EmailStore.open(':memory:')
     expect(await importJsonl(store, file)).toMatchObject({ imported: 2, failed: 0, failures: [] })
     expect(store.get('<j1@test>')).toMatchObject({ subject: 'S' })
+  })
+
+  it('ends a line at CRLF, LF or a lone CR, as readline does, and numbers the lines so', async () => {
+    const file = join(dir, 'line-ends.jsonl')
+    writeFileSync(file, `${lines[0]}\r{bad\r\n\r\n${lines[1]}\r\r{worse\n${lines[2]}`)
+    using store = EmailStore.open(':memory:')
+    const report = await importJsonl(store, file)
+    expect(report).toMatchObject({ imported: 3, failed: 2 })
+    expect(report.failures.map((failure) => failure.file)).toEqual([`${file}:2`, `${file}:6`])
   })
 })
 

@@ -1,34 +1,76 @@
-import { createReadStream, existsSync } from 'node:fs'
-import { createInterface } from 'node:readline'
-import { z } from 'zod'
+import { existsSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
 import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
 import { readDate } from './read-date.ts'
+import type { ParsedEmailLine } from './parsed-email-line.ts'
 
-const AddressList = z
-  .union([z.array(z.string()), z.string(), z.null()])
-  .optional()
-  .transform((value) => (value == null ? [] : typeof value === 'string' ? value.split(/[,;]/) : value))
+export type { ParsedEmailLine }
 
-/** One line of a parsed-email JSONL file, as in the `corbt/enron-emails` dataset. */
-export const ParsedEmailLineSchema = z.object({
-  message_id: z.string().min(1),
-  subject: z.string().nullish(),
-  from: z.string().nullish(),
-  to: AddressList,
-  cc: AddressList,
-  bcc: AddressList,
-  /** ISO string, RFC 2822 string, `YYYY-MM-DD HH:MM:SS` (read as UTC) or epoch milliseconds. */
-  date: z.union([z.string(), z.number()]).nullish(),
-  body: z.string().nullish(),
-  file_name: z.string().nullish(),
-})
+/** Bytes read at a time. */
+const CHUNK_BYTES = 4 * 1024 * 1024
 
-/** One parsed-email JSONL line. */
-export type ParsedEmailLine = z.infer<typeof ParsedEmailLineSchema>
+/**
+ * The lines of a UTF-8 file, as `readline` gives them (`\r\n`, `\n` and a lone `\r` end a line; no empty last line),
+ * read in large chunks: a line is decoded once, whole, without a stream's per-chunk events.
+ */
+async function* fileLines(path: string): AsyncGenerator<string> {
+  const file = await open(path, 'r')
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+    let rest = Buffer.alloc(0)
+    const split = function* (line: string): Generator<string> {
+      const text = line.endsWith('\r') ? line.slice(0, -1) : line
+      if (text.includes('\r')) yield* text.split('\r')
+      else yield text
+    }
+    for (let { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES); bytesRead > 0; { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES)) {
+      const buffer = rest.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([rest, chunk.subarray(0, bytesRead)])
+      let start = 0
+      for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
+        yield* split(buffer.toString('utf8', start, end))
+        start = end + 1
+      }
+      rest = Buffer.from(buffer.subarray(start))
+    }
+    if (rest.length > 0) yield* split(rest.toString('utf8'))
+  } finally {
+    await file.close()
+  }
+}
+
+/** Schema module of a line, loaded for a line that {@link readLine} does not read (zod costs 60 ms to load). */
+const loadLineSchema = () => import('./parsed-email-line.ts')
+
+const isText = (value: unknown): value is string | null | undefined => value == null || typeof value === 'string'
+
+function addressList(value: unknown): string[] | undefined {
+  if (value == null) return []
+  if (typeof value === 'string') return value.split(/[,;]/)
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined
+}
+
+/**
+ * A line in the usual shape read without zod, as {@link ParsedEmailLineSchema} would read it; `undefined` for anything
+ * else (which the schema then reads, or reports).
+ * @internal Exported for its test.
+ */
+export function readLine(json: unknown): ParsedEmailLine | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
+  const line = json as Record<string, unknown>
+  const { message_id, subject, from, date, body, file_name } = line
+  if (typeof message_id !== 'string' || message_id.length === 0) return undefined
+  if (!isText(subject) || !isText(from) || !isText(body) || !isText(file_name)) return undefined
+  if (date != null && typeof date !== 'string' && typeof date !== 'number') return undefined
+  const to = addressList(line.to)
+  const cc = addressList(line.cc)
+  const bcc = addressList(line.bcc)
+  if (to === undefined || cc === undefined || bcc === undefined) return undefined
+  return { message_id, subject, from, to, cc, bcc, date, body, file_name }
+}
 
 function lineDate(value: string | number | null | undefined): ReturnType<typeof readDate> {
   if (typeof value === 'number') {
@@ -53,10 +95,9 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
     throw new ConfigError(`JSONL file ${jsonlPath} does not exist.`, { hint: 'Pass the path of a parsed-email .jsonl file.' })
   }
   const sink = new ImportSink(store, options)
-  const lines = createInterface({ input: createReadStream(jsonlPath, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })
   let number = 0
   try {
-    for await (const read of lines) {
+    for await (const read of fileLines(jsonlPath)) {
       number++
       // A UTF-8 byte order mark (as Windows editors write it) is not part of the first line.
       const line = number === 1 ? read.replace(/^\uFEFF/, '') : read
@@ -70,13 +111,16 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
         sink.fail(where, `not JSON: ${(error as Error).message}`)
         continue
       }
-      const parsed = ParsedEmailLineSchema.safeParse(json)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
-        continue
+      let row = readLine(json)
+      if (row === undefined) {
+        const parsed = (await loadLineSchema()).ParsedEmailLineSchema.safeParse(json)
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
+          continue
+        }
+        row = parsed.data
       }
-      const row = parsed.data
       const messageId = canonicalMessageId(row.message_id)
       if (messageId === '') {
         sink.fail(where, 'empty message_id')
@@ -105,8 +149,6 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
   } catch (error) {
     sink.close()
     throw error
-  } finally {
-    lines.close()
   }
   return sink.finish()
 }

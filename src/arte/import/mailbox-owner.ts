@@ -58,13 +58,26 @@ export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailbox
     }
     return key
   }
+  // Members share a few folders: whether a folder path is a sent folder is decided once per folder path.
+  const sentFolders = new Map<string, boolean>()
+  const inSentFolder = (path: string): boolean => {
+    const folder = path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
+    let sentFolder = sentFolders.get(folder)
+    if (sentFolder === undefined) {
+      sentFolder = folder
+        .split(/[\\/]/)
+        .slice(0, -1)
+        .some((name) => SENT_FOLDER.test(name))
+      sentFolders.set(folder, sentFolder)
+    }
+    return sentFolder
+  }
   for (const { source, path } of members) {
     const { email } = source
-    const folders = path.split(/[\\/]/).slice(0, -1)
     const from = normalize(email.from)
     if (email.from !== '') {
       bump(senders, from)
-      if (folders.some((folder) => SENT_FOLDER.test(folder))) bump(sent, from)
+      if (inSentFolder(path)) bump(sent, from)
     }
     const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalize))
     for (const address of people) bump(recipients, address)

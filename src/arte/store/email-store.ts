@@ -4,7 +4,8 @@ import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
-import { SNIPPET_SQL, SnippetScratch } from './snippet-scratch.ts'
+import { compileSnippetQuery, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
+import { SNIPPET_SQL } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
 export interface EmailInput {
@@ -140,10 +141,12 @@ interface HitRow {
   subject: string
   date: string | null
   sender: string
-  /** The start of the body without keywords; with keywords the match snippet, `null` for a long email. */
-  snippet: string | null
-  /** Keyword searches: 1 when subject and body exceed {@link SNIPPET_SCAN_CHARS} bytes. */
-  long?: number
+  /** Searches without keywords: the start of the body. */
+  snippet?: string
+  /** Keyword searches: the first {@link SNIPPET_SCAN_CHARS} characters of the body. */
+  body?: string
+  /** Keyword searches, long emails (subject and body over {@link SNIPPET_SCAN_CHARS} bytes): the subject's first as many characters. */
+  subject_prefix?: string | null
 }
 
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
@@ -255,9 +258,8 @@ export class EmailStore {
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
   readonly #scopeSpan: Database.Statement
-  readonly #prefixes: Database.Statement
   readonly #searches = new Map<string, Database.Statement>()
-  #scratch: SnippetScratch | undefined
+  #rowSnippet: Database.Statement | undefined
 
   private constructor(db: Database.Database, file: string) {
     this.db = db
@@ -284,8 +286,6 @@ export class EmailStore {
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
       + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`)
       .pluck()
-    this.#prefixes = db.prepare(`SELECT rowid AS id, substr(subject, 1, ${SNIPPET_SCAN_CHARS}) AS subject, substr(body, 1, ${SNIPPET_SCAN_CHARS}) AS body
-      FROM emails WHERE rowid IN (SELECT value FROM json_each(@ids))`)
   }
 
   /** Opens (creating and migrating if needed) the store at `file`, or an in-memory one for `:memory:`. */
@@ -354,14 +354,32 @@ export class EmailStore {
     if (prepared === undefined) return []
     const { statement, params, match } = prepared
     const rows = statement.all(params) as HitRow[]
-    const snippets = match === undefined ? new Map<number, string>() : this.#longSnippets(match, rows)
+    const snippetQuery = match === undefined ? undefined : compileSnippetQuery(query.keywords)
     return rows.map((row) => ({
       messageId: row.message_id,
       subject: row.subject,
       date: row.date,
       from: row.sender,
-      snippet: (snippets.get(row.id) ?? row.snippet ?? '').replace(/\s+/g, ' ').trim(),
+      snippet: (snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)).replace(/\s+/g, ' ').trim(),
     }))
+  }
+
+  /**
+   * The snippet of a keyword search's hit: FTS5's `snippet()` of the row ({@link SNIPPET_SQL}), computed in JavaScript
+   * over the row's text (see `fts-snippet.ts`). A long email's is computed over the first {@link SNIPPET_SCAN_CHARS}
+   * characters of its subject and body (FTS5 `snippet()` costs grow with the square of the matches in a document); one
+   * whose match lies beyond them shows the start of its body.
+   */
+  #snippet(row: HitRow, query: SnippetQuery, match: string): string {
+    const body = row.body ?? ''
+    if (row.subject_prefix !== null && row.subject_prefix !== undefined) {
+      return ftsSnippet([row.subject_prefix, body], query) ?? body.slice(0, PLAIN_SNIPPET_CHARS)
+    }
+    const snippet = ftsSnippet([row.subject, body], query)
+    if (snippet !== undefined) return snippet
+    // The row matched the index but not its text as read (an index out of step with its rows): SQLite's own snippet.
+    this.#rowSnippet ??= this.db.prepare(`SELECT ${SNIPPET_SQL} FROM emails_fts WHERE emails_fts MATCH @match AND rowid = @id`).pluck()
+    return (this.#rowSnippet.get({ match, id: BigInt(row.id) }) as string | undefined) ?? ''
   }
 
   /**
@@ -409,7 +427,7 @@ export class EmailStore {
     }
     params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
     const where = [SCOPE_SQL, ...filters].join(' AND ')
-    const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} AS long`
+    const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
     let sql: string
     if (match === undefined) {
       sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
@@ -429,17 +447,17 @@ export class EmailStore {
       // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
       // see EmailImport), so a common word costs in proportion to the mailbox, not the corpus; bm25's statistics stay
       // those of the whole index, so the ranking is the same as without the span.
-      // One statement: the ranked page first (a materialized CTE, so that no snippet is computed for a row the LIMIT
-      // drops), then the snippet of each of its rows from the FTS5 row of the same match (a rowid seek). Long
-      // emails get theirs from the scratch index (see #longSnippets). CROSS JOIN keeps that order: the planner would
-      // otherwise scan the whole match in emails_fts and probe the page.
+      // One statement: the ranked page first (a materialized CTE of rowids and scores), then the columns of its rows
+      // by rowid, with the text their snippets are computed from (in JavaScript, see #snippet): the first
+      // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long.
       sql = `WITH ranked AS MATERIALIZED (
-          SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, ${long}, bm25(emails_fts, 2.0, 1.0) AS score
+          SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScopeSet}${where}
           ORDER BY score, e.rowid LIMIT @limit)
-        SELECT r.id, r.message_id, r.subject, r.date, r.sender, r.long, CASE WHEN r.long THEN NULL ELSE ${SNIPPET_SQL} END AS snippet
-        FROM ranked r CROSS JOIN emails_fts WHERE emails_fts.rowid = r.id AND emails_fts MATCH @match
+        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) AS body,
+          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+        FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
         ORDER BY r.score, r.id`
     }
     let statement = this.#searches.get(sql)
@@ -448,22 +466,6 @@ export class EmailStore {
       this.#searches.set(sql, statement)
     }
     return { statement, params, match }
-  }
-
-  /**
-   * The snippets of the returned long emails (rare): computed over their first {@link SNIPPET_SCAN_CHARS} characters
-   * in the scratch index; one whose match lies beyond them shows the start of its body.
-   */
-  #longSnippets(match: string, rows: ReadonlyArray<HitRow>): Map<number, string> {
-    const long = rows.filter((row) => row.long === 1).map((row) => row.id)
-    const snippets = new Map<number, string>()
-    if (long.length > 0) {
-      const documents = this.#prefixes.all({ ids: JSON.stringify(long) }) as Array<{ id: number; subject: string; body: string }>
-      this.#scratch ??= new SnippetScratch()
-      const found = this.#scratch.snippets(match, documents)
-      for (const document of documents) snippets.set(document.id, found.get(document.id) ?? document.body.slice(0, PLAIN_SNIPPET_CHARS))
-    }
-    return snippets
   }
 
   /**
@@ -533,7 +535,6 @@ export class EmailStore {
 
   /** Closes the database; further calls fail. Safe to call twice. */
   close(): void {
-    this.#scratch?.close()
     if (this.db.open) this.db.close()
   }
 

@@ -55,22 +55,34 @@ export class SearchKeywordsError extends BenchError {
 const phrase = (tokens: ReadonlyArray<string>): string => `"${tokens.join(' ').replaceAll('"', '""')}"`
 
 /**
- * The FTS5 `MATCH` expression for `keywords`, or `undefined` when no keyword has any token
- * (the caller decides what an empty query means; {@link EmailStore.search} returns the latest mail).
+ * The phrases of a search, as {@link buildFtsQuery} writes them: one group per keyword that is used (all groups must
+ * match), each group one phrase (its tokens) or two alternatives (the exact tokens, then the folded ones). Phrases
+ * appear in the order of the expression, which is FTS5's phrase numbering.
  */
-export function buildFtsQuery(keywords: ReadonlyArray<string>): string | undefined {
-  const expressions = new Map<string, string>()
+export function ftsQueryGroups(keywords: ReadonlyArray<string>): string[][][] {
+  const groups = new Map<string, string[][]>()
   for (const keyword of keywords) {
-    if (expressions.size >= MAX_SEARCH_KEYWORDS) break
+    if (groups.size >= MAX_SEARCH_KEYWORDS) break
     const text = keyword.slice(0, MAX_KEYWORD_CHARS)
     const folded = foldedTokens(text)
     if (folded.length === 0) continue
     const exactTokens = keywordTokens(text)
-    const alternative = phrase(folded)
-    const exact = exactTokens.length === 0 ? alternative : phrase(exactTokens)
-    const expression = exact === alternative ? exact : `(${exact} OR ${alternative})`
-    const key = expression.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
-    if (!expressions.has(key)) expressions.set(key, expression)
+    const exact = exactTokens.length === 0 ? folded : exactTokens
+    const alternatives = phrase(exact) === phrase(folded) ? [exact] : [exact, folded]
+    const key = groupExpression(alternatives).replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+    if (!groups.has(key)) groups.set(key, alternatives)
   }
-  return expressions.size === 0 ? undefined : [...expressions.values()].join(' AND ')
+  return [...groups.values()]
+}
+
+const groupExpression = (alternatives: ReadonlyArray<ReadonlyArray<string>>): string =>
+  alternatives.length === 1 ? phrase(alternatives[0] ?? []) : `(${alternatives.map(phrase).join(' OR ')})`
+
+/**
+ * The FTS5 `MATCH` expression for `keywords`, or `undefined` when no keyword has any token
+ * (the caller decides what an empty query means; {@link EmailStore.search} returns the latest mail).
+ */
+export function buildFtsQuery(keywords: ReadonlyArray<string>): string | undefined {
+  const groups = ftsQueryGroups(keywords)
+  return groups.length === 0 ? undefined : groups.map(groupExpression).join(' AND ')
 }

@@ -14,10 +14,11 @@ export interface ScratchDocument {
 }
 
 /**
- * A private in-memory FTS5 index, built per call, for the snippets of long emails: FTS5 `snippet()` costs
- * grow with the square of the matches in a document (a 2 MB body takes about 30 s), so long emails are
- * snippeted over a bounded prefix indexed here, with the same tokenizer, markers and token count as the store.
- * A separate connection, so it also works on a read-only store.
+ * A private in-memory FTS5 index, built per call, that gives SQLite's own snippets of documents: how the store
+ * snippeted a long email (over a bounded prefix: FTS5 `snippet()` costs grow with the square of the matches in a
+ * document, a 2 MB body took about 30 s) before `fts-snippet.ts` computed every snippet in JavaScript. Kept as the
+ * reference the tests compare that port with: the same tokenizer, markers and token count as the store.
+ * A separate connection, so it also works beside a read-only store.
  */
 export class SnippetScratch {
   readonly #db: Database.Database
