@@ -486,7 +486,10 @@ describe('search plans', () => {
       expect(page, details.join('\n')).toBeGreaterThan(ranked)
       // After the page: each of its rows by rowid, and no FTS5 query (snippets are computed from the rows' text).
       expect(details.slice(page + 1), details.join('\n')).toEqual(['SEARCH e USING INTEGER PRIMARY KEY (rowid=?)'])
-      expect(details.filter((detail) => detail.includes('emails_fts')), details.join('\n')).toHaveLength(1)
+      expect(
+        details.filter((detail) => detail.includes('emails_fts')),
+        details.join('\n'),
+      ).toHaveLength(1)
     }
     expect(store.explainSearch({ keywords: [words[0] as string] }, { inbox: 'nobody@corp.test', queryDate: '2002-12-31' })).toEqual([])
   })
@@ -507,12 +510,11 @@ describe('snippets of an index out of step with its rows', () => {
     store.insertEmails([{ ...base, messageId: '<stale@corp>', subject: 'Stale', body: 'The walrus was seen near the pier.' }])
     // Changed with the triggers standing aside (as during a bulk import): the index still has the walrus.
     store.db.exec("INSERT INTO bulk_import (active) VALUES (1); UPDATE emails SET body = 'Nothing to see.'; DELETE FROM bulk_import;")
-    const expected = store.db
-      .prepare(`SELECT ${SNIPPET_SQL} FROM emails_fts WHERE emails_fts MATCH 'walrus'`)
-      .pluck()
-      .get() as string
+    const expected = store.db.prepare(`SELECT ${SNIPPET_SQL} FROM emails_fts WHERE emails_fts MATCH 'walrus'`).pluck().get() as string
     expect(expected).toMatch(/\[/)
-    expect(store.search({ keywords: ['walrus'] }, ANN)).toEqual([expect.objectContaining({ messageId: '<stale@corp>', snippet: expected.replace(/\s+/g, ' ').trim() })])
+    expect(store.search({ keywords: ['walrus'] }, ANN)).toEqual([
+      expect.objectContaining({ messageId: '<stale@corp>', snippet: expected.replace(/\s+/g, ' ').trim() }),
+    ])
   })
 })
 
