@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_MAILDIR, fixtureResponder, scratchDir } from '../../../fixtures/arte-e2e/harness.ts'
 import type { AgentTrace } from '../../agent/trace.ts'
 import { ConfigError } from '../../core/errors.ts'
@@ -11,7 +11,7 @@ import { createModel } from '../../llm/create-model.ts'
 import { type ScriptedServer, startScriptedServer } from '../../testing/scripted-server.ts'
 import type { ArteRow } from '../dataset/row.ts'
 import { runArteTask } from '../run-arte-task.ts'
-import { COMPACT_TRACE_FORMAT, TRACE_STORE_VERSION, TraceStore, TraceStoreVersionError } from './trace-store.ts'
+import { BATCH_WINDOW_MS, COMPACT_TRACE_FORMAT, TRACE_STORE_VERSION, TraceStore, TraceStoreVersionError } from './trace-store.ts'
 import { COMPACT_TRACE_FIELD } from '../../agent/compact-trace.ts'
 import { capLongStrings } from '../../core/cap-stored.ts'
 import { redact, registerSecret, REDACTED } from '../../core/redact.ts'
@@ -135,6 +135,37 @@ describe('TraceStore', () => {
     writer.close()
     expect(reader.get('run-c-0')).toMatchObject({ runId: 'run-c' })
     await expect(writer.saveBatched(record('run-d', 0))).rejects.toThrow(/is closed; 1 trace\(s\) were not stored/)
+  })
+
+  it('commits traces saved in different turns within the batch window together, once the window ends', async () => {
+    const file = join(scratch.dir, 'window.db')
+    using writer = TraceStore.open(file)
+    using reader = TraceStore.open(file)
+    const { meta, trace } = runs[0]!
+    const record = (i: number) => ({
+      runId: 'run-w',
+      taskId: `${meta.taskId}-${i}`,
+      question: meta.question,
+      groundTruth: meta.groundTruth,
+      agentAnswer: meta.agentAnswer,
+      exactMatch: meta.exactMatch,
+      semanticScore: meta.semanticScore,
+      trace: { ...trace, traceId: `run-w-${i}` },
+    })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const first = writer.saveBatched(record(0))
+      // Tasks seldom end in the same turn: the next trace comes a turn later and still shares the commit.
+      await new Promise((resolve) => setImmediate(resolve))
+      const second = writer.saveBatched(record(1))
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(reader.count(), 'nothing is committed before the window ends').toBe(0)
+      vi.advanceTimersByTime(BATCH_WINDOW_MS)
+      await Promise.all([first, second])
+      expect(reader.count()).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('refuses a database from a newer version', () => {

@@ -225,7 +225,8 @@ export class TraceStore {
   readonly #insertMany: (rows: ReadonlyArray<Record<string, unknown>>) => void
   /** Rows queued by {@link TraceStore.saveBatched}, with the callbacks of their callers, committed together. */
   #pending: Array<{ row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void }> = []
-  #flushScheduled = false
+  /** The commit of the rows queued in {@link TraceStore.saveBatched}'s window, while one is scheduled. */
+  #flushTimer: NodeJS.Timeout | undefined
   /** Secrets of the environment, read once when the store opens (see `createRedactor`). */
   readonly #redactor: Redactor = createRedactor()
 
@@ -286,29 +287,25 @@ export class TraceStore {
   }
 
   /**
-   * Stores one trace like {@link TraceStore.save}, in one transaction with the other traces saved in the same turn of
-   * the event loop (or once {@link MAX_BATCH} are queued): concurrent tasks that end together share one commit.
-   * Resolves once the trace is committed, so a test that awaits it ends with its trace readable (resume and interrupted
-   * runs read finished traces from the database); rejects when the commit fails. {@link TraceStore.flush} and
-   * {@link TraceStore.close} commit what is queued at once.
+   * Stores one trace like {@link TraceStore.save}, in one transaction with the other traces saved within
+   * {@link BATCH_WINDOW_MS} of the first one queued (or once {@link MAX_BATCH} are queued): concurrent tasks that end
+   * close together share one commit. Resolves once the trace is committed, so a test that awaits it ends with its trace
+   * readable (resume and interrupted runs read finished traces from the database); rejects when the commit fails.
+   * {@link TraceStore.flush} and {@link TraceStore.close} commit what is queued at once.
    */
   saveBatched(record: TraceRecordInput): Promise<void> {
     const row = toRow(record, this.#redactor)
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ row, resolve, reject })
       if (this.#pending.length >= MAX_BATCH) this.flush()
-      else if (!this.#flushScheduled) {
-        this.#flushScheduled = true
-        setImmediate(() => {
-          this.#flushScheduled = false
-          this.flush()
-        })
-      }
+      else this.#flushTimer ??= setTimeout(() => this.flush(), BATCH_WINDOW_MS)
     })
   }
 
   /** Commits the traces queued by {@link TraceStore.saveBatched}, in one transaction. */
   flush(): void {
+    clearTimeout(this.#flushTimer)
+    this.#flushTimer = undefined
     if (this.#pending.length === 0) return
     const batch = this.#pending
     this.#pending = []
@@ -390,6 +387,14 @@ export class TraceStore {
 
 /** At most this many traces wait for one commit of {@link TraceStore.saveBatched}. */
 export const MAX_BATCH = 256
+
+/**
+ * Milliseconds {@link TraceStore.saveBatched} waits, from the first trace queued, for more traces to commit with it.
+ * Concurrent tasks seldom end in the same turn of the event loop, so a commit per turn was mostly a commit per trace:
+ * about 0.1 ms CPU per trace, against 0.04 ms in commits of 16 (measured with 3,000 ART-E traces). A task's test ends
+ * up to this much later; against a model's latency of seconds per call that is nothing.
+ */
+export const BATCH_WINDOW_MS = 10
 
 /**
  * The row of a trace, every text redacted. The trace is written in its compact form (`compactTrace`: each tool result
