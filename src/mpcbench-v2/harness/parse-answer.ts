@@ -1,5 +1,5 @@
 import { isDict, truthy } from '../tools/python-values.ts'
-import { pyStrOf } from './python-repr.ts'
+import { pyStr } from '../../core/python-format.ts'
 
 /** A candidate as upstream holds it: `[start, end]` at levels 1/2, `[start, end, room_id]` when a room is given. */
 export type Candidate = readonly [string, string] | readonly [string, string, string]
@@ -22,8 +22,8 @@ export function parseCandidate(candidate: unknown): Candidate | undefined {
   const end = Object.hasOwn(candidate, 'end') ? candidate.end : null
   if (!truthy(start) || !truthy(end)) return undefined
   const roomId = Object.hasOwn(candidate, 'room_id') ? candidate.room_id : null
-  if (roomId !== null && roomId !== undefined) return [pyStrOf(start), pyStrOf(end), pyStrOf(roomId)]
-  return [pyStrOf(start), pyStrOf(end)]
+  if (roomId !== null && roomId !== undefined) return [pyStr(start), pyStr(end), pyStr(roomId)]
+  return [pyStr(start), pyStr(end)]
 }
 
 /**

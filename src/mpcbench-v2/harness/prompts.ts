@@ -1,5 +1,5 @@
 import { PythonError, isDict, pyGet, pyType, truthy } from '../tools/python-values.ts'
-import { pyStrOf } from './python-repr.ts'
+import { pyStr } from '../../core/python-format.ts'
 
 /**
  * Upstream MPCBench v2's system prompt (`OpenAIAgent.SYSTEM_PROMPT`, `evaluation/agents/openai_agent.py` at
@@ -57,9 +57,9 @@ export function buildUserPrompt(taskText: string, instance: Record<string, unkno
   const participants = pyGet(slots, 'participants', [])
   const refs: string[] = []
   const policyDocId = pyGet(sourcesRef, 'policy_doc_id', null)
-  if (truthy(policyDocId)) refs.push(`policy_doc_id: ${pyStrOf(policyDocId)}`)
+  if (truthy(policyDocId)) refs.push(`policy_doc_id: ${pyStr(policyDocId)}`)
   const threadIds = pyGet(sourcesRef, 'comm_thread_ids', null)
-  if (truthy(threadIds)) refs.push(`comm_thread_ids: ${pyStrOf(threadIds)}`)
+  if (truthy(threadIds)) refs.push(`comm_thread_ids: ${pyStr(threadIds)}`)
   const availableRefs = refs.length > 0 ? refs.join('\n') : 'Use list_* tools to discover available resources.'
   let participantsText = 'None'
   if (truthy(participants)) {
