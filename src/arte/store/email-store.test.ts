@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -812,5 +812,66 @@ describe('bulk import', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('imports a WAL store under a rollback journal and returns it to WAL, after a finish and after an abort', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'email-import-'))
+    try {
+      const file = join(dir, 'journal.db')
+      using store = EmailStore.open(file)
+      const journal = (): unknown => store.db.pragma('journal_mode', { simple: true })
+      const session = store.beginImport()
+      expect(journal()).toBe('delete')
+      session.add(emails.slice(0, 50))
+      session.abort()
+      expect(journal()).toBe('wal')
+      const again = store.beginImport()
+      again.add(emails.slice(0, 50))
+      again.finish()
+      expect(journal()).toBe('wal')
+      expect(existsSync(`${file}-journal`)).toBe(false)
+      // Another connection to the file: the import stays in WAL (switching needs the only connection), and works.
+      const other = new Database(file, { readonly: true })
+      try {
+        expect(other.prepare('SELECT count(*) FROM emails').pluck().get()).toBe(50)
+        const shared = store.beginImport()
+        expect(journal()).toBe('wal')
+        shared.add(emails.slice(50, 80))
+        shared.finish()
+        expect(other.prepare('SELECT count(*) FROM emails').pluck().get()).toBe(80)
+      } finally {
+        other.close()
+      }
+      expect(journal()).toBe('wal')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('builds the indexes of an empty store at the end of its first import, and restores them on an abort', () => {
+    using store = EmailStore.open(':memory:')
+    const indexes = (): unknown[] =>
+      store.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('emails', 'email_addresses') ORDER BY name").all()
+    const before = indexes()
+    expect(before.length).toBeGreaterThanOrEqual(6)
+    const aborted = store.beginImport()
+    aborted.add(emails.slice(0, 20))
+    expect(indexes().length).toBeLessThan(before.length)
+    aborted.abort()
+    expect(indexes()).toEqual(before)
+    const session = store.beginImport()
+    session.add(emails.slice(0, 300))
+    session.finish()
+    expect(indexes()).toEqual(before)
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok')
+    const inbox = emails[0]?.inbox as string
+    expect(store.db.prepare('SELECT count(*) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = ?').pluck().get(inbox)).toBe(
+      emails.slice(0, 300).filter((email) => email.inbox === inbox).length,
+    )
+    // An import into a store that holds rows keeps its indexes.
+    const next = store.beginImport()
+    next.add(emails.slice(300, 320))
+    expect(indexes()).toEqual(before)
+    next.finish()
   })
 })

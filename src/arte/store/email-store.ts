@@ -551,6 +551,13 @@ const DEFAULT_FTS_HASH_BYTES = 1024 * 1024
 const BULK_PRAGMAS = { synchronous: 'OFF', cache_size: -262_144, temp_store: 'MEMORY' } as const
 
 /**
+ * The secondary indexes an import into an empty store drops and builds again at its end (one sort each instead of a
+ * B-tree insert per row): those of `emails` and `email_addresses` but their primary keys, which find duplicates.
+ */
+const DEFERRED_INDEXES_SQL = `SELECT name, sql FROM sqlite_master
+  WHERE type = 'index' AND tbl_name IN ('emails', 'email_addresses') AND sql IS NOT NULL ORDER BY name`
+
+/**
  * One bulk import into an {@link EmailStore} (from {@link EmailStore.beginImport}): every row in one transaction, the
  * FTS5 index and the address index filled by one statement each at {@link EmailImport.finish}. Until then the new rows
  * are not searchable. {@link EmailImport.abort} (a no-op after `finish`) rolls back what was added.
@@ -561,6 +568,10 @@ export class EmailImport {
   readonly #since: number
   readonly #saved: Record<string, unknown> = {}
   readonly #nested: boolean
+  /** The journal mode to restore (`wal`) when the import switched to a rollback journal for its transaction. */
+  #journalMode: string | undefined
+  /** Indexes dropped for the import (into an empty store), created again at its end. */
+  readonly #deferredIndexes: Array<{ name: string; sql: string }> = []
   #open = true
   #imported = 0
   /** Runs of consecutive new rows of one inbox, and the inboxes: more runs than inboxes means interleaved mailboxes. */
@@ -581,12 +592,35 @@ export class EmailImport {
         this.#saved[name] = db.pragma(name, { simple: true })
         db.pragma(`${name} = ${value}`)
       }
+      this.#leaveWal()
     }
     try {
       db.exec(`${this.#nested ? 'SAVEPOINT email_import' : 'BEGIN IMMEDIATE'}; INSERT INTO bulk_import (active) VALUES (1);`)
+      if (since === 0) {
+        // An empty store: its indexes are built once at the end, from sorted keys (rolled back with the import).
+        this.#deferredIndexes.push(...(db.prepare(DEFERRED_INDEXES_SQL).all() as Array<{ name: string; sql: string }>))
+        for (const { name } of this.#deferredIndexes) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`)
+      }
     } catch (error) {
+      if (db.inTransaction) db.exec(this.#nested ? 'ROLLBACK TO email_import; RELEASE email_import' : 'ROLLBACK')
       this.#restorePragmas()
       throw error
+    }
+  }
+
+  /**
+   * A WAL store imports under a rollback journal (WAL again at the end): a WAL commit writes every page of the import
+   * into the log and copies it into the database at the checkpoint, a rollback journal only keeps the few pages the
+   * import changes of what was stored (none of an empty store's), and the rows are written once. A crash of the
+   * process during the import leaves the journal, which the next open rolls back, as with WAL. Another connection to
+   * the file keeps it in WAL (switching needs the only one).
+   */
+  #leaveWal(): void {
+    if (this.#db.pragma('journal_mode', { simple: true }) !== 'wal') return
+    try {
+      if (this.#db.pragma('journal_mode = DELETE', { simple: true }) === 'delete') this.#journalMode = 'wal'
+    } catch {
+      // SQLITE_BUSY: another connection has the file open; import in WAL.
     }
   }
 
@@ -638,6 +672,7 @@ export class EmailImport {
           INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${DEFAULT_FTS_HASH_BYTES});
           INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
       }
+      for (const { sql } of this.#deferredIndexes) this.#db.exec(sql)
       this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
       this.#open = false
       this.#restorePragmas()
@@ -657,5 +692,13 @@ export class EmailImport {
 
   #restorePragmas(): void {
     for (const [name, value] of Object.entries(this.#saved)) this.#db.pragma(`${name} = ${String(value)}`)
+    if (this.#journalMode !== undefined) {
+      try {
+        this.#db.pragma(`journal_mode = ${this.#journalMode}`)
+      } catch {
+        // SQLITE_BUSY: a connection opened during the import is reading; the next EmailStore.open sets WAL again.
+      }
+      this.#journalMode = undefined
+    }
   }
 }
