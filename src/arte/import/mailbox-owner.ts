@@ -72,20 +72,36 @@ export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailbox
     }
     return sentFolder
   }
+  // Whether an address's local part holds the surname, decided once per address.
+  const namedAddresses = new Map<string, boolean>()
+  const holdsSurname = (address: string): boolean => {
+    let holds = namedAddresses.get(address)
+    if (holds === undefined) {
+      const at = address.indexOf('@')
+      holds = surname !== undefined && (at === -1 ? address : address.slice(0, at)).includes(surname)
+      namedAddresses.set(address, holds)
+    }
+    return holds
+  }
+  // Rule 1 first, from the senders of sent folders alone: a mailbox that has them (most do) needs no pass over its
+  // recipients, which are most of the addresses.
   for (const { source, path } of members) {
+    if (source.email.from !== '' && inSentFolder(path)) bump(sent, normalize(source.email.from))
+  }
+  const fromSent = mostCommon(sent)
+  if (fromSent !== undefined) return fromSent
+  const people = new Set<string>()
+  for (const { source } of members) {
     const { email } = source
     const from = normalize(email.from)
-    if (email.from !== '') {
-      bump(senders, from)
-      if (inSentFolder(path)) bump(sent, from)
-    }
-    const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalize))
+    if (email.from !== '') bump(senders, from)
+    people.clear()
+    for (const list of [email.to, email.cc, email.bcc]) for (const address of list) people.add(normalize(address))
     for (const address of people) bump(recipients, address)
     if (surname !== undefined) {
-      for (const address of new Set([...people, from])) {
-        if (address.split('@')[0]?.includes(surname)) bump(named, address)
-      }
+      for (const address of people) if (holdsSurname(address)) bump(named, address)
+      if (!people.has(from) && holdsSurname(from)) bump(named, from)
     }
   }
-  return mostCommon(sent) ?? mostCommon(named) ?? mostCommon(recipients) ?? mostCommon(senders)
+  return mostCommon(named) ?? mostCommon(recipients) ?? mostCommon(senders)
 }

@@ -266,7 +266,7 @@ export class EmailStore {
     this.file = file
     this.#insert = db.prepare(`INSERT OR IGNORE INTO emails
       (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
-      VALUES (@messageId, @inbox, @subject, @from, @recipients, @to, @cc, @bcc, @date, @body, @fileName)`)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#lastRowid = db.prepare('SELECT coalesce(max(rowid), 0) FROM emails').pluck()
     this.#read = db.prepare(`SELECT ${EMAIL_COLUMNS.replace('e.body', 'substr(e.body, 1, @maxBodyChars) AS body')}, length(e.body) AS body_chars
       FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
@@ -628,24 +628,28 @@ export class EmailImport {
   add(emails: ReadonlyArray<EmailInput>): InsertResult {
     if (!this.#open) throw new Error('EmailImport.add after finish or abort')
     let imported = 0
+    const recipients = new Set<string>()
     for (const email of emails) {
       const to = normalizeAddresses(email.to)
       const cc = normalizeAddresses(email.cc)
       const bcc = normalizeAddresses(email.bcc)
       const inbox = normalizeAddress(email.inbox)
-      const result = this.#insert.run({
-        messageId: canonicalMessageId(email.messageId),
+      recipients.clear()
+      for (const list of [to, cc, bcc]) for (const address of list) recipients.add(address)
+      // Positional parameters, in the column order of #insert (binding by name looks each one up per row).
+      const result = this.#insert.run(
+        canonicalMessageId(email.messageId),
         inbox,
-        subject: email.subject,
-        from: normalizeAddress(email.from),
-        recipients: JSON.stringify([...new Set([...to, ...cc, ...bcc])]),
-        to: JSON.stringify(to),
-        cc: JSON.stringify(cc),
-        bcc: JSON.stringify(bcc),
-        date: storedDate(email),
-        body: email.body,
-        fileName: email.fileName ?? null,
-      })
+        email.subject,
+        normalizeAddress(email.from),
+        JSON.stringify(Array.from(recipients)),
+        JSON.stringify(to),
+        JSON.stringify(cc),
+        JSON.stringify(bcc),
+        storedDate(email),
+        email.body,
+        email.fileName ?? null,
+      )
       if (result.changes === 0) continue
       imported++
       if (inbox !== this.#lastInbox) {

@@ -1,8 +1,12 @@
 /** The canonical form of a Message-ID: trimmed and wrapped in angle brackets, `<...>`. */
 export function canonicalMessageId(value: string): string {
+  if (CANONICAL_MESSAGE_ID.test(value)) return value
   const inner = value.trim().replace(/^<+/, '').replace(/>+$/, '').trim()
   return inner === '' ? '' : `<${inner}>`
 }
+
+/** A Message-ID that {@link canonicalMessageId} returns as it is: in one pair of angle brackets, no space inside them at either end. */
+const CANONICAL_MESSAGE_ID = /^<(?:[^\s<>]|[^\s<][^]*[^\s>])>$/
 
 /** A display name followed by an address in angle brackets: `"Ann Lee" <ann@corp.test>`. */
 const NAMED_ADDRESS = /<([^<>@\s]+@[^<>\s]+)>\s*$/
@@ -12,6 +16,20 @@ const NAMED_ADDRESS = /<([^<>@\s]+@[^<>\s]+)>\s*$/
  * address (`Ann Lee <ann@corp.test>`), the address.
  */
 export function normalizeAddress(value: string): string {
+  return PLAIN_ADDRESS.test(value) ? value : normalizeAddressText(value)
+}
+
+/**
+ * Text that {@link normalizeAddress} returns as it is (most stored and imported addresses): no upper case, name,
+ * quote, angle bracket or space.
+ */
+const PLAIN_ADDRESS = /^[a-z0-9._@+-]+$/
+
+/**
+ * {@link normalizeAddress} without the shortcut for plain addresses.
+ * @internal Exported for its test.
+ */
+export function normalizeAddressText(value: string): string {
   const named = NAMED_ADDRESS.exec(value)
   return (named?.[1] ?? value)
     .trim()
@@ -26,7 +44,7 @@ export function normalizeAddresses(values: Iterable<string>): string[] {
     const address = normalizeAddress(value)
     if (address !== '') seen.add(address)
   }
-  return [...seen]
+  return Array.from(seen)
 }
 
 /** A comment in a header value: `(PDT)`, `(Pacific Daylight Time)`. */
@@ -59,6 +77,11 @@ function parseDate(text: string): Date {
  */
 export function toIsoDate(value: string | Date | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined
+  // Already stored form (as JSONL exports give dates): kept when it names the instant it reads as.
+  if (typeof value === 'string' && STORED_DATE.test(value)) {
+    const date = new Date(value)
+    if (!Number.isNaN(date.getTime()) && date.toISOString() === value) return value
+  }
   const date = value instanceof Date ? value : parseDate(value)
   const time = date.getTime()
   if (Number.isNaN(time)) return undefined
@@ -66,6 +89,9 @@ export function toIsoDate(value: string | Date | null | undefined): string | und
   if (year < 0 || year > 9999) return undefined
   return date.toISOString()
 }
+
+/** A date as {@link toIsoDate} writes it (`Date.prototype.toISOString`, years 0000-9999). */
+const STORED_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
