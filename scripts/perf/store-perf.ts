@@ -13,7 +13,11 @@
  * `PERF_STORE_ROUNDS` says otherwise); `import-enron --maildir` of the real sample against postal-mime + the raw insert
  * (`raw-maildir.mjs`); `search_emails` p50 / p95 over 200 realistic queries on the real store against OpenPipe's search
  * (`openpipe-search.py`); the synthetic store's common-word searches (top 20), which have no anchor.
- * `PERF_STORE_REAL=0` skips the real-data rows (e.g. for a 500K run alone).
+ * `PERF_STORE_REAL=0` skips the real-data rows (e.g. for a 500K run alone). `PERF_STORE_ROWS` runs some rows only, a
+ * comma-separated list of `maildir` (the maildir import), `jsonl` (the real rows' JSONL import), `search` (the real
+ * store's searches), `synthetic` (the synthetic JSONL import), `common` (the synthetic store's searches); e.g.
+ * `PERF_STORE_ROWS=jsonl,synthetic` for the import rows alone. The real store is imported once unmeasured when its
+ * maildir row is skipped.
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
@@ -219,7 +223,7 @@ function importVariants(dir: string, jsonl: string, python: boolean): Record<str
     try {
       return run(db)
     } finally {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true })
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(db + suffix, { force: true })
     }
   }
   return {
@@ -253,6 +257,8 @@ export async function runStorePerf(): Promise<void> {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
   const rounds = Number(process.env.PERF_STORE_ROUNDS ?? 5)
+  const only = process.env.PERF_STORE_ROWS?.split(',').map((name) => name.trim())
+  const wanted = (row: 'maildir' | 'jsonl' | 'search' | 'synthetic' | 'common'): boolean => only === undefined || only.includes(row)
   const size = Number(process.env.PERF_EMAIL_SYNTHETIC ?? 50_000)
   const skipPython = pythonSkipReason()
   const python = skipPython === undefined
@@ -260,29 +266,34 @@ export async function runStorePerf(): Promise<void> {
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
   try {
-    if (process.env.PERF_STORE_REAL === '0') {
-      console.log('  real-data rows skipped (PERF_STORE_REAL=0)')
+    if (process.env.PERF_STORE_REAL === '0' || !(wanted('maildir') || wanted('jsonl') || wanted('search'))) {
+      console.log(`  real-data rows skipped (${process.env.PERF_STORE_REAL === '0' ? 'PERF_STORE_REAL=0' : 'PERF_STORE_ROWS'})`)
     } else if (existsSync(REAL_MAILDIR)) {
       const realDb = join(dir, 'real.db')
-      importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
-        ours: () => {
-          rmSync(realDb, { force: true })
-          return run(process.execPath, [BIN, 'import-enron', '--db', realDb, '--maildir', REAL_MAILDIR, '--json'])
-        },
-        'postal-mime + raw insert': () => {
-          const db = join(dir, 'raw-maildir.db')
-          rmSync(db, { force: true })
-          return run(process.execPath, [join(HERE, 'raw-maildir.mjs'), REAL_MAILDIR, db])
-        },
-      })
+      const importMaildir = (): Run => {
+        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(realDb + suffix, { force: true })
+        return run(process.execPath, [BIN, 'import-enron', '--db', realDb, '--maildir', REAL_MAILDIR, '--json'])
+      }
+      if (wanted('maildir')) {
+        importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
+          ours: importMaildir,
+          'postal-mime + raw insert': () => {
+            const db = join(dir, 'raw-maildir.db')
+            rmSync(db, { force: true })
+            return run(process.execPath, [join(HERE, 'raw-maildir.mjs'), REAL_MAILDIR, db])
+          },
+        })
+      } else {
+        importMaildir()
+      }
       const jsonl = join(dir, 'real.jsonl')
       const rows = exportRows(realDb, jsonl)
-      importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
+      if (wanted('jsonl')) importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
       const queries = join(dir, 'real-queries.json')
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
       const openPipeDb = join(dir, 'openpipe-real.db')
-      if (python) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
-      searchRow(
+      if (python && wanted('search')) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
+      if (wanted('search')) searchRow(
         `search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`,
         rounds,
         {
@@ -294,15 +305,17 @@ export async function runStorePerf(): Promise<void> {
       console.log(`  real-data rows skipped: ${REAL_MAILDIR} is absent (they need ../shared beside the checkout)`)
     }
 
+    if (!wanted('synthetic') && !wanted('common')) return
     const syntheticJsonl = join(dir, 'synthetic.jsonl')
     writeSynthetic(size, syntheticJsonl)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    importRow(
+    if (wanted('synthetic')) importRow(
       `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
       size,
       syntheticRounds,
       importVariants(dir, syntheticJsonl, python),
     )
+    if (!wanted('common')) return
     const syntheticDb = join(dir, 'synthetic.db')
     run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
     const { words, inboxes, random, pick } = syntheticCorpus(1)
