@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { closeSync, existsSync, openSync, readSync } from 'node:fs'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
@@ -15,31 +14,38 @@ const CHUNK_BYTES = 4 * 1024 * 1024
 
 /**
  * The lines of a UTF-8 file, as `readline` gives them (`\r\n`, `\n` and a lone `\r` end a line; no empty last line),
- * read in large chunks: a line is decoded once, whole, without a stream's per-chunk events.
+ * read synchronously in large chunks: a line is decoded once, whole, without a stream's per-chunk events or an async
+ * iterator's promise per line.
  */
-async function* fileLines(path: string): AsyncGenerator<string> {
-  const file = await open(path, 'r')
+function* fileLines(path: string): Generator<string> {
+  const fd = openSync(path, 'r')
   try {
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
     let rest = Buffer.alloc(0)
-    const split = function* (line: string): Generator<string> {
-      const text = line.endsWith('\r') ? line.slice(0, -1) : line
-      if (text.includes('\r')) yield* text.split('\r')
-      else yield text
-    }
-    for (let { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES); bytesRead > 0; { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES)) {
+    for (let bytesRead = readSync(fd, chunk, 0, CHUNK_BYTES, null); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, CHUNK_BYTES, null)) {
       const buffer = rest.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([rest, chunk.subarray(0, bytesRead)])
       let start = 0
       for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
-        yield* split(buffer.toString('utf8', start, end))
+        const line = buffer.toString('utf8', start, end)
         start = end + 1
+        if (line.includes('\r')) yield* crLines(line)
+        else yield line
       }
       rest = Buffer.from(buffer.subarray(start))
     }
-    if (rest.length > 0) yield* split(rest.toString('utf8'))
+    if (rest.length > 0) {
+      const line = rest.toString('utf8')
+      if (line.includes('\r')) yield* crLines(line)
+      else yield line
+    }
   } finally {
-    await file.close()
+    closeSync(fd)
   }
+}
+
+/** The lines of a line that holds a CR: a CR before its end (a CRLF's) is dropped, any other ends a line. */
+function crLines(line: string): string[] {
+  return (line.endsWith('\r') ? line.slice(0, -1) : line).split('\r')
 }
 
 /** Schema module of a line, loaded for a line that {@link readLine} does not read (zod costs 60 ms to load). */
@@ -97,7 +103,7 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
   const sink = new ImportSink(store, options)
   let number = 0
   try {
-    for await (const read of fileLines(jsonlPath)) {
+    for (const read of fileLines(jsonlPath)) {
       number++
       // A UTF-8 byte order mark (as Windows editors write it) is not part of the first line.
       const line = number === 1 ? read.replace(/^\uFEFF/, '') : read
