@@ -109,6 +109,50 @@ describe('importJsonl on lines written by the test', () => {
   })
 })
 
+describe('importJsonl: mailboxes inserted before their owners are known', () => {
+  const rows = (store: EmailStore): unknown[] =>
+    store.db.prepare('SELECT rowid, message_id, inbox, sender, recipients, date, body, file_name FROM emails ORDER BY rowid').all()
+
+  it('stores the rows, inboxes and report of an import that holds each mailbox whole (generated mailboxes)', async () => {
+    const address = fc.constantFrom('ann@corp.test', 'Bob <bob@corp.test>', 'cy@corp.test', 'dee@corp.test', 'ANN@corp.test')
+    const message = fc.record({
+      unit: fc.constantFrom('ann-a', 'bob-b', 'cy-c'),
+      folder: fc.constantFrom('inbox', 'inbox', 'sent', 'notes'),
+      from: address,
+      to: fc.array(address, { minLength: 1, maxLength: 3 }),
+      duplicate: fc.boolean(),
+      body: fc.constantFrom('short', 'a longer body'),
+    })
+    let file = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), async (messages, batchSize) => {
+        const path = join(dir, `early-${file++}.jsonl`)
+        // Runs of one unit, as real dumps come, a unit possibly coming back later; some Message-IDs repeated.
+        const lines = messages.map((m, i) =>
+          JSON.stringify({
+            message_id: `<m${m.duplicate && i > 0 ? i - 1 : i}@test>`,
+            subject: 's',
+            from: m.from,
+            to: m.to,
+            cc: [],
+            bcc: [],
+            date: '2001-05-14T16:39:00.000Z',
+            body: m.body,
+            file_name: `${m.unit}/${m.folder}/${i}.`,
+          }),
+        )
+        writeFileSync(path, `${lines.join('\n')}\n`)
+        using whole = EmailStore.open(':memory:')
+        using early = EmailStore.open(':memory:')
+        const expected = await importJsonl(whole, path)
+        expect(await importJsonl(early, path, { batchSize })).toEqual(expected)
+        expect(rows(early)).toEqual(rows(whole))
+      }),
+      { numRuns: 60, seed: 7 },
+    )
+  })
+})
+
 describeWithSharedData('importJsonl on real mail converted to JSONL', () => {
   it('round-trips a real mailbox: same emails, recipients, dates and inferred inbox', async () => {
     using source = EmailStore.open(':memory:')

@@ -246,6 +246,14 @@ describeWithSharedData('importMaildir on the real Enron sample (2,892 files)', (
     }
   })
 
+  it('stores the same rows when mailboxes are inserted before their owners are known (batchSize 7 and 100)', async () => {
+    for (const batchSize of [7, 100]) {
+      using early = EmailStore.open(':memory:')
+      expect(await importMaildir(early, mail, { batchSize })).toEqual(report)
+      expect(allRows(early)).toEqual(allRows(store))
+    }
+  })
+
   it('is idempotent on re-import', async () => {
     const again = await importMaildir(store, join(mail, 'full_mailboxes', 'slinger-r'))
     expect(again).toMatchObject({ imported: 0, duplicates: 132, failed: 0 })

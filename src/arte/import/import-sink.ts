@@ -1,4 +1,4 @@
-import type { EmailImport, EmailInput, EmailStore } from '../store/email-store.ts'
+import type { EmailImport, EmailStore } from '../store/email-store.ts'
 import { inferMailboxOwner, type MailboxMember } from './mailbox-owner.ts'
 import { normalizeAddress } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
@@ -48,8 +48,9 @@ export interface ImportOptions {
   /** Read at most this many messages (0 or absent: all). */
   limit?: number | undefined
   /**
-   * Messages held before they are inserted (all of an import's messages go in one transaction; the FTS5 index is
-   * written once at its end).
+   * Messages of a mailbox held, while its owner is inferred, before they are inserted under the owner inferred so far
+   * (re-assigned at the mailbox's end if its owner turns out another). Messages with a known inbox are inserted as
+   * they are read. All of an import's messages go in one transaction; the FTS5 index is written once at its end.
    * @default 5000
    */
   batchSize?: number | undefined
@@ -63,18 +64,40 @@ export interface ImportOptions {
 /** Messages held before they are inserted unless {@link ImportOptions.batchSize} says otherwise. */
 export const DEFAULT_IMPORT_BATCH_SIZE = 5000
 
-/** A finished unit's rows are inserted at once from this many (fewer wait for the next unit or the batch size). */
-const MIN_UNIT_BATCH = 500
+/**
+ * Body characters of the held messages of a unit beyond which they are inserted under the owner inferred so far: held
+ * bodies outlive V8's young generation and are copied by its garbage collector.
+ */
+const HELD_BODY_CHARS = 1_000_000
 
 /** How many failures and odd dates a report lists (all are counted). */
 export const MAX_LISTED_ISSUES = 50
 
 const FALLBACK_INBOX = 'unknown@unknown'
 
+/** A message read and not yet inserted, and the folder path it was found under. */
+interface HeldMessage {
+  source: SourceEmail
+  path: string
+}
+
+/** The messages of one mailbox of the current unit already inserted under a provisional owner. */
+interface EarlyMailbox {
+  /** The owner they were inserted under. */
+  inbox: string
+  /** Their rowids (duplicates, not inserted, have none). */
+  rowids: number[]
+  /** What owner inference reads of them (their bodies are not held). */
+  members: MailboxMember[]
+}
+
 /**
- * Collects messages from an importer, resolves their inbox, and inserts them in batches.
- * Without a fixed inbox, the messages of one unit (`maildir/<user>`, a CSV `file` prefix) are held until the
- * unit ends, then each mailbox in it (by `X-Origin`, else the unit) gets its owner from {@link inferMailboxOwner}.
+ * Collects messages from an importer, resolves their inbox, and inserts them.
+ * With a fixed inbox, a message is inserted as it is read. Otherwise the messages of one unit (`maildir/<user>`, a CSV
+ * `file` prefix) are held until the unit ends, then each mailbox in it (by `X-Origin`, else the unit) gets its owner
+ * from {@link inferMailboxOwner}. A unit whose held messages grow past {@link HELD_BODY_CHARS} characters of body or
+ * `batchSize` messages has them inserted under the owner inferred so far, keeping only the addresses inference reads;
+ * at the unit's end a mailbox whose owner is not that one has those rows moved to it ({@link EmailImport.reassign}).
  * An owner found once is kept for that mailbox name for the rest of the import.
  * All of it goes into the store in one {@link EmailStore.beginImport} transaction, committed by {@link ImportSink.finish};
  * an importer that stops on an error calls {@link ImportSink.close}, which commits what was read before it.
@@ -86,9 +109,16 @@ export class ImportSink {
   readonly #inbox: string | undefined
   readonly #limit: number
   readonly #batchSize: number
-  readonly #batch: EmailInput[] = []
   #unit: string | undefined
-  #pending: MailboxMember[] = []
+  #pending: HeldMessage[] = []
+  #pendingChars = 0
+  /**
+   * The mailbox of the current unit's messages so far, `null` once it has several (they are then held until the unit
+   * ends and inserted mailbox by mailbox, as a mailbox's rows must stay one run of rowids).
+   */
+  #mailbox: string | null | undefined
+  /** The current unit's mailbox whose messages were inserted under a provisional owner, by mailbox name. */
+  readonly #early = new Map<string, EarlyMailbox>()
   readonly #owners = new Map<string, string>()
   #read = 0
   readonly #report: ImportReport = {
@@ -136,12 +166,17 @@ export class ImportSink {
     }
     if (this.#inbox !== undefined) {
       this.#report.inboxes[unit] ??= this.#inbox
-      this.#push({ ...source.email, inbox: this.#inbox })
+      this.#insert(source, this.#inbox)
       return
     }
     if (this.#unit !== undefined && this.#unit !== unit) this.#resolveUnit()
     this.#unit = unit
+    const mailbox = (source.origin ?? unit).toLowerCase()
+    if (this.#mailbox === undefined) this.#mailbox = mailbox
+    else if (this.#mailbox !== mailbox) this.#mailbox = null
     this.#pending.push({ source, path })
+    this.#pendingChars += source.email.body.length
+    if ((this.#pendingChars > HELD_BODY_CHARS || this.#pending.length >= this.#batchSize) && this.#mailbox !== null) this.#insertEarly(this.#mailbox)
   }
 
   /** Records a message that could not be read. */
@@ -154,57 +189,96 @@ export class ImportSink {
   /** Inserts what is left, commits the import (its FTS5 index written) and returns the report. */
   finish(): ImportReport {
     this.#resolveUnit()
-    this.#flush()
     this.#closed = true
     this.#session?.finish()
     return this.#report
   }
 
   /**
-   * After an error stopped the importer: commits the messages inserted so far, as a finished import would (they stay
-   * stored, a re-run counts them as duplicates). A no-op after {@link ImportSink.finish}.
+   * After an error stopped the importer: commits the messages read so far (the last unit's owners inferred from what
+   * of it was read), as a finished import would (they stay stored, a re-run counts them as duplicates). A no-op after
+   * {@link ImportSink.finish}.
    */
   close(): void {
     if (this.#closed) return
     this.#closed = true
+    try {
+      this.#resolveUnit()
+    } catch {
+      // The store itself failed: commit what it holds.
+    }
     this.#session?.finish()
   }
 
-  #resolveUnit(): void {
+  /** The held messages of the current unit, by mailbox name (`X-Origin`, else the unit), in the order read. */
+  #pendingByMailbox(): Map<string, HeldMessage[]> {
     const unit = this.#unit ?? ''
-    const mailboxes = new Map<string, MailboxMember[]>()
+    const mailboxes = new Map<string, HeldMessage[]>()
     for (const member of this.#pending) {
       const name = (member.source.origin ?? unit).toLowerCase()
       const list = mailboxes.get(name)
       if (list === undefined) mailboxes.set(name, [member])
       else list.push(member)
     }
+    this.#pending = []
+    this.#pendingChars = 0
+    return mailboxes
+  }
+
+  /**
+   * Inserts the held messages, all of mailbox `name`, under its owner inferred so far (the first time), keeping what
+   * inference reads.
+   */
+  #insertEarly(name: string): void {
+    const members = this.#pending
+    this.#pending = []
+    this.#pendingChars = 0
+    const owner = this.#owners.get(name)
+    if (owner !== undefined) {
+      for (const { source } of members) this.#insert(source, owner)
+      return
+    }
+    let early = this.#early.get(name)
+    if (early === undefined) {
+      early = { inbox: inferMailboxOwner(members, name) ?? FALLBACK_INBOX, rowids: [], members: [] }
+      this.#early.set(name, early)
+    }
+    for (const { source, path } of members) {
+      const rowid = this.#insert(source, early.inbox)
+      if (rowid !== undefined) early.rowids.push(rowid)
+      const { from, to, cc, bcc } = source.email
+      early.members.push({ source: { email: { from, to, cc, bcc } }, path })
+    }
+  }
+
+  #resolveUnit(): void {
+    const pending = this.#pendingByMailbox()
+    // The mailbox inserted early goes on first, so that its rows stay one run; the others in the order they came.
+    const mailboxes = new Map<string, HeldMessage[]>()
+    for (const name of this.#early.keys()) mailboxes.set(name, pending.get(name) ?? [])
+    for (const [name, members] of pending) if (!mailboxes.has(name)) mailboxes.set(name, members)
     for (const [name, members] of mailboxes) {
+      const early = this.#early.get(name)
       let owner = this.#owners.get(name)
       if (owner === undefined) {
-        owner = inferMailboxOwner(members, name) ?? FALLBACK_INBOX
+        owner = inferMailboxOwner(early === undefined ? members : [...early.members, ...members], name) ?? FALLBACK_INBOX
         this.#owners.set(name, owner)
         this.#report.inboxes[name] = owner
       }
-      for (const { source } of members) this.#push({ ...source.email, inbox: owner })
+      if (early !== undefined && early.inbox !== owner) this.#session?.reassign(early.rowids, owner)
+      for (const { source } of members) this.#insert(source, owner)
     }
-    this.#pending = []
+    this.#early.clear()
     this.#unit = undefined
-    // A unit's rows go in now, while parse workers read on (with a floor, so that many small units share a transaction).
-    if (this.#batch.length >= MIN_UNIT_BATCH) this.#flush()
+    this.#mailbox = undefined
   }
 
-  #push(email: EmailInput): void {
-    this.#batch.push(email)
-    if (this.#batch.length >= this.#batchSize) this.#flush()
-  }
-
-  #flush(): void {
-    if (this.#batch.length === 0) return
+  /** Inserts one message under `inbox`; its rowid, or `undefined` for a duplicate. */
+  #insert(source: SourceEmail, inbox: string): number | undefined {
     this.#session ??= this.#store.beginImport()
-    const { imported, duplicates } = this.#session.add(this.#batch)
-    this.#report.imported += imported
-    this.#report.duplicates += duplicates
-    this.#batch.length = 0
+    const rowid = this.#session.insert({ ...source.email, inbox })
+    if (rowid === undefined) this.#report.duplicates++
+    else this.#report.imported++
+    return rowid
   }
 }

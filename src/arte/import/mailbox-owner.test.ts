@@ -66,11 +66,7 @@ describe('inferMailboxOwner', () => {
     fc.assert(
       fc.property(fc.array(member, { maxLength: 30 }), fc.constantFrom('kean-s', 'KEAN-S', 'dasovich-j', 'x', undefined, 'full_mailboxes'), (rows, name) => {
         const members: MailboxMember[] = rows.map((row, i) => ({
-          source: {
-            email: { messageId: `<${i}@t>`, subject: '', from: row.from, to: row.to, cc: row.cc, bcc: row.bcc, date: null, body: '' },
-            origin: undefined,
-            dateNote: undefined,
-          },
+          source: { email: { from: row.from, to: row.to, cc: row.cc, bcc: row.bcc } },
           path: `${row.folder}${i}.`,
         }))
         expect(inferMailboxOwner(members, name)).toBe(referenceOwner(members, name))
@@ -81,7 +77,7 @@ describe('inferMailboxOwner', () => {
 
   it('takes the most common sender of sent folders before any other rule', () => {
     const mail = (from: string, to: string[], path: string): MailboxMember => ({
-      source: { email: { messageId: `<${path}>`, subject: '', from, to, cc: [], bcc: [], date: null, body: '' }, origin: undefined, dateNote: undefined },
+      source: { email: { from, to, cc: [], bcc: [] } },
       path,
     })
     const members = [

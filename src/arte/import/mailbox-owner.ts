@@ -3,7 +3,8 @@ import type { SourceEmail } from './parse-raw-email.ts'
 
 /** One email of a mailbox and the folder path it was found under (`allen-p/_sent_mail/1.`). */
 export interface MailboxMember {
-  source: SourceEmail
+  /** The message (inference reads its addresses only). */
+  source: { email: Pick<SourceEmail['email'], 'from' | 'to' | 'cc' | 'bcc'> }
   path: string
 }
 

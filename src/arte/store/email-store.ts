@@ -578,6 +578,9 @@ export class EmailImport {
   #runs = 0
   #lastInbox: string | undefined
   readonly #inboxes = new Set<string>()
+  /** Whether {@link EmailImport.reassign} moved rows (the runs above no longer tell whether mailboxes interleave). */
+  #reassigned = false
+  readonly #recipients = new Set<string>()
 
   /** @internal Use {@link EmailStore.beginImport}. */
   constructor(db: Database.Database, insert: Database.Statement, since: number) {
@@ -626,40 +629,70 @@ export class EmailImport {
 
   /** Inserts `emails`; a Message-ID already stored (or added earlier in this import) counts as a duplicate. */
   add(emails: ReadonlyArray<EmailInput>): InsertResult {
-    if (!this.#open) throw new Error('EmailImport.add after finish or abort')
     let imported = 0
-    const recipients = new Set<string>()
-    for (const email of emails) {
-      const to = normalizeAddresses(email.to)
-      const cc = normalizeAddresses(email.cc)
-      const bcc = normalizeAddresses(email.bcc)
-      const inbox = normalizeAddress(email.inbox)
-      recipients.clear()
-      for (const list of [to, cc, bcc]) for (const address of list) recipients.add(address)
-      // Positional parameters, in the column order of #insert (binding by name looks each one up per row).
-      const result = this.#insert.run(
-        canonicalMessageId(email.messageId),
-        inbox,
-        email.subject,
-        normalizeAddress(email.from),
-        JSON.stringify(Array.from(recipients)),
-        JSON.stringify(to),
-        JSON.stringify(cc),
-        JSON.stringify(bcc),
-        storedDate(email),
-        email.body,
-        email.fileName ?? null,
-      )
-      if (result.changes === 0) continue
-      imported++
-      if (inbox !== this.#lastInbox) {
-        this.#runs++
-        this.#lastInbox = inbox
-        this.#inboxes.add(inbox)
-      }
-    }
-    this.#imported += imported
+    for (const email of emails) if (this.insert(email) !== undefined) imported++
     return { imported, duplicates: emails.length - imported }
+  }
+
+  /**
+   * Inserts one email and returns its rowid, or `undefined` when its Message-ID is already stored (or was added
+   * earlier in this import): a duplicate.
+   */
+  insert(email: EmailInput): number | undefined {
+    if (!this.#open) throw new Error('EmailImport.add after finish or abort')
+    const to = normalizeAddresses(email.to)
+    const cc = normalizeAddresses(email.cc)
+    const bcc = normalizeAddresses(email.bcc)
+    const inbox = normalizeAddress(email.inbox)
+    const recipients = this.#recipients
+    recipients.clear()
+    for (const list of [to, cc, bcc]) for (const address of list) recipients.add(address)
+    // Positional parameters, in the column order of #insert (binding by name looks each one up per row).
+    const result = this.#insert.run(
+      canonicalMessageId(email.messageId),
+      inbox,
+      email.subject,
+      normalizeAddress(email.from),
+      JSON.stringify(Array.from(recipients)),
+      JSON.stringify(to),
+      JSON.stringify(cc),
+      JSON.stringify(bcc),
+      storedDate(email),
+      email.body,
+      email.fileName ?? null,
+    )
+    if (result.changes === 0) return undefined
+    this.#imported++
+    if (inbox !== this.#lastInbox) {
+      this.#runs++
+      this.#lastInbox = inbox
+      this.#inboxes.add(inbox)
+    }
+    return Number(result.lastInsertRowid)
+  }
+
+  /**
+   * Moves rows of this import (rowids from {@link EmailImport.insert}) to another inbox: for an importer that stored
+   * them under a provisional owner before it knew their mailbox's. They are laid out by inbox at the finish as the rest.
+   */
+  reassign(rowids: ReadonlyArray<number>, inbox: string): void {
+    if (!this.#open) throw new Error('EmailImport.reassign after finish or abort')
+    const rows = rowids.filter((rowid) => rowid > this.#since)
+    if (rows.length === 0) return
+    this.#db.prepare('UPDATE emails SET inbox = ? WHERE rowid IN (SELECT value FROM json_each(?))').run(normalizeAddress(inbox), JSON.stringify(rows))
+    this.#reassigned = true
+  }
+
+  /** Whether this import's rows came with some inbox in more than one run of consecutive rowids. */
+  #interleaved(): boolean {
+    if (this.#reassigned) {
+      const { runs, inboxes } = this.#db
+        .prepare(`SELECT count(*) FILTER (WHERE inbox IS NOT previous) AS runs, count(DISTINCT inbox) AS inboxes
+          FROM (SELECT inbox, lag(inbox) OVER (ORDER BY rowid) AS previous FROM emails WHERE rowid > ?)`)
+        .get(this.#since) as { runs: number; inboxes: number }
+      return runs > inboxes
+    }
+    return this.#runs > this.#inboxes.size
   }
 
   /** Lays the new rows out by inbox if they came interleaved, writes their FTS5 and address rows, commits. */
@@ -667,7 +700,7 @@ export class EmailImport {
     if (!this.#open) return
     try {
       if (this.#imported > 0) {
-        if (this.#runs > this.#inboxes.size) this.#db.exec(layoutByInboxSql(this.#since))
+        if (this.#interleaved()) this.#db.exec(layoutByInboxSql(this.#since))
         // FTS5 holds up to `hashsize` bytes of new index in memory before it writes a segment (1 MB by default): with
         // 64 MB, an import's index is written in a few segments, which the `optimize` after an import merges cheaply.
         this.#db.exec(`
