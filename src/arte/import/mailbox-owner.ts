@@ -10,21 +10,35 @@ export interface MailboxMember {
 
 const SENT_FOLDER = /sent/i
 
-function mostCommon(counts: Map<string, number>): string | undefined {
+/** What {@link inferMailboxOwner} counts of one normalized address. */
+interface AddressTally {
+  address: string
+  /** Messages of sent folders it sent. */
+  sent: number
+  /** Messages it sent or received, if its local part holds the mailbox's surname. */
+  named: number
+  /** Messages it received (to, cc or bcc). */
+  recipient: number
+  /** Messages it sent. */
+  sender: number
+  holdsSurname: boolean
+  /** The last message (index) that counted it as a recipient, and as named. */
+  lastMessage: number
+  lastNamedMessage: number
+}
+
+/** The address with the highest count, ties to the alphabetically first; `undefined` when every count is 0. */
+function mostCommon(tallies: Map<string, AddressTally>, count: 'sent' | 'named' | 'recipient' | 'sender'): string | undefined {
   let best: string | undefined
   let bestCount = 0
-  for (const [address, count] of counts) {
-    if (count > bestCount || (count === bestCount && best !== undefined && address < best)) {
-      best = address
-      bestCount = count
+  for (const tally of tallies.values()) {
+    const n = tally[count]
+    if (n > bestCount || (n === bestCount && n > 0 && best !== undefined && tally.address < best)) {
+      best = tally.address
+      bestCount = n
     }
   }
   return best
-}
-
-/** `key` is a normalized address (see {@link normalizeAddress}). */
-function bump(counts: Map<string, number>, key: string): void {
-  if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1)
 }
 
 /** `KEAN-S` or `kean-s` -> `kean`; `williams-w3` -> `williams`; too short or absent -> undefined. */
@@ -44,20 +58,33 @@ export function surnameHint(mailbox: string | undefined): string | undefined {
  * Ties go to the alphabetically first address. `undefined` only when no member has any address.
  */
 export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailboxName: string | undefined): string | undefined {
-  const sent = new Map<string, number>()
-  const named = new Map<string, number>()
-  const recipients = new Map<string, number>()
-  const senders = new Map<string, number>()
   const surname = surnameHint(mailboxName)
-  // The same few hundred addresses recur across a mailbox: normalize each once (normalizing is idempotent).
-  const normalized = new Map<string, string>()
-  const normalize = (address: string): string => {
-    let key = normalized.get(address)
-    if (key === undefined) {
-      key = normalizeAddress(address)
-      normalized.set(address, key)
+  // One tally per normalized address, found from each raw spelling by one map lookup: the same few hundred addresses
+  // recur across a mailbox, and a lookup per address and message is most of the work.
+  const tallies = new Map<string, AddressTally>()
+  const bySpelling = new Map<string, AddressTally | null>()
+  const tally = (spelling: string): AddressTally | null => {
+    let found = bySpelling.get(spelling)
+    if (found === undefined) {
+      const address = normalizeAddress(spelling)
+      found = address === '' ? null : (tallies.get(address) ?? null)
+      if (found === null && address !== '') {
+        const at = address.indexOf('@')
+        found = {
+          address,
+          sent: 0,
+          named: 0,
+          recipient: 0,
+          sender: 0,
+          holdsSurname: surname !== undefined && (at === -1 ? address : address.slice(0, at)).includes(surname),
+          lastMessage: -1,
+          lastNamedMessage: -1,
+        }
+        tallies.set(address, found)
+      }
+      bySpelling.set(spelling, found)
     }
-    return key
+    return found
   }
   // Members share a few folders: whether a folder path is a sent folder is decided once per folder path.
   const sentFolders = new Map<string, boolean>()
@@ -73,36 +100,39 @@ export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailbox
     }
     return sentFolder
   }
-  // Whether an address's local part holds the surname, decided once per address.
-  const namedAddresses = new Map<string, boolean>()
-  const holdsSurname = (address: string): boolean => {
-    let holds = namedAddresses.get(address)
-    if (holds === undefined) {
-      const at = address.indexOf('@')
-      holds = surname !== undefined && (at === -1 ? address : address.slice(0, at)).includes(surname)
-      namedAddresses.set(address, holds)
-    }
-    return holds
-  }
   // Rule 1 first, from the senders of sent folders alone: a mailbox that has them (most do) needs no pass over its
   // recipients, which are most of the addresses.
+  let anySent = false
   for (const { source, path } of members) {
-    if (source.email.from !== '' && inSentFolder(path)) bump(sent, normalize(source.email.from))
-  }
-  const fromSent = mostCommon(sent)
-  if (fromSent !== undefined) return fromSent
-  const people = new Set<string>()
-  for (const { source } of members) {
-    const { email } = source
-    const from = normalize(email.from)
-    if (email.from !== '') bump(senders, from)
-    people.clear()
-    for (const list of [email.to, email.cc, email.bcc]) for (const address of list) people.add(normalize(address))
-    for (const address of people) bump(recipients, address)
-    if (surname !== undefined) {
-      for (const address of people) if (holdsSurname(address)) bump(named, address)
-      if (!people.has(from) && holdsSurname(from)) bump(named, from)
+    if (source.email.from === '' || !inSentFolder(path)) continue
+    const sender = tally(source.email.from)
+    if (sender !== null) {
+      sender.sent++
+      anySent = true
     }
   }
-  return mostCommon(named) ?? mostCommon(recipients) ?? mostCommon(senders)
+  if (anySent) return mostCommon(tallies, 'sent')
+  for (let message = 0; message < members.length; message++) {
+    const { email } = (members[message] as MailboxMember).source
+    const sender = email.from === '' ? null : tally(email.from)
+    if (sender !== null) sender.sender++
+    // Each address once per message: its tally remembers the last message that counted it.
+    for (const list of [email.to, email.cc, email.bcc]) {
+      for (const spelling of list) {
+        const recipient = tally(spelling)
+        if (recipient === null || recipient.lastMessage === message) continue
+        recipient.lastMessage = message
+        recipient.recipient++
+        if (recipient.holdsSurname) {
+          recipient.named++
+          recipient.lastNamedMessage = message
+        }
+      }
+    }
+    if (sender?.holdsSurname && sender.lastNamedMessage !== message) {
+      sender.named++
+      sender.lastNamedMessage = message
+    }
+  }
+  return mostCommon(tallies, 'named') ?? mostCommon(tallies, 'recipient') ?? mostCommon(tallies, 'sender')
 }
