@@ -44,7 +44,7 @@ db.transaction(() => {
   for (const line of lines(rowsFile)) {
     const row = JSON.parse(line)
     const recipients = JSON.stringify([...new Set([...row.to, ...row.cc, ...row.bcc])])
-    const inbox = `${(row.file_name ?? 'unknown').split('/')[0]}@perf.example`
+    const inbox = row.inbox ?? `${(row.file_name ?? 'unknown').split('/')[0]}@perf.example`
     insert.run(
       row.message_id,
       inbox,

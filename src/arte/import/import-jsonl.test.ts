@@ -37,6 +37,7 @@ describe('readLine (the JSONL importer without zod)', () => {
       date: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
       body: text,
       file_name: text,
+      inbox: text,
       extra: value,
     }
     const field = (name: string) => fc.oneof({ weight: 12, arbitrary: usual[name] as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: value })
@@ -84,6 +85,21 @@ describe('importJsonl on lines written by the test', () => {
     expect(store.get('<j4@test>')?.date).toBe('2001-05-14T23:39:00.000Z')
     expect(store.get('<j5@test>')?.date).toBeNull()
     expect(store.get('<j1@test>')?.inbox).toBe('nia.nash@corp.test')
+  })
+
+  it("stores a line that names its inbox under it, and infers the owner of the others", async () => {
+    const file = join(dir, 'inbox.jsonl')
+    const named = (id: string, inbox: string | null) => JSON.stringify({ ...base, message_id: id, to: ['a@corp.test'], date: '2001-03-04T05:06:07Z', inbox })
+    writeFileSync(file, [named('<i1@test>', 'Owner <Ann.Lee@Corp.test>'), named('<i2@test>', null), named('<i3@test>', '  '), named('<i4@test>', 'ann.lee@corp.test')].join('\n'))
+    using store = EmailStore.open(':memory:')
+    expect(await importJsonl(store, file)).toMatchObject({ imported: 4, failed: 0 })
+    expect(['<i1@test>', '<i2@test>', '<i3@test>', '<i4@test>'].map((id) => store.get(id)?.inbox)).toEqual([
+      'ann.lee@corp.test',
+      'nia.nash@corp.test',
+      'nia.nash@corp.test',
+      'ann.lee@corp.test',
+    ])
+    expect(await importJsonl(store, file, { inbox: 'boss@corp.test' })).toMatchObject({ imported: 0, duplicates: 4 })
   })
 
   it('fails clearly on a missing file', async () => {

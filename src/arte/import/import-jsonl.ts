@@ -67,15 +67,15 @@ function addressList(value: unknown): string[] | undefined {
 export function readLine(json: unknown): ParsedEmailLine | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
   const line = json as Record<string, unknown>
-  const { message_id, subject, from, date, body, file_name } = line
+  const { message_id, subject, from, date, body, file_name, inbox } = line
   if (typeof message_id !== 'string' || message_id.length === 0) return undefined
-  if (!isText(subject) || !isText(from) || !isText(body) || !isText(file_name)) return undefined
+  if (!isText(subject) || !isText(from) || !isText(body) || !isText(file_name) || !isText(inbox)) return undefined
   if (date != null && typeof date !== 'string' && typeof date !== 'number') return undefined
   const to = addressList(line.to)
   const cc = addressList(line.cc)
   const bcc = addressList(line.bcc)
   if (to === undefined || cc === undefined || bcc === undefined) return undefined
-  return { message_id, subject, from, to, cc, bcc, date, body, file_name }
+  return { message_id, subject, from, to, cc, bcc, date, body, file_name, inbox }
 }
 
 function lineDate(value: string | number | null | undefined): ReturnType<typeof readDate> {
@@ -92,9 +92,10 @@ function lineDate(value: string | number | null | undefined): ReturnType<typeof 
 
 /**
  * Imports parsed emails from a JSONL file (one JSON object per line: `message_id, subject, from, to, cc, bcc,
- * date, body, file_name`), UTF-8, a byte order mark allowed. A line that is not JSON or lacks a `message_id` is counted as
- * failed with its line number.
- * The unit for inbox inference is the first segment of `file_name`.
+ * date, body, file_name`, optionally `inbox`), UTF-8, a byte order mark allowed. A line that is not JSON or lacks a
+ * `message_id` is counted as failed with its line number.
+ * A line's `inbox` is the mailbox it is stored under, without owner inference (as an `--inbox` option for that line);
+ * lines without one get their owner inferred, the unit for inference being the first segment of `file_name`.
  */
 export async function importJsonl(store: EmailStore, jsonlPath: string, options: ImportOptions = {}): Promise<ImportReport> {
   if (!existsSync(jsonlPath)) {
@@ -150,7 +151,7 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
         dateNote,
       }
       const path = fileName ?? where
-      sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath)
+      sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath, row.inbox ?? undefined)
     }
   } catch (error) {
     sink.close()

@@ -148,8 +148,11 @@ export class ImportSink {
     return this.#read >= this.#limit
   }
 
-  /** Adds a message read from `path`; `unit` is the top folder it belongs to (see the class comment). */
-  add(source: SourceEmail, path: string, unit: string): void {
+  /**
+   * Adds a message read from `path`; `unit` is the top folder it belongs to (see the class comment). `inbox`, when the
+   * source names the message's mailbox, is stored as it is (no inference; the `inbox` option still comes first).
+   */
+  add(source: SourceEmail, path: string, unit: string, inbox?: string): void {
     this.#read++
     if (source.dateNote !== undefined) {
       this.#report.oddDates++
@@ -164,9 +167,10 @@ export class ImportSink {
       const reason = `body of ${source.email.body.length.toLocaleString('en-US')} characters: stored whole, searchable in its first ${FTS_INDEXED_CHARS.toLocaleString('en-US')} only`
       if (this.#report.longBodySamples.length < MAX_LISTED_ISSUES) this.#report.longBodySamples.push({ file: path, reason })
     }
-    if (this.#inbox !== undefined) {
-      this.#report.inboxes[unit] ??= this.#inbox
-      this.#insert(source, this.#inbox)
+    const given = this.#inbox ?? (inbox === undefined ? undefined : normalizeAddress(inbox) || undefined)
+    if (given !== undefined) {
+      this.#report.inboxes[unit] ??= given
+      this.#insert(source, given)
       return
     }
     if (this.#unit !== undefined && this.#unit !== unit) this.#resolveUnit()

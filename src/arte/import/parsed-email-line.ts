@@ -17,6 +17,8 @@ export const ParsedEmailLineSchema = z.object({
   date: z.union([z.string(), z.number()]).nullish(),
   body: z.string().nullish(),
   file_name: z.string().nullish(),
+  /** The mailbox this copy belongs to (an address): stored under it without owner inference. Absent or blank: inferred. */
+  inbox: z.string().nullish(),
 })
 
 /** One parsed-email JSONL line. */
