@@ -62,7 +62,8 @@ duplicate.`,
     jsonl: {
       type: 'string',
       value: 'FILE',
-      description: 'source: parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name)',
+      description:
+        'source: parsed emails, one JSON object a line (message_id, subject, from, to, cc, bcc, date, body, file_name; optional inbox: stored under it, no inference)',
     },
     inbox: {
       type: 'string',
@@ -74,7 +75,7 @@ duplicate.`,
     'batch-size': {
       type: 'string',
       value: 'N',
-      description: 'messages held before they are inserted (one transaction per import)',
+      description: 'messages of a mailbox held while its owner is inferred (one transaction per import)',
       default: DEFAULT_IMPORT_BATCH_SIZE,
     },
     'parse-workers': {
