@@ -95,6 +95,7 @@ function pythonSkipReason(): string | undefined {
 
 /** Prints an import row: each variant's median CPU and wall, and the median of the per-round CPU ratios to `ours`. */
 function importRow(label: string, rows: number, rounds: number, variants: Record<string, () => Run>): Record<string, Run[]> {
+  if (rounds === 0) return {}
   console.log(`  ${label} (${rows.toLocaleString('en-US')} rows, ${rounds} interleaved round(s)); ${load()} before`)
   const runs = interleave(rounds, variants)
   const ours = runs.ours ?? []
@@ -202,6 +203,7 @@ interface SearchTimes {
 }
 
 function searchRow(label: string, rounds: number, variants: Record<string, () => SearchTimes>): void {
+  if (rounds === 0) return
   console.log(`  ${label}, ${rounds} interleaved round(s); ${load()} before`)
   const runs = interleave(rounds, variants)
   for (const [name, list] of Object.entries(runs)) {
@@ -303,9 +305,9 @@ export async function runStorePerf(): Promise<void> {
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
       const openPipeDb = join(dir, 'openpipe-real.db')
       if (python && wanted('search')) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
-      if (wanted('search')) searchRow(
+      searchRow(
         `search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`,
-        rounds,
+        wanted('search') ? rounds : 0,
         {
           ours: searchChild(realDb, queries),
           ...(python ? { "OpenPipe's search (python3)": openPipeSearch(openPipeDb, queries) } : {}),
@@ -319,10 +321,10 @@ export async function runStorePerf(): Promise<void> {
     const syntheticJsonl = join(dir, 'synthetic.jsonl')
     writeSynthetic(size, syntheticJsonl)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    if (wanted('synthetic')) importRow(
+    importRow(
       `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
       size,
-      syntheticRounds,
+      wanted('synthetic') ? syntheticRounds : 0,
       importVariants(dir, syntheticJsonl, python),
     )
     if (!wanted('common')) return

@@ -87,10 +87,13 @@ describe('importJsonl on lines written by the test', () => {
     expect(store.get('<j1@test>')?.inbox).toBe('nia.nash@corp.test')
   })
 
-  it("stores a line that names its inbox under it, and infers the owner of the others", async () => {
+  it('stores a line that names its inbox under it, and infers the owner of the others', async () => {
     const file = join(dir, 'inbox.jsonl')
     const named = (id: string, inbox: string | null) => JSON.stringify({ ...base, message_id: id, to: ['a@corp.test'], date: '2001-03-04T05:06:07Z', inbox })
-    writeFileSync(file, [named('<i1@test>', 'Owner <Ann.Lee@Corp.test>'), named('<i2@test>', null), named('<i3@test>', '  '), named('<i4@test>', 'ann.lee@corp.test')].join('\n'))
+    writeFileSync(
+      file,
+      [named('<i1@test>', 'Owner <Ann.Lee@Corp.test>'), named('<i2@test>', null), named('<i3@test>', '  '), named('<i4@test>', 'ann.lee@corp.test')].join('\n'),
+    )
     using store = EmailStore.open(':memory:')
     expect(await importJsonl(store, file)).toMatchObject({ imported: 4, failed: 0 })
     expect(['<i1@test>', '<i2@test>', '<i3@test>', '<i4@test>'].map((id) => store.get(id)?.inbox)).toEqual([

@@ -29,7 +29,13 @@ function referenceOwner(members: ReadonlyArray<MailboxMember>, mailboxName: stri
     const from = normalizeAddress(email.from)
     if (email.from !== '') {
       count(senders, from)
-      if (path.split(/[\\/]/).slice(0, -1).some((name) => /sent/i.test(name))) count(sent, from)
+      if (
+        path
+          .split(/[\\/]/)
+          .slice(0, -1)
+          .some((name) => /sent/i.test(name))
+      )
+        count(sent, from)
     }
     const people = new Set([...email.to, ...email.cc, ...email.bcc].map(normalizeAddress))
     for (const address of people) count(recipients, address)

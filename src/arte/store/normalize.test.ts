@@ -47,9 +47,15 @@ describe('normalization shortcuts', () => {
   it('normalizes a plain address to itself and any other text as the full rule does', () => {
     const piece = fc.constantFrom('ann', 'Ann', 'a.b', '+x', '-', '_', '@', 'corp.test', ' ', '\t', '<', '>', '"', "'", 'É', 'é', '(', ',')
     fc.assert(
-      fc.property(fc.oneof(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.string()), (value) => {
-        expect(normalizeAddress(value)).toBe(normalizeAddressText(value))
-      }),
+      fc.property(
+        fc.oneof(
+          fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+          fc.string(),
+        ),
+        (value) => {
+          expect(normalizeAddress(value)).toBe(normalizeAddressText(value))
+        },
+      ),
       { numRuns: 3000 },
     )
     expect(normalizeAddress('ann@corp.test')).toBe('ann@corp.test')
@@ -63,9 +69,15 @@ describe('normalization shortcuts', () => {
     }
     const piece = fc.constantFrom('<', '>', ' ', '\n', 'a', '1.2@x', '<<', '>>', '\u00a0', '')
     fc.assert(
-      fc.property(fc.oneof(fc.array(piece, { maxLength: 7 }).map((parts) => parts.join('')), fc.string()), (value) => {
-        expect(canonicalMessageId(value)).toBe(reference(value))
-      }),
+      fc.property(
+        fc.oneof(
+          fc.array(piece, { maxLength: 7 }).map((parts) => parts.join('')),
+          fc.string(),
+        ),
+        (value) => {
+          expect(canonicalMessageId(value)).toBe(reference(value))
+        },
+      ),
       { numRuns: 3000 },
     )
   })
