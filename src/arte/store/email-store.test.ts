@@ -848,6 +848,34 @@ describe('bulk import', () => {
     }
   })
 
+  it('fails to begin while another connection writes, with the pragmas and the journal as they were', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'email-import-'))
+    try {
+      const file = join(dir, 'busy.db')
+      using store = EmailStore.open(file)
+      store.db.pragma('busy_timeout = 0')
+      const state = (): unknown[] => ['synchronous', 'cache_size', 'temp_store', 'journal_mode'].map((name) => store.db.pragma(name, { simple: true }))
+      const before = state()
+      const writer = new Database(file)
+      try {
+        writer.exec('BEGIN IMMEDIATE')
+        expect(() => store.beginImport()).toThrow(/locked|busy/i)
+        expect(state()).toEqual(before)
+        expect(store.db.inTransaction).toBe(false)
+        writer.exec('ROLLBACK')
+      } finally {
+        writer.close()
+      }
+      const session = store.beginImport()
+      session.add(emails.slice(0, 5))
+      session.finish()
+      expect(store.count()).toBe(5)
+      expect(state()).toEqual(before)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('builds the indexes of an empty store at the end of its first import, and restores them on an abort', () => {
     using store = EmailStore.open(':memory:')
     const indexes = (): unknown[] =>

@@ -597,15 +597,18 @@ export class EmailImport {
       }
       this.#leaveWal()
     }
+    let begun = false
     try {
-      db.exec(`${this.#nested ? 'SAVEPOINT email_import' : 'BEGIN IMMEDIATE'}; INSERT INTO bulk_import (active) VALUES (1);`)
+      db.exec(this.#nested ? 'SAVEPOINT email_import' : 'BEGIN IMMEDIATE')
+      begun = true
+      db.exec('INSERT INTO bulk_import (active) VALUES (1)')
       if (since === 0) {
         // An empty store: its indexes are built once at the end, from sorted keys (rolled back with the import).
         this.#deferredIndexes.push(...(db.prepare(DEFERRED_INDEXES_SQL).all() as Array<{ name: string; sql: string }>))
         for (const { name } of this.#deferredIndexes) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`)
       }
     } catch (error) {
-      if (db.inTransaction) db.exec(this.#nested ? 'ROLLBACK TO email_import; RELEASE email_import' : 'ROLLBACK')
+      if (begun && db.inTransaction) db.exec(this.#nested ? 'ROLLBACK TO email_import; RELEASE email_import' : 'ROLLBACK')
       this.#restorePragmas()
       throw error
     }
