@@ -49,8 +49,8 @@ export interface ImportOptions {
   limit?: number | undefined
   /**
    * Messages of a mailbox held, while its owner is inferred, before they are inserted under the owner inferred so far
-   * (re-assigned at the mailbox's end if its owner turns out another). Messages with a known inbox are inserted as
-   * they are read. All of an import's messages go in one transaction; the FTS5 index is written once at its end.
+   * (re-assigned at the mailbox's end if its owner turns out another); a unit holding several mailboxes is held whole.
+   * Messages with a known inbox are inserted as they are read. All of an import's messages go in one transaction; the FTS5 index is written once at its end.
    * @default 5000
    */
   batchSize?: number | undefined
