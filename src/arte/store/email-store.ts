@@ -96,7 +96,13 @@ export interface InsertResult {
  *   Cheap when the keywords are rare; costs a table lookup per match anywhere in the corpus.
  * - `scope-first`: first collect the scope's rowids (index-only), then walk the FTS5 matches and keep those in
  *   that set before touching `emails`. Cheap when the keywords occur in much of the corpus and the scope is small.
- * - `auto` (the default): `scope-first` when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ * - `auto` (the default): `match-first` when no mail of the inbox is dated after the scope's query date (one index
+ *   lookup: then the inbox's rowid range, where the mail is laid out, holds only mail in scope); otherwise `scope-first`
+ *   when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ *
+ * Both walk only the FTS5 matches inside the scope's rowid span, and before touching `emails` keep those in the inbox's
+ * rowid range or among the scope's few rows outside it (mail sent from the inbox or to it that is stored in another
+ * mailbox), a superset of the scope read from indexes only.
  */
 export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
 
@@ -160,6 +166,30 @@ const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
 const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = @inbox AND date <= @until
   UNION ALL SELECT rowid FROM emails WHERE sender = @inbox
   UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox`
+
+/**
+ * The scope's rows outside the inbox's rowid range `[@ilo, @ihi]` (mail from `@inbox` or to it stored in another
+ * mailbox), from index range seeks only: with the inbox laid out as one range, a few rows.
+ */
+const OUTSIDE_INBOX_SQL = `SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox AND rowid < @ilo
+  UNION ALL SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox AND rowid > @ihi
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox AND email_rowid < @ilo
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox AND email_rowid > @ihi`
+
+/** What {@link EmailStore} reads of a scope before a keyword search: rowid bounds (`null` when none) and the inbox's latest date. */
+interface ScopeSpan {
+  /** The inbox's rowid range. */
+  ilo: number | null
+  ihi: number | null
+  /** Rowid range of the mail sent from the inbox. */
+  slo: number | null
+  shi: number | null
+  /** Rowid range of the mail sent to it (to, cc, bcc). */
+  rlo: number | null
+  rhi: number | null
+  /** The latest date of the inbox's mail. */
+  last: string | null
+}
 
 function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   const day = scope.queryDate.trim().slice(0, 10)
@@ -239,6 +269,94 @@ function toRecord(row: EmailRow): EmailRecord {
   }
 }
 
+/** `text` up to its first NUL character, as SQLite's `substr()` reads a text. */
+function cutAtNul(text: string): string {
+  const nul = text.indexOf('\0')
+  return nul < 0 ? text : text.slice(0, nul)
+}
+
+/** Whether `c` is a code unit that `\s` matches in a JavaScript regular expression. */
+function isRegExpSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
+}
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()`: every run of whitespace one space, none at either end. A text already so (most
+ * snippets) is returned without the regular expression.
+ * @internal Exported for its test.
+ */
+export function collapseWhitespace(text: string): string {
+  const last = text.length - 1
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 32 ? i === 0 || i === last || text.charCodeAt(i + 1) === 32 : c <= 32 || c >= 0xa0 ? isRegExpSpace(c) : false) {
+      return text.replace(/\s+/g, ' ').trim()
+    }
+  }
+  return text
+}
+
+const minOf = (...values: Array<number | null>): number | null =>
+  values.reduce<number | null>((min, value) => (value === null ? min : min === null || value < min ? value : min), null)
+const maxOf = (...values: Array<number | null>): number | null =>
+  values.reduce<number | null>((max, value) => (value === null ? max : max === null || value > max ? value : max), null)
+
+/**
+ * The SQL of a search of this shape: keywords or not, the plan, how many parts the `from` and `to` filters have, and
+ * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
+ */
+function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, toParts: number, query: EmailSearch): string {
+  const filters: string[] = []
+  for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+  if (toParts > 0) {
+    const likes = Array.from({ length: toParts }, (_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
+    filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
+  }
+  if (query.sentAfter !== undefined) filters.push('e.date >= @after')
+  if (query.sentBefore !== undefined) filters.push('e.date < @before')
+  const where = [SCOPE_SQL, ...filters].join(' AND ')
+  if (!keywords) {
+    return `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
+        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
+  }
+  // The unary `+` keeps the rowid filters filters on the one FTS5 scan (bm25 statistics computed once); as constraints,
+  // FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
+  // range or among the scope's rows outside it (scope-first: in the scope's rowid set).
+  const inScope = scopeFirst
+    ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
+    : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
+  const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
+  // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
+  // see EmailImport, and the scope's mail in other mailboxes), so a common word costs in proportion to that span, not
+  // the corpus; bm25's statistics stay those of the whole index, so the ranking is the same as without the span.
+  // One statement: the ranked page first (a materialized CTE of rowids and scores), then the columns of its rows
+  // by rowid, with the text their snippets are computed from (in JavaScript, see EmailStore.#snippet): the first
+  // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long (a body of at most that many bytes is
+  // read as is: substr would walk and copy it).
+  return `WITH ranked AS MATERIALIZED (
+          SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
+          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScope} AND ${where}
+          ORDER BY score, e.rowid LIMIT @limit)
+        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
+          CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
+          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+        FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
+        ORDER BY r.score, r.id`
+}
+
 const EMAIL_COLUMNS = 'e.message_id, e.inbox, e.subject, e.sender, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.date, e.body, e.file_name'
 
 /**
@@ -258,6 +376,7 @@ export class EmailStore {
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
   readonly #scopeSpan: Database.Statement
+  /** Keyword search statements by shape (see #prepareSearch). */
   readonly #searches = new Map<string, Database.Statement>()
   #rowSnippet: Database.Statement | undefined
 
@@ -273,14 +392,15 @@ export class EmailStore {
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
     this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
-    // Each bound is an index lookup (min and max of a rowid inside an index entry's range); NULL when the scope is empty.
-    this.#scopeSpan = db.prepare(`SELECT min(lo) AS lo, max(hi) AS hi FROM (
-        SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS lo,
-          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS hi
-        UNION ALL SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox),
-          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox)
-        UNION ALL SELECT (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox),
-          (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox))`)
+    // Each value is an index lookup (min or max of a rowid or a date inside an index entry's range); NULL when none.
+    this.#scopeSpan = db.prepare(`SELECT
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS ilo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS ihi,
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox) AS slo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox) AS shi,
+        (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox) AS rlo,
+        (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox) AS rhi,
+        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = @inbox) AS last`)
     this.#scopeSize = db
       .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
       + (SELECT count(*) FROM emails WHERE sender = @inbox)
@@ -360,7 +480,7 @@ export class EmailStore {
       subject: row.subject,
       date: row.date,
       from: row.sender,
-      snippet: (snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)).replace(/\s+/g, ' ').trim(),
+      snippet: collapseWhitespace(snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)),
     }))
   }
 
@@ -371,7 +491,8 @@ export class EmailStore {
    * whose match lies beyond them shows the start of its body.
    */
   #snippet(row: HitRow, query: SnippetQuery, match: string): string {
-    const body = row.body ?? ''
+    // As `substr(body, 1, n)` reads it (the statement reads a short body whole): up to its first NUL.
+    const body = cutAtNul(row.body ?? '')
     if (row.subject_prefix !== null && row.subject_prefix !== undefined) {
       return ftsSnippet([row.subject_prefix, body], query) ?? body.slice(0, PLAIN_SNIPPET_CHARS)
     }
@@ -404,80 +525,59 @@ export class EmailStore {
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
     const params: Record<string, string | number | bigint> = { ...bounds }
-    const filters: string[] = []
-    addressParts(query.from).forEach((part, i) => {
-      filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+    const fromParts = addressParts(query.from)
+    fromParts.forEach((part, i) => {
       params[`from${i}`] = likeContains(part)
     })
     const toParts = addressParts(query.to)
-    if (toParts.length > 0) {
-      const likes = toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
-      filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
-      toParts.forEach((part, i) => {
-        params[`to${i}`] = likeContains(part)
-      })
-    }
-    if (query.sentAfter !== undefined) {
-      filters.push('e.date >= @after')
-      params.after = query.sentAfter
-    }
-    if (query.sentBefore !== undefined) {
-      filters.push('e.date < @before')
-      params.before = query.sentBefore
-    }
+    toParts.forEach((part, i) => {
+      params[`to${i}`] = likeContains(part)
+    })
+    if (query.sentAfter !== undefined) params.after = query.sentAfter
+    if (query.sentBefore !== undefined) params.before = query.sentBefore
     params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
-    const where = [SCOPE_SQL, ...filters].join(' AND ')
-    const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
-    let sql: string
-    if (match === undefined) {
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
-        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
-    } else {
+    let scopeFirst = false
+    if (match !== undefined) {
       params.match = match
-      const span = this.#scopeSpan.get(bounds) as { lo: number | null; hi: number | null }
-      if (span.lo === null || span.hi === null) return undefined
+      const span = this.#scopeSpan.get(bounds) as ScopeSpan
+      const lo = minOf(span.ilo, span.slo, span.rlo)
+      const hi = maxOf(span.ihi, span.shi, span.rhi)
+      if (lo === null || hi === null) return undefined
       // Bound as integers: FTS5 ignores a rowid bound that reaches it as a REAL (how a JS number is bound) and walks
       // the whole document list.
-      params.lo = BigInt(span.lo)
-      params.hi = BigInt(span.hi)
-      const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
-      // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
-      // as a constraint, FTS5 would be re-queried per rowid.
-      const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
-      // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
-      // see EmailImport), so a common word costs in proportion to the mailbox, not the corpus; bm25's statistics stay
-      // those of the whole index, so the ranking is the same as without the span.
-      // One statement: the ranked page first (a materialized CTE of rowids and scores), then the columns of its rows
-      // by rowid, with the text their snippets are computed from (in JavaScript, see #snippet): the first
-      // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long.
-      sql = `WITH ranked AS MATERIALIZED (
-          SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
-          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScopeSet}${where}
-          ORDER BY score, e.rowid LIMIT @limit)
-        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) AS body,
-          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
-        FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
-        ORDER BY r.score, r.id`
+      params.lo = BigInt(lo)
+      params.hi = BigInt(hi)
+      // An inbox without mail of its own: an empty range, so that every row of the scope is "outside" it.
+      params.ilo = BigInt(span.ilo ?? 1)
+      params.ihi = BigInt(span.ilo === null ? 0 : (span.ihi ?? 0))
+      scopeFirst = (plan === 'auto' ? this.#autoPlan(match, bounds, span) : plan) === 'scope-first'
     }
-    let statement = this.#searches.get(sql)
+    // The SQL depends only on the query's shape: built once per shape.
+    const key = `${match === undefined ? 'latest' : scopeFirst ? 'scope' : 'match'}/${fromParts.length}/${toParts.length}/${query.sentAfter === undefined ? 0 : 1}${query.sentBefore === undefined ? 0 : 1}`
+    let statement = this.#searches.get(key)
     if (statement === undefined) {
-      statement = this.db.prepare(sql)
-      this.#searches.set(sql, statement)
+      statement = this.db.prepare(searchSql(match !== undefined, scopeFirst, fromParts.length, toParts.length, query))
+      this.#searches.set(key, statement)
     }
     return { statement, params, match }
   }
 
   /**
-   * The plan `auto` picks for a search: `scope-first` when the FTS5 matches (counted up to what decides it)
-   * reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of an upper bound of the scope's size.
+   * The plan `auto` picks for a search: `match-first` when no mail of the inbox is dated after the query date;
+   * otherwise `scope-first` when the FTS5 matches (counted up to what decides it) reach {@link SCOPE_FIRST_MIN_MATCHES}
+   * and a quarter of an upper bound of the scope's size.
    */
   planSearch(query: EmailSearch, scope: EmailScope): Exclude<SearchPlan, 'auto'> {
     const match = buildFtsQuery(query.keywords)
-    return match === undefined ? 'match-first' : this.#choosePlan(match, scopeParams(scope))
+    if (match === undefined) return 'match-first'
+    const bounds = scopeParams(scope)
+    return this.#autoPlan(match, bounds, this.#scopeSpan.get(bounds) as ScopeSpan)
   }
 
-  #choosePlan(match: string, scope: { inbox: string; until: string }): Exclude<SearchPlan, 'auto'> {
+  #autoPlan(match: string, scope: { inbox: string; until: string }, span: ScopeSpan): Exclude<SearchPlan, 'auto'> {
+    // Nothing of the inbox is cut by the date: the matches kept by the rowid ranges are (all but a few) in scope, and
+    // collecting the scope's rowids first would cost more than it saves.
+    if (span.last === null || span.last <= scope.until) return 'match-first'
     const atLeast = (cap: number): boolean => (this.#countMatches.get({ match, cap }) as number) >= cap
     if (!atLeast(SCOPE_FIRST_MIN_MATCHES)) return 'match-first'
     const quarterScope = Math.ceil((this.#scopeSize.get(scope) as number) / 4)
