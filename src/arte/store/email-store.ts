@@ -155,6 +155,13 @@ interface HitRow {
   subject_prefix?: string | null
 }
 
+/*
+ * Parameters in a search's statements that SQLite's planner could read are written `+@name` (a unary plus: the
+ * same value). better-sqlite3's SQLite reads the value of a plain `@name` compared with an indexed column (STAT4
+ * statistics, which `PRAGMA optimize` writes) or given as a LIMIT, and then marks the statement to be compiled again
+ * whenever that parameter is bound, which is every run: a search's statement was compiled anew on every search,
+ * about half of its cost.
+ */
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
     OR EXISTS (SELECT 1 FROM email_addresses a WHERE a.address = @inbox AND a.email_rowid = e.rowid))
   AND e.date IS NOT NULL AND e.date <= @until`
@@ -163,18 +170,18 @@ const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
  * Rowids of a superset of the scope (mail from `@inbox` and mail to it are not cut at the date; the scope filter
  * on `emails` does that), from indexes only.
  */
-const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = @inbox AND date <= @until
-  UNION ALL SELECT rowid FROM emails WHERE sender = @inbox
-  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox`
+const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = +@inbox AND date <= +@until
+  UNION ALL SELECT rowid FROM emails WHERE sender = +@inbox
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox`
 
 /**
  * The scope's rows outside the inbox's rowid range `[@ilo, @ihi]` (mail from `@inbox` or to it stored in another
  * mailbox), from index range seeks only: with the inbox laid out as one range, a few rows.
  */
-const OUTSIDE_INBOX_SQL = `SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox AND rowid < @ilo
-  UNION ALL SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox AND rowid > @ihi
-  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox AND email_rowid < @ilo
-  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox AND email_rowid > @ihi`
+const OUTSIDE_INBOX_SQL = `SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox AND rowid < +@ilo
+  UNION ALL SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox AND rowid > +@ihi
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid < +@ilo
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid > +@ihi`
 
 /** What {@link EmailStore} reads of a scope before a keyword search: rowid bounds (`null` when none) and the inbox's latest date. */
 interface ScopeSpan {
@@ -319,9 +326,9 @@ const maxOf = (...values: Array<number | null>): number | null =>
  */
 function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, toParts: number, query: EmailSearch): string {
   const filters: string[] = []
-  for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+  for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE +@from${i} ESCAPE '\\'`)
   if (toParts > 0) {
-    const likes = Array.from({ length: toParts }, (_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
+    const likes = Array.from({ length: toParts }, (_, i) => `b.address LIKE +@to${i} ESCAPE '\\'`).join(' AND ')
     filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
   }
   if (query.sentAfter !== undefined) filters.push('e.date >= @after')
@@ -329,7 +336,7 @@ function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, to
   const where = [SCOPE_SQL, ...filters].join(' AND ')
   if (!keywords) {
     return `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
-        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
+        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT +@limit`
   }
   // The unary `+` keeps the rowid filters filters on the one FTS5 scan (bm25 statistics computed once); as constraints,
   // FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
@@ -349,7 +356,7 @@ function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, to
           SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScope} AND ${where}
-          ORDER BY score, e.rowid LIMIT @limit)
+          ORDER BY score, e.rowid LIMIT +@limit)
         SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
           CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
           CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
@@ -391,20 +398,20 @@ export class EmailStore {
       FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
-    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
+    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT +@cap)').pluck()
     // Each value is an index lookup (min or max of a rowid or a date inside an index entry's range); NULL when none.
     this.#scopeSpan = db.prepare(`SELECT
-        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS ilo,
-        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS ihi,
-        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox) AS slo,
-        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox) AS shi,
-        (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox) AS rlo,
-        (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox) AS rhi,
-        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = @inbox) AS last`)
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ilo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ihi,
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS slo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS shi,
+        (SELECT min(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rlo,
+        (SELECT max(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rhi,
+        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox) AS last`)
     this.#scopeSize = db
-      .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
-      + (SELECT count(*) FROM emails WHERE sender = @inbox)
-      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`)
+      .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = +@inbox AND date <= +@until)
+      + (SELECT count(*) FROM emails WHERE sender = +@inbox)
+      + (SELECT count(*) FROM email_addresses WHERE address = +@inbox)`)
       .pluck()
   }
 
