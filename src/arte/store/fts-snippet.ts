@@ -334,15 +334,24 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
 // ---------------------------------------------------------------------------------------------------------------
 // One document: its columns' tokens, the phrase instances (FTS5's xInst), sentence starts.
 
-let termBuffer = new Int32Array(1024)
+/**
+ * Token bounds of each column (`starts`, `ends`), reused from document to document (a snippet is computed before the
+ * next document is scanned): allocating and zeroing them per column was a tenth of a scan.
+ */
+const startsBuffers: Int32Array[] = []
+const endsBuffers: Int32Array[] = []
+/** Positions and term ids of the tokens that have a query term, in order (the scan's candidates). */
+let candidatePositions = new Int32Array(1024)
+let candidateTerms = new Int32Array(1024)
 
 interface Column {
   /** Tokens in the column (FTS5's xColumnSize). */
   size: number
   /** First tokens of sentences (the snippet's sentence finder). */
   firsts: number[]
-  /** Start and end offsets of each token, `[start0, end0, start1, ...]`. */
-  bounds: Int32Array
+  /** Start and end offsets of each token. */
+  starts: Int32Array
+  ends: Int32Array
 }
 
 interface Instances {
@@ -368,21 +377,37 @@ export function mayMatch(text: string, start: number, end: number, asciiStart: U
   return asciiStart[row + second] === 1
 }
 
+/** The buffer `buffers[index]`, grown to hold `length` items. */
+function buffer(buffers: Int32Array[], index: number, length: number): Int32Array {
+  let found = buffers[index]
+  if (found === undefined || found.length < length) {
+    found = new Int32Array(Math.max(length, 2048))
+    buffers[index] = found
+  }
+  return found
+}
+
 /**
  * Tokenizes one column as the ascii tokenizer does: its size, token bounds and sentence starts (a token after
  * whitespace that follows `.` or `:`), and its phrase instances appended to `out` in FTS5's order.
  */
 function scanColumn(text: string, index: number, query: SnippetQuery, out: Instances): Column {
-  const termCache = query.tokenTerms
+  const length = text.length
+  // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
+  const tokensAtMost = (length + 1) >> 1
+  const starts = buffer(startsBuffers, index, tokensAtMost + 1)
+  const ends = buffer(endsBuffers, index, tokensAtMost + 1)
   const firsts: number[] = []
   const asciiStart = query.asciiStart
-  // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
-  const tokensAtMost = (text.length + 1) >> 1
-  if (termBuffer.length < tokensAtMost) termBuffer = new Int32Array(tokensAtMost)
-  const bounds = new Int32Array(2 * tokensAtMost)
-  let position = 0
+  const firstUnits = query.firstUnits
+  const termCache = query.tokenTerms
+  if (candidatePositions.length < tokensAtMost) {
+    candidatePositions = new Int32Array(tokensAtMost)
+    candidateTerms = new Int32Array(tokensAtMost)
+  }
+  let candidates = 0
+  let size = 0
   let i = 0
-  const length = text.length
   // The sentence finder's look-back, kept while reading: the last character that is not whitespace, and whether
   // whitespace followed it.
   let lastSolid = 0
@@ -404,42 +429,44 @@ function scanColumn(text: string, index: number, query: SnippetQuery, out: Insta
       c = text.charCodeAt(i)
       if (c < 0x80 && ASCII_TOKEN_CHAR[c] === 0) break
     }
-    if (position === 0) firsts.push(0)
-    else if (spaced && (lastSolid === 46 || lastSolid === 58)) firsts.push(position)
+    if (size === 0) firsts.push(0)
+    else if (spaced && (lastSolid === 46 || lastSolid === 58)) firsts.push(size)
     lastSolid = 1
     spaced = false
-    let term = -1
-    if (mayMatch(text, start, i, asciiStart, query.firstUnits)) {
+    starts[size] = start
+    ends[size] = i
+    if (mayMatch(text, start, i, asciiStart, firstUnits)) {
       const token = text.slice(start, i)
-      const known = termCache.get(token)
-      if (known !== undefined) {
-        term = known
-      } else {
+      let term = termCache.get(token)
+      if (term === undefined) {
         term = query.terms.get(porterTerm(token)) ?? -1
         termCache.set(token, term)
       }
+      if (term >= 0) {
+        candidatePositions[candidates] = size
+        candidateTerms[candidates++] = term
+      }
     }
-    bounds[2 * position] = start
-    bounds[2 * position + 1] = i
-    termBuffer[position++] = term
+    size++
   }
-  // Instances by offset, then phrase (FTS5 merges the phrases' position lists, lowest phrase first on a tie).
+  // Instances by offset, then phrase (FTS5 merges the phrases' position lists, lowest phrase first on a tie). A
+  // phrase's tokens are consecutive tokens with terms, so consecutive candidates.
   const phrases = query.phrases
-  for (let offset = 0; offset < position; offset++) {
-    const term = termBuffer[offset] as number
-    if (term < 0) continue
+  for (let j = 0; j < candidates; j++) {
+    const offset = candidatePositions[j] as number
+    const term = candidateTerms[j] as number
     for (let p = 0; p < phrases.length; p++) {
       const phrase = phrases[p] as Int32Array
-      if (phrase[0] !== term || offset + phrase.length > position) continue
+      if (phrase[0] !== term || offset + phrase.length > size) continue
       let k = 1
-      while (k < phrase.length && termBuffer[offset + k] === phrase[k]) k++
+      while (k < phrase.length && j + k < candidates && candidatePositions[j + k] === offset + k && candidateTerms[j + k] === phrase[k]) k++
       if (k < phrase.length) continue
       out.phrase.push(p)
       out.column.push(index)
       out.offset.push(offset)
     }
   }
-  return { size: position, firsts, bounds }
+  return { size, firsts, starts, ends }
 }
 
 /** A document's columns (subject, body) with their instances. */
@@ -563,7 +590,7 @@ export function ftsSnippet(columns: ReadonlyArray<string>, query: SnippetQuery):
 function highlight(
   text: string,
   col: number,
-  { size, bounds }: Column,
+  { size, starts, ends }: Column,
   rangeStart: number,
   columnSize: number,
   instances: Instances,
@@ -601,8 +628,8 @@ function highlight(
   let open = false
   const last = Math.min(rangeEnd, size - 1)
   for (let at = rangeStart; at <= last; at++) {
-    const start = bounds[2 * at] as number
-    const end = bounds[2 * at + 1] as number
+    const start = starts[at] as number
+    const end = ends[at] as number
     if (rangeStart > 0 && at === rangeStart) copied = start
     if (open && (at <= iterStart || iterStart < 0) && start > copied) {
       out += CLOSE
