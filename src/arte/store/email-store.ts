@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
-import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
+import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
-import { compileSnippetQuery, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
+import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
@@ -300,19 +300,39 @@ function isRegExpSpace(c: number): boolean {
 }
 
 /**
- * `text.replace(/\s+/g, ' ').trim()`: every run of whitespace one space, none at either end. A text already so (most
- * snippets) is returned without the regular expression.
+ * `text.replace(/\s+/g, ' ').trim()`: every run of whitespace one space, none at either end, without a regular
+ * expression (a text already so, as most snippets are, is returned as is).
  * @internal Exported for its test.
  */
 export function collapseWhitespace(text: string): string {
   const last = text.length - 1
+  let clean = true
   for (let i = 0; i <= last; i++) {
     const c = text.charCodeAt(i)
     if (c === 32 ? i === 0 || i === last || text.charCodeAt(i + 1) === 32 : c <= 32 || c >= 0xa0 ? isRegExpSpace(c) : false) {
-      return text.replace(/\s+/g, ' ').trim()
+      clean = false
+      break
     }
   }
-  return text
+  if (clean) return text
+  let out = ''
+  // The start of the run of non-whitespace being read (-1 between runs), and whether a run was written.
+  let from = -1
+  let written = false
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i)
+    if (c <= 32 || c >= 0xa0 ? isRegExpSpace(c) : false) {
+      if (from >= 0) {
+        out += written ? ` ${text.slice(from, i)}` : text.slice(from, i)
+        written = true
+        from = -1
+      }
+    } else if (from < 0) {
+      from = i
+    }
+  }
+  if (from >= 0) out += written ? ` ${text.slice(from)}` : text.slice(from)
+  return out
 }
 
 const minOf = (...values: Array<number | null>): number | null =>
@@ -479,9 +499,9 @@ export class EmailStore {
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
     const prepared = this.#prepareSearch(query, scope, plan)
     if (prepared === undefined) return []
-    const { statement, params, match } = prepared
+    const { statement, params, match, groups } = prepared
     const rows = statement.all(params) as HitRow[]
-    const snippetQuery = match === undefined ? undefined : compileSnippetQuery(query.keywords)
+    const snippetQuery = match === undefined ? undefined : compileSnippetGroups(groups)
     return rows.map((row) => ({
       messageId: row.message_id,
       subject: row.subject,
@@ -527,8 +547,11 @@ export class EmailStore {
     query: EmailSearch,
     scope: EmailScope,
     plan: SearchPlan,
-  ): { statement: Database.Statement; params: Record<string, string | number | bigint>; match: string | undefined } | undefined {
-    const match = buildFtsQuery(query.keywords)
+  ):
+    | { statement: Database.Statement; params: Record<string, string | number | bigint>; match: string | undefined; groups: string[][][] }
+    | undefined {
+    const groups = ftsQueryGroups(query.keywords)
+    const match = ftsQueryOfGroups(groups)
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
     const params: Record<string, string | number | bigint> = { ...bounds }
@@ -566,7 +589,7 @@ export class EmailStore {
       statement = this.db.prepare(searchSql(match !== undefined, scopeFirst, fromParts.length, toParts.length, query))
       this.#searches.set(key, statement)
     }
-    return { statement, params, match }
+    return { statement, params, match, groups }
   }
 
   /**

@@ -279,18 +279,23 @@ export interface SnippetQuery {
   /** The folded first code unit of every term: a token starting otherwise cannot match. */
   readonly firstUnits: ReadonlySet<number>
   /**
-   * For tokens starting with an ASCII character, by `129 * first + second` (both folded; `second` 128 for "any"):
-   * 1 when a token so starting can have a query term. Porter keeps a word's first character, and its second unless the
-   * stem is shorter than two or a final `y` at it became `i`.
+   * For tokens starting with an ASCII character: the starts `129 * first + second` (both folded; `second` 128 for
+   * "any") that a token can have to have a query term. Porter keeps a word's first character, and its second unless
+   * the stem is shorter than two or a final `y` at it became `i`. A few numbers: a short list is faster to make than a
+   * table, and as fast to search.
    */
-  readonly asciiStart: Uint8Array
+  readonly asciiStart: Int32Array
   /** Term id (or -1) of the tokens seen so far, as written in the text. */
   readonly tokenTerms: Map<string, number>
 }
 
 /** The compiled query of `keywords` (see {@link ftsQueryGroups}), or `undefined` when they hold no word. */
 export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQuery | undefined {
-  const groups = ftsQueryGroups(keywords)
+  return compileSnippetGroups(ftsQueryGroups(keywords))
+}
+
+/** The compiled query of {@link ftsQueryGroups}' groups, or `undefined` when there are none. */
+export function compileSnippetGroups(groups: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>): SnippetQuery | undefined {
   if (groups.length === 0) return undefined
   const terms = new Map<string, number>()
   const firstUnits = new Set<number>()
@@ -315,7 +320,7 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
     }
     phraseGroups.push(members)
   }
-  const asciiStart = new Uint8Array(129 * 128)
+  const starts = new Set<number>()
   for (const alternatives of groups) {
     for (const tokens of alternatives) {
       for (const token of tokens) {
@@ -323,12 +328,12 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
         if (first >= 0x80) continue
         const term = porterTerm(token)
         const second = term.length < 2 || term.charCodeAt(1) >= 0x80 ? 128 : term.charCodeAt(1)
-        asciiStart[129 * first + second] = 1
-        if (second === 105) asciiStart[129 * first + 121] = 1
+        starts.add(129 * first + second)
+        if (second === 105) starts.add(129 * first + 121)
       }
     }
   }
-  return { phrases, groups: phraseGroups, terms, firstUnits, asciiStart, tokenTerms: new Map() }
+  return { phrases, groups: phraseGroups, terms, firstUnits, asciiStart: Int32Array.from(starts), tokenTerms: new Map() }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -364,17 +369,22 @@ interface Instances {
  * Whether the token `text[start, end)` can have one of the query's terms (see {@link SnippetQuery.asciiStart}).
  * @internal Exported for its test.
  */
-export function mayMatch(text: string, start: number, end: number, asciiStart: Uint8Array, firstUnits: ReadonlySet<number>): boolean {
+export function mayMatch(text: string, start: number, end: number, asciiStart: Int32Array, firstUnits: ReadonlySet<number>): boolean {
   let first = text.charCodeAt(start)
   if (first >= 0x80) return firstUnits.has(first)
   if (first >= 65 && first <= 90) first += 32
-  const row = 129 * first
-  if (asciiStart[row + 128] === 1) return true
-  if (end - start < 2) return false
-  let second = text.charCodeAt(start + 1)
-  if (second >= 0x80) return false
-  if (second >= 65 && second <= 90) second += 32
-  return asciiStart[row + second] === 1
+  const any = 129 * first + 128
+  // The token's start as a start of asciiStart, or -1 for a token of one character or a non-ASCII second one.
+  let code = -1
+  if (end - start >= 2) {
+    const second = text.charCodeAt(start + 1)
+    if (second < 0x80) code = 129 * first + (second >= 65 && second <= 90 ? second + 32 : second)
+  }
+  for (let i = 0; i < asciiStart.length; i++) {
+    const allowed = asciiStart[i] as number
+    if (allowed === any || allowed === code) return true
+  }
+  return false
 }
 
 /** The buffer `buffers[index]`, grown to hold `length` items. */
