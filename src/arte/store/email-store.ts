@@ -183,8 +183,11 @@ const OUTSIDE_INBOX_SQL = `SELECT rowid FROM emails INDEXED BY idx_emails_sender
   UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid < +@ilo
   UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid > +@ihi`
 
-/** What {@link EmailStore} reads of a scope before a keyword search: rowid bounds (`null` when none) and the inbox's latest date. */
-interface ScopeSpan {
+/**
+ * Where a mailbox's mail lies (from indexes only; a rowid bound is `null` when there is no such mail), read before a
+ * keyword search and kept while the database does not change (see EmailStore.#layoutOf).
+ */
+interface InboxLayout {
   /** The inbox's rowid range. */
   ilo: number | null
   ihi: number | null
@@ -196,7 +199,20 @@ interface ScopeSpan {
   rhi: number | null
   /** The latest date of the inbox's mail. */
   last: string | null
+  /** The inbox's emails. */
+  count: number
+  /** 1 when an email of the inbox has no date. */
+  undated: number
+  /** The database's state it was read at: `PRAGMA data_version` (commits by other connections) and `total_changes()` (this one's). */
+  dv: number
+  tc: number
 }
+
+/** The database's state a search statement runs at, compared there with the layout's (see EmailStore.#layoutOf). */
+const STATE_GUARD_SQL = '(SELECT data_version FROM pragma_data_version) = @dv AND total_changes() = @tc'
+
+/** Layouts kept per store; the map is emptied when it reaches this many mailboxes. */
+const MAX_LAYOUTS = 10_000
 
 function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   const day = scope.queryDate.trim().slice(0, 10)
@@ -341,10 +357,10 @@ const maxOf = (...values: Array<number | null>): number | null =>
   values.reduce<number | null>((max, value) => (value === null ? max : max === null || value > max ? value : max), null)
 
 /**
- * The SQL of a search of this shape: keywords or not, the plan, how many parts the `from` and `to` filters have, and
+ * The SQL of a search of this shape: the plan (`undefined`: no keywords), how many parts the `from` and `to` filters have, and
  * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
  */
-function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, toParts: number, query: EmailSearch): string {
+function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined, fromParts: number, toParts: number, query: EmailSearch): string {
   const filters: string[] = []
   for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE +@from${i} ESCAPE '\\'`)
   if (toParts > 0) {
@@ -354,16 +370,10 @@ function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, to
   if (query.sentAfter !== undefined) filters.push('e.date >= @after')
   if (query.sentBefore !== undefined) filters.push('e.date < @before')
   const where = [SCOPE_SQL, ...filters].join(' AND ')
-  if (!keywords) {
+  if (plan === undefined) {
     return `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT +@limit`
   }
-  // The unary `+` keeps the rowid filters filters on the one FTS5 scan (bm25 statistics computed once); as constraints,
-  // FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
-  // range or among the scope's rows outside it (scope-first: in the scope's rowid set).
-  const inScope = scopeFirst
-    ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
-    : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
   const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
   // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
   // see EmailImport, and the scope's mail in other mailboxes), so a common word costs in proportion to that span, not
@@ -372,11 +382,27 @@ function searchSql(keywords: boolean, scopeFirst: boolean, fromParts: number, to
   // by rowid, with the text their snippets are computed from (in JavaScript, see EmailStore.#snippet): the first
   // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long (a body of at most that many bytes is
   // read as is: substr would walk and copy it).
-  return `WITH ranked AS MATERIALIZED (
-          SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
+  // The unary `+` keeps the rowid filters filters on the one FTS5 scan (bm25 statistics computed once); as constraints,
+  // FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
+  // range or among the scope's rows outside it (scope-first: in the scope's rowid set). `inbox-range` (no filter, and
+  // the inbox's range holds only the inbox's mail, all of it dated up to the query date): a match in the range is in
+  // scope without reading its row.
+  const ranked =
+    plan === 'inbox-range'
+      ? `SELECT emails_fts.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score FROM emails_fts
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL}
+            AND (+emails_fts.rowid BETWEEN @ilo AND @ihi
+              OR (+emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}) AND EXISTS (SELECT 1 FROM emails e WHERE e.rowid = emails_fts.rowid AND ${where})))
+          ORDER BY score, emails_fts.rowid LIMIT +@limit`
+      : `SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScope} AND ${where}
-          ORDER BY score, e.rowid LIMIT +@limit)
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL} AND ${
+            plan === 'scope-first'
+              ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
+              : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
+          } AND ${where}
+          ORDER BY score, e.rowid LIMIT +@limit`
+  return `WITH ranked AS MATERIALIZED (${ranked})
         SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
           CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
           CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
@@ -402,7 +428,10 @@ export class EmailStore {
   readonly #count: Database.Statement
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
-  readonly #scopeSpan: Database.Statement
+  readonly #layout: Database.Statement
+  readonly #state: Database.Statement
+  /** Mailbox layouts by inbox, valid at the database state they hold (see #layoutOf). */
+  readonly #layouts = new Map<string, InboxLayout>()
   /** Keyword search statements by shape (see #prepareSearch). */
   readonly #searches = new Map<string, Database.Statement>()
   #rowSnippet: Database.Statement | undefined
@@ -419,15 +448,20 @@ export class EmailStore {
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
     this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT +@cap)').pluck()
-    // Each value is an index lookup (min or max of a rowid or a date inside an index entry's range); NULL when none.
-    this.#scopeSpan = db.prepare(`SELECT
+    // Each value but the count is an index lookup (min or max of a rowid or a date inside an index entry's range);
+    // NULL when none. The count walks the inbox's index entries: a layout is read once per mailbox and state.
+    this.#layout = db.prepare(`SELECT
         (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ilo,
         (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ihi,
         (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS slo,
         (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS shi,
         (SELECT min(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rlo,
         (SELECT max(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rhi,
-        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox) AS last`)
+        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox) AS last,
+        (SELECT count(*) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS count,
+        EXISTS (SELECT 1 FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox AND date IS NULL) AS undated,
+        (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc`)
+    this.#state = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc')
     this.#scopeSize = db
       .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = +@inbox AND date <= +@until)
       + (SELECT count(*) FROM emails WHERE sender = +@inbox)
@@ -497,10 +531,21 @@ export class EmailStore {
    * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
    */
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
-    const prepared = this.#prepareSearch(query, scope, plan)
+    let prepared = this.#prepareSearch(query, scope, plan)
     if (prepared === undefined) return []
-    const { statement, params, match, groups } = prepared
-    const rows = statement.all(params) as HitRow[]
+    let rows = prepared.statement.all(prepared.params) as HitRow[]
+    const layout = prepared.layout
+    if (rows.length === 0 && layout !== undefined && !this.#isCurrent(layout)) {
+      // The statement ran at another state than the mailbox layout it was given (a layout kept from before a change,
+      // or a commit between the two statements), and returned nothing for it: both again, at one state.
+      this.#layouts.clear()
+      ;[prepared, rows] = this.db.transaction(() => {
+        const again = this.#prepareSearch(query, scope, plan)
+        return [again, again === undefined ? [] : (again.statement.all(again.params) as HitRow[])] as const
+      })()
+      if (prepared === undefined) return []
+    }
+    const { match, groups } = prepared
     const snippetQuery = match === undefined ? undefined : compileSnippetGroups(groups)
     return rows.map((row) => ({
       messageId: row.message_id,
@@ -548,7 +593,13 @@ export class EmailStore {
     scope: EmailScope,
     plan: SearchPlan,
   ):
-    | { statement: Database.Statement; params: Record<string, string | number | bigint>; match: string | undefined; groups: string[][][] }
+    | {
+        statement: Database.Statement
+        params: Record<string, string | number | bigint>
+        match: string | undefined
+        groups: string[][][]
+        layout: InboxLayout | undefined
+      }
     | undefined {
     const groups = ftsQueryGroups(query.keywords)
     const match = ftsQueryOfGroups(groups)
@@ -566,30 +617,70 @@ export class EmailStore {
     if (query.sentAfter !== undefined) params.after = query.sentAfter
     if (query.sentBefore !== undefined) params.before = query.sentBefore
     params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
-    let scopeFirst = false
+    let shape: 'latest' | 'match-first' | 'scope-first' | 'inbox-range' = 'latest'
+    let layout: InboxLayout | undefined
     if (match !== undefined) {
       params.match = match
-      const span = this.#scopeSpan.get(bounds) as ScopeSpan
-      const lo = minOf(span.ilo, span.slo, span.rlo)
-      const hi = maxOf(span.ihi, span.shi, span.rhi)
+      layout = this.#layoutOf(bounds.inbox)
+      const lo = minOf(layout.ilo, layout.slo, layout.rlo)
+      const hi = maxOf(layout.ihi, layout.shi, layout.rhi)
       if (lo === null || hi === null) return undefined
       // Bound as integers: FTS5 ignores a rowid bound that reaches it as a REAL (how a JS number is bound) and walks
       // the whole document list.
       params.lo = BigInt(lo)
       params.hi = BigInt(hi)
       // An inbox without mail of its own: an empty range, so that every row of the scope is "outside" it.
-      params.ilo = BigInt(span.ilo ?? 1)
-      params.ihi = BigInt(span.ilo === null ? 0 : (span.ihi ?? 0))
-      scopeFirst = (plan === 'auto' ? this.#autoPlan(match, bounds, span) : plan) === 'scope-first'
+      params.ilo = BigInt(layout.ilo ?? 1)
+      params.ihi = BigInt(layout.ilo === null ? 0 : (layout.ihi ?? 0))
+      params.dv = layout.dv
+      params.tc = layout.tc
+      shape = plan === 'auto' ? this.#autoPlan(match, bounds, layout) : plan
+      // The inbox's range holds only its mail, all of it dated up to the query date, and nothing but the scope filters.
+      const filtered = fromParts.length > 0 || toParts.length > 0 || query.sentAfter !== undefined || query.sentBefore !== undefined
+      if (
+        shape === 'match-first' &&
+        !filtered &&
+        layout.ilo !== null &&
+        layout.ihi !== null &&
+        layout.count === layout.ihi - layout.ilo + 1 &&
+        layout.undated === 0 &&
+        layout.last !== null &&
+        layout.last <= bounds.until
+      ) {
+        shape = 'inbox-range'
+      }
     }
     // The SQL depends only on the query's shape: built once per shape.
-    const key = `${match === undefined ? 'latest' : scopeFirst ? 'scope' : 'match'}/${fromParts.length}/${toParts.length}/${query.sentAfter === undefined ? 0 : 1}${query.sentBefore === undefined ? 0 : 1}`
+    const key = `${shape}/${fromParts.length}/${toParts.length}/${query.sentAfter === undefined ? 0 : 1}${query.sentBefore === undefined ? 0 : 1}`
     let statement = this.#searches.get(key)
     if (statement === undefined) {
-      statement = this.db.prepare(searchSql(match !== undefined, scopeFirst, fromParts.length, toParts.length, query))
+      statement = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query))
       this.#searches.set(key, statement)
     }
-    return { statement, params, match, groups }
+    return { statement, params, match, groups, layout }
+  }
+
+  /**
+   * Where the mail of `inbox` lies ({@link InboxLayout}), kept from search to search while the database is unchanged:
+   * each keyword search's statement compares the state it runs at with the layout's (a commit by another connection
+   * changes `PRAGMA data_version`, a change by this one `total_changes()`), and returns nothing when they differ, which
+   * {@link EmailStore.search} then checks. Not kept when read inside a transaction (a rollback would undo what it saw).
+   */
+  #layoutOf(inbox: string): InboxLayout {
+    const kept = this.#layouts.get(inbox)
+    if (kept !== undefined) return kept
+    const layout = this.#layout.get({ inbox }) as InboxLayout
+    if (!this.db.inTransaction) {
+      if (this.#layouts.size >= MAX_LAYOUTS) this.#layouts.clear()
+      this.#layouts.set(inbox, layout)
+    }
+    return layout
+  }
+
+  /** Whether the database is at the state `layout` was read at. */
+  #isCurrent(layout: InboxLayout): boolean {
+    const state = this.#state.get() as { dv: number; tc: number }
+    return state.dv === layout.dv && state.tc === layout.tc
   }
 
   /**
@@ -601,10 +692,10 @@ export class EmailStore {
     const match = buildFtsQuery(query.keywords)
     if (match === undefined) return 'match-first'
     const bounds = scopeParams(scope)
-    return this.#autoPlan(match, bounds, this.#scopeSpan.get(bounds) as ScopeSpan)
+    return this.#autoPlan(match, bounds, this.#layoutOf(bounds.inbox))
   }
 
-  #autoPlan(match: string, scope: { inbox: string; until: string }, span: ScopeSpan): Exclude<SearchPlan, 'auto'> {
+  #autoPlan(match: string, scope: { inbox: string; until: string }, span: InboxLayout): Exclude<SearchPlan, 'auto'> {
     // Nothing of the inbox is cut by the date: the matches kept by the rowid ranges are (all but a few) in scope, and
     // collecting the scope's rowids first would cost more than it saves.
     if (span.last === null || span.last <= scope.until) return 'match-first'
