@@ -115,6 +115,9 @@ export const SNIPPET_SCAN_CHARS = 10_000
 /** Characters of a snippet taken from the start of the body when there is no keyword match to show. */
 const PLAIN_SNIPPET_CHARS = 200
 
+/** How much of a store opened read-only SQLite maps into memory (`PRAGMA mmap_size`). */
+const READONLY_MMAP_BYTES = 256 * 1024 * 1024
+
 /** Below this many FTS5 matches, `auto` searches match-first without sizing the scope. */
 export const SCOPE_FIRST_MIN_MATCHES = 200
 
@@ -214,7 +217,11 @@ const STATE_GUARD_SQL = '(SELECT data_version FROM pragma_data_version) = @dv AN
 /** Layouts kept per store; the map is emptied when it reaches this many mailboxes. */
 const MAX_LAYOUTS = 10_000
 
+/** The last scope {@link scopeParams} read, and what it gave: a task's searches share their scope. */
+let lastScope: { inbox: string; queryDate: string; params: { inbox: string; until: string } } | undefined
+
 function scopeParams(scope: EmailScope): { inbox: string; until: string } {
+  if (lastScope !== undefined && lastScope.inbox === scope.inbox && lastScope.queryDate === scope.queryDate) return lastScope.params
   const day = scope.queryDate.trim().slice(0, 10)
   if (!isDay(day)) {
     throw new ConfigError(`Invalid email scope query date ${JSON.stringify(scope.queryDate)}.`, {
@@ -225,7 +232,9 @@ function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   if (inbox === '') {
     throw new ConfigError('Email scope has an empty inbox.', { hint: "Pass the task's inbox_address." })
   }
-  return { inbox, until: `${day}T23:59:59.999Z` }
+  const params = { inbox, until: `${day}T23:59:59.999Z` }
+  lastScope = { inbox: scope.inbox, queryDate: scope.queryDate, params }
+  return params
 }
 
 const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -257,7 +266,8 @@ function noSearchableKeyword(keywords: ReadonlyArray<string>): SearchKeywordsErr
 
 /** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
 function addressParts(value: string | undefined): string[] {
-  return (value ?? '')
+  if (value === undefined || value === '') return []
+  return value
     .toLowerCase()
     .split(/[\s,;<>"']+/)
     .filter((part) => part !== '')
@@ -484,6 +494,8 @@ export class EmailStore {
     try {
       if (readonly) {
         checkSchemaVersion(db, file)
+        // Pages read through a memory map rather than a read() call each (searches revisit the same index pages).
+        db.pragma(`mmap_size = ${READONLY_MMAP_BYTES}`)
       } else {
         if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL')
         db.pragma('synchronous = NORMAL')
@@ -605,7 +617,19 @@ export class EmailStore {
     const match = ftsQueryOfGroups(groups)
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
-    const params: Record<string, string | number | bigint> = { ...bounds }
+    // Every key a search's statements may read, set at once (one object shape from search to search).
+    const params: Record<string, string | number | bigint> = {
+      inbox: bounds.inbox,
+      until: bounds.until,
+      limit: Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10))),
+      match: '',
+      lo: 0n,
+      hi: 0n,
+      ilo: 0n,
+      ihi: 0n,
+      dv: 0,
+      tc: 0,
+    }
     const fromParts = addressParts(query.from)
     fromParts.forEach((part, i) => {
       params[`from${i}`] = likeContains(part)
@@ -616,7 +640,6 @@ export class EmailStore {
     })
     if (query.sentAfter !== undefined) params.after = query.sentAfter
     if (query.sentBefore !== undefined) params.before = query.sentBefore
-    params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
     let shape: 'latest' | 'match-first' | 'scope-first' | 'inbox-range' = 'latest'
     let layout: InboxLayout | undefined
     if (match !== undefined) {
