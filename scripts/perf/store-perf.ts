@@ -13,13 +13,16 @@
  * `PERF_STORE_ROUNDS` says otherwise); `import-enron --maildir` of the real sample against postal-mime + the raw insert
  * (`raw-maildir.mjs`); `search_emails` p50 / p95 over 200 realistic queries on the real store against OpenPipe's search
  * (`openpipe-search.py`); the synthetic store's common-word searches (top 20), which have no anchor.
- * `PERF_STORE_REAL=0` skips the real-data rows (e.g. for a 500K run alone).
+ * `PERF_STORE_REAL=0` skips the real-data rows (e.g. for a 500K run alone). `PERF_STORE_SEARCH_ONLY=1` prints only the
+ * search rows (each store is built once, unmeasured). `PERF_STORE_DIR=DIR` builds the stores in DIR and keeps them; a
+ * later run with the same DIR reuses a synthetic store of the same size instead of building it again (the 500K build
+ * takes minutes).
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -256,31 +259,41 @@ export async function runStorePerf(): Promise<void> {
   const size = Number(process.env.PERF_EMAIL_SYNTHETIC ?? 50_000)
   const skipPython = pythonSkipReason()
   const python = skipPython === undefined
-  const dir = mkdtempSync(join(tmpdir(), 'store-perf-'))
+  const searchOnly = process.env.PERF_STORE_SEARCH_ONLY === '1'
+  const keptDir = process.env.PERF_STORE_DIR
+  if (keptDir !== undefined) mkdirSync(keptDir, { recursive: true })
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'store-perf-'))
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
+  if (searchOnly) console.log('  search rows only (PERF_STORE_SEARCH_ONLY=1): the stores are built once, unmeasured')
   try {
     if (process.env.PERF_STORE_REAL === '0') {
       console.log('  real-data rows skipped (PERF_STORE_REAL=0)')
     } else if (existsSync(REAL_MAILDIR)) {
       const realDb = join(dir, 'real.db')
-      importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
-        ours: () => {
-          rmSync(realDb, { force: true })
-          return run(process.execPath, [BIN, 'import-enron', '--db', realDb, '--maildir', REAL_MAILDIR, '--json'])
-        },
-        'postal-mime + raw insert': () => {
-          const db = join(dir, 'raw-maildir.db')
-          rmSync(db, { force: true })
-          return run(process.execPath, [join(HERE, 'raw-maildir.mjs'), REAL_MAILDIR, db])
-        },
-      })
+      const importReal = (): Run => {
+        for (const suffix of ['', '-wal', '-shm']) rmSync(realDb + suffix, { force: true })
+        return run(process.execPath, [BIN, 'import-enron', '--db', realDb, '--maildir', REAL_MAILDIR, '--json'])
+      }
+      if (searchOnly) {
+        importReal()
+      } else {
+        importRow('import-enron --maildir, the real Enron sample', 2_892, rounds, {
+          ours: importReal,
+          'postal-mime + raw insert': () => {
+            const db = join(dir, 'raw-maildir.db')
+            rmSync(db, { force: true })
+            return run(process.execPath, [join(HERE, 'raw-maildir.mjs'), REAL_MAILDIR, db])
+          },
+        })
+      }
       const jsonl = join(dir, 'real.jsonl')
       const rows = exportRows(realDb, jsonl)
-      importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
+      if (!searchOnly) importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
       const queries = join(dir, 'real-queries.json')
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
       const openPipeDb = join(dir, 'openpipe-real.db')
+      rmSync(openPipeDb, { force: true })
       if (python) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
       searchRow(
         `search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`,
@@ -294,17 +307,25 @@ export async function runStorePerf(): Promise<void> {
       console.log(`  real-data rows skipped: ${REAL_MAILDIR} is absent (they need ../shared beside the checkout)`)
     }
 
-    const syntheticJsonl = join(dir, 'synthetic.jsonl')
-    writeSynthetic(size, syntheticJsonl)
+    const syntheticJsonl = join(dir, `synthetic-${size}.jsonl`)
+    const syntheticDb = join(dir, `synthetic-${size}.db`)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    importRow(
-      `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
-      size,
-      syntheticRounds,
-      importVariants(dir, syntheticJsonl, python),
-    )
-    const syntheticDb = join(dir, 'synthetic.db')
-    run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
+    const reuse = keptDir !== undefined && searchOnly && existsSync(syntheticDb)
+    if (reuse) {
+      console.log(`  reusing ${syntheticDb} (PERF_STORE_DIR)`)
+    } else {
+      writeSynthetic(size, syntheticJsonl)
+      if (!searchOnly) {
+        importRow(
+          `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
+          size,
+          syntheticRounds,
+          importVariants(dir, syntheticJsonl, python),
+        )
+      }
+      for (const suffix of ['', '-wal', '-shm']) rmSync(syntheticDb + suffix, { force: true })
+      run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
+    }
     const { words, inboxes, random, pick } = syntheticCorpus(1)
     const common = (count: number): Query[] =>
       Array.from({ length: 50 }, () => ({
@@ -324,7 +345,7 @@ export async function runStorePerf(): Promise<void> {
       })
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    if (keptDir === undefined) rmSync(dir, { recursive: true, force: true })
   }
 }
 
