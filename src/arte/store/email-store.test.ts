@@ -627,11 +627,16 @@ describe('mailbox layouts kept between searches', () => {
     )
     const word = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 399 })).map((rank) => words[rank] as string)
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 2 }), fc.constantFrom(...inboxes), fc.integer({ min: 1, max: 50 }), (keywords, inbox, maxResults) => {
-        const query = { keywords, maxResults }
-        const inScope = { inbox, queryDate: '2002-12-31' }
-        expect(store.search(query, inScope)).toEqual(oneQuerySearch(store, query, inScope))
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom(...inboxes),
+        fc.integer({ min: 1, max: 50 }),
+        (keywords, inbox, maxResults) => {
+          const query = { keywords, maxResults }
+          const inScope = { inbox, queryDate: '2002-12-31' }
+          expect(store.search(query, inScope)).toEqual(oneQuerySearch(store, query, inScope))
+        },
+      ),
       { numRuns: 150, seed: 41 },
     )
   })
