@@ -100,9 +100,10 @@ export interface InsertResult {
  *   lookup: then the inbox's rowid range, where the mail is laid out, holds only mail in scope); otherwise `scope-first`
  *   when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
  *
- * Both walk only the FTS5 matches inside the scope's rowid span, and before touching `emails` keep those in the inbox's
- * rowid range or among the scope's few rows outside it (mail sent from the inbox or to it that is stored in another
- * mailbox), a superset of the scope read from indexes only.
+ * Both walk only the FTS5 matches inside the scope's rowid span. Before touching `emails`, `match-first` keeps those
+ * in the inbox's rowid range or among the scope's few rows outside it (mail sent from the inbox or to it that is stored
+ * in another mailbox), a superset of the scope read from indexes only; when the inbox's range holds only its mail, all
+ * dated up to the query date, and the search has no filter, it reads no row for a match in that range.
  */
 export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
 
@@ -392,8 +393,8 @@ function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefin
   // by rowid, with the text their snippets are computed from (in JavaScript, see EmailStore.#snippet): the first
   // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long (a body of at most that many bytes is
   // read as is: substr would walk and copy it).
-  // The unary `+` keeps the rowid filters filters on the one FTS5 scan (bm25 statistics computed once); as constraints,
-  // FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
+  // The unary `+` keeps the rowid filters as filters on the one FTS5 scan (bm25 statistics computed once); as
+  // constraints, FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
   // range or among the scope's rows outside it (scope-first: in the scope's rowid set). `inbox-range` (no filter, and
   // the inbox's range holds only the inbox's mail, all of it dated up to the query date): a match in the range is in
   // scope without reading its row.
