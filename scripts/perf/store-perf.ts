@@ -17,13 +17,15 @@
  * comma-separated list of `maildir` (the maildir import), `jsonl` (the real rows' JSONL import), `search` (the real
  * store's searches), `synthetic` (the synthetic JSONL import), `common` (the synthetic store's searches); e.g.
  * `PERF_STORE_ROWS=jsonl,synthetic` for the import rows alone. The real store is imported once unmeasured when its
- * maildir row is skipped.
+ * maildir row is skipped. `PERF_STORE_SEARCH_ONLY=1` is `PERF_STORE_ROWS=search,common`. `PERF_STORE_DIR=DIR` builds
+ * the stores in DIR and keeps them; a later run with the same DIR that does not measure the synthetic import reuses a
+ * synthetic store of the same size instead of building it again (the 500K build takes minutes).
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -263,14 +265,17 @@ export async function runStorePerf(): Promise<void> {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
   const rounds = Number(process.env.PERF_STORE_ROUNDS ?? 5)
-  const only = process.env.PERF_STORE_ROWS?.split(',').map((name) => name.trim())
+  const only = process.env.PERF_STORE_SEARCH_ONLY === '1' ? ['search', 'common'] : process.env.PERF_STORE_ROWS?.split(',').map((name) => name.trim())
   const wanted = (row: 'maildir' | 'jsonl' | 'search' | 'synthetic' | 'common'): boolean => only === undefined || only.includes(row)
   const size = Number(process.env.PERF_EMAIL_SYNTHETIC ?? 50_000)
   const skipPython = pythonSkipReason()
   const python = skipPython === undefined
-  const dir = mkdtempSync(join(tmpdir(), 'store-perf-'))
+  const keptDir = process.env.PERF_STORE_DIR
+  if (keptDir !== undefined) mkdirSync(keptDir, { recursive: true })
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'store-perf-'))
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
+  if (only !== undefined) console.log(`  rows: ${only.join(', ')} (PERF_STORE_ROWS / PERF_STORE_SEARCH_ONLY); a store a measured row needs is built once, unmeasured`)
   try {
     if (process.env.PERF_STORE_REAL === '0' || !(wanted('maildir') || wanted('jsonl') || wanted('search'))) {
       console.log(`  real-data rows skipped (${process.env.PERF_STORE_REAL === '0' ? 'PERF_STORE_REAL=0' : 'PERF_STORE_ROWS'})`)
@@ -304,6 +309,7 @@ export async function runStorePerf(): Promise<void> {
       const queries = join(dir, 'real-queries.json')
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
       const openPipeDb = join(dir, 'openpipe-real.db')
+      rmSync(openPipeDb, { force: true })
       if (python && wanted('search')) run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, openPipeDb])
       searchRow(
         `search_emails on the real store, 200 realistic queries (1-2 words from real bodies), target p50 < ${TARGET.searchP50Ms} ms and below OpenPipe`,
@@ -318,18 +324,23 @@ export async function runStorePerf(): Promise<void> {
     }
 
     if (!wanted('synthetic') && !wanted('common')) return
-    const syntheticJsonl = join(dir, 'synthetic.jsonl')
-    writeSynthetic(size, syntheticJsonl)
+    const syntheticJsonl = join(dir, `synthetic-${size}.jsonl`)
+    const syntheticDb = join(dir, `synthetic-${size}.db`)
     const syntheticRounds = Number(process.env.PERF_STORE_ROUNDS ?? (size >= 200_000 ? 1 : 5))
-    importRow(
-      `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
-      size,
-      wanted('synthetic') ? syntheticRounds : 0,
-      importVariants(dir, syntheticJsonl, python),
-    )
-    if (!wanted('common')) return
-    const syntheticDb = join(dir, 'synthetic.db')
-    run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
+    if (keptDir !== undefined && !wanted('synthetic') && existsSync(syntheticDb)) {
+      console.log(`  reusing ${syntheticDb} (PERF_STORE_DIR)`)
+    } else {
+      writeSynthetic(size, syntheticJsonl)
+      importRow(
+        `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
+        size,
+        wanted('synthetic') ? syntheticRounds : 0,
+        importVariants(dir, syntheticJsonl, python),
+      )
+      if (!wanted('common')) return
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(syntheticDb + suffix, { force: true })
+      run(process.execPath, [BIN, 'import-enron', '--db', syntheticDb, '--jsonl', syntheticJsonl, '--json'])
+    }
     const { words, inboxes, random, pick } = syntheticCorpus(1)
     const common = (count: number): Query[] =>
       Array.from({ length: 50 }, () => ({
@@ -349,7 +360,7 @@ export async function runStorePerf(): Promise<void> {
       })
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    if (keptDir === undefined) rmSync(dir, { recursive: true, force: true })
   }
 }
 

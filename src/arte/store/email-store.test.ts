@@ -5,7 +5,16 @@ import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
-import { type EmailHit, type EmailInput, type EmailScope, type EmailSearch, EmailStore, SCOPE_FIRST_MIN_MATCHES, SNIPPET_SCAN_CHARS } from './email-store.ts'
+import {
+  collapseWhitespace,
+  type EmailHit,
+  type EmailInput,
+  type EmailScope,
+  type EmailSearch,
+  EmailStore,
+  SCOPE_FIRST_MIN_MATCHES,
+  SNIPPET_SCAN_CHARS,
+} from './email-store.ts'
 import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
 import { FTS_INDEXED_CHARS } from './schema.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
@@ -407,12 +416,17 @@ describe('search plans', () => {
     expect(matches(words[300] as string)).toBeLessThan(SCOPE_FIRST_MIN_MATCHES)
   })
 
-  it('picks scope-first for a word in most mail and match-first for a rare word or no keyword', () => {
-    expect(store.planSearch({ keywords: [words[0] as string] }, inbox0)).toBe('scope-first')
-    expect(store.planSearch({ keywords: [words[1] as string, words[2] as string] }, inbox0)).toBe('scope-first')
-    expect(store.planSearch({ keywords: [words[300] as string] }, inbox0)).toBe('match-first')
-    expect(store.planSearch({ keywords: [words[0] as string, words[300] as string] }, inbox0)).toBe('match-first')
-    expect(store.planSearch({ keywords: [] }, inbox0)).toBe('match-first')
+  it('picks scope-first for a word in most mail when the query date cuts the inbox, else match-first', () => {
+    // The generated mail is dated 2000 to 2002: a query date in 2001 leaves part of each inbox out of scope.
+    const cut: EmailScope = { inbox: inboxes[0] as string, queryDate: '2001-06-30' }
+    expect(store.planSearch({ keywords: [words[0] as string] }, cut)).toBe('scope-first')
+    expect(store.planSearch({ keywords: [words[1] as string, words[2] as string] }, cut)).toBe('scope-first')
+    expect(store.planSearch({ keywords: [words[300] as string] }, cut)).toBe('match-first')
+    expect(store.planSearch({ keywords: [words[0] as string, words[300] as string] }, cut)).toBe('match-first')
+    expect(store.planSearch({ keywords: [] }, cut)).toBe('match-first')
+    // Every email of the inbox in scope: its rowid range holds only mail in scope, nothing to collect first.
+    expect(store.planSearch({ keywords: [words[0] as string] }, inbox0)).toBe('match-first')
+    expect(store.planSearch({ keywords: [words[1] as string, words[2] as string] }, inbox0)).toBe('match-first')
   })
 
   it('gives identical hits in identical order under both plans (300 generated searches)', () => {
@@ -500,6 +514,167 @@ describe('search plans', () => {
     expect(hits).toHaveLength(50)
     expect(hits).toEqual(store.search(query, inbox0, 'match-first'))
     for (const hit of hits) expect(store.read(hit.messageId, inbox0)).toBeDefined()
+  })
+})
+
+describe('search over mailboxes split across imports', () => {
+  // Imported in 40 batches of mixed inboxes: each batch is laid out by inbox, so an inbox's rowid range holds other
+  // inboxes' mail, and its mail sent to other inboxes lies outside it.
+  const { emails, words, inboxes } = generatedCorpus(2_000, 5)
+  const store = EmailStore.open(':memory:')
+  for (let i = 0; i < emails.length; i += 50) store.insertEmails(emails.slice(i, i + 50))
+  afterAll(() => store.close())
+
+  it("gives the one-query search's hits, order and snippets under every plan (200 generated searches)", () => {
+    const word = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 399 })).map((rank) => words[rank] as string)
+    const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => new Date(Date.UTC(2000, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10))
+    const search: fc.Arbitrary<EmailSearch> = fc.record({
+      keywords: fc.array(word, { minLength: 1, maxLength: 2 }),
+      maxResults: fc.integer({ min: 1, max: 50 }),
+    })
+    let nonEmpty = 0
+    fc.assert(
+      fc.property(search, fc.constantFrom(...inboxes), fc.oneof(day, fc.constant('2002-12-31')), (query, inbox, queryDate) => {
+        const scope = { inbox, queryDate }
+        const expected = oneQuerySearch(store, query, scope)
+        for (const plan of ['auto', 'match-first', 'scope-first'] as const) expect(store.search(query, scope, plan)).toEqual(expected)
+        if (expected.length > 0) nonEmpty++
+      }),
+      { numRuns: 200, seed: 31 },
+    )
+    expect(nonEmpty).toBeGreaterThan(100)
+  })
+
+  it("finds an inbox's mail stored only in other mailboxes, and nothing for an address without mail", () => {
+    using small = EmailStore.open(':memory:')
+    small.insertEmails([
+      email({ messageId: '<to-eve@corp>', inbox: 'bob@corp.test', to: ['eve@corp.test'], body: 'Gas prices for Eve.' }),
+      email({ messageId: '<from-eve@corp>', inbox: 'carl@corp.test', from: 'eve@corp.test', to: ['carl@corp.test'], body: 'Gas reply from Eve.' }),
+      email({ messageId: '<other@corp>', inbox: 'carl@corp.test', body: 'Gas for Carl only.' }),
+    ])
+    const eve = { inbox: 'eve@corp.test', queryDate: '2001-05-20' }
+    expect(
+      small
+        .search({ keywords: ['gas'] }, eve)
+        .map((hit) => hit.messageId)
+        .sort(),
+    ).toEqual(['<from-eve@corp>', '<to-eve@corp>'])
+    expect(small.search({ keywords: ['gas'] }, { inbox: 'nobody@corp.test', queryDate: '2001-05-20' })).toEqual([])
+  })
+})
+
+describe('mailbox layouts kept between searches', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'email-layout-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const ids = (hits: EmailHit[]): string[] => hits.map((hit) => hit.messageId).sort()
+  const gas = (n: number, overrides: Partial<EmailInput> = {}): EmailInput =>
+    email({ messageId: `<gas-${n}@corp>`, body: `Gas note ${n}.`, date: '2001-05-10T12:00:00.000Z', ...overrides })
+
+  it("sees this store's own inserts, updates and deletes", () => {
+    using store = EmailStore.open(':memory:')
+    store.insertEmails([gas(1), gas(2, { inbox: 'bob@corp.test', to: ['bob@corp.test'] })])
+    expect(ids(store.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>'])
+    // Another mailbox's mail now lies after Ann's first email, and Ann's second after it: her rowid range grows.
+    store.insertEmails([gas(3)])
+    expect(ids(store.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>', '<gas-3@corp>'])
+    store.db.prepare("UPDATE emails SET inbox = 'bob@corp.test', recipients = '[]', to_addresses = '[]' WHERE message_id = '<gas-1@corp>'").run()
+    expect(ids(store.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-3@corp>'])
+    store.db.prepare("DELETE FROM emails WHERE message_id = '<gas-3@corp>'").run()
+    expect(store.search({ keywords: ['gas'] }, ANN)).toEqual([])
+  })
+
+  it('sees commits of other connections, also when the kept layout still finds something', () => {
+    const file = join(dir, 'shared.db')
+    using writer = EmailStore.open(file)
+    writer.insertEmails([gas(1), gas(2, { inbox: 'bob@corp.test', to: ['bob@corp.test'] })])
+    using reader = EmailStore.open(file, { readonly: true })
+    expect(ids(reader.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>'])
+    // Past the range Ann's mail had: with the layout read before, only the first would be found.
+    writer.insertEmails([gas(3)])
+    expect(ids(reader.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>', '<gas-3@corp>'])
+    writer.insertEmails([gas(4, { inbox: 'carl@corp.test', to: ['carl@corp.test'], cc: ['ann@corp.test'] })])
+    expect(ids(reader.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>', '<gas-3@corp>', '<gas-4@corp>'])
+  })
+
+  it('keeps no layout read inside a transaction that is rolled back', () => {
+    using store = EmailStore.open(':memory:')
+    store.insertEmails([gas(1), gas(2, { inbox: 'bob@corp.test', to: ['bob@corp.test'] }), gas(3)])
+    store.db.exec('BEGIN')
+    store.db.prepare("DELETE FROM emails WHERE message_id IN ('<gas-1@corp>', '<gas-3@corp>')").run()
+    expect(store.search({ keywords: ['gas'] }, ANN)).toEqual([])
+    store.db.exec('ROLLBACK')
+    expect(ids(store.search({ keywords: ['gas'] }, ANN))).toEqual(['<gas-1@corp>', '<gas-3@corp>'])
+  })
+
+  // Every email dated: an inbox's range then holds only mail in its scope up to its latest date, when it holds only its mail.
+  const { emails: generated, words, inboxes } = generatedCorpus(2_000, 13)
+  const dated = generated.map((item, i) => (item.date === null ? { ...item, date: new Date(Date.UTC(2000, 0, 1 + (i % 900))).toISOString() } : item))
+  const rowReads = (store: EmailStore): Array<string | undefined> => {
+    const details = store.explainSearch({ keywords: [words[0] as string] }, { inbox: inboxes[0] as string, queryDate: '2002-12-31' })
+    return details.flatMap((detail, i) => (detail === 'SEARCH e USING INTEGER PRIMARY KEY (rowid=?)' ? [details[i - 1]] : []))
+  }
+
+  it.each([
+    ['in one import: each mailbox one rowid range', 1],
+    ['in 40 imports: mailboxes interleaved', 40],
+  ])('reads no emails row for a match in a mailbox laid out in one range (%s), with the results of the one-query search', (_, imports) => {
+    using store = EmailStore.open(':memory:')
+    const batch = Math.ceil(dated.length / imports)
+    for (let i = 0; i < dated.length; i += batch) store.insertEmails(dated.slice(i, i + batch))
+    // One range: rows read only inside the check of the scope's mail outside it, and for the page's rows.
+    expect(rowReads(store)).toEqual(
+      imports === 1 ? [expect.stringMatching(/^CORRELATED SCALAR SUBQUERY/), 'SCAN r'] : [expect.not.stringMatching(/^CORRELATED/), 'SCAN r'],
+    )
+    const word = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 399 })).map((rank) => words[rank] as string)
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom(...inboxes),
+        fc.integer({ min: 1, max: 50 }),
+        (keywords, inbox, maxResults) => {
+          const query = { keywords, maxResults }
+          const inScope = { inbox, queryDate: '2002-12-31' }
+          expect(store.search(query, inScope)).toEqual(oneQuerySearch(store, query, inScope))
+        },
+      ),
+      { numRuns: 150, seed: 41 },
+    )
+  })
+})
+
+describe('snippets of a body holding a NUL', () => {
+  it("snippets the text before the NUL, as the index (and SQLite's snippet()) reads it", () => {
+    using store = EmailStore.open(':memory:')
+    const after = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
+    store.insertEmails([email({ messageId: '<nul@corp>', subject: 'Note', body: `Walrus seen.\0${after}` })])
+    const expected = store.db.prepare(`SELECT ${SNIPPET_SQL} FROM emails_fts WHERE emails_fts MATCH 'walrus'`).pluck().get() as string
+    expect(expected).toBe('[Walrus] seen.')
+    expect(store.search({ keywords: ['walrus'] }, ANN).map((hit) => hit.snippet)).toEqual([expected])
+    expect(store.search({ keywords: ['word3'] }, ANN)).toEqual([])
+  })
+})
+
+describe('collapseWhitespace', () => {
+  const regex = (text: string): string => text.replace(/\s+/g, ' ').trim()
+
+  it('is replace(/\\s+/g, " ").trim() for every code unit, alone, doubled, leading, trailing and between words', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const u = String.fromCharCode(c)
+      for (const text of [u, `a${u}b`, `${u}a`, `a${u}`, `a ${u}b`, `a${u} b`, `a${u}${u}b`]) {
+        if (collapseWhitespace(text) !== regex(text)) expect(collapseWhitespace(text), `U+${c.toString(16)} in ${JSON.stringify(text)}`).toBe(regex(text))
+      }
+    }
+  })
+
+  it('is replace(/\\s+/g, " ").trim() on generated text (2,000 strings)', () => {
+    const unit = fc.constantFrom(' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u2028', '\ufeff', '\u0085', '\u180e', 'a', 'b', '[', '.', '\0')
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }), (parts) => {
+        const text = parts.join('')
+        expect(collapseWhitespace(text)).toBe(regex(text))
+      }),
+      { numRuns: 2_000, seed: 5 },
+    )
   })
 })
 

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
-import { buildFtsQuery, SearchKeywordsError } from './fts-query.ts'
+import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
-import { compileSnippetQuery, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
+import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
@@ -96,7 +96,14 @@ export interface InsertResult {
  *   Cheap when the keywords are rare; costs a table lookup per match anywhere in the corpus.
  * - `scope-first`: first collect the scope's rowids (index-only), then walk the FTS5 matches and keep those in
  *   that set before touching `emails`. Cheap when the keywords occur in much of the corpus and the scope is small.
- * - `auto` (the default): `scope-first` when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ * - `auto` (the default): `match-first` when no mail of the inbox is dated after the scope's query date (one index
+ *   lookup: then the inbox's rowid range, where the mail is laid out, holds only mail in scope); otherwise `scope-first`
+ *   when the matches reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of the scope's size.
+ *
+ * Both walk only the FTS5 matches inside the scope's rowid span. Before touching `emails`, `match-first` keeps those
+ * in the inbox's rowid range or among the scope's few rows outside it (mail sent from the inbox or to it that is stored
+ * in another mailbox), a superset of the scope read from indexes only; when the inbox's range holds only its mail, all
+ * dated up to the query date, and the search has no filter, it reads no row for a match in that range.
  */
 export type SearchPlan = 'auto' | 'match-first' | 'scope-first'
 
@@ -108,6 +115,9 @@ export const SNIPPET_SCAN_CHARS = 10_000
 
 /** Characters of a snippet taken from the start of the body when there is no keyword match to show. */
 const PLAIN_SNIPPET_CHARS = 200
+
+/** How much of a store opened read-only SQLite maps into memory (`PRAGMA mmap_size`). */
+const READONLY_MMAP_BYTES = 256 * 1024 * 1024
 
 /** Below this many FTS5 matches, `auto` searches match-first without sizing the scope. */
 export const SCOPE_FIRST_MIN_MATCHES = 200
@@ -149,6 +159,13 @@ interface HitRow {
   subject_prefix?: string | null
 }
 
+/*
+ * Parameters in a search's statements that SQLite's planner could read are written `+@name` (a unary plus: the
+ * same value). better-sqlite3's SQLite reads the value of a plain `@name` compared with an indexed column (STAT4
+ * statistics, which `PRAGMA optimize` writes) or given as a LIMIT, and then marks the statement to be compiled again
+ * whenever that parameter is bound, which is every run: a search's statement was compiled anew on every search,
+ * about half of its cost.
+ */
 const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
     OR EXISTS (SELECT 1 FROM email_addresses a WHERE a.address = @inbox AND a.email_rowid = e.rowid))
   AND e.date IS NOT NULL AND e.date <= @until`
@@ -157,11 +174,55 @@ const SCOPE_SQL = `(e.inbox = @inbox OR e.sender = @inbox
  * Rowids of a superset of the scope (mail from `@inbox` and mail to it are not cut at the date; the scope filter
  * on `emails` does that), from indexes only.
  */
-const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = @inbox AND date <= @until
-  UNION ALL SELECT rowid FROM emails WHERE sender = @inbox
-  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = @inbox`
+const SCOPE_ROWIDS_SQL = `SELECT rowid FROM emails WHERE inbox = +@inbox AND date <= +@until
+  UNION ALL SELECT rowid FROM emails WHERE sender = +@inbox
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox`
+
+/**
+ * The scope's rows outside the inbox's rowid range `[@ilo, @ihi]` (mail from `@inbox` or to it stored in another
+ * mailbox), from index range seeks only: with the inbox laid out as one range, a few rows.
+ */
+const OUTSIDE_INBOX_SQL = `SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox AND rowid < +@ilo
+  UNION ALL SELECT rowid FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox AND rowid > +@ihi
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid < +@ilo
+  UNION ALL SELECT email_rowid FROM email_addresses WHERE address = +@inbox AND email_rowid > +@ihi`
+
+/**
+ * Where a mailbox's mail lies (from indexes only; a rowid bound is `null` when there is no such mail), read before a
+ * keyword search and kept while the database does not change (see EmailStore.#layoutOf).
+ */
+interface InboxLayout {
+  /** The inbox's rowid range. */
+  ilo: number | null
+  ihi: number | null
+  /** Rowid range of the mail sent from the inbox. */
+  slo: number | null
+  shi: number | null
+  /** Rowid range of the mail sent to it (to, cc, bcc). */
+  rlo: number | null
+  rhi: number | null
+  /** The latest date of the inbox's mail. */
+  last: string | null
+  /** The inbox's emails. */
+  count: number
+  /** 1 when an email of the inbox has no date. */
+  undated: number
+  /** The database's state it was read at: `PRAGMA data_version` (commits by other connections) and `total_changes()` (this one's). */
+  dv: number
+  tc: number
+}
+
+/** The database's state a search statement runs at, compared there with the layout's (see EmailStore.#layoutOf). */
+const STATE_GUARD_SQL = '(SELECT data_version FROM pragma_data_version) = @dv AND total_changes() = @tc'
+
+/** Layouts kept per store; the map is emptied when it reaches this many mailboxes. */
+const MAX_LAYOUTS = 10_000
+
+/** The last scope {@link scopeParams} read, and what it gave: a task's searches share their scope. */
+let lastScope: { inbox: string; queryDate: string; params: { inbox: string; until: string } } | undefined
 
 function scopeParams(scope: EmailScope): { inbox: string; until: string } {
+  if (lastScope !== undefined && lastScope.inbox === scope.inbox && lastScope.queryDate === scope.queryDate) return lastScope.params
   const day = scope.queryDate.trim().slice(0, 10)
   if (!isDay(day)) {
     throw new ConfigError(`Invalid email scope query date ${JSON.stringify(scope.queryDate)}.`, {
@@ -172,7 +233,9 @@ function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   if (inbox === '') {
     throw new ConfigError('Email scope has an empty inbox.', { hint: "Pass the task's inbox_address." })
   }
-  return { inbox, until: `${day}T23:59:59.999Z` }
+  const params = { inbox, until: `${day}T23:59:59.999Z` }
+  lastScope = { inbox: scope.inbox, queryDate: scope.queryDate, params }
+  return params
 }
 
 const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -204,7 +267,8 @@ function noSearchableKeyword(keywords: ReadonlyArray<string>): SearchKeywordsErr
 
 /** `"John Arnold"` -> `['john', 'arnold']`: each part must occur in the address (at most 5 parts). */
 function addressParts(value: string | undefined): string[] {
-  return (value ?? '')
+  if (value === undefined || value === '') return []
+  return value
     .toLowerCase()
     .split(/[\s,;<>"']+/)
     .filter((part) => part !== '')
@@ -239,6 +303,124 @@ function toRecord(row: EmailRow): EmailRecord {
   }
 }
 
+/** `text` up to its first NUL character, as SQLite's `substr()` reads a text. */
+function cutAtNul(text: string): string {
+  const nul = text.indexOf('\0')
+  return nul < 0 ? text : text.slice(0, nul)
+}
+
+/** Whether `c` is a code unit that `\s` matches in a JavaScript regular expression. */
+function isRegExpSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
+}
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()`: every run of whitespace one space, none at either end, without a regular
+ * expression (a text already so, as most snippets are, is returned as is).
+ * @internal Exported for its test.
+ */
+export function collapseWhitespace(text: string): string {
+  const last = text.length - 1
+  let clean = true
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 32 ? i === 0 || i === last || text.charCodeAt(i + 1) === 32 : c <= 32 || c >= 0xa0 ? isRegExpSpace(c) : false) {
+      clean = false
+      break
+    }
+  }
+  if (clean) return text
+  let out = ''
+  // The start of the run of non-whitespace being read (-1 between runs), and whether a run was written.
+  let from = -1
+  let written = false
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i)
+    if (c <= 32 || c >= 0xa0 ? isRegExpSpace(c) : false) {
+      if (from >= 0) {
+        out += written ? ` ${text.slice(from, i)}` : text.slice(from, i)
+        written = true
+        from = -1
+      }
+    } else if (from < 0) {
+      from = i
+    }
+  }
+  if (from >= 0) out += written ? ` ${text.slice(from)}` : text.slice(from)
+  return out
+}
+
+const minOf = (...values: Array<number | null>): number | null =>
+  values.reduce<number | null>((min, value) => (value === null ? min : min === null || value < min ? value : min), null)
+const maxOf = (...values: Array<number | null>): number | null =>
+  values.reduce<number | null>((max, value) => (value === null ? max : max === null || value > max ? value : max), null)
+
+/**
+ * The SQL of a search of this shape: the plan (`undefined`: no keywords), how many parts the `from` and `to` filters have, and
+ * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
+ */
+function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined, fromParts: number, toParts: number, query: EmailSearch): string {
+  const filters: string[] = []
+  for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE +@from${i} ESCAPE '\\'`)
+  if (toParts > 0) {
+    const likes = Array.from({ length: toParts }, (_, i) => `b.address LIKE +@to${i} ESCAPE '\\'`).join(' AND ')
+    filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
+  }
+  if (query.sentAfter !== undefined) filters.push('e.date >= @after')
+  if (query.sentBefore !== undefined) filters.push('e.date < @before')
+  const where = [SCOPE_SQL, ...filters].join(' AND ')
+  if (plan === undefined) {
+    return `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
+        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT +@limit`
+  }
+  const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
+  // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
+  // see EmailImport, and the scope's mail in other mailboxes), so a common word costs in proportion to that span, not
+  // the corpus; bm25's statistics stay those of the whole index, so the ranking is the same as without the span.
+  // One statement: the ranked page first (a materialized CTE of rowids and scores), then the columns of its rows
+  // by rowid, with the text their snippets are computed from (in JavaScript, see EmailStore.#snippet): the first
+  // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long (a body of at most that many bytes is
+  // read as is: substr would walk and copy it).
+  // The unary `+` keeps the rowid filters as filters on the one FTS5 scan (bm25 statistics computed once); as
+  // constraints, FTS5 would be re-queried per rowid. They keep, before the `emails` row is read, the matches in the inbox's rowid
+  // range or among the scope's rows outside it (scope-first: in the scope's rowid set). `inbox-range` (no filter, and
+  // the inbox's range holds only the inbox's mail, all of it dated up to the query date): a match in the range is in
+  // scope without reading its row.
+  const ranked =
+    plan === 'inbox-range'
+      ? `SELECT emails_fts.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score FROM emails_fts
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL}
+            AND (+emails_fts.rowid BETWEEN @ilo AND @ihi
+              OR (+emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}) AND EXISTS (SELECT 1 FROM emails e WHERE e.rowid = emails_fts.rowid AND ${where})))
+          ORDER BY score, emails_fts.rowid LIMIT +@limit`
+      : `SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
+          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
+          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL} AND ${
+            plan === 'scope-first'
+              ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
+              : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
+          } AND ${where}
+          ORDER BY score, e.rowid LIMIT +@limit`
+  return `WITH ranked AS MATERIALIZED (${ranked})
+        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
+          CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
+          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+        FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
+        ORDER BY r.score, r.id`
+}
+
 const EMAIL_COLUMNS = 'e.message_id, e.inbox, e.subject, e.sender, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.date, e.body, e.file_name'
 
 /**
@@ -257,7 +439,11 @@ export class EmailStore {
   readonly #count: Database.Statement
   readonly #countMatches: Database.Statement
   readonly #scopeSize: Database.Statement
-  readonly #scopeSpan: Database.Statement
+  readonly #layout: Database.Statement
+  readonly #state: Database.Statement
+  /** Mailbox layouts by inbox, valid at the database state they hold (see #layoutOf). */
+  readonly #layouts = new Map<string, InboxLayout>()
+  /** Keyword search statements by shape (see #prepareSearch). */
   readonly #searches = new Map<string, Database.Statement>()
   #rowSnippet: Database.Statement | undefined
 
@@ -272,19 +458,25 @@ export class EmailStore {
       FROM emails e WHERE e.message_id = @messageId AND ${SCOPE_SQL}`)
     this.#get = db.prepare(`SELECT ${EMAIL_COLUMNS}, length(e.body) AS body_chars FROM emails e WHERE e.message_id = ?`)
     this.#count = db.prepare('SELECT count(*) AS n FROM emails').pluck()
-    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT @cap)').pluck()
-    // Each bound is an index lookup (min and max of a rowid inside an index entry's range); NULL when the scope is empty.
-    this.#scopeSpan = db.prepare(`SELECT min(lo) AS lo, max(hi) AS hi FROM (
-        SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS lo,
-          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = @inbox) AS hi
-        UNION ALL SELECT (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox),
-          (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = @inbox)
-        UNION ALL SELECT (SELECT min(email_rowid) FROM email_addresses WHERE address = @inbox),
-          (SELECT max(email_rowid) FROM email_addresses WHERE address = @inbox))`)
+    this.#countMatches = db.prepare('SELECT count(*) FROM (SELECT 1 FROM emails_fts WHERE emails_fts MATCH @match LIMIT +@cap)').pluck()
+    // Each value but the count is an index lookup (min or max of a rowid or a date inside an index entry's range);
+    // NULL when none. The count walks the inbox's index entries: a layout is read once per mailbox and state.
+    this.#layout = db.prepare(`SELECT
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ilo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS ihi,
+        (SELECT min(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS slo,
+        (SELECT max(rowid) FROM emails INDEXED BY idx_emails_sender WHERE sender = +@inbox) AS shi,
+        (SELECT min(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rlo,
+        (SELECT max(email_rowid) FROM email_addresses WHERE address = +@inbox) AS rhi,
+        (SELECT max(date) FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox) AS last,
+        (SELECT count(*) FROM emails INDEXED BY idx_emails_inbox WHERE inbox = +@inbox) AS count,
+        EXISTS (SELECT 1 FROM emails INDEXED BY idx_emails_inbox_date WHERE inbox = +@inbox AND date IS NULL) AS undated,
+        (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc`)
+    this.#state = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc')
     this.#scopeSize = db
-      .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = @inbox AND date <= @until)
-      + (SELECT count(*) FROM emails WHERE sender = @inbox)
-      + (SELECT count(*) FROM email_addresses WHERE address = @inbox)`)
+      .prepare(`SELECT (SELECT count(*) FROM emails WHERE inbox = +@inbox AND date <= +@until)
+      + (SELECT count(*) FROM emails WHERE sender = +@inbox)
+      + (SELECT count(*) FROM email_addresses WHERE address = +@inbox)`)
       .pluck()
   }
 
@@ -303,6 +495,8 @@ export class EmailStore {
     try {
       if (readonly) {
         checkSchemaVersion(db, file)
+        // Pages read through a memory map rather than a read() call each (searches revisit the same index pages).
+        db.pragma(`mmap_size = ${READONLY_MMAP_BYTES}`)
       } else {
         if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL')
         db.pragma('synchronous = NORMAL')
@@ -350,17 +544,28 @@ export class EmailStore {
    * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
    */
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
-    const prepared = this.#prepareSearch(query, scope, plan)
+    let prepared = this.#prepareSearch(query, scope, plan)
     if (prepared === undefined) return []
-    const { statement, params, match } = prepared
-    const rows = statement.all(params) as HitRow[]
-    const snippetQuery = match === undefined ? undefined : compileSnippetQuery(query.keywords)
+    let rows = prepared.statement.all(prepared.params) as HitRow[]
+    const layout = prepared.layout
+    if (rows.length === 0 && layout !== undefined && !this.#isCurrent(layout)) {
+      // The statement ran at another state than the mailbox layout it was given (a layout kept from before a change,
+      // or a commit between the two statements), and returned nothing for it: both again, at one state.
+      this.#layouts.clear()
+      ;[prepared, rows] = this.db.transaction(() => {
+        const again = this.#prepareSearch(query, scope, plan)
+        return [again, again === undefined ? [] : (again.statement.all(again.params) as HitRow[])] as const
+      })()
+      if (prepared === undefined) return []
+    }
+    const { match, groups } = prepared
+    const snippetQuery = match === undefined ? undefined : compileSnippetGroups(groups)
     return rows.map((row) => ({
       messageId: row.message_id,
       subject: row.subject,
       date: row.date,
       from: row.sender,
-      snippet: (snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)).replace(/\s+/g, ' ').trim(),
+      snippet: collapseWhitespace(snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)),
     }))
   }
 
@@ -371,7 +576,8 @@ export class EmailStore {
    * whose match lies beyond them shows the start of its body.
    */
   #snippet(row: HitRow, query: SnippetQuery, match: string): string {
-    const body = row.body ?? ''
+    // As `substr(body, 1, n)` reads it (the statement reads a short body whole): up to its first NUL.
+    const body = cutAtNul(row.body ?? '')
     if (row.subject_prefix !== null && row.subject_prefix !== undefined) {
       return ftsSnippet([row.subject_prefix, body], query) ?? body.slice(0, PLAIN_SNIPPET_CHARS)
     }
@@ -399,85 +605,124 @@ export class EmailStore {
     query: EmailSearch,
     scope: EmailScope,
     plan: SearchPlan,
-  ): { statement: Database.Statement; params: Record<string, string | number | bigint>; match: string | undefined } | undefined {
-    const match = buildFtsQuery(query.keywords)
+  ):
+    | {
+        statement: Database.Statement
+        params: Record<string, string | number | bigint>
+        match: string | undefined
+        groups: string[][][]
+        layout: InboxLayout | undefined
+      }
+    | undefined {
+    const groups = ftsQueryGroups(query.keywords)
+    const match = ftsQueryOfGroups(groups)
     const bounds = scopeParams(scope)
     if (match === undefined && query.keywords.some((keyword) => keyword.trim() !== '')) throw noSearchableKeyword(query.keywords)
-    const params: Record<string, string | number | bigint> = { ...bounds }
-    const filters: string[] = []
-    addressParts(query.from).forEach((part, i) => {
-      filters.push(`e.sender LIKE @from${i} ESCAPE '\\'`)
+    // Every key a search's statements may read, set at once (one object shape from search to search).
+    const params: Record<string, string | number | bigint> = {
+      inbox: bounds.inbox,
+      until: bounds.until,
+      limit: Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10))),
+      match: '',
+      lo: 0n,
+      hi: 0n,
+      ilo: 0n,
+      ihi: 0n,
+      dv: 0,
+      tc: 0,
+    }
+    const fromParts = addressParts(query.from)
+    fromParts.forEach((part, i) => {
       params[`from${i}`] = likeContains(part)
     })
     const toParts = addressParts(query.to)
-    if (toParts.length > 0) {
-      const likes = toParts.map((_, i) => `b.address LIKE @to${i} ESCAPE '\\'`).join(' AND ')
-      filters.push(`EXISTS (SELECT 1 FROM email_addresses b WHERE b.email_rowid = e.rowid AND ${likes})`)
-      toParts.forEach((part, i) => {
-        params[`to${i}`] = likeContains(part)
-      })
-    }
-    if (query.sentAfter !== undefined) {
-      filters.push('e.date >= @after')
-      params.after = query.sentAfter
-    }
-    if (query.sentBefore !== undefined) {
-      filters.push('e.date < @before')
-      params.before = query.sentBefore
-    }
-    params.limit = Math.max(1, Math.min(50, Math.trunc(query.maxResults ?? 10)))
-    const where = [SCOPE_SQL, ...filters].join(' AND ')
-    const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
-    let sql: string
-    if (match === undefined) {
-      sql = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
-        FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT @limit`
-    } else {
+    toParts.forEach((part, i) => {
+      params[`to${i}`] = likeContains(part)
+    })
+    if (query.sentAfter !== undefined) params.after = query.sentAfter
+    if (query.sentBefore !== undefined) params.before = query.sentBefore
+    let shape: 'latest' | 'match-first' | 'scope-first' | 'inbox-range' = 'latest'
+    let layout: InboxLayout | undefined
+    if (match !== undefined) {
       params.match = match
-      const span = this.#scopeSpan.get(bounds) as { lo: number | null; hi: number | null }
-      if (span.lo === null || span.hi === null) return undefined
+      layout = this.#layoutOf(bounds.inbox)
+      const lo = minOf(layout.ilo, layout.slo, layout.rlo)
+      const hi = maxOf(layout.ihi, layout.shi, layout.rhi)
+      if (lo === null || hi === null) return undefined
       // Bound as integers: FTS5 ignores a rowid bound that reaches it as a REAL (how a JS number is bound) and walks
       // the whole document list.
-      params.lo = BigInt(span.lo)
-      params.hi = BigInt(span.hi)
-      const scopeFirst = (plan === 'auto' ? this.#choosePlan(match, bounds) : plan) === 'scope-first'
-      // The unary `+` keeps the rowid set a filter on the one FTS5 scan (bm25 statistics computed once);
-      // as a constraint, FTS5 would be re-queried per rowid.
-      const inScopeSet = scopeFirst ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL}) AND ` : ''
-      // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
-      // see EmailImport), so a common word costs in proportion to the mailbox, not the corpus; bm25's statistics stay
-      // those of the whole index, so the ranking is the same as without the span.
-      // One statement: the ranked page first (a materialized CTE of rowids and scores), then the columns of its rows
-      // by rowid, with the text their snippets are computed from (in JavaScript, see #snippet): the first
-      // SNIPPET_SCAN_CHARS characters, which is all of an email that is not long.
-      sql = `WITH ranked AS MATERIALIZED (
-          SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
-          FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
-          WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${inScopeSet}${where}
-          ORDER BY score, e.rowid LIMIT @limit)
-        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) AS body,
-          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
-        FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
-        ORDER BY r.score, r.id`
+      params.lo = BigInt(lo)
+      params.hi = BigInt(hi)
+      // An inbox without mail of its own: an empty range, so that every row of the scope is "outside" it.
+      params.ilo = BigInt(layout.ilo ?? 1)
+      params.ihi = BigInt(layout.ilo === null ? 0 : (layout.ihi ?? 0))
+      params.dv = layout.dv
+      params.tc = layout.tc
+      shape = plan === 'auto' ? this.#autoPlan(match, bounds, layout) : plan
+      // The inbox's range holds only its mail, all of it dated up to the query date, and nothing but the scope filters.
+      const filtered = fromParts.length > 0 || toParts.length > 0 || query.sentAfter !== undefined || query.sentBefore !== undefined
+      if (
+        shape === 'match-first' &&
+        !filtered &&
+        layout.ilo !== null &&
+        layout.ihi !== null &&
+        layout.count === layout.ihi - layout.ilo + 1 &&
+        layout.undated === 0 &&
+        layout.last !== null &&
+        layout.last <= bounds.until
+      ) {
+        shape = 'inbox-range'
+      }
     }
-    let statement = this.#searches.get(sql)
+    // The SQL depends only on the query's shape: built once per shape.
+    const key = `${shape}/${fromParts.length}/${toParts.length}/${query.sentAfter === undefined ? 0 : 1}${query.sentBefore === undefined ? 0 : 1}`
+    let statement = this.#searches.get(key)
     if (statement === undefined) {
-      statement = this.db.prepare(sql)
-      this.#searches.set(sql, statement)
+      statement = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query))
+      this.#searches.set(key, statement)
     }
-    return { statement, params, match }
+    return { statement, params, match, groups, layout }
   }
 
   /**
-   * The plan `auto` picks for a search: `scope-first` when the FTS5 matches (counted up to what decides it)
-   * reach {@link SCOPE_FIRST_MIN_MATCHES} and a quarter of an upper bound of the scope's size.
+   * Where the mail of `inbox` lies ({@link InboxLayout}), kept from search to search while the database is unchanged:
+   * each keyword search's statement compares the state it runs at with the layout's (a commit by another connection
+   * changes `PRAGMA data_version`, a change by this one `total_changes()`), and returns nothing when they differ, which
+   * {@link EmailStore.search} then checks. Not kept when read inside a transaction (a rollback would undo what it saw).
+   */
+  #layoutOf(inbox: string): InboxLayout {
+    const kept = this.#layouts.get(inbox)
+    if (kept !== undefined) return kept
+    const layout = this.#layout.get({ inbox }) as InboxLayout
+    if (!this.db.inTransaction) {
+      if (this.#layouts.size >= MAX_LAYOUTS) this.#layouts.clear()
+      this.#layouts.set(inbox, layout)
+    }
+    return layout
+  }
+
+  /** Whether the database is at the state `layout` was read at. */
+  #isCurrent(layout: InboxLayout): boolean {
+    const state = this.#state.get() as { dv: number; tc: number }
+    return state.dv === layout.dv && state.tc === layout.tc
+  }
+
+  /**
+   * The plan `auto` picks for a search: `match-first` when no mail of the inbox is dated after the query date;
+   * otherwise `scope-first` when the FTS5 matches (counted up to what decides it) reach {@link SCOPE_FIRST_MIN_MATCHES}
+   * and a quarter of an upper bound of the scope's size.
    */
   planSearch(query: EmailSearch, scope: EmailScope): Exclude<SearchPlan, 'auto'> {
     const match = buildFtsQuery(query.keywords)
-    return match === undefined ? 'match-first' : this.#choosePlan(match, scopeParams(scope))
+    if (match === undefined) return 'match-first'
+    const bounds = scopeParams(scope)
+    return this.#autoPlan(match, bounds, this.#layoutOf(bounds.inbox))
   }
 
-  #choosePlan(match: string, scope: { inbox: string; until: string }): Exclude<SearchPlan, 'auto'> {
+  #autoPlan(match: string, scope: { inbox: string; until: string }, span: InboxLayout): Exclude<SearchPlan, 'auto'> {
+    // Nothing of the inbox is cut by the date: the matches kept by the rowid ranges are (all but a few) in scope, and
+    // collecting the scope's rowids first would cost more than it saves.
+    if (span.last === null || span.last <= scope.until) return 'match-first'
     const atLeast = (cap: number): boolean => (this.#countMatches.get({ match, cap }) as number) >= cap
     if (!atLeast(SCOPE_FIRST_MIN_MATCHES)) return 'match-first'
     const quarterScope = Math.ceil((this.#scopeSize.get(scope) as number) / 4)

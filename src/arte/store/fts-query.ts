@@ -83,6 +83,10 @@ const groupExpression = (alternatives: ReadonlyArray<ReadonlyArray<string>>): st
  * (the caller decides what an empty query means; {@link EmailStore.search} returns the latest mail).
  */
 export function buildFtsQuery(keywords: ReadonlyArray<string>): string | undefined {
-  const groups = ftsQueryGroups(keywords)
+  return ftsQueryOfGroups(ftsQueryGroups(keywords))
+}
+
+/** The FTS5 `MATCH` expression of {@link ftsQueryGroups}' groups, or `undefined` when there are none. */
+export function ftsQueryOfGroups(groups: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>): string | undefined {
   return groups.length === 0 ? undefined : groups.map(groupExpression).join(' AND ')
 }

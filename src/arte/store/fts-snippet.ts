@@ -279,18 +279,23 @@ export interface SnippetQuery {
   /** The folded first code unit of every term: a token starting otherwise cannot match. */
   readonly firstUnits: ReadonlySet<number>
   /**
-   * For tokens starting with an ASCII character, by `129 * first + second` (both folded; `second` 128 for "any"):
-   * 1 when a token so starting can have a query term. Porter keeps a word's first character, and its second unless the
-   * stem is shorter than two or a final `y` at it became `i`.
+   * For tokens starting with an ASCII character: the starts `129 * first + second` (both folded; `second` 128 for
+   * "any") that a token can have to have a query term. Porter keeps a word's first character, and its second unless
+   * the stem is shorter than two or a final `y` at it became `i`. A few numbers: a short list is faster to make than a
+   * table, and as fast to search.
    */
-  readonly asciiStart: Uint8Array
+  readonly asciiStart: Int32Array
   /** Term id (or -1) of the tokens seen so far, as written in the text. */
   readonly tokenTerms: Map<string, number>
 }
 
 /** The compiled query of `keywords` (see {@link ftsQueryGroups}), or `undefined` when they hold no word. */
 export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQuery | undefined {
-  const groups = ftsQueryGroups(keywords)
+  return compileSnippetGroups(ftsQueryGroups(keywords))
+}
+
+/** The compiled query of {@link ftsQueryGroups}' groups, or `undefined` when there are none. */
+export function compileSnippetGroups(groups: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>): SnippetQuery | undefined {
   if (groups.length === 0) return undefined
   const terms = new Map<string, number>()
   const firstUnits = new Set<number>()
@@ -315,7 +320,7 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
     }
     phraseGroups.push(members)
   }
-  const asciiStart = new Uint8Array(129 * 128)
+  const starts = new Set<number>()
   for (const alternatives of groups) {
     for (const tokens of alternatives) {
       for (const token of tokens) {
@@ -323,26 +328,35 @@ export function compileSnippetQuery(keywords: ReadonlyArray<string>): SnippetQue
         if (first >= 0x80) continue
         const term = porterTerm(token)
         const second = term.length < 2 || term.charCodeAt(1) >= 0x80 ? 128 : term.charCodeAt(1)
-        asciiStart[129 * first + second] = 1
-        if (second === 105) asciiStart[129 * first + 121] = 1
+        starts.add(129 * first + second)
+        if (second === 105) starts.add(129 * first + 121)
       }
     }
   }
-  return { phrases, groups: phraseGroups, terms, firstUnits, asciiStart, tokenTerms: new Map() }
+  return { phrases, groups: phraseGroups, terms, firstUnits, asciiStart: Int32Array.from(starts), tokenTerms: new Map() }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // One document: its columns' tokens, the phrase instances (FTS5's xInst), sentence starts.
 
-let termBuffer = new Int32Array(1024)
+/**
+ * Token bounds of each column (`starts`, `ends`), reused from document to document (a snippet is computed before the
+ * next document is scanned): allocating and zeroing them per column was a tenth of a scan.
+ */
+const startsBuffers: Int32Array[] = []
+const endsBuffers: Int32Array[] = []
+/** Positions and term ids of the tokens that have a query term, in order (the scan's candidates). */
+let candidatePositions = new Int32Array(1024)
+let candidateTerms = new Int32Array(1024)
 
 interface Column {
   /** Tokens in the column (FTS5's xColumnSize). */
   size: number
   /** First tokens of sentences (the snippet's sentence finder). */
   firsts: number[]
-  /** Start and end offsets of each token, `[start0, end0, start1, ...]`. */
-  bounds: Int32Array
+  /** Start and end offsets of each token. */
+  starts: Int32Array
+  ends: Int32Array
 }
 
 interface Instances {
@@ -355,17 +369,32 @@ interface Instances {
  * Whether the token `text[start, end)` can have one of the query's terms (see {@link SnippetQuery.asciiStart}).
  * @internal Exported for its test.
  */
-export function mayMatch(text: string, start: number, end: number, asciiStart: Uint8Array, firstUnits: ReadonlySet<number>): boolean {
+export function mayMatch(text: string, start: number, end: number, asciiStart: Int32Array, firstUnits: ReadonlySet<number>): boolean {
   let first = text.charCodeAt(start)
   if (first >= 0x80) return firstUnits.has(first)
   if (first >= 65 && first <= 90) first += 32
-  const row = 129 * first
-  if (asciiStart[row + 128] === 1) return true
-  if (end - start < 2) return false
-  let second = text.charCodeAt(start + 1)
-  if (second >= 0x80) return false
-  if (second >= 65 && second <= 90) second += 32
-  return asciiStart[row + second] === 1
+  const any = 129 * first + 128
+  // The token's start as a start of asciiStart, or -1 for a token of one character or a non-ASCII second one.
+  let code = -1
+  if (end - start >= 2) {
+    const second = text.charCodeAt(start + 1)
+    if (second < 0x80) code = 129 * first + (second >= 65 && second <= 90 ? second + 32 : second)
+  }
+  for (let i = 0; i < asciiStart.length; i++) {
+    const allowed = asciiStart[i] as number
+    if (allowed === any || allowed === code) return true
+  }
+  return false
+}
+
+/** The buffer `buffers[index]`, grown to hold `length` items. */
+function buffer(buffers: Int32Array[], index: number, length: number): Int32Array {
+  let found = buffers[index]
+  if (found === undefined || found.length < length) {
+    found = new Int32Array(Math.max(length, 2048))
+    buffers[index] = found
+  }
+  return found
 }
 
 /**
@@ -373,16 +402,22 @@ export function mayMatch(text: string, start: number, end: number, asciiStart: U
  * whitespace that follows `.` or `:`), and its phrase instances appended to `out` in FTS5's order.
  */
 function scanColumn(text: string, index: number, query: SnippetQuery, out: Instances): Column {
-  const termCache = query.tokenTerms
+  const length = text.length
+  // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
+  const tokensAtMost = (length + 1) >> 1
+  const starts = buffer(startsBuffers, index, tokensAtMost + 1)
+  const ends = buffer(endsBuffers, index, tokensAtMost + 1)
   const firsts: number[] = []
   const asciiStart = query.asciiStart
-  // A column of n characters holds at most (n + 1) / 2 tokens: the buffers are sized once, before the scan.
-  const tokensAtMost = (text.length + 1) >> 1
-  if (termBuffer.length < tokensAtMost) termBuffer = new Int32Array(tokensAtMost)
-  const bounds = new Int32Array(2 * tokensAtMost)
-  let position = 0
+  const firstUnits = query.firstUnits
+  const termCache = query.tokenTerms
+  if (candidatePositions.length < tokensAtMost) {
+    candidatePositions = new Int32Array(tokensAtMost)
+    candidateTerms = new Int32Array(tokensAtMost)
+  }
+  let candidates = 0
+  let size = 0
   let i = 0
-  const length = text.length
   // The sentence finder's look-back, kept while reading: the last character that is not whitespace, and whether
   // whitespace followed it.
   let lastSolid = 0
@@ -404,42 +439,44 @@ function scanColumn(text: string, index: number, query: SnippetQuery, out: Insta
       c = text.charCodeAt(i)
       if (c < 0x80 && ASCII_TOKEN_CHAR[c] === 0) break
     }
-    if (position === 0) firsts.push(0)
-    else if (spaced && (lastSolid === 46 || lastSolid === 58)) firsts.push(position)
+    if (size === 0) firsts.push(0)
+    else if (spaced && (lastSolid === 46 || lastSolid === 58)) firsts.push(size)
     lastSolid = 1
     spaced = false
-    let term = -1
-    if (mayMatch(text, start, i, asciiStart, query.firstUnits)) {
+    starts[size] = start
+    ends[size] = i
+    if (mayMatch(text, start, i, asciiStart, firstUnits)) {
       const token = text.slice(start, i)
-      const known = termCache.get(token)
-      if (known !== undefined) {
-        term = known
-      } else {
+      let term = termCache.get(token)
+      if (term === undefined) {
         term = query.terms.get(porterTerm(token)) ?? -1
         termCache.set(token, term)
       }
+      if (term >= 0) {
+        candidatePositions[candidates] = size
+        candidateTerms[candidates++] = term
+      }
     }
-    bounds[2 * position] = start
-    bounds[2 * position + 1] = i
-    termBuffer[position++] = term
+    size++
   }
-  // Instances by offset, then phrase (FTS5 merges the phrases' position lists, lowest phrase first on a tie).
+  // Instances by offset, then phrase (FTS5 merges the phrases' position lists, lowest phrase first on a tie). A
+  // phrase's tokens are consecutive tokens with terms, so consecutive candidates.
   const phrases = query.phrases
-  for (let offset = 0; offset < position; offset++) {
-    const term = termBuffer[offset] as number
-    if (term < 0) continue
+  for (let j = 0; j < candidates; j++) {
+    const offset = candidatePositions[j] as number
+    const term = candidateTerms[j] as number
     for (let p = 0; p < phrases.length; p++) {
       const phrase = phrases[p] as Int32Array
-      if (phrase[0] !== term || offset + phrase.length > position) continue
+      if (phrase[0] !== term || offset + phrase.length > size) continue
       let k = 1
-      while (k < phrase.length && termBuffer[offset + k] === phrase[k]) k++
+      while (k < phrase.length && j + k < candidates && candidatePositions[j + k] === offset + k && candidateTerms[j + k] === phrase[k]) k++
       if (k < phrase.length) continue
       out.phrase.push(p)
       out.column.push(index)
       out.offset.push(offset)
     }
   }
-  return { size: position, firsts, bounds }
+  return { size, firsts, starts, ends }
 }
 
 /** A document's columns (subject, body) with their instances. */
@@ -563,7 +600,7 @@ export function ftsSnippet(columns: ReadonlyArray<string>, query: SnippetQuery):
 function highlight(
   text: string,
   col: number,
-  { size, bounds }: Column,
+  { size, starts, ends }: Column,
   rangeStart: number,
   columnSize: number,
   instances: Instances,
@@ -601,8 +638,8 @@ function highlight(
   let open = false
   const last = Math.min(rangeEnd, size - 1)
   for (let at = rangeStart; at <= last; at++) {
-    const start = bounds[2 * at] as number
-    const end = bounds[2 * at + 1] as number
+    const start = starts[at] as number
+    const end = ends[at] as number
     if (rangeStart > 0 && at === rangeStart) copied = start
     if (open && (at <= iterStart || iterStart < 0) && start > copied) {
       out += CLOSE
