@@ -275,7 +275,7 @@ export async function runStorePerf(): Promise<void> {
   const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'store-perf-'))
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
-  if (only !== undefined) console.log(`  rows: ${only.join(', ')} (PERF_STORE_ROWS / PERF_STORE_SEARCH_ONLY); a store a measured row needs is built once, unmeasured`)
+  if (only !== undefined) console.log(`  rows: ${only.join(', ')} (a store a measured row needs is built once, unmeasured)`)
   try {
     if (process.env.PERF_STORE_REAL === '0' || !(wanted('maildir') || wanted('jsonl') || wanted('search'))) {
       console.log(`  real-data rows skipped (${process.env.PERF_STORE_REAL === '0' ? 'PERF_STORE_REAL=0' : 'PERF_STORE_ROWS'})`)
