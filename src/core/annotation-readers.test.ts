@@ -6,7 +6,9 @@ import { annotationsRead } from './annotation-readers.ts'
 async function readBy(reporters: unknown[], ui = false): Promise<boolean> {
   const vitest = await createVitest('test', { config: false, watch: false, include: ['no-such-file.test.ts'], reporters: reporters as never })
   try {
-    return annotationsRead({ ...vitest, reporters: vitest.reporters, config: { ...vitest.config, ui } } as never)
+    // Vitest's reporter instances (not in its public types), with the UI setting under test.
+    const reporters = (vitest as unknown as { reporters: unknown[] }).reporters
+    return annotationsRead({ reporters, config: { ...vitest.config, ui } } as never)
   } finally {
     await vitest.close()
   }
