@@ -307,9 +307,14 @@ function threadCpu(root: number, into: Map<string, { name: string; ms: number; m
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
         const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
-        const process = pid === root ? 'p0' : `p${[...into.values()].filter((thread) => thread.main && thread.pid !== pid).length}`
+        const proc = pid === root ? 'p0' : `p${[...into.values()].filter((thread) => thread.main && thread.pid !== pid).length}`
         const known = into.get(`${pid}/${tid}`)
-        into.set(`${pid}/${tid}`, { name: known?.name ?? `${process}:${tid === String(pid) ? 'main' : name}`, ms: Math.max(ms, known?.ms ?? 0), main: tid === String(pid), pid })
+        into.set(`${pid}/${tid}`, {
+          name: known?.name ?? `${proc}:${tid === String(pid) ? 'main' : name}`,
+          ms: Math.max(ms, known?.ms ?? 0),
+          main: tid === String(pid),
+          pid,
+        })
       } catch {
         // The thread ended while we read it.
       }
@@ -353,10 +358,13 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
   let peak = 0
   const threads = process.env.PERF_HARNESS_THREADS === '1' ? new Map<string, { name: string; ms: number; main: boolean; pid: number }>() : undefined
-  const sampler = setInterval(() => {
-    if (child.pid !== undefined) peak = Math.max(peak, treeRssMb(child.pid))
-    if (child.pid !== undefined && threads !== undefined) threadCpu(child.pid, threads)
-  }, threads === undefined ? 200 : 50)
+  const sampler = setInterval(
+    () => {
+      if (child.pid !== undefined) peak = Math.max(peak, treeRssMb(child.pid))
+      if (child.pid !== undefined && threads !== undefined) threadCpu(child.pid, threads)
+    },
+    threads === undefined ? 200 : 50,
+  )
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(sampler)
   if (threads !== undefined) {
@@ -367,7 +375,9 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
       byName.set(key, (byName.get(key) ?? 0) + ms)
     }
     const size = /rows-(\d+)/.exec(env.ARTE_DATASET ?? '')?.[1] ?? '?'
-    console.log(`  threads of ${variant} (${size} tasks), CPU ms by thread name (sampled every 50 ms, so a little is missed): ${[...byName].map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`)
+    console.log(
+      `  threads of ${variant} (${size} tasks), CPU ms by thread name (sampled every 50 ms, so a little is missed): ${[...byName].map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`,
+    )
   }
   const wallMs = performance.now() - started
   const stdoutDir = process.env.PERF_HARNESS_STDOUT_DIR

@@ -21,14 +21,14 @@ describe('annotationsRead (whether a reporter of the run reads the annotations o
     expect(await readBy(['default', './reporters/arte.ts', './reporters/report.ts', './reporters/progress.ts'])).toBe(false)
   })
 
-  it('is true as soon as one reporter reads them (junit, verbose, tree, tap, blob) or may (one of the user\'s)', async () => {
+  it("is true as soon as one reporter reads them (junit, verbose, tree, tap, blob) or may (one of the user's)", async () => {
     for (const name of ['junit', 'verbose', 'tree', 'tap', 'tap-flat', 'blob']) expect(await readBy(['default', name]), name).toBe(true)
     expect(await readBy(['default', { onTestCaseAnnotate() {} }])).toBe(true)
     class MyReporter {}
     expect(await readBy([new MyReporter()])).toBe(true)
   })
 
-  it('is true with Vitest\'s UI, and when the reporter instances cannot be read', async () => {
+  it("is true with Vitest's UI, and when the reporter instances cannot be read", async () => {
     expect(await readBy(['default'], true)).toBe(true)
     expect(annotationsRead({ config: { ui: false } } as never)).toBe(true)
   })

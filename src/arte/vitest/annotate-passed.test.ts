@@ -18,7 +18,12 @@ describe('ART-E annotations only where a reporter reads them (fixture project, s
 
   it('without a reader (the ART-E reporter alone) annotates only the failed test, which the default reporter prints', async () => {
     const run = await runFixtureVitest(fixtureEnv(server.baseURL, scratch.dir), { reporters: [new ArteReporter({ silent: true })] })
-    expect(run.tests.map((test) => `${test.name}:${test.state}:${test.annotations.length}`)).toEqual(['101:passed:0', '102:passed:0', '103:passed:0', '104:failed:1'])
+    expect(run.tests.map((test) => `${test.name}:${test.state}:${test.annotations.length}`)).toEqual([
+      '101:passed:0',
+      '102:passed:0',
+      '103:passed:0',
+      '104:failed:1',
+    ])
     expect(run.tests[3]?.annotations[0]).toMatch(/^arte: EM=0 J=0\.00 max-turns in 2 turn\(s\)/)
   })
 
