@@ -43,6 +43,9 @@
  * `PERF_HARNESS_NODE_ARGS=--trace-gc-nvp PERF_HARNESS_STDOUT_DIR=DIR` keeps each run's standard output (one line per GC
  * of each isolate, the worker threads' included; add `PERF_HARNESS_POOL=threads` for the plain Vitest rows, whose forked
  * workers write elsewhere) in `DIR/{variant}-{time}.out`.
+ * Where the CPU goes by thread: `PERF_HARNESS_THREADS=1` prints each run's CPU by thread (`/proc/PID/task/TID/stat`,
+ * sampled every 50 ms): each process's main thread, Node's worker threads (the test worker, the store worker) and V8's
+ * helper threads (concurrent marking, parallel scavenges: what the GC costs beyond its pauses), as `p0:main`, `p0:node`.
  * What a task allocates (what the GC's work follows; it varies far less from run to run than CPU time):
  * `PERF_HARNESS_ALLOC_DIR=DIR` adds an untimed 1-task and N-task run of each Vitest variant that samples the test
  * worker's allocations (alloc-profile.ts), prints KB per task and the origins where the harness allocates more than
@@ -269,6 +272,56 @@ function treeRssMb(root: number): number {
   return total / 1024 / 1024
 }
 
+/**
+ * CPU (user + system, ms) of each thread of `root`'s process tree so far, by `pid/tid`, with the thread's name (`comm`:
+ * `node` for a process's main thread and Node's worker threads, `V8 DefaultWorke` for V8's GC and compiler helpers,
+ * `libuv-worker` for libuv's pool). Read from `/proc/PID/task/TID/stat`.
+ */
+function threadCpu(root: number, into: Map<string, { name: string; ms: number; main: boolean; pid: number }>): void {
+  const children = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const list = children.get(ppid)
+      if (list === undefined) children.set(ppid, [Number(name)])
+      else list.push(Number(name))
+    } catch {
+      // The process ended while we listed it.
+    }
+  }
+  const stack = [root]
+  while (stack.length > 0) {
+    const pid = stack.pop() as number
+    stack.push(...(children.get(pid) ?? []))
+    let tids: string[] = []
+    try {
+      tids = readdirSync(`/proc/${pid}/task`)
+    } catch {
+      continue
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+        const proc = pid === root ? 'p0' : `p${[...into.values()].filter((thread) => thread.main && thread.pid !== pid).length}`
+        const known = into.get(`${pid}/${tid}`)
+        into.set(`${pid}/${tid}`, {
+          name: known?.name ?? `${proc}:${tid === String(pid) ? 'main' : name}`,
+          ms: Math.max(ms, known?.ms ?? 0),
+          main: tid === String(pid),
+          pid,
+        })
+      } catch {
+        // The thread ended while we read it.
+      }
+    }
+  }
+}
+
 /** The project root a variant runs in: `PERF_HARNESS_BEFORE` for `before`, else this checkout. */
 function rootOf(variant: Variant): string {
   if (variant === 'package') return process.env.PERF_HARNESS_PACKAGE ?? ROOT
@@ -304,11 +357,28 @@ async function measure(variant: Variant, env: Record<string, string>, beforeEnv:
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
   let peak = 0
-  const sampler = setInterval(() => {
-    if (child.pid !== undefined) peak = Math.max(peak, treeRssMb(child.pid))
-  }, 200)
+  const threads = process.env.PERF_HARNESS_THREADS === '1' ? new Map<string, { name: string; ms: number; main: boolean; pid: number }>() : undefined
+  const sampler = setInterval(
+    () => {
+      if (child.pid !== undefined) peak = Math.max(peak, treeRssMb(child.pid))
+      if (child.pid !== undefined && threads !== undefined) threadCpu(child.pid, threads)
+    },
+    threads === undefined ? 200 : 50,
+  )
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearInterval(sampler)
+  if (threads !== undefined) {
+    // The main thread and every thread above 50 ms on its own; the rest of each process's threads summed.
+    const byName = new Map<string, number>()
+    for (const { name, ms, main } of threads.values()) {
+      const key = main || ms >= 50 ? `${name}#${byName.size}` : `${name.split(':')[0]}:other`
+      byName.set(key, (byName.get(key) ?? 0) + ms)
+    }
+    const size = /rows-(\d+)/.exec(env.ARTE_DATASET ?? '')?.[1] ?? '?'
+    console.log(
+      `  threads of ${variant} (${size} tasks), CPU ms by thread name (sampled every 50 ms, so a little is missed): ${[...byName].map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`,
+    )
+  }
   const wallMs = performance.now() - started
   const stdoutDir = process.env.PERF_HARNESS_STDOUT_DIR
   if (stdoutDir) writeFileSync(join(stdoutDir, `${variant}-${Date.now()}.out`), out)

@@ -45,9 +45,11 @@ export const DEFAULT_BENCH_CONCURRENCY = 5
  * task (8% at 3,000 tasks); 100 gives 471 MB for 2% less CPU than 50, 200 gives 549 MB for 10% less. Issue 41 sets
  * the memory target against plain Vitest's (peak RSS at 10,000 tasks <= 1.2x, growth <= 10 MB per extra 1,000 tasks),
  * which 50 beat by far (519 against 642 MB, 4.9 MB per 1,000): 100 keeps both (548-560 MB, 3.9 MB per 1,000) for 7-12%
- * less CPU per task than 50 (3,000 tasks, paired rounds 1.06-1.18x; docs/performance.md, "Harness").
+ * less CPU per task than 50 (3,000 tasks, paired rounds 1.06-1.18x). 200 keeps both too (594-626 MB against plain
+ * Vitest's 634-648 MB, 7.9 MB per extra 1,000) for about 9% less CPU per task than 100 at 10,000 tasks (paired rounds
+ * 1.03, 1.18; docs/performance.md, "Harness").
  */
-export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 100
+export const DEFAULT_BENCH_HEAP_GROWING_PERCENT = 200
 /**
  * Default V8 young generation (semi-space, MB) of the bench project's test workers, `BENCH_WORKER_SEMI_SPACE_MB`; a
  * value above 0 runs them as forked processes (see {@link benchPool});

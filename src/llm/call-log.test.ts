@@ -222,6 +222,31 @@ describe('call log conversations', () => {
     expect(read.map((logged) => logged.entry.request)).toEqual(sent.map((messages) => ({ model: 'm', messages, temperature: 0 })))
   })
 
+  it('writes each line as JSON.stringify writes it, messages included (their JSON, computed once, spliced in)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
+    const log = new CallLog(dir)
+    const odd = { role: 'user', content: 'line\u2028separator "quoted" \\ and \u0000', toJSON: () => ({ role: 'user', content: 'as toJSON' }) }
+    const messages: unknown[] = [{ role: 'system', content: 's' }, undefined, odd, { role: 'user', content: 'é ✓', extra: [1, null, { a: undefined }] }]
+    log.write(call(messages, 1))
+    messages.push({ role: 'assistant', content: `ends with the marker's look: "\u0000"` })
+    log.write(call(messages, 2))
+    log.close()
+    const [first, second] = readFileSync(log.file, 'utf8').trim().split('\n')
+    const parsedFirst = JSON.parse(first ?? '') as { id: string }
+    const parsedSecond = JSON.parse(second ?? '') as { id: string }
+    expect(first).toBe(JSON.stringify({ kind: 'call', id: parsedFirst.id, ...call(messages.slice(0, 4), 1) }))
+    const continued = call(messages, 2)
+    expect(second).toBe(
+      JSON.stringify({
+        kind: 'call',
+        id: parsedSecond.id,
+        messagesFrom: { call: parsedFirst.id, count: 4 },
+        ...continued,
+        request: { ...continued.request, messages: messages.slice(4) },
+      }),
+    )
+  })
+
   it('writes a call in full when an earlier message of its conversation was changed in place or dropped', () => {
     const dir = mkdtempSync(join(tmpdir(), 'call-log-conversation-'))
     const log = new CallLog(dir)

@@ -120,6 +120,13 @@ export interface LoggedCall {
   entry: CallLogEntry
 }
 
+/**
+ * Stands for a line's request messages until their JSON, already computed, is spliced in (see `CallLog.#append`): a
+ * string no request holds (NUL characters and a random id), found in the line's JSON by its own JSON.
+ */
+const MESSAGES_MARKER = `\u0000call-log-messages-${randomUUID()}\u0000`
+const MESSAGES_MARKER_JSON = JSON.stringify(MESSAGES_MARKER)
+
 /** Hashes by tools array: a task sends the same array on each of its calls. */
 const toolHashes = new WeakMap<object, string>()
 /** Hashes of frozen objects (the JSON Schemas of tool parameters, shared by the tools every task builds). */
@@ -228,14 +235,26 @@ export class CallLog {
     return this.#file
   }
 
-  #append(line: CallLogLine): void {
+  /**
+   * Appends `line`, redacted. With `messages` (the JSON of each message of the line's request, `messages.texts`, from
+   * the first one the line holds, `messages.from`), the line's `request.messages` is {@link MESSAGES_MARKER} and the
+   * messages' JSON is put in its place, so each message is serialized once per call, not twice.
+   */
+  #append(line: CallLogLine, messages?: { texts: ReadonlyArray<string>; from: number; real: unknown[] }): void {
     if (this.#fd === undefined) {
       this.#fd = openSync(this.file, 'a')
       openFiles.register(this, this.#fd, this)
     }
     let json = JSON.stringify(line)
+    if (messages !== undefined) {
+      const at = json.indexOf(MESSAGES_MARKER_JSON)
+      json = `${json.slice(0, at)}[${messages.texts.slice(messages.from).join(',')}]${json.slice(at + MESSAGES_MARKER_JSON.length)}`
+    }
     // Most lines hold no secret-named field: the walk that replaces them runs only for a line whose JSON names one.
-    if (SECRET_FIELD_IN_JSON.test(json)) json = JSON.stringify(redactFields(line))
+    if (SECRET_FIELD_IN_JSON.test(json)) {
+      const whole = messages === undefined ? line : { ...line, request: { ...(line as { request: object }).request, messages: messages.real } }
+      json = JSON.stringify(redactFields(whole))
+    }
     writeSync(this.#fd, `${this.#redactor.redactJsonText(json)}\n`)
   }
 
@@ -268,34 +287,43 @@ export class CallLog {
     } else if (tools !== undefined) {
       logged = request as Record<string, unknown>
     }
-    const from = this.#continued(id, withoutTools.messages)
-    if (from !== undefined) logged = { ...logged, messages: (withoutTools.messages as unknown[]).slice(from.count) }
-    this.#append({
-      kind: 'call',
-      id,
-      ...(toolsRef === undefined ? {} : { toolsRef }),
-      ...(from === undefined ? {} : { messagesFrom: from }),
-      ...entry,
-      request: logged,
-    })
+    const conversation = this.#continued(id, withoutTools.messages)
+    const from = conversation?.from
+    // The messages' JSON, computed to compare them with the conversation's last call, is spliced into the line.
+    if (conversation !== undefined) logged = { ...logged, messages: MESSAGES_MARKER }
+    this.#append(
+      {
+        kind: 'call',
+        id,
+        ...(toolsRef === undefined ? {} : { toolsRef }),
+        ...(from === undefined ? {} : { messagesFrom: from }),
+        ...entry,
+        request: logged,
+      },
+      conversation === undefined
+        ? undefined
+        : { texts: conversation.texts, from: from?.count ?? 0, real: (withoutTools.messages as unknown[]).slice(from?.count ?? 0) },
+    )
     return id
   }
 
   /**
-   * Whether `messages` continue the conversation of this log's last call that began with the same first message
-   * object (one agent run): the earlier call's messages, compared as JSON, come first. Remembers these messages for the
-   * next call of the conversation.
+   * The JSON of each of `messages` (undefined when they are not a list that starts with an object), and whether they
+   * continue the conversation of this log's last call that began with the same first message object (one agent run):
+   * the earlier call's messages, compared as JSON, come first. Remembers these messages for the next call of the
+   * conversation.
    */
-  #continued(id: string, messages: unknown): MessagesFrom | undefined {
+  #continued(id: string, messages: unknown): { texts: string[]; from: MessagesFrom | undefined } | undefined {
     if (!Array.isArray(messages) || messages.length === 0) return undefined
     const first: unknown = messages[0]
     if (first === null || typeof first !== 'object') return undefined
+    // As JSON.stringify writes an array's items (undefined, a function: null).
     const texts = messages.map((message) => JSON.stringify(message) ?? 'null')
     const earlier = this.#conversations.get(first)
     this.#conversations.set(first, { id, texts })
-    if (earlier === undefined || earlier.texts.length > texts.length) return undefined
-    for (let index = 0; index < earlier.texts.length; index++) if (earlier.texts[index] !== texts[index]) return undefined
-    return { call: earlier.id, count: earlier.texts.length }
+    if (earlier === undefined || earlier.texts.length > texts.length) return { texts, from: undefined }
+    for (let index = 0; index < earlier.texts.length; index++) if (earlier.texts[index] !== texts[index]) return { texts, from: undefined }
+    return { texts, from: { call: earlier.id, count: earlier.texts.length } }
   }
 }
 

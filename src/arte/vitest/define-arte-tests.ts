@@ -133,6 +133,12 @@ export interface ArteTestRuntime {
   finished(trial?: number): ReadonlyMap<string, StoredTrace>
   /** The email store (on a worker thread with a time budget per call, unless `ARTE_TOOL_TIMEOUT_MS=0`) and traces database (open while tests run). */
   stores(): { store: EmailReader; traces: TraceStore }
+  /**
+   * Whether tests whose agent answered are annotated too (their scores as a JUnit property): false when no reporter of
+   * the run reads annotations (the globalSetup's `arteAnnotations`, see `annotationsRead`); tests that fail always are.
+   * @default true
+   */
+  annotatePassed?: boolean
 }
 
 const NONE_FINISHED: ReadonlyMap<string, StoredTrace> = new Map()
@@ -148,6 +154,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
   if (notPrepared !== undefined) throw new ConfigError(`The ART-E tests cannot run: ${notPrepared}.`, { hint: notPreparedHint('arte', notPrepared) })
   const dbPath = provided('arteDbPath')
   const runId = provided('arteRunId')
+  const annotatePassed = inject('arteAnnotations') !== false
   const model: AgentUnderTest =
     settings.agent === undefined ? createAgentModel(defaultAgentModel(), { baselineStrategies: [arteStrategy] }) : arteExternalAgent(settings.agent)
   const judge = settings.judgeModel === undefined ? undefined : createModel(settings.judgeModel)
@@ -191,6 +198,7 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
     configKey,
     dataset: datasetLabel(settings.dataset),
     finished: (trial) => finished.get(trial ?? 1) ?? NONE_FINISHED,
+    annotatePassed,
     stores() {
       if (store === undefined || traces === undefined) throw new Error('ART-E stores are not open (beforeAll did not run)')
       return { store, traces }
@@ -200,7 +208,8 @@ export function useArteTestRuntime(settings: ArteSettings = arteSettingsFromEnv(
 
 /**
  * Runs one ART-E row inside a test: runs and scores the agent, stores the trace, and annotates the test
- * with the scores (type `arte`, a JUnit property). Does not set meta or fail: callers decide.
+ * with the scores (type `arte`, a JUnit property; a passed test only when a reporter reads annotations, see
+ * {@link ArteTestRuntime.annotatePassed}). Does not set meta or fail: callers decide.
  * @param trial which of the `BENCH_TRIALS` runs of the row this is (stored with the trace; resume reads the same
  *   trial's, and the response cache keeps each trial's responses apart).
  */
@@ -226,7 +235,7 @@ export async function runArteTestCase(
     return traceTask(start, async (span) => {
       const run = await resumeArteTask(runtime, row, earlier, callOptions)
       traceArteScores(span, run.meta)
-      await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
+      if (annotates(runtime, run)) await annotateTest(context, `${arteAnnotation(run.meta, run.trace)} (resumed: finished in run ${earlier.runId})`, 'arte')
       return run
     })
   }
@@ -258,8 +267,17 @@ export async function runArteTestCase(
     // Huge strings (a 1 MB answer) are cut in the stored trace; the meta records the answer's full length.
     trace: withJudgment(capLongStrings(run.trace), run.judgment),
   })
-  await Promise.all([stored, annotateTest(context, arteAnnotation(run.meta, run.trace), 'arte')])
+  if (annotates(runtime, run)) await Promise.all([stored, annotateTest(context, arteAnnotation(run.meta, run.trace), 'arte')])
+  else await stored
   return run
+}
+
+/**
+ * Whether the test of `run` is annotated: always when it fails (its agent did not answer; the default reporter prints
+ * a failed test's annotations under its error), else when a reporter reads annotations ({@link ArteTestRuntime.annotatePassed}).
+ */
+function annotates(runtime: Pick<ArteTestRuntime, 'annotatePassed'>, run: ArteTaskRun): boolean {
+  return runtime.annotatePassed !== false || run.meta.outcome.kind !== 'answered'
 }
 
 /**

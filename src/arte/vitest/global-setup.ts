@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node'
 import { benchIncluded, benchLeftOut } from '../../core/bench-only.ts'
 import { BenchError } from '../../core/errors.ts'
 import { redactLoggerOutput } from '../../core/redact-output.ts'
+import { annotationsRead } from '../../core/annotation-readers.ts'
 import { checkArteInputs, prepareArteDb } from './demo-db.ts'
 import { limitHint } from './limit-hint.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
@@ -12,7 +13,8 @@ import './provided-context.ts'
 /**
  * ART-E globalSetup: checks the selected dataset rows, makes sure the email database exists (building the demo one
  * from the shipped maildir when missing or stale, see `prepareArteDb`) and provides `arteDbPath`, `arteDatasetPath`
- * and `arteRunId` to the tests (`inject(...)`). With `BENCH_ONLY` leaving ART-E out it prepares nothing, and the
+ * and `arteRunId` to the tests (`inject(...)`), and whether a reporter reads the annotations of passed tests
+ * (`arteAnnotations`, see `annotationsRead`). With `BENCH_ONLY` leaving ART-E out it prepares nothing, and the
  * ART-E test files of such a run fail saying so (`arteNotPrepared`).
  *
  * A failure (a bad dataset row, a missing `ARTE_DB`, a bad ART-E variable or `BENCH_ONLY`) is printed here, before
@@ -52,6 +54,8 @@ async function prepare(project: TestProject): Promise<void> {
   project.provide('arteDbPath', prepared.path)
   project.provide('arteDatasetPath', settings.dataset)
   project.provide('arteRunId', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`)
+  // Each annotation costs a test two round trips to the main thread: passed tests skip it when no reporter reads it.
+  project.provide('arteAnnotations', annotationsRead(project.vitest))
 }
 
 /** Prints why the setup failed (ours: message and fix; anything else: with its stack) and tells the tests. */

@@ -8,6 +8,11 @@ declare module 'vitest' {
     arteRunId: string
     /** Set when the globalSetup prepared nothing because `BENCH_ONLY` leaves ART-E out: why. */
     arteNotPrepared?: string
+    /**
+     * Whether a reporter of the run may read the annotations of passed tests (see `annotationsRead`); when false the
+     * ART-E tests annotate only their failed tests. Unset (an older setup) counts as true.
+     */
+    arteAnnotations?: boolean
   }
 }
 
