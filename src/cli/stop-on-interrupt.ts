@@ -12,6 +12,22 @@ export interface InterruptControl {
 }
 
 /**
+ * The reporter of {@link stopOnInterrupt}: it only captures the run's Vitest instance (a class of its own, so that
+ * `annotationsRead` knows it reads no annotation).
+ */
+class InterruptReporter implements Reporter {
+  readonly #init: (vitest: Vitest) => void
+
+  constructor(init: (vitest: Vitest) => void) {
+    this.#init = init
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#init(vitest)
+  }
+}
+
+/**
  * Makes SIGINT / SIGTERM stop a programmatic Vitest run cleanly: the run is cancelled (running tasks are aborted,
  * the rest are skipped, the reporters write what finished with `testRunEndReason: "interrupted"`), then Vitest is
  * closed, which stops its workers, so no model request is made after the command returns. A second signal exits at
@@ -35,17 +51,15 @@ export function stopOnInterrupt(log: (line: string) => void = (line) => console.
   }
   for (const signal of INTERRUPT_SIGNALS) process.on(signal, handler)
   const withdraw = declareRunEndOnInterrupt()
-  const reporter: Reporter = {
-    onInit(instance) {
-      vitest = instance
-      for (const signal of INTERRUPT_SIGNALS) {
-        const earlier = before.get(signal) ?? new Set()
-        for (const listener of process.listeners(signal)) {
-          if (listener !== handler && !earlier.has(listener) && listener.name === 'onExit') process.off(signal, listener as (...args: unknown[]) => void)
-        }
+  const reporter = new InterruptReporter((instance) => {
+    vitest = instance
+    for (const signal of INTERRUPT_SIGNALS) {
+      const earlier = before.get(signal) ?? new Set()
+      for (const listener of process.listeners(signal)) {
+        if (listener !== handler && !earlier.has(listener) && listener.name === 'onExit') process.off(signal, listener as (...args: unknown[]) => void)
       }
-    },
-  }
+    }
+  })
   return {
     reporter,
     signal: () => received,

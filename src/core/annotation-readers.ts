@@ -5,8 +5,9 @@ import type { Reporter, Vitest } from 'vitest/node'
  * it, which may print more): Vitest's `default`, `dot`, `json`, `hanging-process`, `minimal` / `agent` (the default
  * reporter and its `minimal` subclass print the annotations of failed tests only), `github-actions` (it shows only
  * annotations with a location in a test file, which a benchmark's annotations never have), and this package's
- * reporters, which read test meta, never annotations. Everything else reads them or may: `junit` (JUnit properties),
- * `verbose`, `tree`, `tap`, `tap-flat`, `blob` (kept for `--merge-reports`), and any reporter of the user's.
+ * reporters, which read test meta, never annotations (`stopOnInterrupt`'s too, which the CLI commands put first).
+ * Everything else reads them or may: `junit` (JUnit properties), `verbose`, `tree`, `tap`, `tap-flat`, `blob` (kept
+ * for `--merge-reports`), and any reporter of the user's.
  */
 const READ_NO_ANNOTATIONS = new Set([
   'DefaultReporter',
@@ -22,6 +23,7 @@ const READ_NO_ANNOTATIONS = new Set([
   'ReportReporter',
   'ProgressReporter',
   'SummaryLineReporter',
+  'InterruptReporter',
 ])
 
 /**
