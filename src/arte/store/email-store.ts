@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
-import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, toIsoDate } from './normalize.ts'
+import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED_DATE, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
@@ -238,11 +238,9 @@ function scopeParams(scope: EmailScope): { inbox: string; until: string } {
   return params
 }
 
-const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-
 /** The date of `email` as stored: ISO 8601 UTC as `toISOString` writes it, so that dates compare as strings. */
 function storedDate(email: EmailInput): string | null {
-  if (email.date === null || CANONICAL_DATE.test(email.date)) return email.date
+  if (email.date === null || STORED_DATE.test(email.date)) return email.date
   const iso = toIsoDate(email.date)
   if (iso === undefined) {
     throw new InvalidFormatError(`Email ${email.messageId} has the date ${JSON.stringify(String(email.date).slice(0, 80))}, which is not a date.`, {

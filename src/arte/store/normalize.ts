@@ -91,7 +91,7 @@ export function toIsoDate(value: string | Date | null | undefined): string | und
 }
 
 /** A date as {@link toIsoDate} writes it (`Date.prototype.toISOString`, years 0000-9999). */
-const STORED_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+export const STORED_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
