@@ -98,19 +98,9 @@ export class MailboxTally {
     if (this.#anySent) return
     const sender = email.from === '' ? null : this.#tally(email.from)
     if (sender !== null) sender.sender++
-    // Each address once per message: its tally remembers the last message that counted it.
-    for (const list of [email.to, email.cc, email.bcc]) {
-      for (const spelling of list) {
-        const recipient = this.#tally(spelling)
-        if (recipient === null || recipient.lastMessage === message) continue
-        recipient.lastMessage = message
-        recipient.recipient++
-        if (recipient.holdsSurname) {
-          recipient.named++
-          recipient.lastNamedMessage = message
-        }
-      }
-    }
+    this.#countRecipients(email.to, message)
+    this.#countRecipients(email.cc, message)
+    this.#countRecipients(email.bcc, message)
     if (sender?.holdsSurname && sender.lastNamedMessage !== message) {
       sender.named++
       sender.lastNamedMessage = message
@@ -122,6 +112,23 @@ export class MailboxTally {
     const tallies = this.#tallies
     if (this.#anySent) return mostCommon(tallies, 'sent')
     return mostCommon(tallies, 'named') ?? mostCommon(tallies, 'recipient') ?? mostCommon(tallies, 'sender')
+  }
+
+  /** Counts each address of `list` as a recipient of `message`, once per message (its tally remembers the last one). */
+  #countRecipients(list: ReadonlyArray<string>, message: number): void {
+    const bySpelling = this.#bySpelling
+    for (let i = 0; i < list.length; i++) {
+      const spelling = list[i] as string
+      let recipient = bySpelling.get(spelling)
+      if (recipient === undefined) recipient = this.#tally(spelling)
+      if (recipient === null || recipient.lastMessage === message) continue
+      recipient.lastMessage = message
+      recipient.recipient++
+      if (recipient.holdsSurname) {
+        recipient.named++
+        recipient.lastNamedMessage = message
+      }
+    }
   }
 
   #tally(spelling: string): AddressTally | null {
