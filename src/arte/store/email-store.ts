@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
-import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED_DATE, toIsoDate } from './normalize.ts'
+import { canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
@@ -828,7 +828,9 @@ export class EmailImport {
   #rowInboxes: string[] | undefined = []
   /** Whether some new row's subject or body is longer than the FTS5 index holds, or holds a NUL (see {@link EmailImport.finish}). */
   #cutText = false
+  /** The recipients of the row being inserted, and one of its address lists (reused from row to row). */
   readonly #recipients = new Set<string>()
+  readonly #list = new Set<string>()
 
   /** @internal Use {@link EmailStore.beginImport}. */
   constructor(db: Database.Database, insert: Database.Statement, since: number) {
@@ -891,13 +893,12 @@ export class EmailImport {
    */
   insert(email: EmailInput): number | undefined {
     if (!this.#open) throw new Error('EmailImport.add after finish or abort')
-    const to = normalizeAddresses(email.to)
-    const cc = normalizeAddresses(email.cc)
-    const bcc = normalizeAddresses(email.bcc)
-    const inbox = normalizeAddress(email.inbox)
     const recipients = this.#recipients
     recipients.clear()
-    for (const list of [to, cc, bcc]) for (const address of list) recipients.add(address)
+    const to = this.#addressesJson(email.to)
+    const cc = this.#addressesJson(email.cc)
+    const bcc = this.#addressesJson(email.bcc)
+    const inbox = normalizeAddress(email.inbox)
     // Positional parameters, in the column order of #insert (binding by name looks each one up per row).
     const result = this.#insert.run(
       canonicalMessageId(email.messageId),
@@ -905,9 +906,9 @@ export class EmailImport {
       email.subject,
       normalizeAddress(email.from),
       JSON.stringify(Array.from(recipients)),
-      JSON.stringify(to),
-      JSON.stringify(cc),
-      JSON.stringify(bcc),
+      to,
+      cc,
+      bcc,
       storedDate(email),
       email.body,
       email.fileName ?? null,
@@ -919,6 +920,23 @@ export class EmailImport {
     else this.#rowInboxes = undefined
     if (!this.#cutText) this.#cutText = cutInIndex(email.subject) || cutInIndex(email.body)
     return rowid
+  }
+
+  /**
+   * The JSON array of `values` normalized as `normalizeAddresses` gives them (non-empty, first seen first, no
+   * duplicates), each also added to the row's recipients.
+   */
+  #addressesJson(values: ReadonlyArray<string>): string {
+    if (values.length === 0) return '[]'
+    const list = this.#list
+    list.clear()
+    for (let i = 0; i < values.length; i++) {
+      const address = normalizeAddress(values[i] as string)
+      if (address === '') continue
+      list.add(address)
+      this.#recipients.add(address)
+    }
+    return JSON.stringify(Array.from(list))
   }
 
   /**
