@@ -51,6 +51,18 @@ describe('ImportSink', () => {
     expect(inboxes(early).every((row) => (row as { inbox: string }).inbox === 'ann.lee@corp.test')).toBe(true)
   })
 
+  it('inserts the mail of a mailbox whose owner an earlier unit gave as it is read', () => {
+    using store = EmailStore.open(':memory:')
+    const sink = new ImportSink(store, {})
+    for (const { source, path } of mailbox) sink.add(source, path, 'lee-a')
+    sink.add(message('5', 'x@corp.test', ['b@corp.test']), 'other/inbox/5.', 'other')
+    expect(store.count()).toBe(4)
+    sink.add(message('6', 'y@corp.test', ['guess@corp.test']), 'lee-a/inbox/6.', 'lee-a')
+    expect(store.count()).toBe(6)
+    expect(store.get('<6@test>')?.inbox).toBe('ann.lee@corp.test')
+    expect(sink.finish().inboxes).toEqual({ 'lee-a': 'ann.lee@corp.test', other: 'b@corp.test' })
+  })
+
   it('commits what was read when the importer stops on an error, the last mailbox resolved from what of it was read', () => {
     using store = EmailStore.open(':memory:')
     const sink = new ImportSink(store, { batchSize: 2 })
