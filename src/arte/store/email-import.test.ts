@@ -3,7 +3,17 @@ import { type EmailInput, EmailStore } from './email-store.ts'
 import { FTS_INDEXED_CHARS } from './schema.ts'
 
 function email(id: string, inbox: string, body: string, subject = 'Gas contract'): EmailInput {
-  return { messageId: `<${id}@corp.test>`, inbox, subject, from: 'bob@corp.test', to: ['ann@corp.test'], cc: [], bcc: [], date: '2001-05-10T12:00:00.000Z', body }
+  return {
+    messageId: `<${id}@corp.test>`,
+    inbox,
+    subject,
+    from: 'bob@corp.test',
+    to: ['ann@corp.test'],
+    cc: [],
+    bcc: [],
+    date: '2001-05-10T12:00:00.000Z',
+    body,
+  }
 }
 
 /** Every term instance of the store's FTS5 index: term, row, column, offset. */
