@@ -21,6 +21,7 @@
  * the stores in DIR and keeps them; a later run with the same DIR that does not measure the synthetic import reuses a
  * synthetic store of the same size instead of building it again (the 500K build takes minutes).
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
+ * OpenPipe's build runs python3's own interpreter (`sys.executable`), not a version manager's shim on the PATH.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
  */
