@@ -21,6 +21,7 @@
  * the stores in DIR and keeps them; a later run with the same DIR that does not measure the synthetic import reuses a
  * synthetic store of the same size instead of building it again (the 500K build takes minutes).
  * Without python3 (and its sqlite3 with FTS5) the OpenPipe anchors are skipped with a message; nothing is downloaded.
+ * OpenPipe's build runs python3's own interpreter (`sys.executable`), not a version manager's shim on the PATH.
  *
  * Needs the build (`npm run build`; built here when `dist/` is missing). Run alone: `npx tsx scripts/perf/store-perf.ts`.
  */
@@ -88,11 +89,22 @@ function interleave<T>(rounds: number, variants: Record<string, () => T>): Recor
   return runs
 }
 
-function pythonSkipReason(): string | undefined {
-  const check = spawnSync('python3', ['-c', "import sqlite3; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)')"], {
-    encoding: 'utf8',
-  })
-  return check.error !== undefined || check.status !== 0 ? `python3 with FTS5 not available (${check.error?.message ?? check.stderr.trim()})` : undefined
+/**
+ * The interpreter `python3` runs (its `sys.executable`), or why the OpenPipe anchors are skipped. The import rows run
+ * it by that path: `python3` on the PATH can be a version manager's shim (pyenv's is a shell script that execs
+ * `pyenv`), which costs about 50 ms of CPU per process here, a tenth of the anchor, and is no part of OpenPipe's build.
+ */
+function findPython(): { executable: string } | { skip: string } {
+  const check = spawnSync(
+    'python3',
+    ['-c', "import sqlite3, sys; sqlite3.connect(':memory:').execute('CREATE VIRTUAL TABLE t USING fts5(a)'); print(sys.executable)"],
+    { encoding: 'utf8' },
+  )
+  const executable = check.stdout?.trim()
+  if (check.error !== undefined || check.status !== 0 || !executable) {
+    return { skip: `python3 with FTS5 not available (${check.error?.message ?? check.stderr.trim()})` }
+  }
+  return { executable }
 }
 
 /** Prints an import row: each variant's median CPU and wall, and the median of the per-round CPU ratios to `ours`. */
@@ -224,7 +236,7 @@ const openPipeSearch = (db: string, queries: string) => (): SearchTimes =>
   JSON.parse(run('python3', [join(HERE, 'openpipe-search.py'), db, queries]).stdout) as SearchTimes
 
 /** Import variants over one JSONL file, each into a fresh database removed after the run. */
-function importVariants(dir: string, jsonl: string, python: boolean): Record<string, () => Run> {
+function importVariants(dir: string, jsonl: string, python: string | undefined): Record<string, () => Run> {
   let n = 0
   const fresh = (run: (db: string) => Run) => (): Run => {
     const db = join(dir, `import-${n++}.db`)
@@ -237,7 +249,7 @@ function importVariants(dir: string, jsonl: string, python: boolean): Record<str
   return {
     ours: fresh((db) => run(process.execPath, [BIN, 'import-enron', '--db', db, '--jsonl', jsonl, '--json'])),
     'raw better-sqlite3 insert': fresh((db) => run(process.execPath, [join(HERE, 'raw-insert.mjs'), jsonl, db])),
-    ...(python ? { 'OpenPipe build (python3)': fresh((db) => run('python3', [join(HERE, 'openpipe-populate.py'), jsonl, db])) } : {}),
+    ...(python !== undefined ? { 'OpenPipe build (python3)': fresh((db) => run(python, [join(HERE, 'openpipe-populate.py'), jsonl, db])) } : {}),
   }
 }
 
@@ -268,13 +280,16 @@ export async function runStorePerf(): Promise<void> {
   const only = process.env.PERF_STORE_SEARCH_ONLY === '1' ? ['search', 'common'] : process.env.PERF_STORE_ROWS?.split(',').map((name) => name.trim())
   const wanted = (row: 'maildir' | 'jsonl' | 'search' | 'synthetic' | 'common'): boolean => only === undefined || only.includes(row)
   const size = Number(process.env.PERF_EMAIL_SYNTHETIC ?? 50_000)
-  const skipPython = pythonSkipReason()
+  const found = findPython()
+  const skipPython = 'skip' in found ? found.skip : undefined
   const python = skipPython === undefined
+  const pythonExecutable = 'executable' in found ? found.executable : undefined
   const keptDir = process.env.PERF_STORE_DIR
   if (keptDir !== undefined) mkdirSync(keptDir, { recursive: true })
   const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'store-perf-'))
   console.log(`Email store as a user runs it (node ${process.version}, CPU = user + system of each child's process tree); ${load()}`)
   if (skipPython !== undefined) console.log(`  OpenPipe anchors skipped: ${skipPython}`)
+  else console.log(`  OpenPipe's build runs ${pythonExecutable} (python3's interpreter, not a shim on the PATH)`)
   if (only !== undefined) console.log(`  rows: ${only.join(', ')} (a store a measured row needs is built once, unmeasured)`)
   try {
     if (process.env.PERF_STORE_REAL === '0' || !(wanted('maildir') || wanted('jsonl') || wanted('search'))) {
@@ -300,11 +315,11 @@ export async function runStorePerf(): Promise<void> {
       const jsonl = join(dir, 'real.jsonl')
       const rows = exportRows(realDb, jsonl)
       if (wanted('jsonl')) {
-        importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, python))
+        importRow('import-enron --jsonl, the real rows (exported from that import)', rows, rounds, importVariants(dir, jsonl, pythonExecutable))
         // The same rows naming their inbox (as an export of a store gives them): no owner inference, as the raw insert.
         const named = join(dir, 'real-inbox.jsonl')
         exportRows(realDb, named, true)
-        importRow('import-enron --jsonl, the same rows each naming its inbox (no owner inference)', rows, rounds, importVariants(dir, named, python))
+        importRow('import-enron --jsonl, the same rows each naming its inbox (no owner inference)', rows, rounds, importVariants(dir, named, pythonExecutable))
       }
       const queries = join(dir, 'real-queries.json')
       writeFileSync(queries, JSON.stringify(realQueries(realDb)))
@@ -335,7 +350,7 @@ export async function runStorePerf(): Promise<void> {
         `import-enron --jsonl, the synthetic corpus (target <= ${TARGET.importVsRaw}x raw and below OpenPipe${size >= 500_000 ? `; 500K build < ${TARGET.build500kSeconds} s` : ''})`,
         size,
         wanted('synthetic') ? syntheticRounds : 0,
-        importVariants(dir, syntheticJsonl, python),
+        importVariants(dir, syntheticJsonl, pythonExecutable),
       )
       if (!wanted('common')) return
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(syntheticDb + suffix, { force: true })

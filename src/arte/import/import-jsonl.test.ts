@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { describeWithSharedData, sharedDataPath } from '../../testing/shared-data.ts'
 import { type EmailRecord, EmailStore } from '../store/email-store.ts'
-import { importJsonl, readLine } from './import-jsonl.ts'
+import { fileLines, importJsonl, readLine } from './import-jsonl.ts'
 import { ParsedEmailLineSchema } from './parsed-email-line.ts'
 import { importMaildir } from './import-maildir.ts'
 
@@ -125,6 +125,27 @@ describe('importJsonl on lines written by the test', () => {
     const report = await importJsonl(store, file)
     expect(report).toMatchObject({ imported: 3, failed: 2 })
     expect(report.failures.map((failure) => failure.file)).toEqual([`${file}:2`, `${file}:6`])
+  })
+})
+
+describe('fileLines', () => {
+  it('gives the lines readline gives, whatever the chunk size (line ends, multi-byte characters, long lines)', () => {
+    const piece = fc.constantFrom('a', 'é', '€', '😀', '{"x":1}', '\n', '\r', '\r\n', '\n\n', ' ', '\uFFFD')
+    // What readline gives: CRLF, LF and a lone CR end a line; no empty line after the last line end.
+    const reference = (text: string): string[] => {
+      const lines = text.split(/\r\n|\n|\r/)
+      if (lines.at(-1) === '') lines.pop()
+      return lines
+    }
+    const file = join(dir, 'chunks.jsonl')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (pieces, chunkBytes) => {
+        const text = pieces.join('')
+        writeFileSync(file, text)
+        expect([...fileLines(file, chunkBytes)]).toEqual(reference(text))
+      }),
+      { numRuns: 500 },
+    )
   })
 })
 

@@ -2,39 +2,48 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs'
 import { ConfigError } from '../../core/errors.ts'
 import type { EmailStore } from '../store/email-store.ts'
 import { type ImportOptions, type ImportReport, ImportSink } from './import-sink.ts'
-import { canonicalMessageId, toIsoDate } from '../store/normalize.ts'
+import { canonicalMessageId, STORED_DATE, toIsoDate } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
 import { readDate } from './read-date.ts'
 import type { ParsedEmailLine } from './parsed-email-line.ts'
 
 export type { ParsedEmailLine }
 
-/** Bytes read at a time. */
-const CHUNK_BYTES = 4 * 1024 * 1024
+/** Bytes read at a time (the buffer's size unless a line is longer). */
+const CHUNK_BYTES = 1024 * 1024
 
 /**
  * The lines of a UTF-8 file, as `readline` gives them (`\r\n`, `\n` and a lone `\r` end a line; no empty last line),
- * read synchronously in large chunks: a line is decoded once, whole, without a stream's per-chunk events or an async
- * iterator's promise per line.
+ * read synchronously into one buffer (a line read in part moved to its start, the buffer doubled for a longer line):
+ * a line is decoded once, whole, without a stream's per-chunk events, an async iterator's promise per line or a new
+ * buffer per chunk.
+ * @internal Exported for its test (`chunkBytes` too).
  */
-function* fileLines(path: string): Generator<string> {
+export function* fileLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
   const fd = openSync(path, 'r')
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
-    let rest = Buffer.alloc(0)
-    for (let bytesRead = readSync(fd, chunk, 0, CHUNK_BYTES, null); bytesRead > 0; bytesRead = readSync(fd, chunk, 0, CHUNK_BYTES, null)) {
-      const buffer = rest.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([rest, chunk.subarray(0, bytesRead)])
+    let buffer = Buffer.allocUnsafe(chunkBytes)
+    // The first `held` bytes of `buffer` are a line read in part (no LF in them).
+    let held = 0
+    for (;;) {
+      if (held === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2)
+        buffer.copy(larger, 0, 0, held)
+        buffer = larger
+      }
+      const end = held + readSync(fd, buffer, held, buffer.length - held, null)
+      if (end === held) break
       let start = 0
-      for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
-        const line = buffer.toString('utf8', start, end)
-        start = end + 1
+      for (let lf = buffer.indexOf(10, held); lf !== -1 && lf < end; lf = buffer.indexOf(10, start)) {
+        const line = buffer.toString('utf8', start, lf)
+        start = lf + 1
         if (line.includes('\r')) yield* crLines(line)
         else yield line
       }
-      rest = Buffer.from(buffer.subarray(start))
+      held = buffer.copy(buffer, 0, start, end)
     }
-    if (rest.length > 0) {
-      const line = rest.toString('utf8')
+    if (held > 0) {
+      const line = buffer.toString('utf8', 0, held)
       if (line.includes('\r')) yield* crLines(line)
       else yield line
     }
@@ -46,6 +55,12 @@ function* fileLines(path: string): Generator<string> {
 /** The lines of a line that holds a CR: a CR before its end (a CRLF's) is dropped, any other ends a line. */
 function crLines(line: string): string[] {
   return (line.endsWith('\r') ? line.slice(0, -1) : line).split('\r')
+}
+
+/** `a/b/c.` -> `a`; a path without a `/` is its own first segment. */
+function firstSegment(path: string): string {
+  const slash = path.indexOf('/')
+  return slash === -1 ? path : path.slice(0, slash)
 }
 
 /** Schema module of a line, loaded for a line that {@link readLine} does not read (zod costs 60 ms to load). */
@@ -79,6 +94,8 @@ export function readLine(json: unknown): ParsedEmailLine | undefined {
 }
 
 function lineDate(value: string | number | null | undefined): ReturnType<typeof readDate> {
+  // Already stored form (as exports write dates): read as it is.
+  if (typeof value === 'string' && STORED_DATE.test(value)) return readDate(value)
   if (typeof value === 'number') {
     const iso = toIsoDate(new Date(value))
     return iso === undefined ? { date: null, dateNote: `unparseable date ${value}` } : readDate(iso)
@@ -110,12 +127,12 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
       const line = number === 1 ? read.replace(/^\uFEFF/, '') : read
       if (line.trim() === '') continue
       if (sink.full) break
-      const where = `${jsonlPath}:${number}`
+      const where = (): string => `${jsonlPath}:${number}`
       let json: unknown
       try {
         json = JSON.parse(line)
       } catch (error) {
-        sink.fail(where, `not JSON: ${(error as Error).message}`)
+        sink.fail(where(), `not JSON: ${(error as Error).message}`)
         continue
       }
       let row = readLine(json)
@@ -123,14 +140,14 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
         const parsed = (await loadLineSchema()).ParsedEmailLineSchema.safeParse(json)
         if (!parsed.success) {
           const issue = parsed.error.issues[0]
-          sink.fail(where, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
+          sink.fail(where(), `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`)
           continue
         }
         row = parsed.data
       }
       const messageId = canonicalMessageId(row.message_id)
       if (messageId === '') {
-        sink.fail(where, 'empty message_id')
+        sink.fail(where(), 'empty message_id')
         continue
       }
       const { date, dateNote } = lineDate(row.date)
@@ -150,8 +167,7 @@ export async function importJsonl(store: EmailStore, jsonlPath: string, options:
         origin: undefined,
         dateNote,
       }
-      const path = fileName ?? where
-      sink.add(source, path, fileName?.split('/')[0] ?? jsonlPath, row.inbox ?? undefined)
+      sink.add(source, fileName ?? where(), fileName === null ? jsonlPath : firstSegment(fileName), row.inbox ?? undefined)
     }
   } catch (error) {
     sink.close()

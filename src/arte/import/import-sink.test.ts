@@ -39,16 +39,28 @@ describe('ImportSink', () => {
 
     using early = EmailStore.open(':memory:')
     const sink = new ImportSink(early, { batchSize: 2 })
-    for (const { source, path } of mailbox.slice(0, 3)) sink.add(source, path, 'lee-a')
-    // Two messages went in under the owner inferred from them (their most common recipient), the third is held.
-    expect(inboxes(early)).toEqual([
-      { message_id: '<1@test>', inbox: 'guess@corp.test' },
-      { message_id: '<2@test>', inbox: 'guess@corp.test' },
-    ])
+    sink.add(mailbox[0]?.source as SourceEmail, 'lee-a/inbox/1.', 'lee-a')
+    expect(early.count()).toBe(0)
+    for (const { source, path } of mailbox.slice(1, 3)) sink.add(source, path, 'lee-a')
+    // Two messages went in under the owner inferred from them (their most common recipient), the third as it was read.
+    expect(inboxes(early)).toEqual(['1', '2', '3'].map((id) => ({ message_id: `<${id}@test>`, inbox: 'guess@corp.test' })))
     sink.add(mailbox[3]?.source as SourceEmail, 'lee-a/sent/4.', 'lee-a')
+    expect(early.count()).toBe(4)
     expect(sink.finish()).toEqual({ ...sinkReport(4), inboxes: { 'lee-a': 'ann.lee@corp.test' } })
     expect(inboxes(early)).toEqual(inboxes(whole))
     expect(inboxes(early).every((row) => (row as { inbox: string }).inbox === 'ann.lee@corp.test')).toBe(true)
+  })
+
+  it('inserts the mail of a mailbox whose owner an earlier unit gave as it is read', () => {
+    using store = EmailStore.open(':memory:')
+    const sink = new ImportSink(store, {})
+    for (const { source, path } of mailbox) sink.add(source, path, 'lee-a')
+    sink.add(message('5', 'x@corp.test', ['b@corp.test']), 'other/inbox/5.', 'other')
+    expect(store.count()).toBe(4)
+    sink.add(message('6', 'y@corp.test', ['guess@corp.test']), 'lee-a/inbox/6.', 'lee-a')
+    expect(store.count()).toBe(6)
+    expect(store.get('<6@test>')?.inbox).toBe('ann.lee@corp.test')
+    expect(sink.finish().inboxes).toEqual({ 'lee-a': 'ann.lee@corp.test', other: 'b@corp.test' })
   })
 
   it('commits what was read when the importer stops on an error, the last mailbox resolved from what of it was read', () => {

@@ -1,5 +1,5 @@
 import type { EmailImport, EmailStore } from '../store/email-store.ts'
-import { inferMailboxOwner, type MailboxMember } from './mailbox-owner.ts'
+import { MailboxTally } from './mailbox-owner.ts'
 import { normalizeAddress } from '../store/normalize.ts'
 import type { SourceEmail } from './parse-raw-email.ts'
 import { FTS_INDEXED_CHARS } from '../store/schema.ts'
@@ -81,24 +81,24 @@ interface HeldMessage {
   path: string
 }
 
-/** The messages of one mailbox of the current unit already inserted under a provisional owner. */
+/** The messages of one mailbox of the current unit already inserted, under its known owner or a provisional one. */
 interface EarlyMailbox {
   /** The owner they were inserted under. */
   inbox: string
-  /** Their rowids (duplicates, not inserted, have none). */
-  rowids: number[]
-  /** What owner inference reads of them (their bodies are not held). */
-  members: MailboxMember[]
+  /** Their rowids (duplicates, not inserted, have none); `undefined` when the owner was known (nothing to move). */
+  rowids: number[] | undefined
 }
 
 /**
  * Collects messages from an importer, resolves their inbox, and inserts them.
- * With a fixed inbox, a message is inserted as it is read. Otherwise the messages of one unit (`maildir/<user>`, a CSV
- * `file` prefix) are held until the unit ends, then each mailbox in it (by `X-Origin`, else the unit) gets its owner
- * from {@link inferMailboxOwner}. A unit whose held messages grow past {@link HELD_BODY_CHARS} characters of body or
- * `batchSize` messages has them inserted under the owner inferred so far, keeping only the addresses inference reads;
- * at the unit's end a mailbox whose owner is not that one has those rows moved to it ({@link EmailImport.reassign}).
- * An owner found once is kept for that mailbox name for the rest of the import.
+ * With a fixed inbox, a message is inserted as it is read. Otherwise each mailbox of one unit (`maildir/<user>`, a
+ * CSV `file` prefix; a mailbox is the `X-Origin`, else the unit) gets its owner from owner inference's rules, counted
+ * message by message as they are read ({@link MailboxTally}: no message is kept for it). A unit's messages are held
+ * until the unit ends, or, while they are all of one mailbox, until they grow past {@link HELD_BODY_CHARS} characters
+ * of body or `batchSize` messages: they are then inserted under the owner inferred so far, and so is the rest of that
+ * mailbox as it is read; at the unit's end, if its owner is another, those rows are moved to it
+ * ({@link EmailImport.reassign}). A unit holding several mailboxes is held whole from the second one on.
+ * An owner found once is kept for that mailbox name for the rest of the import (its mail then goes in as read).
  * All of it goes into the store in one {@link EmailStore.beginImport} transaction, committed by {@link ImportSink.finish};
  * an importer that stops on an error calls {@link ImportSink.close}, which commits what was read before it.
  */
@@ -119,6 +119,8 @@ export class ImportSink {
   #mailbox: string | null | undefined
   /** The current unit's mailbox whose messages were inserted under a provisional owner, by mailbox name. */
   readonly #early = new Map<string, EarlyMailbox>()
+  /** Owner inference's counts of the current unit's mailboxes whose owner is not known yet, by mailbox name. */
+  readonly #tallies = new Map<string, MailboxTally>()
   readonly #owners = new Map<string, string>()
   #read = 0
   readonly #report: ImportReport = {
@@ -178,9 +180,25 @@ export class ImportSink {
     const mailbox = (source.origin ?? unit).toLowerCase()
     if (this.#mailbox === undefined) this.#mailbox = mailbox
     else if (this.#mailbox !== mailbox) this.#mailbox = null
+    if (!this.#owners.has(mailbox)) {
+      let tally = this.#tallies.get(mailbox)
+      if (tally === undefined) {
+        tally = new MailboxTally(mailbox)
+        this.#tallies.set(mailbox, tally)
+      }
+      tally.add({ source, path })
+    }
     this.#pending.push({ source, path })
     this.#pendingChars += source.email.body.length
-    if ((this.#pendingChars > HELD_BODY_CHARS || this.#pending.length >= this.#batchSize) && this.#mailbox !== null) this.#insertEarly(this.#mailbox)
+    // The unit's only mailbox so far goes in as read once its owner is known or it was inserted early (held messages
+    // would only outlive V8's young generation); otherwise it is held up to a batch.
+    const single = this.#mailbox
+    if (
+      single !== null &&
+      (this.#early.has(single) || this.#owners.has(single) || this.#pendingChars > HELD_BODY_CHARS || this.#pending.length >= this.#batchSize)
+    ) {
+      this.#insertEarly(single)
+    }
   }
 
   /** Records a message that could not be read. */
@@ -230,28 +248,22 @@ export class ImportSink {
   }
 
   /**
-   * Inserts the held messages, all of mailbox `name`, under its owner inferred so far (the first time), keeping what
-   * inference reads.
+   * Inserts the held messages, all of mailbox `name`, under its owner, or the owner inferred so far (fixed the first
+   * time, the rows kept to be moved if the owner at the unit's end is another).
    */
   #insertEarly(name: string): void {
     const members = this.#pending
     this.#pending = []
     this.#pendingChars = 0
-    const owner = this.#owners.get(name)
-    if (owner !== undefined) {
-      for (const { source } of members) this.#insert(source, owner)
-      return
-    }
     let early = this.#early.get(name)
     if (early === undefined) {
-      early = { inbox: inferMailboxOwner(members, name) ?? FALLBACK_INBOX, rowids: [], members: [] }
+      const owner = this.#owners.get(name)
+      early = { inbox: owner ?? this.#tallies.get(name)?.owner() ?? FALLBACK_INBOX, rowids: owner === undefined ? [] : undefined }
       this.#early.set(name, early)
     }
-    for (const { source, path } of members) {
+    for (const { source } of members) {
       const rowid = this.#insert(source, early.inbox)
-      if (rowid !== undefined) early.rowids.push(rowid)
-      const { from, to, cc, bcc } = source.email
-      early.members.push({ source: { email: { from, to, cc, bcc } }, path })
+      if (rowid !== undefined) early.rowids?.push(rowid)
     }
   }
 
@@ -265,14 +277,15 @@ export class ImportSink {
       const early = this.#early.get(name)
       let owner = this.#owners.get(name)
       if (owner === undefined) {
-        owner = inferMailboxOwner(early === undefined ? members : [...early.members, ...members], name) ?? FALLBACK_INBOX
+        owner = this.#tallies.get(name)?.owner() ?? FALLBACK_INBOX
         this.#owners.set(name, owner)
         this.#report.inboxes[name] = owner
       }
-      if (early !== undefined && early.inbox !== owner) this.#session?.reassign(early.rowids, owner)
+      if (early?.rowids !== undefined && early.inbox !== owner) this.#session?.reassign(early.rowids, owner)
       for (const { source } of members) this.#insert(source, owner)
     }
     this.#early.clear()
+    this.#tallies.clear()
     this.#unit = undefined
     this.#mailbox = undefined
   }

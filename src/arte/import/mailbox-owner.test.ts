@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normalizeAddress } from '../store/normalize.ts'
-import { inferMailboxOwner, type MailboxMember, surnameHint } from './mailbox-owner.ts'
+import { inferMailboxOwner, MailboxTally, type MailboxMember, surnameHint } from './mailbox-owner.ts'
 
 /** The rules of {@link inferMailboxOwner} as first written: every count over every member, then the first rule that gives one. */
 function referenceOwner(members: ReadonlyArray<MailboxMember>, mailboxName: string | undefined): string | undefined {
@@ -78,6 +78,24 @@ describe('inferMailboxOwner', () => {
         expect(inferMailboxOwner(members, name)).toBe(referenceOwner(members, name))
       }),
       { numRuns: 2000 },
+    )
+  })
+
+  it('counts message by message (MailboxTally): after each message, the owner of the messages so far', () => {
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 20 }), fc.constantFrom('kean-s', 'dasovich-j', undefined), (rows, name) => {
+        const members: MailboxMember[] = rows.map((row, i) => ({
+          source: { email: { from: row.from, to: row.to, cc: row.cc, bcc: row.bcc } },
+          path: `${row.folder}${i}.`,
+        }))
+        const tally = new MailboxTally(name)
+        expect(tally.owner()).toBeUndefined()
+        members.forEach((one, i) => {
+          tally.add(one)
+          expect(tally.owner()).toBe(referenceOwner(members.slice(0, i + 1), name))
+        })
+      }),
+      { numRuns: 500 },
     )
   })
 

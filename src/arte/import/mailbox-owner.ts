@@ -58,18 +58,87 @@ export function surnameHint(mailbox: string | undefined): string | undefined {
  * Ties go to the alphabetically first address. `undefined` only when no member has any address.
  */
 export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailboxName: string | undefined): string | undefined {
-  const surname = surnameHint(mailboxName)
-  // One tally per normalized address, found from each raw spelling by one map lookup: the same few hundred addresses
-  // recur across a mailbox, and a lookup per address and message is most of the work.
-  const tallies = new Map<string, AddressTally>()
-  const bySpelling = new Map<string, AddressTally | null>()
-  const tally = (spelling: string): AddressTally | null => {
-    let found = bySpelling.get(spelling)
+  const tally = new MailboxTally(mailboxName)
+  for (const member of members) tally.add(member)
+  return tally.owner()
+}
+
+/**
+ * {@link inferMailboxOwner} one message at a time: {@link MailboxTally.owner} is, at any point, the owner of the
+ * messages added so far. An importer counts each message as it reads it and keeps none of them for the inference.
+ */
+export class MailboxTally {
+  readonly #surname: string | undefined
+  /** One tally per normalized address, found from each raw spelling by one lookup (the same addresses recur). */
+  readonly #tallies = new Map<string, AddressTally>()
+  readonly #bySpelling = new Map<string, AddressTally | null>()
+  /** Whether each folder path seen is a sent folder (a mailbox has few folders). */
+  readonly #sentFolders = new Map<string, boolean>()
+  /** Whether a sender of a sent folder was counted: rule 1 then decides, and the other counts are no longer kept. */
+  #anySent = false
+  #messages = 0
+
+  constructor(mailboxName: string | undefined) {
+    this.#surname = surnameHint(mailboxName)
+  }
+
+  /** Counts one message of the mailbox. */
+  add({ source, path }: MailboxMember): void {
+    const { email } = source
+    const message = this.#messages++
+    if (email.from !== '' && this.#inSentFolder(path)) {
+      const sender = this.#tally(email.from)
+      if (sender !== null) {
+        sender.sent++
+        this.#anySent = true
+      }
+    }
+    // Rule 1 decides whenever it applies: once it does, the senders and recipients (most of the addresses) of the
+    // rest of the mailbox need no counting.
+    if (this.#anySent) return
+    const sender = email.from === '' ? null : this.#tally(email.from)
+    if (sender !== null) sender.sender++
+    this.#countRecipients(email.to, message)
+    this.#countRecipients(email.cc, message)
+    this.#countRecipients(email.bcc, message)
+    if (sender?.holdsSurname && sender.lastNamedMessage !== message) {
+      sender.named++
+      sender.lastNamedMessage = message
+    }
+  }
+
+  /** The owner of the messages added so far, by the rules of {@link inferMailboxOwner}. */
+  owner(): string | undefined {
+    const tallies = this.#tallies
+    if (this.#anySent) return mostCommon(tallies, 'sent')
+    return mostCommon(tallies, 'named') ?? mostCommon(tallies, 'recipient') ?? mostCommon(tallies, 'sender')
+  }
+
+  /** Counts each address of `list` as a recipient of `message`, once per message (its tally remembers the last one). */
+  #countRecipients(list: ReadonlyArray<string>, message: number): void {
+    const bySpelling = this.#bySpelling
+    for (let i = 0; i < list.length; i++) {
+      const spelling = list[i] as string
+      let recipient = bySpelling.get(spelling)
+      if (recipient === undefined) recipient = this.#tally(spelling)
+      if (recipient === null || recipient.lastMessage === message) continue
+      recipient.lastMessage = message
+      recipient.recipient++
+      if (recipient.holdsSurname) {
+        recipient.named++
+        recipient.lastNamedMessage = message
+      }
+    }
+  }
+
+  #tally(spelling: string): AddressTally | null {
+    let found = this.#bySpelling.get(spelling)
     if (found === undefined) {
       const address = normalizeAddress(spelling)
-      found = address === '' ? null : (tallies.get(address) ?? null)
+      found = address === '' ? null : (this.#tallies.get(address) ?? null)
       if (found === null && address !== '') {
         const at = address.indexOf('@')
+        const surname = this.#surname
         found = {
           address,
           sent: 0,
@@ -80,59 +149,23 @@ export function inferMailboxOwner(members: ReadonlyArray<MailboxMember>, mailbox
           lastMessage: -1,
           lastNamedMessage: -1,
         }
-        tallies.set(address, found)
+        this.#tallies.set(address, found)
       }
-      bySpelling.set(spelling, found)
+      this.#bySpelling.set(spelling, found)
     }
     return found
   }
-  // Members share a few folders: whether a folder path is a sent folder is decided once per folder path.
-  const sentFolders = new Map<string, boolean>()
-  const inSentFolder = (path: string): boolean => {
+
+  #inSentFolder(path: string): boolean {
     const folder = path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
-    let sentFolder = sentFolders.get(folder)
+    let sentFolder = this.#sentFolders.get(folder)
     if (sentFolder === undefined) {
       sentFolder = folder
         .split(/[\\/]/)
         .slice(0, -1)
         .some((name) => SENT_FOLDER.test(name))
-      sentFolders.set(folder, sentFolder)
+      this.#sentFolders.set(folder, sentFolder)
     }
     return sentFolder
   }
-  // Rule 1 first, from the senders of sent folders alone: a mailbox that has them (most do) needs no pass over its
-  // recipients, which are most of the addresses.
-  let anySent = false
-  for (const { source, path } of members) {
-    if (source.email.from === '' || !inSentFolder(path)) continue
-    const sender = tally(source.email.from)
-    if (sender !== null) {
-      sender.sent++
-      anySent = true
-    }
-  }
-  if (anySent) return mostCommon(tallies, 'sent')
-  for (let message = 0; message < members.length; message++) {
-    const { email } = (members[message] as MailboxMember).source
-    const sender = email.from === '' ? null : tally(email.from)
-    if (sender !== null) sender.sender++
-    // Each address once per message: its tally remembers the last message that counted it.
-    for (const list of [email.to, email.cc, email.bcc]) {
-      for (const spelling of list) {
-        const recipient = tally(spelling)
-        if (recipient === null || recipient.lastMessage === message) continue
-        recipient.lastMessage = message
-        recipient.recipient++
-        if (recipient.holdsSurname) {
-          recipient.named++
-          recipient.lastNamedMessage = message
-        }
-      }
-    }
-    if (sender?.holdsSurname && sender.lastNamedMessage !== message) {
-      sender.named++
-      sender.lastNamedMessage = message
-    }
-  }
-  return mostCommon(tallies, 'named') ?? mostCommon(tallies, 'recipient') ?? mostCommon(tallies, 'sender')
 }

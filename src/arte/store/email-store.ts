@@ -2,8 +2,8 @@ import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
-import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED_DATE, toIsoDate } from './normalize.ts'
-import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
+import { canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } from './normalize.ts'
+import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
 
@@ -793,6 +793,9 @@ const DEFAULT_FTS_HASH_BYTES = 1024 * 1024
 /** Pragmas of a bulk load, restored when the import ends: no fsync inside it (one at its commit), a larger page cache. */
 const BULK_PRAGMAS = { synchronous: 'OFF', cache_size: -262_144, temp_store: 'MEMORY' } as const
 
+/** Whether `emails_fts_content` indexes less of `text` than it holds: past {@link FTS_INDEXED_CHARS} or a NUL (`substr` stops there). */
+const cutInIndex = (text: string): boolean => text.length > FTS_INDEXED_CHARS || text.includes('\0')
+
 /**
  * The secondary indexes an import into an empty store drops and builds again at its end (one sort each instead of a
  * B-tree insert per row): those of `emails` and `email_addresses` but their primary keys, which find duplicates.
@@ -817,13 +820,17 @@ export class EmailImport {
   readonly #deferredIndexes: Array<{ name: string; sql: string }> = []
   #open = true
   #imported = 0
-  /** Runs of consecutive new rows of one inbox, and the inboxes: more runs than inboxes means interleaved mailboxes. */
-  #runs = 0
-  #lastInbox: string | undefined
-  readonly #inboxes = new Set<string>()
-  /** Whether {@link EmailImport.reassign} moved rows (the runs above no longer tell whether mailboxes interleave). */
-  #reassigned = false
+  /**
+   * The inbox of each new row, in rowid order (new rows take the rowids after `since`, one by one), kept up to date by
+   * {@link EmailImport.reassign}: tells whether mailboxes came interleaved. `undefined` if a rowid was not the next one
+   * (the rows are then read back).
+   */
+  #rowInboxes: string[] | undefined = []
+  /** Whether some new row's subject or body is longer than the FTS5 index holds, or holds a NUL (see {@link EmailImport.finish}). */
+  #cutText = false
+  /** The recipients of the row being inserted, and one of its address lists (reused from row to row). */
   readonly #recipients = new Set<string>()
+  readonly #list = new Set<string>()
 
   /** @internal Use {@link EmailStore.beginImport}. */
   constructor(db: Database.Database, insert: Database.Statement, since: number) {
@@ -886,13 +893,12 @@ export class EmailImport {
    */
   insert(email: EmailInput): number | undefined {
     if (!this.#open) throw new Error('EmailImport.add after finish or abort')
-    const to = normalizeAddresses(email.to)
-    const cc = normalizeAddresses(email.cc)
-    const bcc = normalizeAddresses(email.bcc)
-    const inbox = normalizeAddress(email.inbox)
     const recipients = this.#recipients
     recipients.clear()
-    for (const list of [to, cc, bcc]) for (const address of list) recipients.add(address)
+    const to = this.#addressesJson(email.to)
+    const cc = this.#addressesJson(email.cc)
+    const bcc = this.#addressesJson(email.bcc)
+    const inbox = normalizeAddress(email.inbox)
     // Positional parameters, in the column order of #insert (binding by name looks each one up per row).
     const result = this.#insert.run(
       canonicalMessageId(email.messageId),
@@ -900,21 +906,37 @@ export class EmailImport {
       email.subject,
       normalizeAddress(email.from),
       JSON.stringify(Array.from(recipients)),
-      JSON.stringify(to),
-      JSON.stringify(cc),
-      JSON.stringify(bcc),
+      to,
+      cc,
+      bcc,
       storedDate(email),
       email.body,
       email.fileName ?? null,
     )
     if (result.changes === 0) return undefined
     this.#imported++
-    if (inbox !== this.#lastInbox) {
-      this.#runs++
-      this.#lastInbox = inbox
-      this.#inboxes.add(inbox)
+    const rowid = Number(result.lastInsertRowid)
+    if (rowid === this.#since + this.#imported) this.#rowInboxes?.push(inbox)
+    else this.#rowInboxes = undefined
+    if (!this.#cutText) this.#cutText = cutInIndex(email.subject) || cutInIndex(email.body)
+    return rowid
+  }
+
+  /**
+   * The JSON array of `values` normalized as `normalizeAddresses` gives them (non-empty, first seen first, no
+   * duplicates), each also added to the row's recipients.
+   */
+  #addressesJson(values: ReadonlyArray<string>): string {
+    if (values.length === 0) return '[]'
+    const list = this.#list
+    list.clear()
+    for (let i = 0; i < values.length; i++) {
+      const address = normalizeAddress(values[i] as string)
+      if (address === '') continue
+      list.add(address)
+      this.#recipients.add(address)
     }
-    return Number(result.lastInsertRowid)
+    return JSON.stringify(Array.from(list))
   }
 
   /**
@@ -925,20 +947,25 @@ export class EmailImport {
     if (!this.#open) throw new Error('EmailImport.reassign after finish or abort')
     const rows = rowids.filter((rowid) => rowid > this.#since)
     if (rows.length === 0) return
-    this.#db.prepare('UPDATE emails SET inbox = ? WHERE rowid IN (SELECT value FROM json_each(?))').run(normalizeAddress(inbox), JSON.stringify(rows))
-    this.#reassigned = true
+    const to = normalizeAddress(inbox)
+    this.#db.prepare('UPDATE emails SET inbox = ? WHERE rowid IN (SELECT value FROM json_each(?))').run(to, JSON.stringify(rows))
+    const inboxes = this.#rowInboxes
+    if (inboxes !== undefined) for (const rowid of rows) inboxes[rowid - this.#since - 1] = to
   }
 
   /** Whether this import's rows came with some inbox in more than one run of consecutive rowids. */
   #interleaved(): boolean {
-    if (this.#reassigned) {
-      const { runs, inboxes } = this.#db
-        .prepare(`SELECT count(*) FILTER (WHERE inbox IS NOT previous) AS runs, count(DISTINCT inbox) AS inboxes
+    const inboxes = this.#rowInboxes
+    if (inboxes === undefined) {
+      const { runs, mailboxes } = this.#db
+        .prepare(`SELECT count(*) FILTER (WHERE inbox IS NOT previous) AS runs, count(DISTINCT inbox) AS mailboxes
           FROM (SELECT inbox, lag(inbox) OVER (ORDER BY rowid) AS previous FROM emails WHERE rowid > ?)`)
-        .get(this.#since) as { runs: number; inboxes: number }
-      return runs > inboxes
+        .get(this.#since) as { runs: number; mailboxes: number }
+      return runs > mailboxes
     }
-    return this.#runs > this.#inboxes.size
+    let runs = 0
+    for (let i = 0; i < inboxes.length; i++) if (inboxes[i] !== inboxes[i - 1]) runs++
+    return runs > new Set(inboxes).size
   }
 
   /** Lays the new rows out by inbox if they came interleaved, writes their FTS5 and address rows, commits. */
@@ -947,11 +974,17 @@ export class EmailImport {
     try {
       if (this.#imported > 0) {
         if (this.#interleaved()) this.#db.exec(layoutByInboxSql(this.#since))
+        // The text the index holds is that of `emails_fts_content`, whose `substr` cuts a subject or body at
+        // FTS_INDEXED_CHARS characters or a NUL; when no new row has either, the rows are read as stored (the same
+        // text, without a copy of each body).
+        const text = this.#cutText
+          ? `SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > ${this.#since}`
+          : `SELECT rowid, subject, body FROM emails WHERE rowid > ${this.#since}`
         // FTS5 holds up to `hashsize` bytes of new index in memory before it writes a segment (1 MB by default): with
         // 64 MB, an import's index is written in a few segments, which the `optimize` after an import merges cheaply.
         this.#db.exec(`
           INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${BULK_FTS_HASH_BYTES});
-          INSERT INTO emails_fts (rowid, subject, body) SELECT email_rowid, subject, body FROM emails_fts_content WHERE email_rowid > ${this.#since};
+          INSERT INTO emails_fts (rowid, subject, body) ${text};
           INSERT INTO emails_fts (emails_fts, rank) VALUES ('hashsize', ${DEFAULT_FTS_HASH_BYTES});
           INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
       }
