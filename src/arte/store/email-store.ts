@@ -6,6 +6,9 @@ import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
+import { type Bm25Phrase, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
+import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
+import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, type TermDocsState } from './term-docs.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
 export interface EmailInput {
@@ -210,6 +213,8 @@ interface InboxLayout {
   /** The database's state it was read at: `PRAGMA data_version` (commits by other connections) and `total_changes()` (this one's). */
   dv: number
   tc: number
+  /** `fts_term_docs_state` at that state, once a search read it (`null`: no current counts). */
+  termDocs?: TermDocsState | null
 }
 
 /** The database's state a search statement runs at, compared there with the layout's (see EmailStore.#layoutOf). */
@@ -369,7 +374,13 @@ const maxOf = (...values: Array<number | null>): number | null =>
  * The SQL of a search of this shape: the plan (`undefined`: no keywords), how many parts the `from` and `to` filters have, and
  * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
  */
-function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined, fromParts: number, toParts: number, query: EmailSearch): string {
+function searchSql(
+  plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined,
+  fromParts: number,
+  toParts: number,
+  query: EmailSearch,
+  candidates = false,
+): string {
   const filters: string[] = []
   for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE +@from${i} ESCAPE '\\'`)
   if (toParts > 0) {
@@ -396,21 +407,28 @@ function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefin
   // range or among the scope's rows outside it (scope-first: in the scope's rowid set). `inbox-range` (no filter, and
   // the inbox's range holds only the inbox's mail, all of it dated up to the query date): a match in the range is in
   // scope without reading its row.
+  // `candidates`: the same matches unranked, in rowid order, each with its sizes in tokens (FTS5's docsize record), for
+  // the ranking in JavaScript (see EmailStore.#rankInJs).
+  const score = candidates
+    ? '(SELECT d.sz FROM emails_fts_docsize d WHERE d.id = emails_fts.rowid) AS sz'
+    : 'bm25(emails_fts, 2.0, 1.0) AS score'
+  const order = (id: string): string => (candidates ? '' : `ORDER BY score, ${id} LIMIT +@limit`)
   const ranked =
     plan === 'inbox-range'
-      ? `SELECT emails_fts.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score FROM emails_fts
+      ? `SELECT emails_fts.rowid AS id, ${score} FROM emails_fts
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL}
             AND (+emails_fts.rowid BETWEEN @ilo AND @ihi
               OR (+emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}) AND EXISTS (SELECT 1 FROM emails e WHERE e.rowid = emails_fts.rowid AND ${where})))
-          ORDER BY score, emails_fts.rowid LIMIT +@limit`
-      : `SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
+          ${order('emails_fts.rowid')}`
+      : `SELECT e.rowid AS id, ${score}
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL} AND ${
             plan === 'scope-first'
               ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
               : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
           } AND ${where}
-          ORDER BY score, e.rowid LIMIT +@limit`
+          ${order('e.rowid')}`
+  if (candidates) return ranked
   return `WITH ranked AS MATERIALIZED (${ranked})
         SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
           CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
@@ -418,6 +436,21 @@ function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefin
         FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
         ORDER BY r.score, r.id`
 }
+
+/** The columns of a keyword search's page (as the last part of {@link searchSql}), for rowids ranked in JavaScript: `@ids` a JSON array, in order. */
+const PAGE_BY_IDS_SQL = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
+    CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
+    CASE WHEN octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+  FROM json_each(@ids) j CROSS JOIN emails e WHERE e.rowid = j.value ORDER BY j.key`
+
+/** What {@link EmailStore}'s ranking in JavaScript returns for a mailbox layout kept from before a change. */
+const STALE = Symbol('stale layout')
+
+/** bm25's column weights in the store's search: the subject twice the body. */
+const COLUMN_WEIGHTS = [2.0, 1.0] as const
+
+/** How {@link EmailStore.search} ranks: `auto` in JavaScript when the store has current term counts (see `fts-bm25.ts`), `sqlite` always with FTS5's `bm25()`. */
+export type SearchRanking = 'auto' | 'sqlite'
 
 const EMAIL_COLUMNS = 'e.message_id, e.inbox, e.subject, e.sender, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.date, e.body, e.file_name'
 
@@ -444,6 +477,12 @@ export class EmailStore {
   /** Keyword search statements by shape (see #prepareSearch). */
   readonly #searches = new Map<string, Database.Statement>()
   #rowSnippet: Database.Statement | undefined
+  /** Statements of the ranking in JavaScript, prepared at its first use. */
+  #bm25: Bm25Statements | undefined
+  /** @internal Searches ranked in JavaScript so far (see #rankInJs), for tests. */
+  rankedInJavaScript = 0
+  /** Candidate statements by search shape (see #rankInJs). */
+  readonly #candidates = new Map<string, Database.Statement>()
 
   private constructor(db: Database.Database, file: string) {
     this.db = db
@@ -541,11 +580,19 @@ export class EmailStore {
    * Relevance-ranked (bm25; subject weighs twice the body; ties by storage order) search inside `scope`.
    * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
    */
-  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
+  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto', ranking: SearchRanking = 'auto'): EmailHit[] {
     let prepared = this.#prepareSearch(query, scope, plan)
     if (prepared === undefined) return []
-    let rows = prepared.statement.all(prepared.params) as HitRow[]
+    let ranked = ranking === 'auto' ? this.#rankInJs(prepared) : undefined
+    if (ranked === STALE) {
+      // The mailbox layout was kept from before a change: read again, and rank with it.
+      this.#layouts.clear()
+      prepared = this.#prepareSearch(query, scope, plan)
+      if (prepared === undefined) return []
+      ranked = this.#rankInJs(prepared)
+    }
     const layout = prepared.layout
+    let rows = ranked === STALE || ranked === undefined ? (prepared.statement.all(prepared.params) as HitRow[]) : ranked
     if (rows.length === 0 && layout !== undefined && !this.#isCurrent(layout)) {
       // The statement ran at another state than the mailbox layout it was given (a layout kept from before a change,
       // or a commit between the two statements), and returned nothing for it: both again, at one state.
@@ -565,6 +612,72 @@ export class EmailStore {
       from: row.sender,
       snippet: collapseWhitespace(snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)),
     }))
+  }
+
+  /**
+   * The page of a keyword search ranked in JavaScript (`fts-bm25.ts`: the same bm25, from the store's term counts and
+   * FTS5's records of the rows in scope), or `undefined` to rank with SQLite: no current term counts, a phrase of
+   * several tokens, no common term (FTS5's own count is cheap then), an open transaction (FTS5 holds its new entries
+   * in memory), an index not in one segment, or a database changed since the layout was read.
+   */
+  #rankInJs(prepared: {
+    params: Record<string, string | number | bigint>
+    groups: string[][][]
+    layout: InboxLayout | undefined
+    candidates: () => Database.Statement
+  }): HitRow[] | typeof STALE | undefined {
+    const { layout, groups } = prepared
+    if (layout === undefined || this.db.inTransaction) return undefined
+    this.#bm25 ??= prepareBm25Statements(this.db)
+    const statements = this.#bm25
+    if (layout.termDocs === undefined) {
+      const state = statements.state.get() as { rows: number; tokens: number; min_docs: number } | undefined
+      layout.termDocs = state === undefined ? null : { rows: state.rows, tokens: state.tokens, minDocs: state.min_docs }
+    }
+    const termDocs = layout.termDocs
+    if (termDocs === null) return undefined
+    const tokens: string[] = []
+    const phraseGroups: number[][] = []
+    for (const alternatives of groups) {
+      const members: number[] = []
+      for (const phrase of alternatives) {
+        if (phrase.length !== 1) return undefined
+        members.push(tokens.length)
+        tokens.push(phrase[0] as string)
+      }
+      phraseGroups.push(members)
+    }
+    const terms = tokens.map(phraseTerm)
+    const counts = terms.map((term) => statements.termDocs.get(Buffer.from(term)) as number | undefined)
+    if (counts.every((count) => count === undefined)) return undefined
+    return this.db.transaction((): HitRow[] | typeof STALE | undefined => {
+      // One snapshot: the layout, the counts, the index's records and the rows as of the same state.
+      if (!this.#isCurrent(layout)) return STALE
+      const averages = statements.averages.get() as Uint8Array | undefined
+      if (averages === undefined) return undefined
+      const totals = indexTotals(averages)
+      if (totals.rows !== termDocs.rows || totals.tokens !== termDocs.tokens) return undefined
+      const phrases: Bm25Phrase[] = terms.map((term, i) => ({
+        term,
+        // A term missing from the counts is in fewer than minDocs rows: FTS5 counts it quickly.
+        rows: counts[i] ?? (statements.countMatches.get(`"${(tokens[i] as string).replaceAll('"', '""')}"`) as number),
+      }))
+      const rows = prepared.candidates().all(prepared.params) as Array<[number, Uint8Array | null]>
+      const ids = new Float64Array(rows.length)
+      const sizes: Uint8Array[] = []
+      let previous = 0
+      for (let i = 0; i < rows.length; i++) {
+        const [id, size] = rows[i] as [number, Uint8Array | null]
+        if (size === null || id <= previous) return undefined
+        ids[i] = id
+        sizes.push(size)
+        previous = id
+      }
+      const ranked = rankByBm25(statements.ln, statements.index, totals, phrases, COLUMN_WEIGHTS, phraseGroups, { ids, sizes }, Number(prepared.params.limit))
+      if (ranked === undefined) return undefined
+      this.rankedInJavaScript++
+      return statements.page.all({ ids: JSON.stringify(ranked) }) as HitRow[]
+    })()
   }
 
   /**
@@ -610,6 +723,8 @@ export class EmailStore {
         match: string | undefined
         groups: string[][][]
         layout: InboxLayout | undefined
+        /** The statement of the same matches unranked, with their sizes (see #rankInJs). */
+        candidates: () => Database.Statement
       }
     | undefined {
     const groups = ftsQueryGroups(query.keywords)
@@ -679,7 +794,15 @@ export class EmailStore {
       statement = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query))
       this.#searches.set(key, statement)
     }
-    return { statement, params, match, groups, layout }
+    const candidates = (): Database.Statement => {
+      let found = this.#candidates.get(key)
+      if (found === undefined) {
+        found = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query, true)).raw()
+        this.#candidates.set(key, found)
+      }
+      return found
+    }
+    return { statement, params, match, groups, layout, candidates }
   }
 
   /**
@@ -769,6 +892,16 @@ export class EmailStore {
   }
 
   /**
+   * Counts the documents of the index's common terms now, as an import does at its end in a store of more than
+   * {@link TERM_DOCS_MIN_ROWS} rows (see `term-docs.ts`): searches then rank by bm25 without FTS5 counting them.
+   * `minRows` and `minDocs` (defaults: that and {@link TERM_DOCS_MIN_DOCS}) are for tests and tools.
+   */
+  countTermDocs(options: { minRows?: number; minDocs?: number } = {}): void {
+    refreshTermDocs(this.db, options)
+    this.#layouts.clear()
+  }
+
+  /**
    * Merges the FTS5 index into one segment and refreshes the planner statistics: run once after a bulk import
    * (faster searches; takes a few seconds per 100K emails).
    */
@@ -783,6 +916,29 @@ export class EmailStore {
 
   [Symbol.dispose](): void {
     this.close()
+  }
+}
+
+/** The statements of {@link EmailStore}'s ranking in JavaScript. */
+interface Bm25Statements {
+  state: Database.Statement
+  termDocs: Database.Statement
+  averages: Database.Statement
+  countMatches: Database.Statement
+  ln: Database.Statement
+  page: Database.Statement
+  index: FtsIndexStatements
+}
+
+function prepareBm25Statements(db: Database.Database): Bm25Statements {
+  return {
+    state: db.prepare('SELECT rows, tokens, min_docs FROM fts_term_docs_state'),
+    termDocs: db.prepare('SELECT docs FROM fts_term_docs WHERE term = ?').pluck(),
+    averages: db.prepare('SELECT block FROM emails_fts_data WHERE id = 1').pluck(),
+    countMatches: db.prepare('SELECT count(*) FROM emails_fts WHERE emails_fts MATCH ?').pluck(),
+    ln: db.prepare('SELECT ln(?)').pluck(),
+    page: db.prepare(PAGE_BY_IDS_SQL),
+    index: prepareFtsIndexStatements(db, 'emails_fts'),
   }
 }
 
@@ -956,13 +1112,24 @@ export class EmailImport {
           INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
       }
       for (const { sql } of this.#deferredIndexes) this.#db.exec(sql)
+      if (this.#imported > 0) this.#db.exec('DELETE FROM fts_term_docs_state')
       this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
       this.#open = false
       this.#restorePragmas()
+      this.#countTermDocs()
     } catch (error) {
       this.abort()
       throw error
     }
+  }
+
+  /**
+   * After the commit of an import that added rows (not inside a caller's transaction): the document counts of the
+   * index's common terms, for the ranking in JavaScript (`term-docs.ts`; a store of up to 50,000 rows keeps none).
+   */
+  #countTermDocs(): void {
+    if (this.#nested || this.#imported === 0) return
+    refreshTermDocs(this.#db)
   }
 
   /** Rolls back everything added (a no-op after {@link EmailImport.finish}). */

@@ -7,9 +7,9 @@ import type Database from 'better-sqlite3'
  * counts each phrase's documents by walking its whole document list on every query; this reader lets the store compute
  * the same bm25 from the index's numbers (see `fts-bm25.ts`).
  *
- * Only the layout a bulk import leaves is read: the legacy structure record, one segment (after FTS5's `optimize`),
- * `detail=full` position lists without delete markers. Anything else is reported as unreadable (`undefined`), and the
- * caller uses SQLite's own functions.
+ * Only the layout of an optimized index is read: the legacy structure record, one segment (after FTS5's `optimize`),
+ * `detail=full` position lists. Anything else is reported as unreadable (`undefined`), and the caller uses SQLite's own
+ * functions.
  */
 
 /** An SQLite varint (big-endian, 7 bits a byte, the 9th byte 8 bits) at `buffer[at]`: its value and its length. */
@@ -321,13 +321,17 @@ class DoclistCursor {
           }
         }
         while (size >= 0 && this.rowid < target) {
-          if ((size & 1) !== 0) return undefined
           this.#skip(size >> 1)
           size = this.#entry()
         }
       }
       if (size < 0 || this.rowid !== target) continue
-      if ((size & 1) !== 0) return undefined
+      // An entry without positions marks the row deleted (kept over older segments). In an index of one segment, the
+      // delete flag of an entry with positions only says that the row was replaced in the same flush: they are its own.
+      if (size >> 1 === 0) {
+        size = this.#entry()
+        continue
+      }
       // The position list: offsets + 2 per column, 0x01 and a column number between columns.
       const stop = this.#positionsEnd(size >> 1)
       let column = 0

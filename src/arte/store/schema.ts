@@ -189,6 +189,28 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
       `)
     },
   },
+  {
+    version: 4,
+    description:
+      "document counts of the index's common terms (fts_term_docs, filled at the end of a large import), so that a search ranks by bm25 without FTS5 counting them on every query; any write outside an import makes them stale",
+    up(db) {
+      db.exec(`
+        -- The number of rows holding each term in at least fts_term_docs_state.min_docs rows (the term as FTS5 stores it).
+        CREATE TABLE fts_term_docs (term BLOB PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+        -- One row while fts_term_docs is current: the index's rows and tokens it was counted at, and its threshold.
+        CREATE TABLE fts_term_docs_state (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, min_docs INTEGER NOT NULL);
+        CREATE TRIGGER fts_term_docs_ai AFTER INSERT ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+        CREATE TRIGGER fts_term_docs_ad AFTER DELETE ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+        CREATE TRIGGER fts_term_docs_au AFTER UPDATE ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+      `)
+    },
+  },
 ]
 
 /** The schema version this code writes and reads. */

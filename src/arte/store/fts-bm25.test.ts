@@ -1,0 +1,176 @@
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type EmailInput, type EmailScope, type EmailSearch, EmailStore } from './email-store.ts'
+import { TERM_DOCS_MIN_ROWS } from './term-docs.ts'
+
+/**
+ * The ranking in JavaScript (`fts-bm25.ts`, from the store's term counts and FTS5's records) against SQLite's
+ * `bm25()`: the same hits, order and snippets, forced on small generated stores.
+ */
+
+/** Words with shared stems (porter: contract, contracts, contracting, contracted) and a small vocabulary, so ties are common. */
+const STEMS = ['contract', 'gas', 'price', 'meet', 'report', 'trade', 'power', 'deal', 'risk', 'desk', 'nu', 'a']
+const SUFFIXES = ['', 's', 'ing', 'ed', 'er']
+
+function corpus(seed: number, size: number): { emails: EmailInput[]; inboxes: string[] } {
+  let state = seed
+  const random = (): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+  const word = (): string => {
+    const stem = STEMS[Math.floor(random() ** 2 * STEMS.length)] as string
+    const suffix = SUFFIXES[Math.floor(random() ** 3 * SUFFIXES.length)] as string
+    const text = stem + suffix
+    return random() < 0.1 ? text.toUpperCase() : random() < 0.1 ? `${text[0]?.toUpperCase()}${text.slice(1)}` : text
+  }
+  const words = (n: number): string => Array.from({ length: n }, word).join(random() < 0.3 ? '. ' : ' ')
+  const inboxes = ['ann@corp.test', 'bob@corp.test', 'cy@corp.test']
+  const emails = Array.from({ length: size }, (_, i): EmailInput => {
+    const inbox = inboxes[Math.floor(random() * inboxes.length)] as string
+    // A few long emails: position lists spread over several index pages.
+    const bodyWords = random() < 0.01 ? 3_000 + Math.floor(random() * 3_000) : Math.floor(random() * 12)
+    return {
+      messageId: `<m${i}@corp.test>`,
+      inbox,
+      subject: words(Math.floor(random() * 4)),
+      from: random() < 0.2 ? inbox : 'dan@corp.test',
+      to: [random() < 0.1 ? (inboxes[Math.floor(random() * inboxes.length)] as string) : inbox],
+      cc: [],
+      bcc: [],
+      date: new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 3 * 365) * 86_400_000).toISOString(),
+      body: words(bodyWords),
+    }
+  })
+  return { emails, inboxes }
+}
+
+const keyword = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...STEMS), fc.constantFrom(...SUFFIXES)).map(([stem, suffix]) => stem + suffix) },
+  // A phrase (ranked by SQLite), a keyword with a curly quote (an OR of two one-token phrases), a word in no email.
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...STEMS), fc.constantFrom(...STEMS)).map(([a, b]) => `${a} ${b}`) },
+  { weight: 1, arbitrary: fc.constantFrom(...STEMS).map((stem) => `\u201c${stem}\u201d`) },
+  { weight: 1, arbitrary: fc.constant('zebra') },
+)
+
+function searchArbitrary(inboxes: string[]): fc.Arbitrary<[EmailSearch, EmailScope]> {
+  const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => new Date(Date.UTC(2000, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10))
+  const sometimes = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+  const search: fc.Arbitrary<EmailSearch> = fc.record({
+    keywords: fc.array(keyword, { minLength: 1, maxLength: 3 }),
+    from: sometimes(fc.constantFrom('dan', 'ann')),
+    sentAfter: sometimes(day),
+    maxResults: fc.integer({ min: 1, max: 50 }),
+  })
+  return fc.tuple(search, fc.record({ inbox: fc.constantFrom(...inboxes), queryDate: fc.oneof(day, fc.constant('2002-12-31')) }))
+}
+
+describe('ranking in JavaScript', () => {
+  const { emails, inboxes } = corpus(3, 3_000)
+  const store = EmailStore.open(':memory:')
+  store.insertEmails(emails)
+  store.optimize()
+  store.countTermDocs({ minRows: 0, minDocs: 50 })
+  afterAll(() => store.close())
+
+  it("gives SQLite bm25's hits, order and snippets under every plan (400 generated searches)", () => {
+    const before = store.rankedInJavaScript
+    let nonEmpty = 0
+    fc.assert(
+      fc.property(searchArbitrary(inboxes), fc.constantFrom('auto', 'match-first', 'scope-first') as fc.Arbitrary<'auto' | 'match-first' | 'scope-first'>, ([query, scope], plan) => {
+        const expected = store.search(query, scope, plan, 'sqlite')
+        expect(store.search(query, scope, plan)).toEqual(expected)
+        if (expected.length > 1) nonEmpty++
+      }),
+      { numRuns: 400, seed: 41 },
+    )
+    // Most searches went through the JavaScript ranking, with pages worth comparing.
+    expect(store.rankedInJavaScript - before).toBeGreaterThan(200)
+    expect(nonEmpty).toBeGreaterThan(150)
+  })
+
+  it('ranks ties (same counts, same sizes) by rowid, as SQLite does', () => {
+    const tied = EmailStore.open(':memory:')
+    try {
+      tied.insertEmails(
+        Array.from({ length: 60 }, (_, i) => ({
+          ...(emails[0] as EmailInput),
+          messageId: `<tie${i}@corp.test>`,
+          inbox: 'ann@corp.test',
+          subject: i % 3 === 0 ? 'gas price' : 'price gas',
+          body: i % 2 === 0 ? 'gas gas report' : 'report gas gas',
+        })),
+      )
+      tied.countTermDocs({ minRows: 0, minDocs: 1 })
+      const scope = { inbox: 'ann@corp.test', queryDate: '2002-12-31' }
+      const query = { keywords: ['gas', 'report'], maxResults: 50 }
+      const before = tied.rankedInJavaScript
+      const hits = tied.search(query, scope)
+      expect(tied.rankedInJavaScript).toBe(before + 1)
+      expect(hits).toHaveLength(50)
+      expect(hits).toEqual(tied.search(query, scope, 'auto', 'sqlite'))
+    } finally {
+      tied.close()
+    }
+  })
+})
+
+describe('when the JavaScript ranking stands aside', () => {
+  const { emails } = corpus(5, 1_500)
+  const scope: EmailScope = { inbox: 'ann@corp.test', queryDate: '2002-12-31' }
+  const query: EmailSearch = { keywords: ['contract', 'gas'], maxResults: 20 }
+
+  it('ranks with SQLite until the terms are counted, and again after any write outside an import', () => {
+    using store = EmailStore.open(':memory:')
+    store.insertEmails(emails)
+    store.optimize()
+    const ranked = (): number => {
+      const before = store.rankedInJavaScript
+      expect(store.search(query, scope)).toEqual(store.search(query, scope, 'auto', 'sqlite'))
+      return store.rankedInJavaScript - before
+    }
+    // A store of up to TERM_DOCS_MIN_ROWS rows keeps no counts, even after an import.
+    expect(store.db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get()).toBe(0)
+    expect(TERM_DOCS_MIN_ROWS).toBe(50_000)
+    expect(ranked()).toBe(0)
+    store.countTermDocs({ minRows: 0, minDocs: 20 })
+    expect(ranked()).toBe(1)
+    // A row inserted, updated or deleted outside an import: the counts are stale.
+    for (const write of [
+      () => store.db.prepare("UPDATE emails SET body = body || ' gas' WHERE rowid = 5").run(),
+      () => store.db.prepare('DELETE FROM emails WHERE rowid = 6').run(),
+      () =>
+        store.db
+          .prepare("INSERT INTO emails (message_id, inbox, subject, sender, date, body) VALUES ('<x@corp.test>', 'ann@corp.test', 'gas', 'dan@corp.test', '2001-01-01T00:00:00.000Z', 'contract')")
+          .run(),
+    ]) {
+      write()
+      store.optimize()
+      expect(ranked()).toBe(0)
+      store.countTermDocs({ minRows: 0, minDocs: 20 })
+      expect(ranked()).toBe(1)
+    }
+    // An import: stale until counted again (a store this small is not counted at the end of an import).
+    store.insertEmails([{ ...(emails[0] as EmailInput), messageId: '<new@corp.test>', body: 'gas contract gas' }])
+    store.optimize()
+    expect(ranked()).toBe(0)
+  })
+
+  it('ranks with SQLite over an index of several segments, inside a transaction, and for phrases', () => {
+    using store = EmailStore.open(':memory:')
+    store.insertEmails(emails.slice(0, 700))
+    store.insertEmails(emails.slice(700))
+    store.countTermDocs({ minRows: 0, minDocs: 20 })
+    const before = store.rankedInJavaScript
+    expect(store.search(query, scope)).toEqual(store.search(query, scope, 'auto', 'sqlite'))
+    expect(store.rankedInJavaScript).toBe(before)
+    store.optimize()
+    expect(store.search(query, scope)).toEqual(store.search(query, scope, 'auto', 'sqlite'))
+    expect(store.rankedInJavaScript).toBe(before + 1)
+    store.db.transaction(() => {
+      expect(store.search(query, scope)).toEqual(store.search(query, scope, 'auto', 'sqlite'))
+    })()
+    expect(store.search({ keywords: ['gas contract'] }, scope)).toEqual(store.search({ keywords: ['gas contract'] }, scope, 'auto', 'sqlite'))
+    expect(store.rankedInJavaScript).toBe(before + 1)
+  })
+})
