@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmailInput, type EmailScope, type EmailSearch, EmailStore } from './email-store.ts'
-import { TERM_DOCS_MIN_ROWS } from './term-docs.ts'
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from './schema.ts'
+import { TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS } from './term-docs.ts'
 
 /**
  * The ranking in JavaScript (`fts-bm25.ts`, from the store's term counts and FTS5's records) against SQLite's
@@ -172,5 +177,73 @@ describe('when the JavaScript ranking stands aside', () => {
     })()
     expect(store.search({ keywords: ['gas contract'] }, scope)).toEqual(store.search({ keywords: ['gas contract'] }, scope, 'auto', 'sqlite'))
     expect(store.rankedInJavaScript).toBe(before + 1)
+  })
+})
+
+describe('term counts in the store (schema version 4)', () => {
+  it('migrates a version 3 store to empty counts (SQLite ranks), which countTermDocs fills', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'term-docs-'))
+    try {
+      const file = join(dir, 'v3.db')
+      const { emails } = corpus(9, 800)
+      const v3 = new Database(file)
+      migrate(v3, file, MIGRATIONS.filter((step) => step.version <= 3))
+      // Rows written at version 3 (its triggers index them).
+      const insert = v3.prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, to_addresses, date, body)
+        VALUES (@messageId, @inbox, @subject, @from, @recipients, @recipients, @date, @body)`)
+      for (const email of emails) insert.run({ ...email, recipients: JSON.stringify(email.to) })
+      v3.close()
+      const scope: EmailScope = { inbox: 'ann@corp.test', queryDate: '2002-12-31' }
+      const query: EmailSearch = { keywords: ['gas', 'price'], maxResults: 30 }
+      using store = EmailStore.open(file)
+      expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+      expect(store.count()).toBe(emails.length)
+      expect(store.db.prepare('SELECT count(*) FROM fts_term_docs').pluck().get()).toBe(0)
+      store.optimize()
+      const before = store.rankedInJavaScript
+      const expected = store.search(query, scope, 'auto', 'sqlite')
+      expect(store.search(query, scope)).toEqual(expected)
+      expect(store.rankedInJavaScript).toBe(before)
+      store.countTermDocs({ minRows: 0, minDocs: 10 })
+      expect(store.search(query, scope)).toEqual(expected)
+      expect(store.rankedInJavaScript).toBe(before + 1)
+      // Read-only, as the benchmark's store worker opens it.
+      store.close()
+      using readonly = EmailStore.open(file, { readonly: true })
+      expect(readonly.search(query, scope)).toEqual(expected)
+      expect(readonly.rankedInJavaScript).toBe(1)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it(`counts the common terms at the end of an import into a store of more than ${TERM_DOCS_MIN_ROWS.toLocaleString('en-US')} rows`, { timeout: 120_000 }, () => {
+    using store = EmailStore.open(':memory:')
+    const words = ['gas', 'price', 'desk']
+    const rows = (from: number, count: number): EmailInput[] =>
+      Array.from({ length: count }, (_, i) => ({
+        messageId: `<bulk${from + i}@corp.test>`,
+        inbox: 'ann@corp.test',
+        subject: '',
+        from: 'dan@corp.test',
+        to: ['ann@corp.test'],
+        cc: [],
+        bcc: [],
+        date: '2001-01-01T00:00:00.000Z',
+        body: words[(from + i) % 3] as string,
+      }))
+    store.insertEmails(rows(0, TERM_DOCS_MIN_ROWS))
+    expect(store.db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get()).toBe(0)
+    store.insertEmails(rows(TERM_DOCS_MIN_ROWS, 1))
+    expect(store.db.prepare('SELECT rows, tokens, min_docs AS minDocs FROM fts_term_docs_state').get()).toEqual({
+      rows: TERM_DOCS_MIN_ROWS + 1,
+      tokens: TERM_DOCS_MIN_ROWS + 1,
+      minDocs: TERM_DOCS_MIN_DOCS,
+    })
+    expect(store.db.prepare('SELECT CAST(term AS TEXT) AS term, docs FROM fts_term_docs ORDER BY term').all()).toEqual([
+      { term: 'desk', docs: 16_667 },
+      { term: 'ga', docs: 16_667 },
+      { term: 'price', docs: 16_667 },
+    ])
   })
 })
