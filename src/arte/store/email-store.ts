@@ -409,9 +409,7 @@ function searchSql(
   // scope without reading its row.
   // `candidates`: the same matches unranked, in rowid order, each with its sizes in tokens (FTS5's docsize record), for
   // the ranking in JavaScript (see EmailStore.#rankInJs).
-  const score = candidates
-    ? '(SELECT d.sz FROM emails_fts_docsize d WHERE d.id = emails_fts.rowid) AS sz'
-    : 'bm25(emails_fts, 2.0, 1.0) AS score'
+  const score = candidates ? '(SELECT d.sz FROM emails_fts_docsize d WHERE d.id = emails_fts.rowid) AS sz' : 'bm25(emails_fts, 2.0, 1.0) AS score'
   const order = (id: string): string => (candidates ? '' : `ORDER BY score, ${id} LIMIT +@limit`)
   const ranked =
     plan === 'inbox-range'

@@ -60,7 +60,8 @@ const keyword = fc.oneof(
 
 function searchArbitrary(inboxes: string[]): fc.Arbitrary<[EmailSearch, EmailScope]> {
   const day = fc.integer({ min: 0, max: 3 * 365 }).map((offset) => new Date(Date.UTC(2000, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10))
-  const sometimes = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
+  const sometimes = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+    fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
   const search: fc.Arbitrary<EmailSearch> = fc.record({
     keywords: fc.array(keyword, { minLength: 1, maxLength: 3 }),
     from: sometimes(fc.constantFrom('dan', 'ann')),
@@ -82,11 +83,15 @@ describe('ranking in JavaScript', () => {
     const before = store.rankedInJavaScript
     let nonEmpty = 0
     fc.assert(
-      fc.property(searchArbitrary(inboxes), fc.constantFrom('auto', 'match-first', 'scope-first') as fc.Arbitrary<'auto' | 'match-first' | 'scope-first'>, ([query, scope], plan) => {
-        const expected = store.search(query, scope, plan, 'sqlite')
-        expect(store.search(query, scope, plan)).toEqual(expected)
-        if (expected.length > 1) nonEmpty++
-      }),
+      fc.property(
+        searchArbitrary(inboxes),
+        fc.constantFrom('auto', 'match-first', 'scope-first') as fc.Arbitrary<'auto' | 'match-first' | 'scope-first'>,
+        ([query, scope], plan) => {
+          const expected = store.search(query, scope, plan, 'sqlite')
+          expect(store.search(query, scope, plan)).toEqual(expected)
+          if (expected.length > 1) nonEmpty++
+        },
+      ),
       { numRuns: 400, seed: 41 },
     )
     // Most searches went through the JavaScript ranking, with pages worth comparing.
@@ -146,7 +151,9 @@ describe('when the JavaScript ranking stands aside', () => {
       () => store.db.prepare('DELETE FROM emails WHERE rowid = 6').run(),
       () =>
         store.db
-          .prepare("INSERT INTO emails (message_id, inbox, subject, sender, date, body) VALUES ('<x@corp.test>', 'ann@corp.test', 'gas', 'dan@corp.test', '2001-01-01T00:00:00.000Z', 'contract')")
+          .prepare(
+            "INSERT INTO emails (message_id, inbox, subject, sender, date, body) VALUES ('<x@corp.test>', 'ann@corp.test', 'gas', 'dan@corp.test', '2001-01-01T00:00:00.000Z', 'contract')",
+          )
           .run(),
     ]) {
       write()
@@ -187,7 +194,11 @@ describe('term counts in the store (schema version 4)', () => {
       const file = join(dir, 'v3.db')
       const { emails } = corpus(9, 800)
       const v3 = new Database(file)
-      migrate(v3, file, MIGRATIONS.filter((step) => step.version <= 3))
+      migrate(
+        v3,
+        file,
+        MIGRATIONS.filter((step) => step.version <= 3),
+      )
       // Rows written at version 3 (its triggers index them).
       const insert = v3.prepare(`INSERT INTO emails (message_id, inbox, subject, sender, recipients, to_addresses, date, body)
         VALUES (@messageId, @inbox, @subject, @from, @recipients, @recipients, @date, @body)`)
@@ -217,7 +228,9 @@ describe('term counts in the store (schema version 4)', () => {
     }
   })
 
-  it(`counts the common terms at the end of an import into a store of more than ${TERM_DOCS_MIN_ROWS.toLocaleString('en-US')} rows`, { timeout: 120_000 }, () => {
+  it(`counts the common terms at the end of an import into a store of more than ${TERM_DOCS_MIN_ROWS.toLocaleString('en-US')} rows`, {
+    timeout: 120_000,
+  }, () => {
     using store = EmailStore.open(':memory:')
     const words = ['gas', 'price', 'desk']
     const rows = (from: number, count: number): EmailInput[] =>

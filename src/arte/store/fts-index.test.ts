@@ -20,7 +20,11 @@ function index(documents: Array<[string, string]>, optimize = true): Database.Da
 
 /** Per rowid, the weighted instances (subject 1000, body 1) of `term`, by fts5vocab. */
 function expected(db: Database.Database, term: string): Map<number, number> {
-  const rows = db.prepare('SELECT doc, col, count(*) AS n FROM temp.vi WHERE term = ? GROUP BY doc, col').all(term) as Array<{ doc: number; col: string; n: number }>
+  const rows = db.prepare('SELECT doc, col, count(*) AS n FROM temp.vi WHERE term = ? GROUP BY doc, col').all(term) as Array<{
+    doc: number
+    col: string
+    n: number
+  }>
   const counts = new Map<number, number>()
   for (const row of rows) counts.set(row.doc, (counts.get(row.doc) ?? 0) + row.n * (row.col === 'subject' ? 1000 : 1))
   return counts
@@ -32,10 +36,12 @@ const documents = fc.array(
   fc.tuple(
     fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }).map((words) => words.join(' ')),
     // Mostly short bodies, some of thousands of words: position lists over several pages.
-    fc.oneof(
-      { weight: 20, arbitrary: fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }) },
-      { weight: 1, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 2_000, maxLength: 5_000 }) },
-    ).map((words) => words.join(' ')),
+    fc
+      .oneof(
+        { weight: 20, arbitrary: fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }) },
+        { weight: 1, arbitrary: fc.array(fc.constantFrom(...WORDS), { minLength: 2_000, maxLength: 5_000 }) },
+      )
+      .map((words) => words.join(' ')),
   ),
   { minLength: 300, maxLength: 2_500, size: 'max' },
 )
@@ -79,7 +85,7 @@ describe('FtsIndexReader', () => {
       const out = new Float64Array(rowids.length)
       expect(FtsIndexReader.open(prepareFtsIndexStatements(db, 't'))?.addFrequencies(Buffer.from('ga'), rowids, [1000, 1], out)).toBe(3)
       expect(Array.from(out)).toEqual(rowids.map((rowid) => counts.get(rowid)))
-      expect(db.prepare("SELECT count(*) FROM t_data WHERE id > 10").pluck().get()).toBeGreaterThan(20)
+      expect(db.prepare('SELECT count(*) FROM t_data WHERE id > 10').pluck().get()).toBeGreaterThan(20)
     } finally {
       db.close()
     }

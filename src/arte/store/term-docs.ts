@@ -39,17 +39,19 @@ export function refreshTermDocs(db: Database.Database, options: { minRows?: numb
   const minRows = options.minRows ?? TERM_DOCS_MIN_ROWS
   const minDocs = options.minDocs ?? TERM_DOCS_MIN_DOCS
   if (totalsOf(db).rows <= minRows) return undefined
-  return db.transaction((): TermDocsState => {
-    db.exec('DELETE FROM fts_term_docs; DELETE FROM fts_term_docs_state;')
-    const totals = totalsOf(db)
-    db.exec('CREATE VIRTUAL TABLE temp.fts_term_docs_vocab USING fts5vocab(main, emails_fts, row)')
-    try {
-      db.prepare('INSERT INTO fts_term_docs (term, docs) SELECT CAST(term AS BLOB), doc FROM temp.fts_term_docs_vocab WHERE doc >= ?').run(minDocs)
-    } finally {
-      db.exec('DROP TABLE temp.fts_term_docs_vocab')
-    }
-    const state = { rows: totals.rows, tokens: totals.tokens, minDocs }
-    db.prepare('INSERT INTO fts_term_docs_state (rows, tokens, min_docs) VALUES (@rows, @tokens, @minDocs)').run(state)
-    return state
-  }).immediate()
+  return db
+    .transaction((): TermDocsState => {
+      db.exec('DELETE FROM fts_term_docs; DELETE FROM fts_term_docs_state;')
+      const totals = totalsOf(db)
+      db.exec('CREATE VIRTUAL TABLE temp.fts_term_docs_vocab USING fts5vocab(main, emails_fts, row)')
+      try {
+        db.prepare('INSERT INTO fts_term_docs (term, docs) SELECT CAST(term AS BLOB), doc FROM temp.fts_term_docs_vocab WHERE doc >= ?').run(minDocs)
+      } finally {
+        db.exec('DROP TABLE temp.fts_term_docs_vocab')
+      }
+      const state = { rows: totals.rows, tokens: totals.tokens, minDocs }
+      db.prepare('INSERT INTO fts_term_docs_state (rows, tokens, min_docs) VALUES (@rows, @tokens, @minDocs)').run(state)
+      return state
+    })
+    .immediate()
 }
