@@ -6,7 +6,7 @@ import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
-import { type Bm25Phrase, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
+import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
 import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
 import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, type TermDocsState } from './term-docs.ts'
 
@@ -647,7 +647,7 @@ export class EmailStore {
     }
     const terms = tokens.map(phraseTerm)
     const counts = terms.map((term) => statements.termDocs.get(Buffer.from(term)) as number | undefined)
-    if (counts.every((count) => count === undefined)) return undefined
+    if (counts.every((count) => count === undefined) || !bm25AgreesWithSqlite()) return undefined
     return this.db.transaction((): HitRow[] | typeof STALE | undefined => {
       // One snapshot: the layout, the counts, the index's records and the rows as of the same state.
       if (!this.#isCurrent(layout)) return STALE
@@ -671,7 +671,11 @@ export class EmailStore {
         sizes.push(size)
         previous = id
       }
-      const ranked = rankByBm25(statements.ln, statements.index, totals, phrases, COLUMN_WEIGHTS, phraseGroups, { ids, sizes }, Number(prepared.params.limit))
+      const ranked = rankByBm25(
+        { ln: statements.ln, statements: statements.index, totals, phrases, weights: COLUMN_WEIGHTS, groups: phraseGroups },
+        { ids, sizes },
+        Number(prepared.params.limit),
+      )
       if (ranked === undefined) return undefined
       this.rankedInJavaScript++
       return statements.page.all({ ids: JSON.stringify(ranked) }) as HitRow[]

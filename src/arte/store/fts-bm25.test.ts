@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmailInput, type EmailScope, type EmailSearch, EmailStore } from './email-store.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from './schema.ts'
+import { bm25AgreesWithSqlite } from './fts-bm25.ts'
 import { TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS } from './term-docs.ts'
 
 /**
@@ -258,5 +259,11 @@ describe('term counts in the store (schema version 4)', () => {
       { term: 'ga', docs: 16_667 },
       { term: 'price', docs: 16_667 },
     ])
+  })
+})
+
+describe('bm25AgreesWithSqlite', () => {
+  it("finds SQLite's bm25 scores, bit for bit, on its generated index", () => {
+    expect(bm25AgreesWithSqlite()).toBe(true)
   })
 })
