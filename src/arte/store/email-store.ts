@@ -1126,11 +1126,13 @@ export class EmailImport {
   }
 
   /**
-   * After the commit of an import that added rows (not inside a caller's transaction): the document counts of the
-   * index's common terms, for the ranking in JavaScript (`term-docs.ts`; a store of up to 50,000 rows keeps none).
+   * After the commit of an import (not inside a caller's transaction) that added rows, or found the store without
+   * current counts (a store migrated from version 3, or written outside an import, re-imported): the document counts of
+   * the index's common terms, for the ranking in JavaScript (`term-docs.ts`; a store of up to 50,000 rows keeps none).
    */
   #countTermDocs(): void {
-    if (this.#nested || this.#imported === 0) return
+    if (this.#nested) return
+    if (this.#imported === 0 && this.#db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get() !== 0) return
     refreshTermDocs(this.#db)
   }
 
