@@ -576,7 +576,10 @@ export class EmailStore {
 
   /**
    * Relevance-ranked (bm25; subject weighs twice the body; ties by storage order) search inside `scope`.
-   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
+   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it. So does
+   * `ranking`: `auto` computes bm25 in JavaScript when the store has current counts of its common terms (a store of
+   * more than 50,000 emails, after an import; see `fts-bm25.ts`), `sqlite` always uses FTS5's `bm25()`; both give the
+   * same hits in the same order.
    */
   search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto', ranking: SearchRanking = 'auto'): EmailHit[] {
     let prepared = this.#prepareSearch(query, scope, plan)
