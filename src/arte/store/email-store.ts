@@ -4,7 +4,7 @@ import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, normalizeAddresses, STORED_DATE, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, layoutByInboxSql, migrate } from './schema.ts'
-import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
+import { compileSnippetGroups, ftsSnippet, porterTerm, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
 import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
 import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
@@ -479,6 +479,8 @@ export class EmailStore {
   #bm25: Bm25Statements | undefined
   /** @internal Searches ranked in JavaScript so far (see #rankInJs), for tests. */
   rankedInJavaScript = 0
+  /** `fts_term_docs` as read at a database state (see #termDocsAt). */
+  #termDocs: { dv: number; tc: number; docs: Map<string, number> } | undefined
   /** Candidate statements by search shape (see #rankInJs). */
   readonly #candidates = new Map<string, Database.Statement>()
 
@@ -648,9 +650,10 @@ export class EmailStore {
       }
       phraseGroups.push(members)
     }
-    const terms = tokens.map(phraseTerm)
-    const counts = terms.map((term) => statements.termDocs.get(Buffer.from(term)) as number | undefined)
+    const docs = this.#termDocsAt(layout)
+    const counts = tokens.map((token) => docs.get(porterTerm(token)))
     if (counts.every((count) => count === undefined) || !bm25AgreesWithSqlite()) return undefined
+    const terms = tokens.map(phraseTerm)
     return this.db.transaction((): HitRow[] | typeof STALE | undefined => {
       // One snapshot: the layout, the counts, the index's records and the rows as of the same state.
       if (!this.#isCurrent(layout)) return STALE
@@ -683,6 +686,18 @@ export class EmailStore {
       this.rankedInJavaScript++
       return statements.page.all({ ids: JSON.stringify(ranked) }) as HitRow[]
     })()
+  }
+
+  /** The counts of `fts_term_docs` by term (as {@link porterTerm} writes it), read once per database state. */
+  #termDocsAt(layout: InboxLayout): ReadonlyMap<string, number> {
+    const kept = this.#termDocs
+    if (kept !== undefined && kept.dv === layout.dv && kept.tc === layout.tc) return kept.docs
+    const docs = new Map<string, number>()
+    for (const [term, count] of (this.#bm25 as Bm25Statements).termDocs.all() as Array<[Uint8Array, number]>) {
+      docs.set(Buffer.from(term.buffer, term.byteOffset, term.byteLength).toString('latin1'), count)
+    }
+    this.#termDocs = { dv: layout.dv, tc: layout.tc, docs }
+    return docs
   }
 
   /**
@@ -938,7 +953,7 @@ interface Bm25Statements {
 function prepareBm25Statements(db: Database.Database): Bm25Statements {
   return {
     state: db.prepare('SELECT rows, tokens, min_docs FROM fts_term_docs_state'),
-    termDocs: db.prepare('SELECT docs FROM fts_term_docs WHERE term = ?').pluck(),
+    termDocs: db.prepare('SELECT term, docs FROM fts_term_docs').raw(),
     averages: db.prepare('SELECT block FROM emails_fts_data WHERE id = 1').pluck(),
     countMatches: db.prepare('SELECT count(*) FROM emails_fts WHERE emails_fts MATCH ?').pluck(),
     ln: db.prepare('SELECT ln(?)').pluck(),
