@@ -213,8 +213,6 @@ interface InboxLayout {
   /** The database's state it was read at: `PRAGMA data_version` (commits by other connections) and `total_changes()` (this one's). */
   dv: number
   tc: number
-  /** `fts_term_docs_state` at that state, once a search read it (`null`: no current counts). */
-  termDocs?: TermDocsState | null
 }
 
 /** The database's state a search statement runs at, compared there with the layout's (see EmailStore.#layoutOf). */
@@ -479,6 +477,8 @@ export class EmailStore {
   #bm25: Bm25Statements | undefined
   /** @internal Searches ranked in JavaScript so far (see #rankInJs), for tests. */
   rankedInJavaScript = 0
+  /** `fts_term_docs_state` at the state a mailbox layout was read at, once a search read it (`null`: no current counts). */
+  readonly #termDocsState = new WeakMap<InboxLayout, TermDocsState | null>()
   /** `fts_term_docs` as read at a database state (see #termDocsAt). */
   #termDocs: { dv: number; tc: number; docs: Map<string, number> } | undefined
   /** Candidate statements by search shape (see #rankInJs). */
@@ -630,15 +630,16 @@ export class EmailStore {
     candidates: () => Database.Statement
   }): HitRow[] | typeof STALE | undefined {
     const { layout, groups } = prepared
-    if (layout === undefined || this.db.inTransaction) return undefined
-    this.#bm25 ??= prepareBm25Statements(this.db)
-    const statements = this.#bm25
-    if (layout.termDocs === undefined) {
-      const state = statements.state.get() as { rows: number; tokens: number; min_docs: number } | undefined
-      layout.termDocs = state === undefined ? null : { rows: state.rows, tokens: state.tokens, minDocs: state.min_docs }
+    if (layout === undefined) return undefined
+    let termDocs = this.#termDocsState.get(layout)
+    if (termDocs === undefined) {
+      this.#bm25 ??= prepareBm25Statements(this.db)
+      const state = this.#bm25.state.get() as { rows: number; tokens: number; min_docs: number } | undefined
+      termDocs = state === undefined ? null : { rows: state.rows, tokens: state.tokens, minDocs: state.min_docs }
+      this.#termDocsState.set(layout, termDocs)
     }
-    const termDocs = layout.termDocs
-    if (termDocs === null) return undefined
+    if (termDocs === null || this.db.inTransaction) return undefined
+    const statements = this.#bm25 as Bm25Statements
     const tokens: string[] = []
     const phraseGroups: number[][] = []
     for (const alternatives of groups) {
