@@ -3,9 +3,12 @@ import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
 import { canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } from './normalize.ts'
-import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate } from './schema.ts'
-import { compileSnippetGroups, ftsSnippet, type SnippetQuery } from './fts-snippet.ts'
+import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate, TERM_DOCS_SCHEMA_VERSION } from './schema.ts'
+import { compileSnippetGroups, ftsSnippet, porterTerm, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
+import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
+import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
+import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, type TermDocsState } from './term-docs.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
 export interface EmailInput {
@@ -369,7 +372,13 @@ const maxOf = (...values: Array<number | null>): number | null =>
  * The SQL of a search of this shape: the plan (`undefined`: no keywords), how many parts the `from` and `to` filters have, and
  * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
  */
-function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined, fromParts: number, toParts: number, query: EmailSearch): string {
+function searchSql(
+  plan: 'match-first' | 'scope-first' | 'inbox-range' | undefined,
+  fromParts: number,
+  toParts: number,
+  query: EmailSearch,
+  candidates = false,
+): string {
   const filters: string[] = []
   for (let i = 0; i < fromParts; i++) filters.push(`e.sender LIKE +@from${i} ESCAPE '\\'`)
   if (toParts > 0) {
@@ -396,21 +405,26 @@ function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefin
   // range or among the scope's rows outside it (scope-first: in the scope's rowid set). `inbox-range` (no filter, and
   // the inbox's range holds only the inbox's mail, all of it dated up to the query date): a match in the range is in
   // scope without reading its row.
+  // `candidates`: the same matches unranked, in rowid order, each with its sizes in tokens (FTS5's docsize record), for
+  // the ranking in JavaScript (see EmailStore.#rankInJs).
+  const score = candidates ? '(SELECT d.sz FROM emails_fts_docsize d WHERE d.id = emails_fts.rowid) AS sz' : 'bm25(emails_fts, 2.0, 1.0) AS score'
+  const order = (id: string): string => (candidates ? '' : `ORDER BY score, ${id} LIMIT +@limit`)
   const ranked =
     plan === 'inbox-range'
-      ? `SELECT emails_fts.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score FROM emails_fts
+      ? `SELECT emails_fts.rowid AS id, ${score} FROM emails_fts
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL}
             AND (+emails_fts.rowid BETWEEN @ilo AND @ihi
               OR (+emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}) AND EXISTS (SELECT 1 FROM emails e WHERE e.rowid = emails_fts.rowid AND ${where})))
-          ORDER BY score, emails_fts.rowid LIMIT +@limit`
-      : `SELECT e.rowid AS id, bm25(emails_fts, 2.0, 1.0) AS score
+          ${order('emails_fts.rowid')}`
+      : `SELECT e.rowid AS id, ${score}
           FROM emails_fts JOIN emails e ON e.rowid = emails_fts.rowid
           WHERE emails_fts MATCH @match AND emails_fts.rowid BETWEEN @lo AND @hi AND ${STATE_GUARD_SQL} AND ${
             plan === 'scope-first'
               ? `+emails_fts.rowid IN (${SCOPE_ROWIDS_SQL})`
               : `(+emails_fts.rowid BETWEEN @ilo AND @ihi OR +emails_fts.rowid IN (${OUTSIDE_INBOX_SQL}))`
           } AND ${where}
-          ORDER BY score, e.rowid LIMIT +@limit`
+          ${order('e.rowid')}`
+  if (candidates) return ranked
   return `WITH ranked AS MATERIALIZED (${ranked})
         SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
           CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
@@ -418,6 +432,21 @@ function searchSql(plan: 'match-first' | 'scope-first' | 'inbox-range' | undefin
         FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
         ORDER BY r.score, r.id`
 }
+
+/** The columns of a keyword search's page (as the last part of {@link searchSql}), for rowids ranked in JavaScript: `@ids` a JSON array, in order. */
+const PAGE_BY_IDS_SQL = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
+    CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
+    CASE WHEN octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+  FROM json_each(@ids) j CROSS JOIN emails e WHERE e.rowid = j.value ORDER BY j.key`
+
+/** What {@link EmailStore}'s ranking in JavaScript returns for a mailbox layout kept from before a change. */
+const STALE = Symbol('stale layout')
+
+/** bm25's column weights in the store's search: the subject twice the body. */
+const COLUMN_WEIGHTS = [2.0, 1.0] as const
+
+/** How {@link EmailStore.search} ranks: `auto` in JavaScript when the store has current term counts (see `fts-bm25.ts`), `sqlite` always with FTS5's `bm25()`. */
+export type SearchRanking = 'auto' | 'sqlite'
 
 const EMAIL_COLUMNS = 'e.message_id, e.inbox, e.subject, e.sender, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.date, e.body, e.file_name'
 
@@ -444,10 +473,23 @@ export class EmailStore {
   /** Keyword search statements by shape (see #prepareSearch). */
   readonly #searches = new Map<string, Database.Statement>()
   #rowSnippet: Database.Statement | undefined
+  /** Statements of the ranking in JavaScript, prepared at its first use. */
+  #bm25: Bm25Statements | undefined
+  /** @internal Searches ranked in JavaScript so far (see #rankInJs), for tests. */
+  rankedInJavaScript = 0
+  /** `fts_term_docs_state` at the state a mailbox layout was read at, once a search read it (`null`: no current counts). */
+  readonly #termDocsState = new WeakMap<InboxLayout, TermDocsState | null>()
+  /** `fts_term_docs` as read at a database state (see #termDocsAt). */
+  #termDocs: { dv: number; tc: number; docs: Map<string, number> } | undefined
+  /** Whether the store's schema has the term counts (a version 3 store opened read-only has none). */
+  readonly #hasTermDocs: boolean
+  /** Candidate statements by search shape (see #rankInJs). */
+  readonly #candidates = new Map<string, Database.Statement>()
 
-  private constructor(db: Database.Database, file: string) {
+  private constructor(db: Database.Database, file: string, termDocs: boolean) {
     this.db = db
     this.file = file
+    this.#hasTermDocs = termDocs
     this.#insert = db.prepare(`INSERT OR IGNORE INTO emails
       (message_id, inbox, subject, sender, recipients, to_addresses, cc_addresses, bcc_addresses, date, body, file_name)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -482,6 +524,8 @@ export class EmailStore {
   static open(file: string, options: EmailStoreOptions = {}): EmailStore {
     const readonly = options.readonly ?? false
     let db: Database.Database
+    // A store opened read-only at version 3 has no term counts (SQLite ranks its searches).
+    let termDocs = true
     try {
       db = new Database(file, { readonly, fileMustExist: readonly })
     } catch (error) {
@@ -492,7 +536,7 @@ export class EmailStore {
     }
     try {
       if (readonly) {
-        checkSchemaVersion(db, file)
+        termDocs = checkSchemaVersion(db, file) >= TERM_DOCS_SCHEMA_VERSION
         // Pages read through a memory map rather than a read() call each (searches revisit the same index pages).
         db.pragma(`mmap_size = ${READONLY_MMAP_BYTES}`)
       } else {
@@ -500,7 +544,7 @@ export class EmailStore {
         db.pragma('synchronous = NORMAL')
         migrate(db, file)
       }
-      return new EmailStore(db, file)
+      return new EmailStore(db, file, termDocs)
     } catch (error) {
       db.close()
       if ((error as { code?: unknown }).code === 'SQLITE_NOTADB') {
@@ -539,13 +583,24 @@ export class EmailStore {
 
   /**
    * Relevance-ranked (bm25; subject weighs twice the body; ties by storage order) search inside `scope`.
-   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it.
+   * `plan` only chooses how the same result is computed (see {@link SearchPlan}); tests and benchmarks pin it. So does
+   * `ranking`: `auto` computes bm25 in JavaScript when the store has current counts of its common terms (a store of
+   * more than 50,000 emails, after an import; see `fts-bm25.ts`), `sqlite` always uses FTS5's `bm25()`; both give the
+   * same hits in the same order.
    */
-  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto'): EmailHit[] {
+  search(query: EmailSearch, scope: EmailScope, plan: SearchPlan = 'auto', ranking: SearchRanking = 'auto'): EmailHit[] {
     let prepared = this.#prepareSearch(query, scope, plan)
     if (prepared === undefined) return []
-    let rows = prepared.statement.all(prepared.params) as HitRow[]
+    let ranked = ranking === 'auto' ? this.#rankInJs(prepared) : undefined
+    if (ranked === STALE) {
+      // The mailbox layout was kept from before a change: read again, and rank with it.
+      this.#layouts.clear()
+      prepared = this.#prepareSearch(query, scope, plan)
+      if (prepared === undefined) return []
+      ranked = this.#rankInJs(prepared)
+    }
     const layout = prepared.layout
+    let rows = ranked === STALE || ranked === undefined ? (prepared.statement.all(prepared.params) as HitRow[]) : ranked
     if (rows.length === 0 && layout !== undefined && !this.#isCurrent(layout)) {
       // The statement ran at another state than the mailbox layout it was given (a layout kept from before a change,
       // or a commit between the two statements), and returned nothing for it: both again, at one state.
@@ -565,6 +620,90 @@ export class EmailStore {
       from: row.sender,
       snippet: collapseWhitespace(snippetQuery === undefined || match === undefined ? (row.snippet ?? '') : this.#snippet(row, snippetQuery, match)),
     }))
+  }
+
+  /**
+   * The page of a keyword search ranked in JavaScript (`fts-bm25.ts`: the same bm25, from the store's term counts and
+   * FTS5's records of the rows in scope), or `undefined` to rank with SQLite: no current term counts, a phrase of
+   * several tokens, no common term (FTS5's own count is cheap then), an open transaction (FTS5 holds its new entries
+   * in memory), an index not in one segment, or a database changed since the layout was read.
+   */
+  #rankInJs(prepared: {
+    params: Record<string, string | number | bigint>
+    groups: string[][][]
+    layout: InboxLayout | undefined
+    candidates: () => Database.Statement
+  }): HitRow[] | typeof STALE | undefined {
+    const { layout, groups } = prepared
+    if (layout === undefined || !this.#hasTermDocs) return undefined
+    let termDocs = this.#termDocsState.get(layout)
+    if (termDocs === undefined) {
+      this.#bm25 ??= prepareBm25Statements(this.db)
+      const state = this.#bm25.state.get() as { rows: number; tokens: number; min_docs: number } | undefined
+      termDocs = state === undefined ? null : { rows: state.rows, tokens: state.tokens, minDocs: state.min_docs }
+      this.#termDocsState.set(layout, termDocs)
+    }
+    if (termDocs === null || this.db.inTransaction) return undefined
+    const statements = this.#bm25 as Bm25Statements
+    const tokens: string[] = []
+    const phraseGroups: number[][] = []
+    for (const alternatives of groups) {
+      const members: number[] = []
+      for (const phrase of alternatives) {
+        if (phrase.length !== 1) return undefined
+        members.push(tokens.length)
+        tokens.push(phrase[0] as string)
+      }
+      phraseGroups.push(members)
+    }
+    const docs = this.#termDocsAt(layout)
+    const counts = tokens.map((token) => docs.get(porterTerm(token)))
+    if (counts.every((count) => count === undefined) || !bm25AgreesWithSqlite()) return undefined
+    const terms = tokens.map(phraseTerm)
+    return this.db.transaction((): HitRow[] | typeof STALE | undefined => {
+      // One snapshot: the layout, the counts, the index's records and the rows as of the same state.
+      if (!this.#isCurrent(layout)) return STALE
+      const averages = statements.averages.get() as Uint8Array | undefined
+      if (averages === undefined) return undefined
+      const totals = indexTotals(averages)
+      if (totals.rows !== termDocs.rows || totals.tokens !== termDocs.tokens) return undefined
+      const phrases: Bm25Phrase[] = terms.map((term, i) => ({
+        term,
+        // A term missing from the counts is in fewer than minDocs rows: FTS5 counts it quickly.
+        rows: counts[i] ?? (statements.countMatches.get(`"${(tokens[i] as string).replaceAll('"', '""')}"`) as number),
+      }))
+      const rows = prepared.candidates().all(prepared.params) as Array<[number, Uint8Array | null]>
+      const ids = new Float64Array(rows.length)
+      const sizes: Uint8Array[] = []
+      let previous = 0
+      for (let i = 0; i < rows.length; i++) {
+        const [id, size] = rows[i] as [number, Uint8Array | null]
+        if (size === null || id <= previous) return undefined
+        ids[i] = id
+        sizes.push(size)
+        previous = id
+      }
+      const ranked = rankByBm25(
+        { ln: statements.ln, statements: statements.index, totals, phrases, weights: COLUMN_WEIGHTS, groups: phraseGroups },
+        { ids, sizes },
+        Number(prepared.params.limit),
+      )
+      if (ranked === undefined) return undefined
+      this.rankedInJavaScript++
+      return statements.page.all({ ids: JSON.stringify(ranked) }) as HitRow[]
+    })()
+  }
+
+  /** The counts of `fts_term_docs` by term (as {@link porterTerm} writes it), read once per database state. */
+  #termDocsAt(layout: InboxLayout): ReadonlyMap<string, number> {
+    const kept = this.#termDocs
+    if (kept !== undefined && kept.dv === layout.dv && kept.tc === layout.tc) return kept.docs
+    const docs = new Map<string, number>()
+    for (const [term, count] of (this.#bm25 as Bm25Statements).termDocs.all() as Array<[Uint8Array, number]>) {
+      docs.set(Buffer.from(term.buffer, term.byteOffset, term.byteLength).toString('latin1'), count)
+    }
+    this.#termDocs = { dv: layout.dv, tc: layout.tc, docs }
+    return docs
   }
 
   /**
@@ -610,6 +749,8 @@ export class EmailStore {
         match: string | undefined
         groups: string[][][]
         layout: InboxLayout | undefined
+        /** The statement of the same matches unranked, with their sizes (see #rankInJs). */
+        candidates: () => Database.Statement
       }
     | undefined {
     const groups = ftsQueryGroups(query.keywords)
@@ -679,7 +820,15 @@ export class EmailStore {
       statement = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query))
       this.#searches.set(key, statement)
     }
-    return { statement, params, match, groups, layout }
+    const candidates = (): Database.Statement => {
+      let found = this.#candidates.get(key)
+      if (found === undefined) {
+        found = this.db.prepare(searchSql(shape === 'latest' ? undefined : shape, fromParts.length, toParts.length, query, true)).raw()
+        this.#candidates.set(key, found)
+      }
+      return found
+    }
+    return { statement, params, match, groups, layout, candidates }
   }
 
   /**
@@ -769,6 +918,16 @@ export class EmailStore {
   }
 
   /**
+   * Counts the documents of the index's common terms now, as an import does at its end in a store of more than
+   * {@link TERM_DOCS_MIN_ROWS} rows (see `term-docs.ts`): searches then rank by bm25 without FTS5 counting them.
+   * `minRows` and `minDocs` (defaults: that and {@link TERM_DOCS_MIN_DOCS}) are for tests and tools.
+   */
+  countTermDocs(options: { minRows?: number; minDocs?: number } = {}): void {
+    refreshTermDocs(this.db, options)
+    this.#layouts.clear()
+  }
+
+  /**
    * Merges the FTS5 index into one segment and refreshes the planner statistics: run once after a bulk import
    * (faster searches; takes a few seconds per 100K emails).
    */
@@ -783,6 +942,29 @@ export class EmailStore {
 
   [Symbol.dispose](): void {
     this.close()
+  }
+}
+
+/** The statements of {@link EmailStore}'s ranking in JavaScript. */
+interface Bm25Statements {
+  state: Database.Statement
+  termDocs: Database.Statement
+  averages: Database.Statement
+  countMatches: Database.Statement
+  ln: Database.Statement
+  page: Database.Statement
+  index: FtsIndexStatements
+}
+
+function prepareBm25Statements(db: Database.Database): Bm25Statements {
+  return {
+    state: db.prepare('SELECT rows, tokens, min_docs FROM fts_term_docs_state'),
+    termDocs: db.prepare('SELECT term, docs FROM fts_term_docs').raw(),
+    averages: db.prepare('SELECT block FROM emails_fts_data WHERE id = 1').pluck(),
+    countMatches: db.prepare('SELECT count(*) FROM emails_fts WHERE emails_fts MATCH ?').pluck(),
+    ln: db.prepare('SELECT ln(?)').pluck(),
+    page: db.prepare(PAGE_BY_IDS_SQL),
+    index: prepareFtsIndexStatements(db, 'emails_fts'),
   }
 }
 
@@ -989,13 +1171,26 @@ export class EmailImport {
           INSERT OR IGNORE INTO email_addresses (address, email_rowid) SELECT j.value, e.rowid FROM emails e, json_each(e.recipients) j WHERE e.rowid > ${this.#since};`)
       }
       for (const { sql } of this.#deferredIndexes) this.#db.exec(sql)
+      if (this.#imported > 0) this.#db.exec('DELETE FROM fts_term_docs_state')
       this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
       this.#open = false
       this.#restorePragmas()
+      this.#countTermDocs()
     } catch (error) {
       this.abort()
       throw error
     }
+  }
+
+  /**
+   * After the commit of an import (not inside a caller's transaction) that added rows, or found the store without
+   * current counts (a store migrated from version 3, or written outside an import, re-imported): the document counts of
+   * the index's common terms, for the ranking in JavaScript (`term-docs.ts`; a store of up to 50,000 rows keeps none).
+   */
+  #countTermDocs(): void {
+    if (this.#nested) return
+    if (this.#imported === 0 && this.#db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get() !== 0) return
+    refreshTermDocs(this.#db)
   }
 
   /** Rolls back everything added (a no-op after {@link EmailImport.finish}). */

@@ -189,7 +189,39 @@ export const MIGRATIONS: ReadonlyArray<Migration> = [
       `)
     },
   },
+  {
+    version: 4,
+    description:
+      "document counts of the index's common terms (fts_term_docs, filled at the end of a large import), so that a search ranks by bm25 without FTS5 counting them on every query; any write outside an import makes them stale",
+    up(db) {
+      db.exec(`
+        -- The number of rows holding each term in at least fts_term_docs_state.min_docs rows (the term as FTS5 stores it).
+        CREATE TABLE fts_term_docs (term BLOB PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+        -- One row while fts_term_docs is current: the index's rows and tokens it was counted at, and its threshold.
+        CREATE TABLE fts_term_docs_state (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, min_docs INTEGER NOT NULL);
+        CREATE TRIGGER fts_term_docs_ai AFTER INSERT ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+        CREATE TRIGGER fts_term_docs_ad AFTER DELETE ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+        CREATE TRIGGER fts_term_docs_au AFTER UPDATE ON emails WHEN NOT EXISTS (SELECT 1 FROM bulk_import) BEGIN
+          DELETE FROM fts_term_docs_state;
+        END;
+      `)
+    },
+  },
 ]
+
+/**
+ * The oldest schema version a read-only open reads as it is: version 4 only adds the counts of the index's common
+ * terms, and a search of a store without them ranks with SQLite's `bm25()` (the same results). An open for writing
+ * migrates the store instead.
+ */
+export const OLDEST_READ_ONLY_VERSION = 3
+
+/** The schema version from which a store keeps the counts of its common terms (`fts_term_docs`). */
+export const TERM_DOCS_SCHEMA_VERSION = 4
 
 /** The schema version this code writes and reads. */
 export const SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0
@@ -220,14 +252,15 @@ function foreignDatabase(db: Database.Database, file: string, version: number): 
 const NEWER_HINT = 'Upgrade agent-bench, or re-import the mail into a new database file with `agent-bench import-enron`.'
 
 /**
- * Checks that `db`, opened read-only, is an email store at {@link SCHEMA_VERSION}; throws a {@link ConfigError}
- * (not an email database) or a {@link SchemaVersionError} (empty, older or newer) saying how to get one.
+ * Checks that `db`, opened read-only, is an email store this code reads (versions {@link OLDEST_READ_ONLY_VERSION}
+ * to {@link SCHEMA_VERSION}) and returns its version; throws a {@link ConfigError} (not an email database) or a
+ * {@link SchemaVersionError} (empty, older or newer) saying how to get one.
  */
-export function checkSchemaVersion(db: Database.Database, file: string): void {
+export function checkSchemaVersion(db: Database.Database, file: string): number {
   const version = db.pragma('user_version', { simple: true }) as number
   const foreign = foreignDatabase(db, file, version)
   if (foreign !== undefined) throw foreign
-  if (version === SCHEMA_VERSION) return
+  if (version >= OLDEST_READ_ONLY_VERSION && version <= SCHEMA_VERSION) return version
   if (version === 0) {
     throw new SchemaVersionError(`Email database ${file} is empty.`, {
       hint: 'Build it with `agent-bench import-enron --db FILE --maildir DIR` (or --csv-path / --jsonl).',
@@ -241,9 +274,12 @@ export function checkSchemaVersion(db: Database.Database, file: string): void {
       },
     )
   }
-  throw new SchemaVersionError(`Email database ${file} has schema version ${version}, older than the version ${SCHEMA_VERSION} this agent-bench reads.`, {
-    hint: 'Migrate it once by re-running `agent-bench import-enron --db FILE` with the mail it was built from (the import migrates the file and skips the mail already stored), or build a new file.',
-  })
+  throw new SchemaVersionError(
+    `Email database ${file} has schema version ${version}, older than the version ${OLDEST_READ_ONLY_VERSION} this agent-bench reads.`,
+    {
+      hint: 'Migrate it once by re-running `agent-bench import-enron --db FILE` with the mail it was built from (the import migrates the file and skips the mail already stored), or build a new file.',
+    },
+  )
 }
 
 /**
