@@ -72,8 +72,24 @@ describe('executeToolCall', () => {
     class Hit {
       id = 'a'
     }
-    const holes = [1, , 3]
-    for (const value of [undefined, -0, Number.NaN, Number.POSITIVE_INFINITY, 1n, () => 1, Symbol('s'), new Date(0), new Hit(), holes, [undefined], { a: undefined }, { a: -0 }, new Map()]) {
+    const holes = [1, 2, 3]
+    delete holes[1]
+    for (const value of [
+      undefined,
+      -0,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      1n,
+      () => 1,
+      Symbol('s'),
+      new Date(0),
+      new Hit(),
+      holes,
+      [undefined],
+      { a: undefined },
+      { a: -0 },
+      new Map(),
+    ]) {
       expect(isPlainJson(value), String(value)).toBe(false)
     }
   })
