@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { BenchError } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
-import { freezeMessage } from '../llm/call-log.ts'
 import { CallAbortedError } from '../llm/errors.ts'
 import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatModel, Usage } from '../llm/types.ts'
 import { addUsage, emptyUsage } from '../llm/types.ts'
@@ -74,11 +73,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
   const table = toolTable(options.tools)
   const wireTools = options.tools.map(toOpenAITool)
   const started = clock()
-  // Each message is frozen once sent: the trace holds it as sent, and the call log compares it by identity.
   const messages: ChatCompletionMessageParam[] = [
-    freezeMessage({ role: 'system', content: options.system }),
-    ...(options.developer === undefined ? [] : [freezeMessage({ role: 'developer' as const, content: options.developer })]),
-    freezeMessage({ role: 'user', content: options.user }),
+    { role: 'system', content: options.system },
+    ...(options.developer === undefined ? [] : [{ role: 'developer' as const, content: options.developer }]),
+    { role: 'user', content: options.user },
   ]
   const toolCalls: ToolCallRecord[] = []
   let usage: Usage = emptyUsage()
@@ -132,7 +130,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
     if (calls.length > 0) {
       assistant.tool_calls = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.wireName, arguments: call.rawArguments } }))
     }
-    messages.push(freezeMessage(assistant))
+    messages.push(assistant)
 
     if (calls.length === 0) return finish(answerFromText(reply.content ?? ''))
 
@@ -156,7 +154,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTrace> {
         wire.toolMessageName === true
           ? { role: 'tool', tool_call_id: call.id, name: call.wireName, content: executed.content }
           : { role: 'tool', tool_call_id: call.id, content: executed.content }
-      messages.push(freezeMessage(toolMessage))
+      messages.push(toolMessage)
       if (executed.status === 'ok' && executed.tool?.final === true) return finish(answerFromFinalTool(executed.arguments))
     }
   }

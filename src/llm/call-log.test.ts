@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CallLog, REDACTED, freezeMessage, pruneCallLogs, readCallLog, redactFields } from './call-log.ts'
+import { CallLog, REDACTED, pruneCallLogs, readCallLog, redactFields } from './call-log.ts'
 
 describe('call log redaction', () => {
   it('redacts secret-named fields at any depth', () => {
@@ -245,50 +245,6 @@ describe('call log conversations', () => {
         request: { ...continued.request, messages: messages.slice(4) },
       }),
     )
-  })
-
-  it('writes the same lines for messages frozen by freezeMessage (compared by identity, not serialized again)', () => {
-    const conversation = (freeze: boolean) => {
-      const dir = mkdtempSync(join(tmpdir(), 'call-log-frozen-'))
-      const log = new CallLog(dir)
-      const make = <T extends object>(message: T): T => (freeze ? freezeMessage(message) : message)
-      const messages: unknown[] = [make({ role: 'system', content: 'é system ✓' }), make({ role: 'user', content: 'q "quoted"' })]
-      log.write(call(messages, 1))
-      messages.push(
-        make({ role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 's', arguments: '{"a":1}' } }] }),
-        make({ role: 'tool', tool_call_id: 't1', content: '[{"x":"\u2028"}]' }),
-      )
-      log.write(call(messages, 2))
-      // An equal copy of a frozen message (another object) is compared as JSON: still the same conversation.
-      messages[1] = make({ role: 'user', content: 'q "quoted"' })
-      messages.push(make({ role: 'assistant', content: 'done' }))
-      log.write(call(messages, 3))
-      // A different message in place of an earlier one: the call is written in full.
-      messages[2] = make({ role: 'assistant', content: 'other' })
-      log.write(call(messages, 4))
-      log.close()
-      const lines = linesOf(log.file)
-      const ids = lines.map((line) => line.id ?? '')
-      return { text: readFileSync(log.file, 'utf8').replaceAll(/"(id|call)":"[^"]+"/g, '"$1":"*"'), lines, ids, dir }
-    }
-    const plain = conversation(false)
-    const frozen = conversation(true)
-    expect(frozen.text).toBe(plain.text)
-    expect(frozen.lines.map((line) => line.messagesFrom?.count ?? 0)).toEqual([0, 2, 4, 0])
-    expect(frozen.lines[1]?.messagesFrom?.call).toBe(frozen.ids[0])
-    expect(frozen.lines[2]?.messagesFrom?.call).toBe(frozen.ids[1])
-    expect(frozen.lines[1]?.request?.messages).toHaveLength(2)
-    const read = [...readCallLog(frozen.dir)].map((logged) => (logged.entry.request as { messages: unknown[] }).messages)
-    expect(read.map((messages) => messages.length)).toEqual([2, 4, 5, 5])
-    expect(read[3]?.[2]).toEqual({ role: 'assistant', content: 'other' })
-    expect(Object.isFrozen(read[0]?.[0])).toBe(false)
-  })
-
-  it('freezeMessage freezes a message and everything in it', () => {
-    const message = freezeMessage({ role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'n', arguments: '{}' } }] })
-    expect(Object.isFrozen(message)).toBe(true)
-    expect(Object.isFrozen(message.tool_calls)).toBe(true)
-    expect(Object.isFrozen(message.tool_calls[0]?.function)).toBe(true)
   })
 
   it('writes a call in full when an earlier message of its conversation was changed in place or dropped', () => {

@@ -127,27 +127,6 @@ export interface LoggedCall {
 const MESSAGES_MARKER = `\u0000call-log-messages-${randomUUID()}\u0000`
 const MESSAGES_MARKER_JSON = JSON.stringify(MESSAGES_MARKER)
 
-/** Messages frozen by {@link freezeMessage}: plain data that can never change, so equal to any earlier view of them. */
-const frozenMessages = new WeakSet<object>()
-
-function freezeDeep(value: unknown): void {
-  if (value === null || typeof value !== 'object') return
-  Object.freeze(value)
-  for (const key of Object.keys(value)) freezeDeep((value as Record<string, unknown>)[key])
-}
-
-/**
- * Freezes a request message built as plain data (data properties only, no getters or `toJSON`), with every object
- * and array inside it, and returns it. A call log compares such a message with the same object in an earlier call of
- * the conversation by identity, without serializing it again or keeping its JSON (see `CallLog.write`); the agent
- * loop freezes each message it sends.
- */
-export function freezeMessage<T extends object>(message: T): T {
-  freezeDeep(message)
-  frozenMessages.add(message)
-  return message
-}
-
 /** Hashes by tools array: a task sends the same array on each of its calls. */
 const toolHashes = new WeakMap<object, string>()
 /** Hashes of frozen objects (the JSON Schemas of tool parameters, shared by the tools every task builds). */
@@ -230,11 +209,8 @@ export class CallLog {
   /** Open for appending from the first write until {@link CallLog.close} (one `write` per call, no open and close). */
   #fd: number | undefined
   readonly #writtenTools = new Set<string>()
-  /**
-   * The last call of each conversation, by its first message object: its id, and its messages (when every one was
-   * frozen by {@link freezeMessage}) or else the JSON of each.
-   */
-  readonly #conversations = new WeakMap<object, { id: string; length: number; frozen?: unknown[]; texts?: string[] }>()
+  /** The last call of each conversation, by its first message object: its id and the JSON of each of its messages. */
+  readonly #conversations = new WeakMap<object, { id: string; texts: string[] }>()
   readonly #keep: number
   readonly #redactor: Redactor
 
@@ -313,14 +289,8 @@ export class CallLog {
     }
     const conversation = this.#continued(id, withoutTools.messages)
     const from = conversation?.from
-    const texts = conversation?.texts
-    if (texts !== undefined) {
-      // The messages' JSON, computed to compare them with the conversation's last call, is spliced into the line.
-      logged = { ...logged, messages: MESSAGES_MARKER }
-    } else if (from !== undefined) {
-      // Frozen messages: the line holds the new ones, serialized with it (the earlier ones were compared by identity).
-      logged = { ...logged, messages: (withoutTools.messages as unknown[]).slice(from.count) }
-    }
+    // The messages' JSON, computed to compare them with the conversation's last call, is spliced into the line.
+    if (conversation !== undefined) logged = { ...logged, messages: MESSAGES_MARKER }
     this.#append(
       {
         kind: 'call',
@@ -330,36 +300,30 @@ export class CallLog {
         ...entry,
         request: logged,
       },
-      texts === undefined ? undefined : { texts, from: from?.count ?? 0, real: (withoutTools.messages as unknown[]).slice(from?.count ?? 0) },
+      conversation === undefined
+        ? undefined
+        : { texts: conversation.texts, from: from?.count ?? 0, real: (withoutTools.messages as unknown[]).slice(from?.count ?? 0) },
     )
     return id
   }
 
   /**
-   * Whether `messages` continue the conversation of this log's last call that began with the same first message object
-   * (one agent run): the earlier call's messages come first, the same objects frozen by {@link freezeMessage}, or else
-   * equal as JSON. Undefined when they are not a list that starts with an object; `texts` is the JSON of each message
-   * unless every one is frozen. Remembers these messages for the next call of the conversation.
+   * The JSON of each of `messages` (undefined when they are not a list that starts with an object), and whether they
+   * continue the conversation of this log's last call that began with the same first message object (one agent run):
+   * the earlier call's messages, compared as JSON, come first. Remembers these messages for the next call of the
+   * conversation.
    */
-  #continued(id: string, messages: unknown): { texts: string[] | undefined; from: MessagesFrom | undefined } | undefined {
+  #continued(id: string, messages: unknown): { texts: string[]; from: MessagesFrom | undefined } | undefined {
     if (!Array.isArray(messages) || messages.length === 0) return undefined
     const first: unknown = messages[0]
     if (first === null || typeof first !== 'object') return undefined
-    const frozen = messages.every((message) => typeof message === 'object' && message !== null && frozenMessages.has(message))
     // As JSON.stringify writes an array's items (undefined, a function: null).
-    const textOf = (message: unknown): string => JSON.stringify(message) ?? 'null'
-    const texts = frozen ? undefined : messages.map(textOf)
+    const texts = messages.map((message) => JSON.stringify(message) ?? 'null')
     const earlier = this.#conversations.get(first)
-    this.#conversations.set(first, frozen ? { id, length: messages.length, frozen: messages.slice() } : { id, length: messages.length, texts })
-    if (earlier === undefined || earlier.length > messages.length) return { texts, from: undefined }
-    for (let index = 0; index < earlier.length; index++) {
-      const before = earlier.frozen?.[index]
-      // A frozen message is the same as when it was sent before; else the two are compared as JSON.
-      if (before !== undefined && before === messages[index]) continue
-      const beforeText = earlier.texts?.[index] ?? textOf(before)
-      if (beforeText !== (texts?.[index] ?? textOf(messages[index]))) return { texts, from: undefined }
-    }
-    return { texts, from: { call: earlier.id, count: earlier.length } }
+    this.#conversations.set(first, { id, texts })
+    if (earlier === undefined || earlier.texts.length > texts.length) return { texts, from: undefined }
+    for (let index = 0; index < earlier.texts.length; index++) if (earlier.texts[index] !== texts[index]) return { texts, from: undefined }
+    return { texts, from: { call: earlier.id, count: earlier.texts.length } }
   }
 }
 
