@@ -35,7 +35,8 @@
  * `PERF_HARNESS_REPORT=1` adds the HTML report's reporter to the harness rows, as `agent-bench arte` runs it (its trace
  * budget, `BENCH_REPORT_TRACES_MB`, bounds what building the page costs at the end of a large run).
  * What a setting costs, interleaved: `PERF_HARNESS_BEFORE=. PERF_HARNESS_BEFORE_ENV='{"ARTE_TOOL_TIMEOUT_MS":"0"}'`
- * (variables of the `before` row only, after `PERF_HARNESS_ENV`). The settings measured so far: the tool time budget
+ * (variables of the `before` row only, after `PERF_HARNESS_ENV`; `PERF_HARNESS_BEFORE_NODE_ARGS`: node flags of the
+ * `before` row only, e.g. V8 flags that `NODE_OPTIONS` refuses). The settings measured so far: the tool time budget
  * (`ARTE_TOOL_TIMEOUT_MS=0`), the call log (`BENCH_LLM_LOG_DIR=off`) and the heap policy (`BENCH_HEAP_GROWING_PERCENT=0`,
  * V8's default; docs/internals.md).
  * To profile: `PERF_HARNESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' PERF_HARNESS_POOL=threads` (node flags of each
@@ -331,7 +332,10 @@ function rootOf(variant: Variant): string {
 async function measure(variant: Variant, env: Record<string, string>, beforeEnv: Record<string, string>): Promise<Measurement> {
   const cpuBefore = childrenCpuMs()
   const started = performance.now()
-  const nodeArgs = (process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
+  const nodeArgs = [
+    ...(process.env.PERF_HARNESS_NODE_ARGS ?? '').split(' '),
+    ...(variant === 'before' ? (process.env.PERF_HARNESS_BEFORE_NODE_ARGS ?? '').split(' ') : []),
+  ].filter((arg) => arg !== '')
   const args = [
     ...nodeArgs,
     ...(variant === 'script'
