@@ -8,7 +8,7 @@ import { compileSnippetGroups, ftsSnippet, porterTerm, type SnippetQuery } from 
 import { SNIPPET_SQL } from './snippet-scratch.ts'
 import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
 import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
-import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, type TermDocsState } from './term-docs.ts'
+import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, TermCountsError, type TermDocsState } from './term-docs.ts'
 
 /** One email to store. Addresses and the Message-ID are normalized on insert. */
 export interface EmailInput {
@@ -1175,22 +1175,27 @@ export class EmailImport {
       this.#db.exec(`DELETE FROM bulk_import; ${this.#nested ? 'RELEASE email_import' : 'COMMIT'};`)
       this.#open = false
       this.#restorePragmas()
-      this.#countTermDocs()
     } catch (error) {
       this.abort()
       throw error
     }
+    this.#countTermDocs()
   }
 
   /**
    * After the commit of an import (not inside a caller's transaction) that added rows, or found the store without
    * current counts (a store migrated from version 3, or written outside an import, re-imported): the document counts of
    * the index's common terms, for the ranking in JavaScript (`term-docs.ts`; a store of up to 50,000 rows keeps none).
+   * A failure throws a {@link TermCountsError}, which says the import itself is committed.
    */
   #countTermDocs(): void {
     if (this.#nested) return
-    if (this.#imported === 0 && this.#db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get() !== 0) return
-    refreshTermDocs(this.#db)
+    try {
+      if (this.#imported === 0 && this.#db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get() !== 0) return
+      refreshTermDocs(this.#db)
+    } catch (error) {
+      throw new TermCountsError(this.#db.name, error)
+    }
   }
 
   /** Rolls back everything added (a no-op after {@link EmailImport.finish}). */

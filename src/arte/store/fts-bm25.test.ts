@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { type EmailInput, type EmailScope, type EmailSearch, EmailStore } from './email-store.ts'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from './schema.ts'
 import { bm25AgreesWithSqlite } from './fts-bm25.ts'
-import { TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS } from './term-docs.ts'
+import { TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, TermCountsError } from './term-docs.ts'
 
 /**
  * The ranking in JavaScript (`fts-bm25.ts`, from the store's term counts and FTS5's records) against SQLite's
@@ -273,6 +273,21 @@ describe('term counts in the store (schema version 4)', () => {
     expect(store.insertEmails(rows(0, 1))).toEqual({ imported: 0, duplicates: 1 })
     expect(store.db.prepare('SELECT CAST(term AS TEXT) AS term, docs FROM fts_term_docs ORDER BY term').all()).toEqual(counts)
     expect(store.db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get()).toBe(1)
+    // Counting fails after the commit (here: its table is gone): the error says the mail is in, and it is; searches
+    // rank with SQLite until the counts are made again.
+    store.db.exec('DROP TABLE fts_term_docs')
+    const failed = (() => {
+      try {
+        store.insertEmails(rows(TERM_DOCS_MIN_ROWS + 1, 1))
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(failed).toBeInstanceOf(TermCountsError)
+    expect(failed).toMatchObject({ code: 'ERR_TERM_COUNTS', message: expect.stringMatching(/import into :memory: is committed[^]*Fix: Nothing is lost/) })
+    expect(store.count()).toBe(TERM_DOCS_MIN_ROWS + 2)
+    expect(store.db.prepare('SELECT count(*) FROM fts_term_docs_state').pluck().get()).toBe(0)
+    expect(store.db.inTransaction).toBe(false)
   })
 })
 

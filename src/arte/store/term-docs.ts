@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { BenchError } from '../../core/errors.ts'
 import { indexTotals } from './fts-bm25.ts'
 
 /**
@@ -19,6 +20,23 @@ export const TERM_DOCS_MIN_ROWS = 50_000
  * what FTS5's count costs).
  */
 export const TERM_DOCS_MIN_DOCS = 10_000
+
+/**
+ * Counting the common terms failed after an import was committed: the mail is stored and searchable (SQLite ranks it,
+ * with the same results); only the counts that make large stores' searches faster are missing.
+ */
+export class TermCountsError extends BenchError {
+  constructor(file: string, cause: unknown) {
+    super(
+      'ERR_TERM_COUNTS',
+      `The import into ${file} is committed, but counting its common search terms failed: ${(cause as Error)?.message ?? String(cause)}`,
+      {
+        hint: 'Nothing is lost: searches rank without the counts (same results, slower on a large store). Re-run the same `agent-bench import-enron` (it adds nothing and counts again) once the cause is fixed.',
+        cause,
+      },
+    )
+  }
+}
 
 /** What `fts_term_docs_state` holds while the counts are current. */
 export interface TermDocsState {
