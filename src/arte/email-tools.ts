@@ -94,8 +94,6 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     name: 'search_emails',
     description: `Search the user's mailbox (${scope.inbox}) by keywords; only emails sent on or before ${day} exist. Returns up to 10 emails, best match first, each with message_id, subject, date (ISO 8601 UTC), sender and a snippet where matched words are in [brackets]. Use read_email with a message_id to see the full email. Prefer a few distinctive keywords (names, project words); if nothing comes back, try fewer or different keywords.`,
     parameters: SearchEmailsArgsSchema,
-    // Each call maps the hits into new objects: the trace keeps them, not a copy.
-    freshResults: true,
     async handler(args): Promise<SearchEmailsResult[]> {
       const hits = await store.search(
         {
@@ -121,7 +119,6 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     name: 'read_email',
     description: "Read one email of the user's mailbox in full: date, subject, sender, to, cc, bcc and body. Pass a message_id returned by search_emails.",
     parameters: ReadEmailArgsSchema,
-    freshResults: true,
     // As OpenPipe's rollout, which reads `message_id` by name; its search_emails(**args) raises on an unknown argument.
     unknownArguments: 'ignore',
     async handler(args): Promise<ReadEmailResult> {
@@ -136,10 +133,9 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
         date: email.date,
         subject: truncateWithMarker(email.subject, MAX_SUBJECT_CHARS),
         from: email.from,
-        // Copied: the result is fresh (freshResults), whatever reader gave the record.
-        to: [...email.to],
-        cc: [...email.cc],
-        bcc: [...email.bcc],
+        to: email.to,
+        cc: email.cc,
+        bcc: email.bcc,
         body: truncateWithMarker(email.body, maxBodyChars, email.bodyChars),
       }
     },
@@ -149,7 +145,6 @@ export function createEmailTools(store: EmailReader, scope: EmailScope, options:
     description:
       'Give your final answer to the question and the message_ids of the emails that support it. This ends the task: call it once, when you are done searching.',
     parameters: FinalAnswerArgsSchema,
-    freshResults: true,
     // As OpenPipe's rollout, which reads `answer` and `sources` by name (a `rationale` beside them is read by the loop).
     unknownArguments: 'ignore',
     final: true,

@@ -38,14 +38,6 @@ export interface Tool<P extends z.ZodObject = z.ZodObject, R = unknown> {
   readonly formatResult?: (result: unknown) => string
   /** When true, a successful call ends the agent loop and its arguments are the answer. */
   readonly final?: boolean
-  /**
-   * The handler returns a new value on every call, which nothing changes afterwards: when that value is plain JSON
-   * data (plain objects, arrays, strings, finite numbers, booleans, `null`), the call's record keeps it as it is
-   * instead of a copy parsed from its JSON (a parse and a copy of each result less). Any other value is copied as
-   * without this.
-   * @default false
-   */
-  readonly freshResults?: boolean
   readonly handler: (args: z.output<P>, context: ToolContext) => R | Promise<R>
 }
 

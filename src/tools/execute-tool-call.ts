@@ -94,8 +94,8 @@ async function executeUntraced(
     content = formatToolResult(tool, result)
     if (typeof result === 'string') plain = result
     else if (tool.formatResult === undefined) {
-      // Without a formatResult the content is already the result's JSON: a fresh plain result is what parsing it gives.
-      plain = tool.freshResults === true && isPlainJson(result) ? result : JSON.parse(content)
+      // Without a formatResult the content is already the result's JSON.
+      plain = JSON.parse(content)
       markParsedFrom(plain, content)
     } else {
       plain = JSON.parse(JSON.stringify(result ?? null) ?? 'null')
@@ -105,36 +105,6 @@ async function executeUntraced(
     return failed('tool-error', `Error: ${wireName} returned a value that is not JSON: ${(error as Error).message}`)
   }
   return { tool, arguments: args, result: plain, status: 'ok', content }
-}
-
-/**
- * Whether `value` is plain JSON data, which `JSON.parse(JSON.stringify(value))` gives back equal: `null`, strings,
- * booleans, finite numbers (not -0), arrays of such values without holes, and objects with the prototype of `{}` (or
- * none) whose enumerable properties are all such values. (Properties JSON does not see, non-enumerable or keyed by
- * symbols, are not looked for: a fresh result, see `Tool.freshResults`, is built as plain data.)
- */
-export function isPlainJson(value: unknown): boolean {
-  if (value === null) return true
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true
-    case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0)
-    case 'object': {
-      if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype) return false
-        for (let index = 0; index < value.length; index++) if (!(index in value) || !isPlainJson(value[index])) return false
-        return true
-      }
-      const prototype: unknown = Object.getPrototypeOf(value)
-      if (prototype !== Object.prototype && prototype !== null) return false
-      for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false
-      return true
-    }
-    default:
-      return false
-  }
 }
 
 /** For a result object: the text it was parsed from, or `null` when it was not parsed from its call's content. */
