@@ -6,7 +6,7 @@ import { canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } f
 import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate, TERM_DOCS_SCHEMA_VERSION } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, porterTerm, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
-import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, phraseTerm, rankByBm25 } from './fts-bm25.ts'
+import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, rankByBm25, termBytes } from './fts-bm25.ts'
 import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
 import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, TermCountsError, type TermDocsState } from './term-docs.ts'
 
@@ -369,6 +369,14 @@ const maxOf = (...values: Array<number | null>): number | null =>
   values.reduce<number | null>((max, value) => (value === null ? max : max === null || value > max ? value : max), null)
 
 /**
+ * The columns of a keyword search's page, `e` its rows: the text snippets are computed from (the first
+ * SNIPPET_SCAN_CHARS characters; a body of at most that many bytes is read as is: substr would walk and copy it).
+ */
+const PAGE_COLUMNS = `e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
+  CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
+  CASE WHEN octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix`
+
+/**
  * The SQL of a search of this shape: the plan (`undefined`: no keywords), how many parts the `from` and `to` filters have, and
  * whether there are date bounds (the values are parameters, see EmailStore.#prepareSearch).
  */
@@ -392,7 +400,6 @@ function searchSql(
     return `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender, substr(e.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet
         FROM emails e WHERE ${where} ORDER BY e.date DESC LIMIT +@limit`
   }
-  const long = `octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS}`
   // FTS5 seeks its document lists to the scope's rowid span (one mailbox's range when the mail is laid out by inbox,
   // see EmailImport, and the scope's mail in other mailboxes), so a common word costs in proportion to that span, not
   // the corpus; bm25's statistics stay those of the whole index, so the ranking is the same as without the span.
@@ -426,18 +433,13 @@ function searchSql(
           ${order('e.rowid')}`
   if (candidates) return ranked
   return `WITH ranked AS MATERIALIZED (${ranked})
-        SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
-          CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
-          CASE WHEN ${long} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
+        SELECT ${PAGE_COLUMNS}
         FROM ranked r CROSS JOIN emails e WHERE e.rowid = r.id
         ORDER BY r.score, r.id`
 }
 
-/** The columns of a keyword search's page (as the last part of {@link searchSql}), for rowids ranked in JavaScript: `@ids` a JSON array, in order. */
-const PAGE_BY_IDS_SQL = `SELECT e.rowid AS id, e.message_id, e.subject, e.date, e.sender,
-    CASE WHEN octet_length(e.body) <= ${SNIPPET_SCAN_CHARS} THEN e.body ELSE substr(e.body, 1, ${SNIPPET_SCAN_CHARS}) END AS body,
-    CASE WHEN octet_length(e.subject) + octet_length(e.body) > ${SNIPPET_SCAN_CHARS} THEN substr(e.subject, 1, ${SNIPPET_SCAN_CHARS}) END AS subject_prefix
-  FROM json_each(@ids) j CROSS JOIN emails e WHERE e.rowid = j.value ORDER BY j.key`
+/** A keyword search's page for rowids ranked in JavaScript: `@ids` a JSON array, in order. */
+const PAGE_BY_IDS_SQL = `SELECT ${PAGE_COLUMNS} FROM json_each(@ids) j CROSS JOIN emails e WHERE e.rowid = j.value ORDER BY j.key`
 
 /** What {@link EmailStore}'s ranking in JavaScript returns for a mailbox layout kept from before a change. */
 const STALE = Symbol('stale layout')
@@ -657,9 +659,10 @@ export class EmailStore {
       phraseGroups.push(members)
     }
     const docs = this.#termDocsAt(layout)
-    const counts = tokens.map((token) => docs.get(porterTerm(token)))
+    const stored = tokens.map(porterTerm)
+    const counts = stored.map((term) => docs.get(term))
     if (counts.every((count) => count === undefined) || !bm25AgreesWithSqlite()) return undefined
-    const terms = tokens.map(phraseTerm)
+    const terms = stored.map(termBytes)
     return this.db.transaction((): HitRow[] | typeof STALE | undefined => {
       // One snapshot: the layout, the counts, the index's records and the rows as of the same state.
       if (!this.#isCurrent(layout)) return STALE
@@ -670,7 +673,7 @@ export class EmailStore {
       const phrases: Bm25Phrase[] = terms.map((term, i) => ({
         term,
         // A term missing from the counts is in fewer than minDocs rows: FTS5 counts it quickly.
-        rows: counts[i] ?? (statements.countMatches.get(`"${(tokens[i] as string).replaceAll('"', '""')}"`) as number),
+        rows: counts[i] ?? (statements.countMatches.get(ftsQueryOfGroups([[[tokens[i] as string]]])) as number),
       }))
       const rows = prepared.candidates().all(prepared.params) as Array<[number, Uint8Array | null]>
       const ids = new Float64Array(rows.length)

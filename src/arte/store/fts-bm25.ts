@@ -43,13 +43,15 @@ export function indexTotals(averages: Uint8Array): IndexTotals {
   return { rows, tokens: columns.reduce((sum, tokens) => sum + tokens, 0) }
 }
 
-/** The term of a one-token phrase as FTS5 stores it: the bytes {@link porterTerm} gives as a string of byte values. */
-export function phraseTerm(token: string): Uint8Array {
-  const term = porterTerm(token)
+/** A term as FTS5 stores it, from {@link porterTerm}'s string of byte values to those bytes. */
+export function termBytes(term: string): Uint8Array {
   const bytes = new Uint8Array(term.length)
   for (let i = 0; i < term.length; i++) bytes[i] = term.charCodeAt(i)
   return bytes
 }
+
+/** The term of a one-token phrase as FTS5 stores it. */
+export const phraseTerm = (token: string): Uint8Array => termBytes(porterTerm(token))
 
 /** The ranking's inputs besides the candidates: SQLite's `ln()`, the reader's statements, the index's totals, the query. */
 export interface Bm25Query {
