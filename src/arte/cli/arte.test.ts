@@ -14,6 +14,7 @@ import { staleReason } from '../../core/dist-freshness.ts'
 import { arteSettingsFromEnv } from '../settings.ts'
 import { arteTestFiles } from '../vitest/arte-parts.ts'
 import { childEnv } from '../../testing/child-env.ts'
+import { withCheckoutLock } from '../../testing/checkout-lock.ts'
 import { scaledMs } from '../../testing/time-scale.ts'
 
 const run = promisify(execFile)
@@ -458,28 +459,30 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
     expect(stdout).toContain('Unique inboxes:           1\n')
   })
 
-  it('--parts 2 --shard 2/2 runs one part file only, with its rows', async () => {
-    const common = [
-      'arte',
-      '--config',
-      'fixtures/arte-e2e/vitest.config.ts',
-      '--dataset',
-      FIXTURE_DATASET,
-      '--db',
-      join(scratch.dir, 'parts-mail.db'),
-      '--limit',
-      '0',
-      '--max-turns',
-      '2',
-    ]
-    const files = ['--output', join(scratch.dir, 'parts.json'), '--traces-db', join(scratch.dir, 'parts-traces.db')]
-    const shard = await agentBench([...common, ...files, '--parts', '2', '--shard', '2/2'], env)
-    // Vitest orders the files of shards by a hash of their path: which part is shard 2 is its choice.
-    const ran = ['part-1-of-2.eval.ts', 'part-2-of-2.eval.ts'].filter((file) => shard.stdout.includes(file))
-    expect(ran).toHaveLength(1)
-    const rows = ran[0] === 'part-1-of-2.eval.ts' ? ['101', '103'] : ['102', '104']
-    expect(readArteResults(join(scratch.dir, 'parts.json')).taskResults.map((task) => task.taskId)).toEqual(rows)
-  })
+  it('--parts 2 --shard 2/2 runs one part file only, with its rows', () =>
+    // The part files are the checkout's bench/arte/parts, which reporter.test.ts's part runs rewrite for their counts.
+    withCheckoutLock('arte-parts', async () => {
+      const common = [
+        'arte',
+        '--config',
+        'fixtures/arte-e2e/vitest.config.ts',
+        '--dataset',
+        FIXTURE_DATASET,
+        '--db',
+        join(scratch.dir, 'parts-mail.db'),
+        '--limit',
+        '0',
+        '--max-turns',
+        '2',
+      ]
+      const files = ['--output', join(scratch.dir, 'parts.json'), '--traces-db', join(scratch.dir, 'parts-traces.db')]
+      const shard = await agentBench([...common, ...files, '--parts', '2', '--shard', '2/2'], env)
+      // Vitest orders the files of shards by a hash of their path: which part is shard 2 is its choice.
+      const ran = ['part-1-of-2.eval.ts', 'part-2-of-2.eval.ts'].filter((file) => shard.stdout.includes(file))
+      expect(ran).toHaveLength(1)
+      const rows = ran[0] === 'part-1-of-2.eval.ts' ? ['101', '103'] : ['102', '104']
+      expect(readArteResults(join(scratch.dir, 'parts.json')).taskResults.map((task) => task.taskId)).toEqual(rows)
+    }))
 
   it('runs the benchmark with the user reporters, fails on an unmet threshold, then finds and turns traces into evals', async () => {
     const files = {

@@ -13,6 +13,7 @@ import {
   scratchDir,
   withEnv,
 } from '../../../fixtures/arte-e2e/harness.ts'
+import { withCheckoutLock } from '../../testing/checkout-lock.ts'
 import { outputRecorder } from '../../testing/output-recorder.ts'
 import { TEST_ENDED_SETUP, onTestEnded } from '../../../fixtures/test-ended/watch.ts'
 import { takeRunOutput } from '../../core/run-outputs.ts'
@@ -133,85 +134,88 @@ describe('ART-E reporter end to end (fixture project, scripted server)', () => {
     expect(xml).toMatch(/<property name="arte" value="EM=0 J=0\.67/)
   })
 
-  it('ARTE_PARTS=3: --shard=i/3 splits the rows over three machines and the merged blobs give the same metrics', async () => {
-    const blobs = join(scratch.dir, 'part-blobs')
-    const partEnv = { ...env, ARTE_PARTS: '3', ARTE_OUTPUT: join(scratch.dir, 'part-shard-results.json') }
-    const shardTests: string[][] = []
-    for (const shard of ['1/3', '2/3', '3/3']) {
-      const run = await runFixtureVitest(partEnv, { shard, reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]] })
-      shardTests.push(run.tests.map((test) => test.name).sort())
-    }
-    // Rows by position modulo 3: 101 and 104, 102, 103; Vitest gives each shard one part file.
-    expect(shardTests.flat().sort()).toEqual(['101', '102', '103', '104'])
-    expect(shardTests.map((names) => names.length).sort()).toEqual([1, 1, 2])
-    const merged = join(scratch.dir, 'part-merged-results.json')
-    await runFixtureVitest({ ...partEnv, ARTE_OUTPUT: merged }, { mergeReports: blobs, reporters: [new ArteReporter({ silent: true })] })
-    expect(deterministic(readArteResults(merged))).toStrictEqual(deterministic(unsharded))
-  })
+  it('ARTE_PARTS=3: --shard=i/3 splits the rows over three machines and the merged blobs give the same metrics', () =>
+    withCheckoutLock('arte-parts', async () => {
+      const blobs = join(scratch.dir, 'part-blobs')
+      const partEnv = { ...env, ARTE_PARTS: '3', ARTE_OUTPUT: join(scratch.dir, 'part-shard-results.json') }
+      const shardTests: string[][] = []
+      for (const shard of ['1/3', '2/3', '3/3']) {
+        const run = await runFixtureVitest(partEnv, { shard, reporters: [['blob', { outputFile: join(blobs, `blob-${shard.replace('/', '-of-')}.json`) }]] })
+        shardTests.push(run.tests.map((test) => test.name).sort())
+      }
+      // Rows by position modulo 3: 101 and 104, 102, 103; Vitest gives each shard one part file.
+      expect(shardTests.flat().sort()).toEqual(['101', '102', '103', '104'])
+      expect(shardTests.map((names) => names.length).sort()).toEqual([1, 1, 2])
+      const merged = join(scratch.dir, 'part-merged-results.json')
+      await runFixtureVitest({ ...partEnv, ARTE_OUTPUT: merged }, { mergeReports: blobs, reporters: [new ArteReporter({ silent: true })] })
+      expect(deterministic(readArteResults(merged))).toStrictEqual(deterministic(unsharded))
+    }))
 
-  it('ARTE_PARTS unset: ARTE_TESTS_PER_PART=2 spreads the 4 rows over 2 part files run one after the other, with the same metrics', async () => {
-    const output = join(scratch.dir, 'auto-part-results.json')
-    const run = await runFixtureVitest({ ...env, ARTE_TESTS_PER_PART: '2', ARTE_OUTPUT: output }, { reporters: [new ArteReporter({ silent: true })] })
-    const byFile = new Map<string, typeof run.tests>()
-    for (const test of run.tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test])
-    expect([...byFile.keys()].sort()).toEqual(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts'])
-    expect(run.tests.map((test) => test.name).sort()).toEqual(['101', '102', '103', '104'])
-    // One at a time: every test of one part ended before the first test of the other started.
-    const spans = [...byFile.values()]
-      .map((tests) => ({ start: Math.min(...tests.map((test) => test.startTime)), end: Math.max(...tests.map((test) => test.startTime + test.duration)) }))
-      .sort((a, b) => a.start - b.start)
-    expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start)
-    expect(deterministic(readArteResults(output))).toStrictEqual(deterministic(unsharded))
-  })
+  it('ARTE_PARTS unset: ARTE_TESTS_PER_PART=2 spreads the 4 rows over 2 part files run one after the other, with the same metrics', () =>
+    withCheckoutLock('arte-parts', async () => {
+      const output = join(scratch.dir, 'auto-part-results.json')
+      const run = await runFixtureVitest({ ...env, ARTE_TESTS_PER_PART: '2', ARTE_OUTPUT: output }, { reporters: [new ArteReporter({ silent: true })] })
+      const byFile = new Map<string, typeof run.tests>()
+      for (const test of run.tests) byFile.set(test.file, [...(byFile.get(test.file) ?? []), test])
+      expect([...byFile.keys()].sort()).toEqual(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts'])
+      expect(run.tests.map((test) => test.name).sort()).toEqual(['101', '102', '103', '104'])
+      // One at a time: every test of one part ended before the first test of the other started.
+      const spans = [...byFile.values()]
+        .map((tests) => ({ start: Math.min(...tests.map((test) => test.startTime)), end: Math.max(...tests.map((test) => test.startTime + test.duration)) }))
+        .sort((a, b) => a.start - b.start)
+      expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start)
+      expect(deterministic(readArteResults(output))).toStrictEqual(deterministic(unsharded))
+    }))
 
-  it('an interrupted run counts the rows of the part files it never started as not run (and names the files), and says to resume', async () => {
-    const output = join(scratch.dir, 'not-started-results.json')
-    const ended = join(scratch.dir, 'not-started-ended.txt')
-    let vitest: Vitest | undefined
-    // The first task to ask is answered at once, the others after 40 s: its part file is still running when it ends
-    // and the run is cancelled, while the other part file still waits for the one worker.
-    const quick = fixtureResponder()
-    const slow = fixtureResponder({ delayMs: 40_000 })
-    let first: string | undefined
-    await using partServer = await startScriptedServer((request, index) => {
-      first ??= lastUserText(request)
-      return (lastUserText(request) === first ? quick : slow)(request, index)
-    })
-    const stopWatching = onTestEnded(
-      ended,
-      () => true,
-      () => void vitest?.cancelCurrentRun('keyboard-input'),
-    )
-    const run = await runPrinted(
-      { ...fixtureEnv(partServer.baseURL, scratch.dir), ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
-      // Part files in their own workers, one worker: the second waits (with one shared worker, Vitest collects it and
-      // skips its tests, which the results count as not run).
-      { maxWorkers: 1, setupFiles: [TEST_ENDED_SETUP], reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new ArteReporter()] },
-    ).finally(stopWatching)
-    const results = readArteResults(output)
-    expect(results.testRunEndReason).toBe('interrupted')
-    expect(run.tests).toBe(2)
-    expect(results.notStartedFiles).toHaveLength(1)
-    const [notStarted] = results.notStartedFiles ?? []
-    expect(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts']).toContain(notStarted)
-    // Rows by position modulo 2: part 1 holds 101 and 103, part 2 holds 102 and 104; the never-started part's rows are not run.
-    const neverRan = notStarted === 'bench/arte/parts/part-1-of-2.eval.ts' ? ['101', '103'] : ['102', '104']
-    expect(results.totalTasks).toBe(4)
-    expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
-    expect(results.taskResults.map((task) => task.taskId).sort()).toEqual(['101', '102', '103', '104'])
-    const notRun = results.taskResults.filter((task) => neverRan.includes(task.taskId))
-    expect(notRun.map((task) => task.outcome)).toEqual(
-      neverRan.map(() => ({ kind: 'not-run', reason: `its test file ${notStarted} never started (the run was interrupted first)` })),
-    )
-    expect(notRun.map((task) => [task.question !== '', task.inboxAddress !== '', task.exactMatch])).toEqual([
-      [true, true, false],
-      [true, true, false],
-    ])
-    expect(results.notRunTasks).toBeGreaterThanOrEqual(2)
-    expect(run.stdout).toContain('1 test file(s) never started: their tasks are counted as not run.')
-    expect(run.stdout).not.toContain('in no count')
-    expect(run.stdout).toContain('run the same command again with --resume')
-  })
+  it('an interrupted run counts the rows of the part files it never started as not run (and names the files), and says to resume', () =>
+    withCheckoutLock('arte-parts', async () => {
+      const output = join(scratch.dir, 'not-started-results.json')
+      const ended = join(scratch.dir, 'not-started-ended.txt')
+      let vitest: Vitest | undefined
+      // The first task to ask is answered at once, the others after 40 s: its part file is still running when it ends
+      // and the run is cancelled, while the other part file still waits for the one worker.
+      const quick = fixtureResponder()
+      const slow = fixtureResponder({ delayMs: 40_000 })
+      let first: string | undefined
+      await using partServer = await startScriptedServer((request, index) => {
+        first ??= lastUserText(request)
+        return (lastUserText(request) === first ? quick : slow)(request, index)
+      })
+      const stopWatching = onTestEnded(
+        ended,
+        () => true,
+        () => void vitest?.cancelCurrentRun('keyboard-input'),
+      )
+      const run = await runPrinted(
+        { ...fixtureEnv(partServer.baseURL, scratch.dir), ARTE_PARTS: '2', ARTE_OUTPUT: output, TEST_ENDED_FILE: ended },
+        // Part files in their own workers, one worker: the second waits (with one shared worker, Vitest collects it and
+        // skips its tests, which the results count as not run).
+        { maxWorkers: 1, setupFiles: [TEST_ENDED_SETUP], reporters: [{ onInit: (instance: Vitest) => void (vitest = instance) }, new ArteReporter()] },
+      ).finally(stopWatching)
+      const results = readArteResults(output)
+      expect(results.testRunEndReason).toBe('interrupted')
+      expect(run.tests).toBe(2)
+      expect(results.notStartedFiles).toHaveLength(1)
+      const [notStarted] = results.notStartedFiles ?? []
+      expect(['bench/arte/parts/part-1-of-2.eval.ts', 'bench/arte/parts/part-2-of-2.eval.ts']).toContain(notStarted)
+      // Rows by position modulo 2: part 1 holds 101 and 103, part 2 holds 102 and 104; the never-started part's rows are not run.
+      const neverRan = notStarted === 'bench/arte/parts/part-1-of-2.eval.ts' ? ['101', '103'] : ['102', '104']
+      expect(results.totalTasks).toBe(4)
+      expect(results.completedTasks + results.failedTasks + results.notRunTasks).toBe(4)
+      expect(results.taskResults.map((task) => task.taskId).sort()).toEqual(['101', '102', '103', '104'])
+      const notRun = results.taskResults.filter((task) => neverRan.includes(task.taskId))
+      expect(notRun.map((task) => task.outcome)).toEqual(
+        neverRan.map(() => ({ kind: 'not-run', reason: `its test file ${notStarted} never started (the run was interrupted first)` })),
+      )
+      expect(notRun.map((task) => [task.question !== '', task.inboxAddress !== '', task.exactMatch])).toEqual([
+        [true, true, false],
+        [true, true, false],
+      ])
+      expect(results.notRunTasks).toBeGreaterThanOrEqual(2)
+      expect(run.stdout).toContain('1 test file(s) never started: their tasks are counted as not run.')
+      expect(run.stdout).not.toContain('in no count')
+      expect(run.stdout).toContain('run the same command again with --resume')
+    }))
 
   it('fails the run on an unmet threshold, naming it and the measured value', async () => {
     const reporter = new ArteReporter({ thresholds: 'exactMatchAccuracy>=0.6,avgSemanticScore>=0.4', silent: true })
