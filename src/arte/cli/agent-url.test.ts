@@ -40,7 +40,8 @@ async function arteWithAgent(dir: string, agentUrl: string, extraArgs: string[] 
     agentUrl,
     ...extraArgs,
   ]
-  const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', ...env }
+  // The report page in the test's folder: the checkout's evaluation/report/ holds the user's own.
+  const childEnv = { ...BASE_ENV, ARTE_MAILDIR: FIXTURE_MAILDIR, BENCH_LLM_LOG_DIR: 'off', BENCH_REPORT: join(dir, 'report.html'), ...env }
   try {
     const { stdout, stderr } = await execFileAsync(process.execPath, args, { cwd: REPO_ROOT, env: childEnv, timeout: scaledMs(100_000) })
     return { code: 0, stdout, stderr, files }

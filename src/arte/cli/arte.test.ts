@@ -323,7 +323,20 @@ describe('agent-bench arte, trace, traces, generate-evals (child processes)', ()
       bad,
       `${readFileSync(FIXTURE_DATASET, 'utf8').trimEnd()}\n${JSON.stringify({ id: 99, question: 'q?', answer: 'a', message_ids: [], inbox_address: 'a@b.example', query_date: '2023-02-30', how_realistic: 0.5, split: 'test' })}\n`,
     )
-    const common = ['arte', '--config', 'fixtures/arte-e2e/vitest.config.ts', '--db', join(scratch.dir, 'refused-mail.db'), '--limit', '0']
+    // Its own output files: the checkout's evaluation/arte/ holds the user's own results.
+    const common = [
+      'arte',
+      '--config',
+      'fixtures/arte-e2e/vitest.config.ts',
+      '--db',
+      join(scratch.dir, 'refused-mail.db'),
+      '--limit',
+      '0',
+      '--output',
+      join(scratch.dir, 'bad-input-results.json'),
+      '--traces-db',
+      join(scratch.dir, 'bad-input-traces.db'),
+    ]
     const badRow = await agentBench([...common, '--dataset', bad], env)
     expect(badRow.code).toBe(1)
     expect(badRow.stderr).toContain('query_date')
