@@ -2,11 +2,11 @@ import Database from 'better-sqlite3'
 import type { ArteRow } from '../dataset/row.ts'
 import { ConfigError, InvalidFormatError } from '../../core/errors.ts'
 import { buildFtsQuery, ftsQueryGroups, ftsQueryOfGroups, SearchKeywordsError } from './fts-query.ts'
-import { canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } from './normalize.ts'
+import { addNormalizedAddresses, canonicalMessageId, isDay, normalizeAddress, STORED_DATE, toIsoDate } from './normalize.ts'
 import { checkSchemaVersion, FTS_INDEXED_CHARS, layoutByInboxSql, migrate, TERM_DOCS_SCHEMA_VERSION } from './schema.ts'
 import { compileSnippetGroups, ftsSnippet, porterTerm, type SnippetQuery } from './fts-snippet.ts'
 import { SNIPPET_SQL } from './snippet-scratch.ts'
-import { type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, rankByBm25, termBytes } from './fts-bm25.ts'
+import { AVERAGES_SQL, type Bm25Phrase, bm25AgreesWithSqlite, indexTotals, rankByBm25, termBytes } from './fts-bm25.ts'
 import { type FtsIndexStatements, prepareFtsIndexStatements } from './fts-index.ts'
 import { refreshTermDocs, TERM_DOCS_MIN_DOCS, TERM_DOCS_MIN_ROWS, TermCountsError, type TermDocsState } from './term-docs.ts'
 
@@ -963,7 +963,7 @@ function prepareBm25Statements(db: Database.Database): Bm25Statements {
   return {
     state: db.prepare('SELECT rows, tokens, min_docs FROM fts_term_docs_state'),
     termDocs: db.prepare('SELECT term, docs FROM fts_term_docs').raw(),
-    averages: db.prepare('SELECT block FROM emails_fts_data WHERE id = 1').pluck(),
+    averages: db.prepare(AVERAGES_SQL).pluck(),
     countMatches: db.prepare('SELECT count(*) FROM emails_fts WHERE emails_fts MATCH ?').pluck(),
     ln: db.prepare('SELECT ln(?)').pluck(),
     page: db.prepare(PAGE_BY_IDS_SQL),
@@ -1107,20 +1107,13 @@ export class EmailImport {
     return rowid
   }
 
-  /**
-   * The JSON array of `values` normalized as `normalizeAddresses` gives them (non-empty, first seen first, no
-   * duplicates), each also added to the row's recipients.
-   */
+  /** The JSON array of `values` as stored (see `addNormalizedAddresses`), each also added to the row's recipients. */
   #addressesJson(values: ReadonlyArray<string>): string {
     if (values.length === 0) return '[]'
     const list = this.#list
     list.clear()
-    for (let i = 0; i < values.length; i++) {
-      const address = normalizeAddress(values[i] as string)
-      if (address === '') continue
-      list.add(address)
-      this.#recipients.add(address)
-    }
+    addNormalizedAddresses(values, list)
+    for (const address of list) this.#recipients.add(address)
     return JSON.stringify(Array.from(list))
   }
 

@@ -37,6 +37,9 @@ export interface IndexTotals {
   tokens: number
 }
 
+/** Reads FTS5's averages record of the store's index (`emails_fts_data` id 1; no row while the index is empty). */
+export const AVERAGES_SQL = 'SELECT block FROM emails_fts_data WHERE id = 1'
+
 /** The totals of FTS5's averages record (`%_data` id 1): rows, then each column's tokens. */
 export function indexTotals(averages: Uint8Array): IndexTotals {
   const [rows = 0, ...columns] = readVarints(averages)

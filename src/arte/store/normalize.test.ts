@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { canonicalMessageId, normalizeAddress, normalizeAddressText, toIsoDate } from './normalize.ts'
+import { addNormalizedAddresses, canonicalMessageId, normalizeAddress, normalizeAddressText, toIsoDate } from './normalize.ts'
 
 describe('toIsoDate', () => {
   const initialZone = process.env.TZ
@@ -92,5 +92,16 @@ describe('normalization shortcuts', () => {
         expect(toIsoDate(iso)).toBe(iso)
       }),
     )
+  })
+})
+
+describe('addNormalizedAddresses', () => {
+  it('adds the normalized addresses in first-seen order, without empty ones or duplicates, to the set it is given', () => {
+    const into = new Set(['kept@corp.test'])
+    expect([...addNormalizedAddresses(['"Ann Lee" <Ann.Lee@Corp.test>', '', ' <> ', 'bob@corp.test', 'ann.lee@corp.test', 'KEPT@corp.test'], into)]).toEqual([
+      'kept@corp.test',
+      'ann.lee@corp.test',
+      'bob@corp.test',
+    ])
   })
 })

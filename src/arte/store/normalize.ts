@@ -37,14 +37,16 @@ export function normalizeAddressText(value: string): string {
     .toLowerCase()
 }
 
-/** Normalized, non-empty, first-seen order, no duplicates. */
-export function normalizeAddresses(values: Iterable<string>): string[] {
-  const seen = new Set<string>()
-  for (const value of values) {
-    const address = normalizeAddress(value)
-    if (address !== '') seen.add(address)
+/**
+ * Adds `values` to `into` as an address list is stored: normalized, non-empty, first-seen order, no duplicates (an
+ * import reuses one set from row to row).
+ */
+export function addNormalizedAddresses(values: ReadonlyArray<string>, into: Set<string>): Set<string> {
+  for (let i = 0; i < values.length; i++) {
+    const address = normalizeAddress(values[i] as string)
+    if (address !== '') into.add(address)
   }
-  return Array.from(seen)
+  return into
 }
 
 /** A comment in a header value: `(PDT)`, `(Pacific Daylight Time)`. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { BenchError } from '../../core/errors.ts'
-import { indexTotals } from './fts-bm25.ts'
+import { AVERAGES_SQL, indexTotals } from './fts-bm25.ts'
 
 /**
  * The document counts of the FTS5 index's common terms (`fts_term_docs`, schema version 4), which let a search rank by
@@ -47,7 +47,7 @@ export interface TermDocsState {
 
 /** The index's rows and tokens (FTS5's averages record). */
 function totalsOf(db: Database.Database): { rows: number; tokens: number } {
-  const averages = db.prepare('SELECT block FROM emails_fts_data WHERE id = 1').pluck().get() as Uint8Array | undefined
+  const averages = db.prepare(AVERAGES_SQL).pluck().get() as Uint8Array | undefined
   return averages === undefined ? { rows: 0, tokens: 0 } : indexTotals(averages)
 }
 
